@@ -1,0 +1,100 @@
+"""The school's domain: catalog, enrollments, payments and their rules, over psycopg.
+
+It imports nothing from LangGraph or LangChain. `School` is the facade the tools use: each
+mutating method takes an idempotency key and returns an outcome dict (see `operations`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import date
+from functools import partial
+from typing import Any
+
+from psycopg_pool import ConnectionPool
+
+from agent.domain import catalog, enrollments, handoffs
+from agent.domain.errors import DomainError
+from agent.domain.operations import Outcome, run_once
+
+Row = dict[str, Any]
+
+__all__ = ["DomainError", "Outcome", "School"]
+
+
+class School:
+    """Catalog queries and idempotent enrollment operations over a connection pool."""
+
+    def __init__(self, pool: ConnectionPool[Any], *, clock: Callable[[], date]) -> None:
+        self.pool = pool
+        self.clock = clock
+
+    # -- reads ---------------------------------------------------------------------------------
+    def search(self, text: str, *, limit: int = 3) -> list[Row]:
+        """Courses matching `text`, each with its cohorts under `"cohorts"`."""
+        with self.pool.connection() as conn:
+            courses = catalog.search_courses(conn, text, limit=limit)
+            cohorts = catalog.cohorts_of(conn, [c["id"] for c in courses])
+        for course in courses:
+            course["cohorts"] = [h for h in cohorts if h["course_id"] == course["id"]]
+        return courses
+
+    def cohort(self, cohort_id: str) -> Row | None:
+        """One cohort with its course's title and price, or None."""
+        with self.pool.connection() as conn:
+            return catalog.get_cohort(conn, cohort_id)
+
+    def known_ids(self) -> tuple[set[str], set[str]]:
+        """All course ids and cohort ids."""
+        with self.pool.connection() as conn:
+            return catalog.known_ids(conn)
+
+    def cohorts_of(self, course_id: str) -> list[Row]:
+        """The cohorts of one course, earliest first."""
+        with self.pool.connection() as conn:
+            return catalog.cohorts_of(conn, [course_id])
+
+    def enrollments(
+        self, *, cohort_id: str | None = None, student_id: str | None = None
+    ) -> list[Row]:
+        """Enrollments, oldest first, optionally filtered."""
+        with self.pool.connection() as conn:
+            return enrollments.list_enrollments(conn, cohort_id=cohort_id, student_id=student_id)
+
+    # -- idempotent operations ------------------------------------------------------------------
+    def _run(self, key: str, name: str, request: Row, action: Callable[..., Row]) -> Outcome:
+        with self.pool.connection() as conn:
+            return run_once(conn, key=key, name=name, request=request, action=action)
+
+    def enroll(self, key: str, *, student_id: str, cohort_id: str) -> Outcome:
+        """Enroll `student_id` in `cohort_id` (PENDING_PAYMENT)."""
+        request = {"student_id": student_id, "cohort_id": cohort_id}
+        today = self.clock()
+        return self._run(key, "enroll", request, partial(enrollments.enroll, today=today, **request))
+
+    def join_waitlist(self, key: str, *, student_id: str, cohort_id: str) -> Outcome:
+        """Put `student_id` on the waitlist of a full cohort."""
+        request = {"student_id": student_id, "cohort_id": cohort_id}
+        action = partial(enrollments.join_waitlist, today=self.clock(), **request)
+        return self._run(key, "join_waitlist", request, action)
+
+    def pay(self, key: str, *, student_id: str, cohort_id: str) -> Outcome:
+        """Charge the course price for a PENDING_PAYMENT enrollment."""
+        request = {"student_id": student_id, "cohort_id": cohort_id}
+        action = partial(enrollments.pay, operation_key=key, **request)
+        return self._run(key, "pay", request, action)
+
+    def cancel(self, key: str, *, student_id: str, cohort_id: str) -> Outcome:
+        """Cancel an enrollment with the refund rules; promotes the first waitlisted student."""
+        request = {"student_id": student_id, "cohort_id": cohort_id}
+        action = partial(enrollments.cancel, today=self.clock(), operation_key=key, **request)
+        return self._run(key, "cancel", request, action)
+
+    def handoff(
+        self, key: str, *, student_id: str, thread_id: str, reason: str, message: str
+    ) -> Outcome:
+        """Open a ticket for a human operator."""
+        request = {"student_id": student_id, "thread_id": thread_id, "reason": reason,
+                   "message": message}
+        action = partial(handoffs.open_handoff, operation_key=key, **request)
+        return self._run(key, "handoff", request, action)

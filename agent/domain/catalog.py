@@ -1,0 +1,130 @@
+"""The course catalog: schema set-up, the shipped seed, lookups and full-text search."""
+
+from __future__ import annotations
+
+import json
+import re
+from datetime import date, timedelta
+from importlib import resources
+from typing import Any
+
+from psycopg import Connection
+
+Row = dict[str, Any]
+
+# Words every school question contains; searching on them would match every course.
+_GENERIC_WORDS = frozenset(
+    """a an and are about any anything can class classes cohort cohorts cost costs course courses
+    do does for from have how i in is it learn learning me much my of offer on or price program
+    programs school start starts study take teach tell that the there this to want what when which
+    who will with you your""".split()
+)
+_WORD = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+
+
+def apply_schema(conn: Connection[Row]) -> None:
+    """Create the domain tables if they are missing (idempotent)."""
+    sql = resources.files("agent.domain").joinpath("schema.sql").read_text()
+    with conn.transaction():
+        conn.execute("SELECT pg_advisory_xact_lock(hashtext('school-agent:schema'))")
+        conn.execute(sql)  # type: ignore[arg-type]  # trusted file shipped with the package
+
+
+def load_seed() -> dict[str, list[Row]]:
+    """The catalog shipped with the project."""
+    text = resources.files("agent.domain").joinpath("catalog.json").read_text()
+    seed: dict[str, list[Row]] = json.loads(text)
+    return seed
+
+
+def seed_catalog(conn: Connection[Row], *, today: date) -> int:
+    """Insert the shipped courses and cohorts that are missing; returns how many rows were added.
+
+    Cohort start dates are offsets from the day of seeding, so a fresh database always has
+    cohorts starting soon; existing rows are never changed.
+    """
+    seed = load_seed()
+    added = 0
+    with conn.transaction():
+        for c in seed["courses"]:
+            cur = conn.execute(
+                "INSERT INTO courses (id, title, description, level, price_cents, duration_weeks,"
+                " prerequisites, tags) VALUES (%s, %s, %s, %s, %s, %s, %s, %s)"
+                " ON CONFLICT (id) DO NOTHING",
+                (c["id"], c["title"], c["description"], c["level"], c["price_cents"],
+                 c["duration_weeks"], c["prerequisites"], c["tags"]),
+            )
+            added += cur.rowcount
+        for h in seed["cohorts"]:
+            cur = conn.execute(
+                "INSERT INTO cohorts (id, course_id, starts_on, capacity) VALUES (%s, %s, %s, %s)"
+                " ON CONFLICT (id) DO NOTHING",
+                (h["id"], h["course_id"], today + timedelta(days=h["starts_in_days"]),
+                 h["capacity"]),
+            )
+            added += cur.rowcount
+    return added
+
+
+def get_cohort(conn: Connection[Row], cohort_id: str) -> Row | None:
+    """A cohort joined with its course, or None."""
+    return conn.execute(
+        "SELECT h.id, h.course_id, h.starts_on, h.capacity, h.seats_taken,"
+        " c.title, c.price_cents, c.duration_weeks, c.level"
+        " FROM cohorts h JOIN courses c ON c.id = h.course_id WHERE h.id = %s",
+        (cohort_id,),
+    ).fetchone()
+
+
+def cohorts_of(conn: Connection[Row], course_ids: list[str]) -> list[Row]:
+    """The cohorts of the given courses, earliest first."""
+    return conn.execute(
+        "SELECT id, course_id, starts_on, capacity, seats_taken,"
+        " (SELECT count(*) FROM enrollments e WHERE e.cohort_id = h.id"
+        "  AND e.status = 'WAITLISTED') AS waitlisted"
+        " FROM cohorts h WHERE course_id = ANY(%s) ORDER BY starts_on, id",
+        (course_ids,),
+    ).fetchall()
+
+
+def known_ids(conn: Connection[Row]) -> tuple[set[str], set[str]]:
+    """All course ids and all cohort ids."""
+    courses = {r["id"] for r in conn.execute("SELECT id FROM courses").fetchall()}
+    cohorts = {r["id"] for r in conn.execute("SELECT id FROM cohorts").fetchall()}
+    return courses, cohorts
+
+
+def search_terms(text: str) -> list[str]:
+    """The words of `text` worth searching for."""
+    words = _WORD.findall(text.lower())
+    return [w for w in words if w not in _GENERIC_WORDS and len(w) > 1]
+
+
+def search_courses(conn: Connection[Row], text: str, *, limit: int = 3) -> list[Row]:
+    """Courses matching `text`, best first: ids named outright, then full-text rank."""
+    terms = search_terms(text)
+    if not terms:
+        return []
+    named = conn.execute(
+        "SELECT DISTINCT c.id FROM courses c LEFT JOIN cohorts h ON h.course_id = c.id"
+        " WHERE c.id = ANY(%s) OR h.id = ANY(%s)",
+        (terms, terms),
+    ).fetchall()
+    named_ids = [r["id"] for r in named]
+    # OR of the terms: ts_rank rewards courses that match more of them.
+    query = " | ".join("(" + " & ".join(t.split("-")) + ")" for t in terms)
+    ranked = conn.execute(
+        "SELECT id, ts_rank(search, q) AS rank FROM courses, to_tsquery('english', %s) q"
+        " WHERE search @@ q ORDER BY rank DESC, id LIMIT %s",
+        (query, limit),
+    ).fetchall()
+    ids = list(dict.fromkeys(named_ids + [r["id"] for r in ranked]))[:limit]
+    if not ids:
+        return []
+    rows = conn.execute(
+        "SELECT id, title, description, level, price_cents, duration_weeks, prerequisites, tags"
+        " FROM courses WHERE id = ANY(%s)",
+        (ids,),
+    ).fetchall()
+    by_id = {r["id"]: r for r in rows}
+    return [by_id[i] for i in ids]

@@ -1,0 +1,196 @@
+"""The enrollment lifecycle: enroll, waitlist, pay, cancel.
+
+Each function runs inside the caller's transaction (see `operations.run_once`) and raises a
+`DomainError` for what the rules refuse. Locks are always taken cohort first, then enrollment, so
+concurrent operations cannot deadlock, and the cohort row lock serialises every seat change.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Any
+
+from psycopg import Connection
+
+from agent.domain import rules
+from agent.domain.errors import (
+    AlreadyEnrolledError,
+    CohortFullError,
+    CohortStartedError,
+    IllegalTransitionError,
+    NoEnrollmentError,
+    SeatsAvailableError,
+    UnknownCohortError,
+)
+
+Row = dict[str, Any]
+
+_ENROLLMENT_COLUMNS = "id, student_id, cohort_id, status, created_at, updated_at"
+
+
+def _lock_cohort(conn: Connection[Row], cohort_id: str) -> Row:
+    row = conn.execute(
+        "SELECT h.id, h.starts_on, h.capacity, h.seats_taken, c.price_cents, c.title"
+        " FROM cohorts h JOIN courses c ON c.id = h.course_id WHERE h.id = %s FOR UPDATE OF h",
+        (cohort_id,),
+    ).fetchone()
+    if row is None:
+        message = f"There is no cohort with id {cohort_id!r}."
+        raise UnknownCohortError(message, cohort_id=cohort_id)
+    return row
+
+
+def _refuse_started(cohort: Row, today: date) -> None:
+    if cohort["starts_on"] <= today:
+        message = f"Cohort {cohort['id']} started on {cohort['starts_on']} and takes no new students."
+        raise CohortStartedError(message, cohort_id=cohort["id"])
+
+
+def _active(conn: Connection[Row], student_id: str, cohort_id: str) -> Row | None:
+    return conn.execute(
+        f"SELECT {_ENROLLMENT_COLUMNS} FROM enrollments"
+        " WHERE student_id = %s AND cohort_id = %s AND status <> 'CANCELLED' FOR UPDATE",
+        (student_id, cohort_id),
+    ).fetchone()
+
+
+def _refuse_existing(conn: Connection[Row], student_id: str, cohort_id: str) -> None:
+    existing = _active(conn, student_id, cohort_id)
+    if existing is not None:
+        status = existing["status"]
+        message = f"You already have an enrollment in {cohort_id} (status {status})."
+        raise AlreadyEnrolledError(message, cohort_id=cohort_id, status=status)
+
+
+def _require_active(conn: Connection[Row], student_id: str, cohort_id: str) -> Row:
+    row = _active(conn, student_id, cohort_id)
+    if row is not None:
+        return row
+    cancelled = conn.execute(
+        "SELECT 1 FROM enrollments WHERE student_id = %s AND cohort_id = %s",
+        (student_id, cohort_id),
+    ).fetchone()
+    if cancelled is not None:
+        message = f"Your enrollment in {cohort_id} was cancelled; there is nothing left to change."
+        raise IllegalTransitionError(message, cohort_id=cohort_id, status="CANCELLED")
+    message = f"You have no enrollment in {cohort_id}."
+    raise NoEnrollmentError(message, cohort_id=cohort_id)
+
+
+def _set_status(conn: Connection[Row], enrollment_id: int, status: str) -> Row:
+    row = conn.execute(
+        f"UPDATE enrollments SET status = %s, updated_at = clock_timestamp() WHERE id = %s"
+        f" RETURNING {_ENROLLMENT_COLUMNS}",
+        (status, enrollment_id),
+    ).fetchone()
+    assert row is not None  # the caller holds the row lock
+    return row
+
+
+def enroll(conn: Connection[Row], *, student_id: str, cohort_id: str, today: date) -> Row:
+    """Take a seat: a new enrollment in `PENDING_PAYMENT`."""
+    cohort = _lock_cohort(conn, cohort_id)
+    _refuse_started(cohort, today)
+    _refuse_existing(conn, student_id, cohort_id)
+    if cohort["seats_taken"] >= cohort["capacity"]:
+        message = f"Cohort {cohort_id} is full; its waitlist is open."
+        raise CohortFullError(message, cohort_id=cohort_id)
+    conn.execute("UPDATE cohorts SET seats_taken = seats_taken + 1 WHERE id = %s", (cohort_id,))
+    row = conn.execute(
+        "INSERT INTO enrollments (student_id, cohort_id, status)"
+        f" VALUES (%s, %s, 'PENDING_PAYMENT') RETURNING {_ENROLLMENT_COLUMNS}",
+        (student_id, cohort_id),
+    ).fetchone()
+    return {"enrollment": row, "price_cents": cohort["price_cents"]}
+
+
+def join_waitlist(
+    conn: Connection[Row], *, student_id: str, cohort_id: str, today: date
+) -> Row:
+    """Queue for a full cohort: a new enrollment in `WAITLISTED`."""
+    cohort = _lock_cohort(conn, cohort_id)
+    _refuse_started(cohort, today)
+    _refuse_existing(conn, student_id, cohort_id)
+    if cohort["seats_taken"] < cohort["capacity"]:
+        message = f"Cohort {cohort_id} still has free seats; enroll instead of waiting."
+        raise SeatsAvailableError(message, cohort_id=cohort_id)
+    row = conn.execute(
+        "INSERT INTO enrollments (student_id, cohort_id, status)"
+        f" VALUES (%s, %s, 'WAITLISTED') RETURNING {_ENROLLMENT_COLUMNS}",
+        (student_id, cohort_id),
+    ).fetchone()
+    position = conn.execute(
+        "SELECT count(*) AS n FROM enrollments"
+        " WHERE cohort_id = %s AND status = 'WAITLISTED' AND id <= %s",
+        (cohort_id, row["id"] if row else 0),
+    ).fetchone()
+    return {"enrollment": row, "position": position["n"] if position else None}
+
+
+def pay(conn: Connection[Row], *, student_id: str, cohort_id: str, operation_key: str) -> Row:
+    """Pay the course price: `PENDING_PAYMENT` becomes `CONFIRMED`."""
+    cohort = _lock_cohort(conn, cohort_id)
+    enrollment = _require_active(conn, student_id, cohort_id)
+    if enrollment["status"] != "PENDING_PAYMENT":
+        reason = {
+            "CONFIRMED": "it is already paid",
+            "WAITLISTED": "you are on the waitlist; payment is due once a seat frees up",
+        }[enrollment["status"]]
+        message = f"Your enrollment in {cohort_id} cannot be paid: {reason}."
+        raise IllegalTransitionError(message, cohort_id=cohort_id, status=enrollment["status"])
+    conn.execute(
+        "INSERT INTO payments (enrollment_id, kind, amount_cents, operation_key)"
+        " VALUES (%s, 'charge', %s, %s)",
+        (enrollment["id"], cohort["price_cents"], operation_key),
+    )
+    row = _set_status(conn, enrollment["id"], "CONFIRMED")
+    return {"enrollment": row, "charged_cents": cohort["price_cents"]}
+
+
+def cancel(
+    conn: Connection[Row], *, student_id: str, cohort_id: str, today: date, operation_key: str
+) -> Row:
+    """Cancel: refund by the rules, free the seat, promote the first waitlisted student."""
+    cohort = _lock_cohort(conn, cohort_id)
+    enrollment = _require_active(conn, student_id, cohort_id)
+    refund = rules.refund_cents(
+        status=enrollment["status"], price_cents=cohort["price_cents"],
+        starts_on=cohort["starts_on"], today=today,
+    )
+    if refund:
+        conn.execute(
+            "INSERT INTO payments (enrollment_id, kind, amount_cents, operation_key)"
+            " VALUES (%s, 'refund', %s, %s)",
+            (enrollment["id"], refund, operation_key),
+        )
+    held_seat = enrollment["status"] != "WAITLISTED"
+    row = _set_status(conn, enrollment["id"], "CANCELLED")
+    promoted = _promote_first_waitlisted(conn, cohort_id) if held_seat else None
+    if held_seat and promoted is None:
+        conn.execute("UPDATE cohorts SET seats_taken = seats_taken - 1 WHERE id = %s", (cohort_id,))
+    return {"enrollment": row, "refund_cents": refund, "promoted": promoted}
+
+
+def _promote_first_waitlisted(conn: Connection[Row], cohort_id: str) -> Row | None:
+    first = conn.execute(
+        "SELECT id FROM enrollments WHERE cohort_id = %s AND status = 'WAITLISTED'"
+        " ORDER BY id LIMIT 1 FOR UPDATE",
+        (cohort_id,),
+    ).fetchone()
+    if first is None:
+        return None
+    # The freed seat passes to this student, so the cohort's seat count stays the same.
+    return _set_status(conn, first["id"], "PENDING_PAYMENT")
+
+
+def list_enrollments(
+    conn: Connection[Row], *, cohort_id: str | None = None, student_id: str | None = None
+) -> list[Row]:
+    """Enrollments, oldest first, optionally of one cohort and/or one student."""
+    return conn.execute(
+        f"SELECT {_ENROLLMENT_COLUMNS} FROM enrollments"
+        " WHERE (%(cohort)s::text IS NULL OR cohort_id = %(cohort)s)"
+        " AND (%(student)s::text IS NULL OR student_id = %(student)s) ORDER BY id",
+        {"cohort": cohort_id, "student": student_id},
+    ).fetchall()
+

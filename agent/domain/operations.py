@@ -1,0 +1,92 @@
+"""Idempotent execution of mutating operations.
+
+A key is recorded in the same transaction as the change it guards, so a change and its record
+commit together or not at all. A repeat with the same key returns the stored outcome and changes
+nothing; refusals are outcomes too, so a retry after a crash answers exactly as the first run did.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from datetime import date, datetime
+from typing import Any
+
+from psycopg import Connection
+from psycopg.types.json import Jsonb
+
+from agent.domain.errors import DomainError, IdempotencyConflictError
+
+Outcome = dict[str, Any]
+
+
+def _json_default(value: object) -> str:
+    if isinstance(value, datetime | date):
+        return value.isoformat()
+    message = f"cannot store {type(value).__name__} in an operation record"
+    raise TypeError(message)
+
+
+def to_json(value: Any) -> Any:
+    """Make `value` plain JSON (dates as ISO strings) so that it round-trips through jsonb."""
+    return json.loads(json.dumps(value, default=_json_default))
+
+
+def run_once(
+    conn: Connection[dict[str, Any]],
+    *,
+    key: str,
+    name: str,
+    request: dict[str, Any],
+    action: Callable[[Connection[dict[str, Any]]], dict[str, Any]],
+) -> Outcome:
+    """Run `action` once for `key` and return its outcome, or the stored outcome of an earlier run.
+
+    The outcome is `{"ok": True, "result": ...}` or `{"ok": False, "error": code, "message": ...}`;
+    `"replayed": True` marks one that was read back rather than produced now.
+    """
+    if not key:
+        message = "an idempotency key is required for every mutating operation"
+        raise ValueError(message)
+    request = to_json(request)
+    with conn.transaction():
+        # A concurrent holder of the same key makes this INSERT wait until it commits or rolls back.
+        claimed = conn.execute(
+            "INSERT INTO operations (key, name, request) VALUES (%s, %s, %s)"
+            " ON CONFLICT (key) DO NOTHING RETURNING key",
+            (key, name, Jsonb(request)),
+        ).fetchone()
+        if claimed is None:
+            return _stored_outcome(conn, key=key, name=name, request=request)
+        try:
+            with conn.transaction():
+                outcome: Outcome = {"ok": True, "result": to_json(action(conn))}
+        except DomainError as err:
+            outcome = {
+                "ok": False,
+                "error": err.code,
+                "message": err.message,
+                "details": to_json(err.details),
+            }
+        conn.execute(
+            "UPDATE operations SET outcome = %s WHERE key = %s", (Jsonb(outcome), key)
+        )
+    return outcome
+
+
+def _stored_outcome(
+    conn: Connection[dict[str, Any]], *, key: str, name: str, request: dict[str, Any]
+) -> Outcome:
+    row = conn.execute(
+        "SELECT name, request, outcome FROM operations WHERE key = %s", (key,)
+    ).fetchone()
+    if row is None or row["outcome"] is None:
+        message = f"operation {key!r} has no recorded outcome"
+        raise RuntimeError(message)
+    if row["name"] != name or row["request"] != request:
+        message = (
+            f"idempotency key {key!r} was already used for {row['name']} {row['request']};"
+            " refusing to reuse it for a different request"
+        )
+        raise IdempotencyConflictError(message, key=key)
+    return {**row["outcome"], "replayed": True}

@@ -1,0 +1,92 @@
+"""Process settings read from the environment.
+
+Precedence everywhere is: a per-run value (the graph's run context), then the environment, then
+the defaults below. This module only reads; it opens nothing.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from datetime import date
+from pathlib import Path
+
+
+class SettingsError(ValueError):
+    """An environment variable holds a value the application cannot use."""
+
+
+def _int(name: str, default: int, *, minimum: int = 0) -> int:
+    raw = os.environ.get(name)
+    if raw is None or raw.strip() == "":
+        return default
+    try:
+        value = int(raw)
+    except ValueError:
+        message = f"{name} must be an integer, got {raw!r}"
+        raise SettingsError(message) from None
+    if value < minimum:
+        message = f"{name} must be at least {minimum}, got {value}"
+        raise SettingsError(message)
+    return value
+
+
+def _prepare_threshold() -> int | None:
+    # "none" turns server-side prepared statements off, which PgBouncer in transaction mode needs.
+    raw = os.environ.get("SCHOOL_DB_PREPARE_THRESHOLD", "0").strip().lower()
+    if raw in ("none", "off", ""):
+        return None
+    return _int("SCHOOL_DB_PREPARE_THRESHOLD", 0)
+
+
+def _today() -> date | None:
+    raw = os.environ.get("SCHOOL_TODAY")
+    if not raw:
+        return None
+    try:
+        return date.fromisoformat(raw)
+    except ValueError:
+        message = f"SCHOOL_TODAY must be an ISO date like 2026-11-30, got {raw!r}"
+        raise SettingsError(message) from None
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything the runtime reads from the environment, validated once."""
+
+    database_url: str | None = None
+    """`DATABASE_URL`; when unset an embedded Postgres is started under `data_dir`."""
+    data_dir: Path = field(default_factory=lambda: Path(".school-data"))
+    """`SCHOOL_DATA_DIR`: where the embedded Postgres keeps its files."""
+    prepare_threshold: int | None = 0
+    """`SCHOOL_DB_PREPARE_THRESHOLD`: psycopg's prepare threshold; `none` for PgBouncer."""
+    pool_min_size: int = 1
+    pool_max_size: int = 8
+    pool_max_idle_s: int = 300
+    pool_max_lifetime_s: int = 1800
+    recursion_limit: int = 25
+    """`SCHOOL_RECURSION_LIMIT`: supersteps one run may take before LangGraph stops it."""
+    max_message_chars: int = 4000
+    """`SCHOOL_MAX_MESSAGE_CHARS`: longer student messages are refused before they reach a node."""
+    today: date | None = None
+    """`SCHOOL_TODAY`: a fixed date for demos and tests; the real date when unset."""
+
+    @classmethod
+    def from_env(cls) -> Settings:
+        """Read and validate the environment."""
+        return cls(
+            database_url=os.environ.get("DATABASE_URL") or None,
+            data_dir=Path(os.environ.get("SCHOOL_DATA_DIR") or ".school-data"),
+            prepare_threshold=_prepare_threshold(),
+            pool_min_size=_int("SCHOOL_DB_POOL_MIN", 1),
+            pool_max_size=_int("SCHOOL_DB_POOL_MAX", 8, minimum=1),
+            pool_max_idle_s=_int("SCHOOL_DB_POOL_MAX_IDLE_S", 300, minimum=1),
+            pool_max_lifetime_s=_int("SCHOOL_DB_POOL_MAX_LIFETIME_S", 1800, minimum=1),
+            recursion_limit=_int("SCHOOL_RECURSION_LIMIT", 25, minimum=5),
+            max_message_chars=_int("SCHOOL_MAX_MESSAGE_CHARS", 4000, minimum=1),
+            today=_today(),
+        )
+
+    def current_date(self) -> date:
+        """Today's date, or the fixed `SCHOOL_TODAY`."""
+        return self.today or date.today()
