@@ -15,11 +15,18 @@ from psycopg_pool import ConnectionPool
 
 from agent.domain import catalog, enrollments, handoffs
 from agent.domain.errors import DomainError
-from agent.domain.operations import Outcome, run_once
+from agent.domain.operations import Outcome, dry_run, run_once
 
 Row = dict[str, Any]
 
-__all__ = ["DomainError", "Outcome", "School"]
+class _Preview(str):
+    """The type of `PREVIEW`: a key no caller can produce by accident."""
+
+
+PREVIEW = _Preview("<preview>")
+"""Pass as the key to run an operation's checks and rules in a transaction that is rolled back."""
+
+__all__ = ["PREVIEW", "DomainError", "Outcome", "School"]
 
 
 class School:
@@ -63,6 +70,9 @@ class School:
 
     # -- idempotent operations ------------------------------------------------------------------
     def _run(self, key: str, name: str, request: Row, action: Callable[..., Row]) -> Outcome:
+        if key is PREVIEW:
+            with self.pool.connection() as conn:
+                return dry_run(conn, action)
         with self.pool.connection() as conn:
             return run_once(conn, key=key, name=name, request=request, action=action)
 

@@ -26,8 +26,8 @@ def apply_schema(conn: Connection[Row]) -> None:
     """Create the domain tables if they are missing (idempotent)."""
     sql = resources.files("agent.domain").joinpath("schema.sql").read_text()
     with conn.transaction():
-        conn.execute("SELECT pg_advisory_xact_lock(hashtext('school-agent:schema'))")
-        conn.execute(sql)  # type: ignore[arg-type]  # trusted file shipped with the package
+        # Several statements in one string cannot be a prepared statement.
+        conn.execute(sql, prepare=False)  # type: ignore[call-overload]  # trusted, shipped file
 
 
 def load_seed() -> dict[str, list[Row]]:

@@ -168,7 +168,12 @@ def cancel(
     promoted = _promote_first_waitlisted(conn, cohort_id) if held_seat else None
     if held_seat and promoted is None:
         conn.execute("UPDATE cohorts SET seats_taken = seats_taken - 1 WHERE id = %s", (cohort_id,))
-    return {"enrollment": row, "refund_cents": refund, "promoted": promoted}
+    return {
+        "enrollment": row,
+        "previous_status": enrollment["status"],
+        "refund_cents": refund,
+        "promoted": promoted,
+    }
 
 
 def _promote_first_waitlisted(conn: Connection[Row], cohort_id: str) -> Row | None:

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from datetime import date, datetime
 from typing import Any
 
-from psycopg import Connection
+from psycopg import Connection, Rollback
 from psycopg.types.json import Jsonb
 
 from agent.domain.errors import DomainError, IdempotencyConflictError
@@ -62,16 +62,33 @@ def run_once(
             with conn.transaction():
                 outcome: Outcome = {"ok": True, "result": to_json(action(conn))}
         except DomainError as err:
-            outcome = {
-                "ok": False,
-                "error": err.code,
-                "message": err.message,
-                "details": to_json(err.details),
-            }
+            outcome = _refusal(err)
         conn.execute(
             "UPDATE operations SET outcome = %s WHERE key = %s", (Jsonb(outcome), key)
         )
     return outcome
+
+
+def dry_run(
+    conn: Connection[dict[str, Any]], action: Callable[[Connection[dict[str, Any]]], dict[str, Any]]
+) -> Outcome:
+    """Run `action` with every rule and lock, then roll it back: what it would do right now.
+
+    Proposals use this so that what a reviewer approves was checked by the same code that will
+    perform it; the real run checks again, under its own locks.
+    """
+    outcome: Outcome
+    try:
+        with conn.transaction() as tx:
+            outcome = {"ok": True, "result": to_json(action(conn))}
+            raise Rollback(tx)
+    except DomainError as err:
+        outcome = _refusal(err)
+    return outcome
+
+
+def _refusal(err: DomainError) -> Outcome:
+    return {"ok": False, "error": err.code, "message": err.message, "details": to_json(err.details)}
 
 
 def _stored_outcome(

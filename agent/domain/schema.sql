@@ -1,6 +1,10 @@
 -- Domain schema of the school. Idempotent: safe to run at every start.
 -- The rules that must hold whatever the code above does are constraints here.
 
+-- array_to_string is only STABLE in general, but for text[] it is immutable; generated columns need that.
+CREATE OR REPLACE FUNCTION school_words(text[]) RETURNS text
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$ SELECT array_to_string($1, ' ') $$;
+
 CREATE TABLE IF NOT EXISTS courses (
     id              text PRIMARY KEY,
     title           text NOT NULL,
@@ -12,7 +16,7 @@ CREATE TABLE IF NOT EXISTS courses (
     tags            text[] NOT NULL DEFAULT '{}',
     search          tsvector GENERATED ALWAYS AS (
         setweight(to_tsvector('english', id || ' ' || title), 'A')
-        || setweight(to_tsvector('english', array_to_string(tags, ' ')), 'B')
+        || setweight(to_tsvector('english', school_words(tags)), 'B')
         || setweight(to_tsvector('english', description), 'C')
     ) STORED
 );

@@ -1,0 +1,18 @@
+"""Fault injection for crash tests and the demo: off unless `SCHOOL_FAULT_POINT` names a point.
+
+`point("execute.after_domain_write")` kills this process with SIGKILL when the variable names it,
+the way a power cut or an OOM kill would: no cleanup, no checkpoint after the write.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+
+ENV = "SCHOOL_FAULT_POINT"
+
+
+def point(name: str) -> None:
+    """Die here, for real, if the environment asks for it."""
+    if os.environ.get(ENV) == name:
+        os.kill(os.getpid(), signal.SIGKILL)

@@ -1,0 +1,182 @@
+"""Opens the database resources: Postgres (a server or the embedded one), pool, checkpointer, store.
+
+This is the one place that connects to the database. Nothing here runs at import time; callers
+open resources with `open_resources()` and hand them to the graph factory.
+"""
+
+from __future__ import annotations
+
+import atexit
+import logging
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import psycopg
+from langgraph.checkpoint.postgres import PostgresSaver
+from langgraph.checkpoint.serde.jsonplus import JsonPlusSerializer
+from langgraph.store.postgres import PostgresStore
+from psycopg.rows import dict_row
+from psycopg_pool import ConnectionPool
+
+from agent.domain import School, catalog
+from agent.settings import Settings
+
+log = logging.getLogger(__name__)
+
+EMBEDDED_DATABASE = "school"
+_SETUP_LOCK = "hashtext('school-agent:setup')"
+
+
+@dataclass(frozen=True)
+class Resources:
+    """Everything a graph run needs from the database, opened together and closed together."""
+
+    settings: Settings
+    url: str
+    pool: ConnectionPool[Any]
+    checkpointer: PostgresSaver
+    store: PostgresStore
+    school: School
+
+
+def connection_kwargs(settings: Settings) -> dict[str, Any]:
+    """What LangGraph's Postgres savers need from every connection."""
+    return {
+        "autocommit": True,
+        "row_factory": dict_row,
+        "prepare_threshold": settings.prepare_threshold,
+    }
+
+
+def strict_serializer() -> JsonPlusSerializer:
+    """A checkpoint serializer that only revives LangGraph's and LangChain's known safe types."""
+    return JsonPlusSerializer(allowed_msgpack_modules=None)
+
+
+def embedded_url(data_dir: Path) -> str:
+    """Start (or find running) the embedded Postgres under `data_dir`; return its URL.
+
+    The server keeps running after this process exits so that the next command, or a process
+    resuming a thread, finds it ready; `school-agent db stop` stops it.
+    """
+    import pgserver  # imported here: a server-backed deployment never loads it
+
+    pgdata = (data_dir / "pg").resolve()
+    pgdata.mkdir(parents=True, exist_ok=True)
+    server = pgserver.get_server(pgdata, cleanup_mode=None)
+    with psycopg.connect(server.get_uri("postgres"), autocommit=True) as conn:
+        exists = conn.execute(
+            "SELECT 1 FROM pg_database WHERE datname = %s", (EMBEDDED_DATABASE,)
+        ).fetchone()
+        if exists is None:
+            conn.execute(f'CREATE DATABASE "{EMBEDDED_DATABASE}"')
+    url: str = server.get_uri(EMBEDDED_DATABASE)
+    return url
+
+
+def stop_embedded(data_dir: Path) -> bool:
+    """Stop the embedded Postgres under `data_dir` if it runs; True when one was stopped."""
+    import subprocess
+
+    from pgserver._commands import pg_ctl  # the package's own wrapper keeps the right user
+
+    pgdata = (data_dir / "pg").resolve()
+    if not (pgdata / "postmaster.pid").exists():
+        return False
+    try:
+        pg_ctl(["-w", "stop"], pgdata=pgdata, user="pgserver" if _is_root() else None)
+    except subprocess.CalledProcessError:
+        return False
+    return True
+
+
+def _is_root() -> bool:
+    import os
+
+    return hasattr(os, "geteuid") and os.geteuid() == 0
+
+
+def database_url(settings: Settings) -> str:
+    """`DATABASE_URL`, or the embedded server's URL when it is unset."""
+    return settings.database_url or embedded_url(settings.data_dir)
+
+
+def setup_database(resources: Resources) -> None:
+    """Create checkpoint, store and domain tables and seed the catalog; idempotent.
+
+    A session-level advisory lock lets several processes start at once against a new database.
+    """
+    with resources.pool.connection() as conn:
+        conn.execute(f"SELECT pg_advisory_lock({_SETUP_LOCK})")
+        try:
+            resources.checkpointer.setup()
+            resources.store.setup()
+            catalog.apply_schema(conn)
+            catalog.seed_catalog(conn, today=resources.settings.current_date())
+        finally:
+            conn.execute(f"SELECT pg_advisory_unlock({_SETUP_LOCK})")
+
+
+@contextmanager
+def open_resources(
+    settings: Settings | None = None, *, setup: bool = True
+) -> Iterator[Resources]:
+    """Open the pool, checkpointer, store and domain for `settings` (default: the environment).
+
+    Example::
+
+        with open_resources() as res:
+            graph = build_graph(checkpointer=res.checkpointer, store=res.store, school=res.school)
+            graph.invoke({"messages": [("user", "hi")]}, {"configurable": {"thread_id": "t1"}},
+                         context=Context(user_id="ada"))
+    """
+    settings = settings or Settings.from_env()
+    url = database_url(settings)
+    pool: ConnectionPool[Any] = ConnectionPool(
+        url,
+        min_size=settings.pool_min_size,
+        max_size=max(settings.pool_max_size, 2),  # setup holds one connection while savers use another
+        max_idle=settings.pool_max_idle_s,
+        max_lifetime=settings.pool_max_lifetime_s,
+        kwargs=connection_kwargs(settings),
+        name="school-agent",
+        open=False,
+    )
+    pool.open(wait=True, timeout=30)
+    try:
+        resources = Resources(
+            settings=settings,
+            url=url,
+            pool=pool,
+            checkpointer=PostgresSaver(pool, serde=strict_serializer()),  # type: ignore[arg-type]
+            store=PostgresStore(pool),  # type: ignore[arg-type]
+            school=School(pool, clock=settings.current_date),
+        )
+        if setup:
+            setup_database(resources)
+        yield resources
+    finally:
+        pool.close()
+
+
+_default: Resources | None = None
+_default_lock = threading.Lock()
+
+
+def default_resources() -> Resources:
+    """Process-wide resources, opened on first use and closed at exit.
+
+    For the module-level graph that `langgraph dev` loads, whose nodes need the domain but which
+    is built before any database is chosen.
+    """
+    global _default
+    with _default_lock:
+        if _default is None:
+            manager = open_resources()
+            _default = manager.__enter__()
+            atexit.register(manager.__exit__, None, None, None)
+        return _default

@@ -1,0 +1,176 @@
+"""Conversation threads as the faces (CLI, demo, later HTTP) use them: send, decide, resume.
+
+Every check here happens before the graph runs, so bad input raises a `ThreadError` with a
+clear message and leaves the thread and the domain exactly as they were.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from langchain_core.messages import AIMessage, HumanMessage
+from langchain_core.runnables import RunnableConfig
+from langgraph.pregel import Pregel
+from langgraph.types import Command
+from psycopg_pool import ConnectionPool
+
+from agent.approvals import InvalidDecisionError, parse_decision
+from agent.settings import Settings
+from graphs.state import Context
+
+_THREAD_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._:@-]{0,127}$")
+
+
+class ThreadError(Exception):
+    """A request about a thread that cannot be carried out; the message says why."""
+
+
+class InvalidInputError(ThreadError):
+    """A thread id, user id or message that is not acceptable."""
+
+
+class UnknownThreadError(ThreadError):
+    """No checkpoint exists for the thread id."""
+
+
+class NothingPendingError(ThreadError):
+    """A decision arrived for a thread that is not waiting for one."""
+
+
+class ForeignThreadError(ThreadError):
+    """The thread belongs to another student."""
+
+
+class InvalidApprovalError(ThreadError):
+    """A decision that does not fit the pending action."""
+
+
+@dataclass(frozen=True)
+class Turn:
+    """What one call did: the assistant's new replies and the approval it now waits for, if any."""
+
+    thread_id: str
+    replies: list[str]
+    pending: dict[str, Any] | None
+
+
+def config_for(thread_id: str) -> RunnableConfig:
+    """The run config of a thread, after checking the id."""
+    if not isinstance(thread_id, str) or not _THREAD_ID.match(thread_id):
+        message = (f"invalid thread id {thread_id!r}: use 1-128 letters, digits and . _ : @ -, "
+                   "starting with a letter or digit")
+        raise InvalidInputError(message)
+    return {"configurable": {"thread_id": thread_id}}
+
+
+def _check_text(text: object, settings: Settings) -> str:
+    if not isinstance(text, str) or not text.strip():
+        raise InvalidInputError("the message is empty; please type a question or a request")
+    if len(text) > settings.max_message_chars:
+        message = (f"the message is {len(text):,} characters long; the limit is "
+                   f"{settings.max_message_chars:,}")
+        raise InvalidInputError(message)
+    return text.strip()
+
+
+def _check_user(user_id: object) -> str:
+    if not isinstance(user_id, str) or not _THREAD_ID.match(user_id):
+        raise InvalidInputError(f"invalid user id {user_id!r}")
+    return user_id
+
+
+def _turn(graph: Pregel, config: RunnableConfig, seen: int) -> Turn:
+    state = graph.get_state(config)
+    messages = state.values.get("messages", [])
+    replies = [str(m.content) for m in messages[seen:] if isinstance(m, AIMessage)]
+    pending = state.interrupts[0].value if state.interrupts else None
+    return Turn(config["configurable"]["thread_id"], replies, pending)
+
+
+def _finish_interrupted_run(graph: Pregel, config: RunnableConfig, owner: str | None) -> None:
+    """A run cut off by a crash has work left (`next`) but no interrupt: finish it first."""
+    state = graph.get_state(config)
+    if state.next and not state.interrupts:
+        graph.invoke(None, config, context=Context(user_id=owner))
+
+
+def send(graph: Pregel, thread_id: str, text: str, *, user_id: str,
+         settings: Settings | None = None) -> Turn:
+    """One student turn on `thread_id` (created on first use), as `user_id`."""
+    settings = settings or Settings.from_env()
+    config = config_for(thread_id)
+    user = _check_user(user_id)
+    text = _check_text(text, settings)
+    state = graph.get_state(config)
+    owner = state.values.get("student_id")
+    if owner and owner != user:
+        raise ForeignThreadError(f"thread {thread_id} belongs to another student")
+    _finish_interrupted_run(graph, config, owner)
+    seen = len(graph.get_state(config).values.get("messages", []))
+    graph.invoke({"messages": [HumanMessage(text)]}, config, context=Context(user_id=user))
+    return _turn(graph, config, seen)
+
+
+def _paused_state(graph: Pregel, config: RunnableConfig) -> Any:
+    state = graph.get_state(config)
+    thread_id = config["configurable"]["thread_id"]
+    if not state.values:
+        raise UnknownThreadError(f"there is no thread {thread_id!r}")
+    if not state.interrupts:
+        last = state.values.get("last_outcome")
+        done = " (its last action already ran)" if last else ""
+        raise NothingPendingError(f"thread {thread_id} has nothing waiting for approval{done}")
+    return state
+
+
+def decide(graph: Pregel, thread_id: str, decision: dict[str, Any]) -> Turn:
+    """Resume a thread paused at approval with `{"decisions": [...]}` (approve, edit or reject)."""
+    config = config_for(thread_id)
+    state = _paused_state(graph, config)
+    try:
+        parse_decision(decision, state.values["pending_action"])
+    except InvalidDecisionError as err:
+        raise InvalidApprovalError(str(err)) from None
+    seen = len(state.values.get("messages", []))
+    owner = state.values.get("student_id")
+    graph.invoke(Command(resume=decision), config, context=Context(user_id=owner))
+    return _turn(graph, config, seen)
+
+
+def resume(graph: Pregel, thread_id: str) -> Turn:
+    """Finish a run that a crash cut off, in whatever process calls this."""
+    config = config_for(thread_id)
+    state = graph.get_state(config)
+    if not state.values:
+        raise UnknownThreadError(f"there is no thread {thread_id!r}")
+    if not state.next or state.interrupts:
+        raise NothingPendingError(f"thread {thread_id} has no interrupted run to resume")
+    seen = len(state.values.get("messages", []))
+    _finish_interrupted_run(graph, config, state.values.get("student_id"))
+    return _turn(graph, config, seen)
+
+
+def pending(graph: Pregel, pool: ConnectionPool[Any]) -> list[Turn]:
+    """Threads paused at an approval, with the approval request of each."""
+    with pool.connection() as conn:
+        rows = conn.execute(
+            "SELECT DISTINCT thread_id FROM checkpoints WHERE checkpoint_ns = '' ORDER BY thread_id"
+        ).fetchall()
+    found = []
+    for row in rows:
+        state = graph.get_state(config_for(row["thread_id"]))
+        if state.interrupts:
+            found.append(Turn(row["thread_id"], [], state.interrupts[0].value))
+    return found
+
+
+def history(graph: Pregel, thread_id: str) -> list[tuple[str, str]]:
+    """The thread's messages as (role, text)."""
+    config = config_for(thread_id)
+    state = graph.get_state(config)
+    if not state.values:
+        raise UnknownThreadError(f"there is no thread {thread_id!r}")
+    roles = {HumanMessage: "student", AIMessage: "assistant"}
+    return [(roles.get(type(m), m.type), str(m.content)) for m in state.values["messages"]]

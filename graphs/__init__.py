@@ -1,0 +1,1 @@
+"""The StateGraphs of the school assistant."""

@@ -1,0 +1,1 @@
+"""The school graph's nodes. Each `make_*` returns a node bound to its dependencies."""

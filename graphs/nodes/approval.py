@@ -1,0 +1,69 @@
+"""The approval node: the only way to execute. It pauses with `interrupt()` for a human decision."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from langchain_core.messages import AIMessage
+from langgraph.graph import END
+from langgraph.types import Command, interrupt
+
+from agent.approvals import Decision, InvalidDecisionError, approval_request, parse_decision
+from graphs.nodes.common import SchoolSource, UnexpectedInputError
+from graphs.nodes.proposals import Refusal, prepare
+from graphs.state import State
+
+Next = Command[Literal["execute", "approval", "__end__"]]
+
+
+def make_approval(school: SchoolSource):  # noqa: ANN201 - a LangGraph node
+    """Build the approval node over `school` (an edit is re-validated by the domain)."""
+
+    def approval(state: State) -> Next:
+        """Wait for approve / edit / reject of the pending action and act on it."""
+        action = state.get("pending_action")
+        if action is None:
+            raise UnexpectedInputError("approval was reached with no pending action")
+        chat = state.get("chat_decision")
+        if chat in ("approve", "reject"):
+            decision = Decision(chat, reviewer=action["student_id"])  # type: ignore[arg-type]
+        else:
+            response = interrupt(approval_request(action, error=state.get("approval_error")))
+            try:
+                decision = parse_decision(response, action)
+            except InvalidDecisionError as err:
+                return Command(goto="approval", update={"approval_error": str(err)})
+        if decision.type == "approve":
+            return Command(goto="execute", update={"chat_decision": None, "approval_error": None})
+        if decision.type == "reject":
+            return _rejected(decision, by_student=chat == "reject")
+        return _edited(school, state, decision)
+
+    return approval
+
+
+def _rejected(decision: Decision, *, by_student: bool) -> Next:
+    if by_student:
+        text = "All right, I dropped that request; nothing was changed."
+    else:
+        reason = f" Reason: {decision.message}" if decision.message else ""
+        text = f"Your request was not approved, so nothing was changed.{reason}"
+    update = {"pending_action": None, "chat_decision": None, "approval_error": None,
+              "messages": [AIMessage(text)]}
+    return Command(goto=END, update=update)
+
+
+def _edited(school: SchoolSource, state: State, decision: Decision) -> Next:
+    action = state["pending_action"]
+    assert action is not None and decision.args is not None
+    proposal = prepare(school(), action["name"], cohort_id=decision.args["cohort_id"],
+                       student_id=action["student_id"])
+    if isinstance(proposal, Refusal):
+        return Command(goto="approval", update={"approval_error": f"the edit was refused: {proposal}"})
+    if proposal["name"] != action["name"]:
+        # The domain offered another action (a waitlist place instead of a seat): that needs its own yes.
+        note = f"the edit needs another decision: {proposal['description']}"
+        return Command(goto="approval", update={"pending_action": proposal, "approval_error": note})
+    message = AIMessage(f"A reviewer changed your request: {proposal['description']}")
+    return Command(goto="execute", update={"pending_action": proposal, "approval_error": None,
+                                           "messages": [message]})

@@ -1,0 +1,42 @@
+"""Helpers shared by the nodes: reading the latest message, the thread id, the domain."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from langchain_core.messages import AnyMessage, HumanMessage
+from langchain_core.runnables import RunnableConfig
+
+from agent.domain import School
+
+SchoolSource = Callable[[], School]
+"""Returns the domain facade; called at run time, so building a graph opens nothing."""
+
+
+class UnexpectedInputError(ValueError):
+    """The graph was run on a state its nodes cannot handle."""
+
+
+def latest_human(messages: list[AnyMessage]) -> HumanMessage:
+    """The newest student message; raises when the conversation does not end with one."""
+    for message in reversed(messages):
+        if isinstance(message, HumanMessage):
+            return message
+    raise UnexpectedInputError("the conversation has no student message to act on")
+
+
+def text_of(message: AnyMessage) -> str:
+    """A message's text content (content blocks joined)."""
+    content: Any = message.content
+    if isinstance(content, str):
+        return content
+    return " ".join(b.get("text", "") if isinstance(b, dict) else str(b) for b in content)
+
+
+def thread_id(config: RunnableConfig) -> str:
+    """The running thread's id."""
+    value = config.get("configurable", {}).get("thread_id")
+    if not value:
+        raise UnexpectedInputError("the school graph needs a thread_id in its config")
+    return str(value)

@@ -1,0 +1,70 @@
+"""The execute node: performs the approved action through the idempotent domain operation.
+
+A checkpoint is written only after this node returns, so it may run again after a crash; the
+idempotency key (thread id + action id, both durable) makes the second run read the first outcome.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from langchain_core.messages import AIMessage
+from langchain_core.runnables import RunnableConfig
+from langgraph.graph import END
+from langgraph.types import Command
+
+from agent import faults, tools
+from agent.approvals import PendingAction
+from agent.domain import Outcome
+from agent.domain.rules import money
+from graphs.nodes.common import SchoolSource, UnexpectedInputError, thread_id
+from graphs.nodes.proposals import prepare
+from graphs.state import State
+
+
+def make_execute(school: SchoolSource):  # noqa: ANN201 - a LangGraph node
+    """Build the execute node over `school`."""
+
+    def execute(state: State, config: RunnableConfig) -> Command[Literal["approval", "__end__"]]:
+        """Run the approved action once and tell the student what happened."""
+        action = state.get("pending_action")
+        if action is None:
+            raise UnexpectedInputError("execute was reached with no approved action")
+        key = tools.idempotency_key(thread_id(config), action["id"])
+        name, args = tools.validate(action["name"], action["args"])
+        outcome = tools.perform(school(), name, key=key, student_id=action["student_id"], args=args)
+        faults.point("execute.after_domain_write")
+        outcome = {k: v for k, v in outcome.items() if k != "replayed"}
+        update: dict[str, Any] = {"pending_action": None, "last_outcome": outcome}
+        if outcome.get("error") == "cohort_full":
+            offer = prepare(school(), "join_waitlist", cohort_id=args["cohort_id"],
+                            student_id=action["student_id"])
+            if not isinstance(offer, str):
+                text = (f"Sorry, the last seat in {args['cohort_id']} was just taken, so you are not "
+                        f"enrolled. I can offer the waitlist instead: {offer['description']} "
+                        "Reply 'yes' to join it or 'no' to leave it.")
+                update |= {"pending_action": offer, "messages": [AIMessage(text)]}
+                return Command(goto="approval", update=update)
+        update["messages"] = [AIMessage(result_message(action, outcome))]
+        return Command(goto=END, update=update)
+
+    return execute
+
+
+def result_message(action: PendingAction, outcome: Outcome) -> str:
+    """What the student is told about an executed action."""
+    cohort = action["args"]["cohort_id"]
+    if not outcome["ok"]:
+        return f"I could not complete that: {outcome['message']}"
+    result = outcome["result"]
+    if action["name"] == "enroll":
+        return (f"Done: you are enrolled in {cohort} and your seat is held. "
+                f"Payment of {money(result['price_cents'])} is due; say 'pay for {cohort}' when ready.")
+    if action["name"] == "join_waitlist":
+        return (f"Done: you are number {result['position']} on the waitlist for {cohort}. "
+                "If a seat frees up, it is offered to you first.")
+    if action["name"] == "pay":
+        return f"Payment of {money(result['charged_cents'])} received: your place in {cohort} is confirmed."
+    refund = result["refund_cents"]
+    refund_text = f"{money(refund)} will be refunded in full." if refund else "No refund is due."
+    return f"Done: your enrollment in {cohort} is cancelled. {refund_text}"

@@ -1,0 +1,64 @@
+"""The school assistant's graph: router → answer | propose → approval → execute.
+
+`build_graph` is the table of contents; each node lives in `graphs.nodes`. The module-level
+`graph` carries no checkpointer, for `langgraph dev` (which supplies its own, configured in
+`langgraph.json`); applications and tests call `build_graph` with a Postgres checkpointer.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from langgraph.checkpoint.base import BaseCheckpointSaver
+from langgraph.graph import START, StateGraph
+from langgraph.graph.state import CompiledStateGraph
+from langgraph.store.base import BaseStore
+
+from agent.domain import School
+from agent.settings import Settings
+from graphs.nodes.answer import make_answer
+from graphs.nodes.approval import make_approval
+from graphs.nodes.common import SchoolSource
+from graphs.nodes.execute import make_execute
+from graphs.nodes.propose import make_propose
+from graphs.nodes.replies import clarify, make_handoff
+from graphs.nodes.router import after_reply, router
+from graphs.state import Context, InputState, State
+
+
+def _default_school() -> School:
+    from agent.persistence import default_resources  # opened on first use, never at import
+
+    return default_resources().school
+
+
+def build_graph(
+    *,
+    checkpointer: BaseCheckpointSaver[Any] | None = None,
+    store: BaseStore | None = None,
+    school: School | None = None,
+    settings: Settings | None = None,
+) -> CompiledStateGraph[State, Context, InputState, State]:
+    """Compile the school graph.
+
+    `school` is the domain the nodes act on; without it they use the process-wide default
+    resources (the `DATABASE_URL` server or the embedded one), opened on first use.
+    """
+    source: SchoolSource = (lambda: school) if school is not None else _default_school
+    builder = StateGraph(State, context_schema=Context, input_schema=InputState)
+    builder.add_node("router", router)
+    builder.add_node("answer", make_answer(source))
+    builder.add_node("propose", make_propose(source))
+    builder.add_node("approval", make_approval(source))
+    builder.add_node("execute", make_execute(source))
+    builder.add_node("handoff", make_handoff(source))
+    builder.add_node("clarify", clarify)
+    builder.add_edge(START, "router")
+    for replying in ("answer", "handoff", "clarify"):
+        builder.add_conditional_edges(replying, after_reply)
+    compiled = builder.compile(checkpointer=checkpointer, store=store, name="school")
+    limit = (settings or Settings.from_env()).recursion_limit
+    return compiled.with_config(recursion_limit=limit)  # type: ignore[return-value]
+
+
+graph = build_graph()
