@@ -11,6 +11,7 @@ import subprocess
 import sys
 import uuid
 from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -49,9 +50,9 @@ def server_url(tmp_path_factory: pytest.TempPathFactory) -> str:
     return embedded_url(tmp_path_factory.mktemp("embedded"))
 
 
-@pytest.fixture
-def database_url(server_url: str) -> Iterator[str]:
-    """A fresh, empty database for one test; dropped afterwards."""
+@contextmanager
+def fresh_database(server_url: str) -> Iterator[str]:
+    """Create an empty database `test_<uuid>` on the server; drop it afterwards."""
     name = f"test_{uuid.uuid4().hex[:12]}"
     with psycopg.connect(server_url, autocommit=True) as conn:
         conn.execute(f'CREATE DATABASE "{name}"')
@@ -60,6 +61,13 @@ def database_url(server_url: str) -> Iterator[str]:
     finally:
         with psycopg.connect(server_url, autocommit=True) as conn:
             conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+@pytest.fixture
+def database_url(server_url: str) -> Iterator[str]:
+    """A fresh, empty database for one test; dropped afterwards."""
+    with fresh_database(server_url) as url:
+        yield url
 
 
 @pytest.fixture

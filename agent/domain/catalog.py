@@ -14,10 +14,11 @@ Row = dict[str, Any]
 
 # Words every school question contains; searching on them would match every course.
 _GENERIC_WORDS = frozenset(
-    """a an and are about any anything can class classes cohort cohorts cost costs course courses
-    do does for from have how i in is it learn learning me much my of offer on or price program
-    programs school start starts study take teach tell that the there this to want what when which
-    who will with you your""".split()
+    """a an and are about any anything book can cancel class classes cohort cohorts cost costs
+    course courses do does enrol enroll enrollment for from get have how i i'd in is it join learn
+    learning like me much my need of offer on or pay place please price program programs register
+    school seat sign start starts study take teach tell that the there this to up want waitlist
+    what when which who will with would you your""".split()
 )
 _WORD = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 

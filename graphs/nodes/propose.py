@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from datetime import date
 from typing import Any, Literal
 
@@ -15,6 +16,7 @@ from graphs.nodes.common import SchoolSource, latest_human, text_of
 from graphs.nodes.proposals import Refusal, prepare
 from graphs.state import State
 
+_COHORT_SHAPED = re.compile(r"\b[a-z]+(?:-[a-z]+)*-\d+\b")
 _ACTION_OF_INTENT = {"enroll": "enroll", "waitlist": "join_waitlist", "pay": "pay", "cancel": "cancel"}
 _ELIGIBLE = {"pay": {"PENDING_PAYMENT"}, "cancel": {"PENDING_PAYMENT", "CONFIRMED", "WAITLISTED"}}
 
@@ -63,6 +65,10 @@ def resolve_cohort(school: School, name: str, text: str, student: str) -> str | 
     mention = find_mention(text, course_ids=course_ids, cohort_ids=cohort_ids)
     if mention.cohort_id:
         return mention.cohort_id
+    unknown = _COHORT_SHAPED.search(text.lower())
+    if unknown:
+        return Refusal(f"There is no cohort with id {unknown.group(0)!r}. "
+                       "Ask me about a course to see its cohorts.")
     if name in _ELIGIBLE:
         return _own_enrollment(school, name, student, mention.course_id)
     course_id = mention.course_id or _best_course(school, text)

@@ -1,0 +1,353 @@
+"""The `school-agent` command: talk to the assistant, decide approvals, inspect the database.
+
+A face: it opens resources, builds the graph and calls `agent.threads`; nothing imports it but
+`agent.__main__`. LangGraph and the graph are imported inside the commands, so that `--help` and
+`db stop` stay fast. Expected errors exit 2 with one line on stderr; anything else exits 1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import traceback
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any
+
+from agent.settings import Settings, SettingsError
+
+if TYPE_CHECKING:
+    from langgraph.pregel import Pregel
+
+    from agent.persistence import Resources
+    from agent.threads import Turn
+
+EXIT_OK = 0
+EXIT_INTERNAL = 1
+EXIT_USAGE = 2
+PROMPT = "you> "
+QUIT_WORDS = ("/quit", "/exit")
+EDIT_EXAMPLE = '{"cohort_id": "rag-2"}'
+
+
+class CliInputError(ValueError):
+    """A command-line value the command cannot use, such as --edit text that is not JSON."""
+
+
+# -- shared plumbing ----------------------------------------------------------------------------
+@contextmanager
+def _session(*, setup: bool = True) -> Iterator[tuple[Resources, Pregel]]:
+    """Resources from the environment and the school graph on them, closed on exit."""
+    from agent.persistence import open_resources
+    from graphs.school import build_graph
+
+    with open_resources(Settings.from_env(), setup=setup) as res:
+        graph = build_graph(checkpointer=res.checkpointer, store=res.store, school=res.school,
+                            settings=res.settings)
+        yield res, graph
+
+
+def _print_turn(turn: Turn, *, prefix: str = "") -> None:
+    """The assistant's replies of one call, then the approval the thread now waits for."""
+    for reply in turn.replies:
+        print(f"{prefix}{reply}")
+    if turn.pending:
+        _print_approval(turn.thread_id, turn.pending)
+
+
+def _print_approval(thread_id: str, request: dict[str, Any]) -> None:
+    action = request["action_requests"][0]
+    print(f"Waiting for approval: {action['description']}")
+    print(f"  action: {action['name']} {json.dumps(action['args'], sort_keys=True)}")
+    if request.get("error"):
+        print(f"  note: {request['error']}")
+    print(f"  decide with: school-agent approve {thread_id} "
+          f"""[--reject | --edit '{{"cohort_id": "..."}}']""")
+
+
+def _print_table(headers: Sequence[str], rows: Sequence[Sequence[object]]) -> None:
+    cells = [list(headers), *[[str(value) for value in row] for row in rows]]
+    widths = [max(len(line[i]) for line in cells) for i in range(len(headers))]
+    for line in cells:
+        print("  ".join(v.ljust(w) for v, w in zip(line, widths, strict=True)).rstrip())
+
+
+def _print_json(value: object) -> None:
+    print(json.dumps(value, indent=2, default=str, ensure_ascii=False))
+
+
+# -- conversation commands ----------------------------------------------------------------------
+def cmd_send(args: argparse.Namespace) -> int:
+    """One student turn."""
+    from agent import threads
+
+    with _session() as (res, graph):
+        turn = threads.send(graph, args.thread, args.text, user_id=args.user, settings=res.settings)
+    _print_turn(turn)
+    return EXIT_OK
+
+
+def cmd_chat(args: argparse.Namespace) -> int:
+    """An interactive conversation on one thread until /quit, /exit or end of input."""
+    from agent import threads
+
+    with _session() as (res, graph):
+        while (line := _read_line()) is not None:
+            if line.strip() in QUIT_WORDS:
+                break
+            if not line.strip():
+                continue
+            try:
+                turn = threads.send(graph, args.thread, line, user_id=args.user,
+                                    settings=res.settings)
+            except threads.ThreadError as err:
+                print(f"error: {err}", file=sys.stderr)
+                continue
+            _print_turn(turn, prefix="assistant> ")
+    return EXIT_OK
+
+
+def _read_line() -> str | None:
+    try:
+        return input(PROMPT)
+    except EOFError:
+        print()  # end the prompt's line so that the shell's prompt starts on its own
+        return None
+
+
+def cmd_approve(args: argparse.Namespace) -> int:
+    """Approve, edit or reject the action a thread waits on."""
+    from agent import threads
+
+    edited = _edit_args(args.edit) if args.edit is not None else None
+    if args.reason is not None and not args.reject:
+        raise CliInputError("--reason goes with --reject")
+    with _session() as (_, graph):
+        decision = _decision(graph, args, edited)
+        turn = threads.decide(graph, args.thread, decision)
+    _print_turn(turn)
+    return EXIT_OK
+
+
+def _edit_args(text: str) -> dict[str, Any]:
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError as err:
+        message = f"--edit must be a JSON object such as '{EDIT_EXAMPLE}' ({err})"
+        raise CliInputError(message) from None
+    if not isinstance(value, dict):
+        message = f"--edit must be a JSON object such as '{EDIT_EXAMPLE}', got {text!r}"
+        raise CliInputError(message)
+    return value
+
+
+def _decision(graph: Pregel, args: argparse.Namespace,
+              edited: dict[str, Any] | None) -> dict[str, Any]:
+    one: dict[str, Any] = {"type": "approve"}
+    if args.reject:
+        one = {"type": "reject", "message": args.reason}
+    elif edited is not None:
+        name = _pending_action_name(graph, args.thread)
+        # Without a pending action, decide() raises the precise error; a None name would not.
+        one = {"type": "edit", "edited_action": {"args": edited} | ({"name": name} if name else {})}
+    decision: dict[str, Any] = {"decisions": [one]}
+    if args.reviewer is not None:
+        decision["reviewer"] = args.reviewer
+    return decision
+
+
+def _pending_action_name(graph: Pregel, thread_id: str) -> str | None:
+    from agent import threads
+
+    state = graph.get_state(threads.config_for(thread_id))
+    if not state.interrupts:
+        return None
+    name: str = state.interrupts[0].value["action_requests"][0]["name"]
+    return name
+
+
+def cmd_resume(args: argparse.Namespace) -> int:
+    """Finish a run that a crash cut off."""
+    from agent import threads
+
+    with _session() as (_, graph):
+        turn = threads.resume(graph, args.thread)
+    _print_turn(turn)
+    return EXIT_OK
+
+
+# -- inspection commands ------------------------------------------------------------------------
+def cmd_pending(args: argparse.Namespace) -> int:
+    """The threads waiting for an approval."""
+    from agent import threads
+
+    with _session() as (res, graph):
+        found = threads.pending(graph, res.pool)
+    if args.json:
+        _print_json([{"thread_id": t.thread_id, "action_requests": t.pending["action_requests"],
+                      "action_id": t.pending["action_id"]} for t in found if t.pending])
+        return EXIT_OK
+    if not found:
+        print("No thread is waiting for approval.")
+        return EXIT_OK
+    rows = []
+    for turn in found:
+        action = (turn.pending or {})["action_requests"][0]
+        rows.append((turn.thread_id, action["name"], json.dumps(action["args"], sort_keys=True),
+                     action["description"]))
+    _print_table(("thread", "action", "args", "description"), rows)
+    return EXIT_OK
+
+
+def cmd_history(args: argparse.Namespace) -> int:
+    """A thread's messages in order."""
+    from agent import threads
+
+    with _session() as (_, graph):
+        messages = threads.history(graph, args.thread)
+    if args.json:
+        _print_json([{"role": role, "text": text} for role, text in messages])
+        return EXIT_OK
+    for role, text in messages:
+        print(f"{role}: {text}")
+    return EXIT_OK
+
+
+def cmd_enrollments(args: argparse.Namespace) -> int:
+    """Enrollments, oldest first, optionally of one cohort and/or student."""
+    with _session() as (res, _):
+        rows = res.school.enrollments(cohort_id=args.cohort, student_id=args.student)
+    keys = ("id", "student_id", "cohort_id", "status")
+    if args.json:
+        _print_json([{k: row[k] for k in keys} for row in rows])
+    elif not rows:
+        print("No enrollments.")
+    else:
+        _print_table(("id", "student", "cohort", "status"), [[row[k] for k in keys] for row in rows])
+    return EXIT_OK
+
+
+def cmd_db_url(_: argparse.Namespace) -> int:
+    """The database in use (starting the embedded server when DATABASE_URL is unset)."""
+    with _session(setup=False) as (res, _graph):
+        print(res.url)
+    return EXIT_OK
+
+
+def cmd_db_stop(_: argparse.Namespace) -> int:
+    """Stop the embedded Postgres of SCHOOL_DATA_DIR, if it runs."""
+    from agent.persistence import stop_embedded
+
+    settings = Settings.from_env()
+    where = settings.data_dir.resolve()
+    if stop_embedded(settings.data_dir):
+        print(f"Stopped the embedded Postgres under {where}.")
+    else:
+        print(f"No embedded Postgres was running under {where}.")
+    return EXIT_OK
+
+
+def cmd_demo(_: argparse.Namespace) -> int:
+    """The school story, end to end."""
+    from agent import demo
+
+    return demo.run(Settings.from_env())
+
+
+# -- parser and entry point ---------------------------------------------------------------------
+def _thread_commands(sub: Any) -> None:
+    p = sub.add_parser("send", help="send one message as a student and print the reply")
+    p.add_argument("thread", help="thread id, created on first use")
+    p.add_argument("text", help="the student's message")
+    p.add_argument("--user", required=True, help="the student sending it")
+    p.set_defaults(run=cmd_send)
+    p = sub.add_parser("chat", help="talk to the assistant interactively (/quit to end)")
+    p.add_argument("--thread", required=True, help="thread id, created on first use")
+    p.add_argument("--user", required=True, help="the student chatting")
+    p.set_defaults(run=cmd_chat)
+    p = sub.add_parser("approve", help="approve, edit or reject the action a thread waits on")
+    p.add_argument("thread", help="the thread waiting for approval")
+    choice = p.add_mutually_exclusive_group()
+    choice.add_argument("--reject", action="store_true", help="reject the action")
+    choice.add_argument("--edit", metavar="JSON", help=f"approve with new args, e.g. '{EDIT_EXAMPLE}'")
+    p.add_argument("--reason", metavar="TEXT", help="why it was rejected (shown to the student)")
+    p.add_argument("--reviewer", metavar="NAME", help="who decided")
+    p.set_defaults(run=cmd_approve)
+    p = sub.add_parser("resume", help="finish a run that a crash cut off")
+    p.add_argument("thread", help="the interrupted thread")
+    p.set_defaults(run=cmd_resume)
+
+
+def _inspect_commands(sub: Any) -> None:
+    p = sub.add_parser("pending", help="list threads waiting for approval")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.set_defaults(run=cmd_pending)
+    p = sub.add_parser("history", help="print a thread's messages")
+    p.add_argument("thread", help="thread id")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.set_defaults(run=cmd_history)
+    p = sub.add_parser("enrollments", help="list enrollments")
+    p.add_argument("--cohort", metavar="C", help="only this cohort")
+    p.add_argument("--student", metavar="S", help="only this student")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.set_defaults(run=cmd_enrollments)
+    db = sub.add_parser("db", help="the database").add_subparsers(dest="db_command", required=True)
+    db.add_parser("url", help="print the database URL in use").set_defaults(run=cmd_db_url)
+    db.add_parser("stop", help="stop the embedded Postgres").set_defaults(run=cmd_db_stop)
+    sub.add_parser("demo", help="play the school story end to end").set_defaults(run=cmd_demo)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of `school-agent`."""
+    parser = argparse.ArgumentParser(
+        prog="school-agent",
+        description="The online school's assistant: conversations, approvals and enrollments. "
+                    "DATABASE_URL names the Postgres; without it an embedded one runs under "
+                    "SCHOOL_DATA_DIR (default .school-data).",
+    )
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    _thread_commands(sub)
+    _inspect_commands(sub)
+    return parser
+
+
+def _expected_errors() -> tuple[type[BaseException], ...]:
+    """Errors that mean bad input, not a bug: reported in one line, exit 2."""
+    expected: list[type[BaseException]] = [SettingsError, CliInputError, json.JSONDecodeError]
+    # Looked up rather than imported: if these modules never loaded, no such error can exist,
+    # and importing them here would slow down every failing `db stop`.
+    for module_name, name in (("agent.threads", "ThreadError"),
+                              ("agent.approvals", "InvalidDecisionError")):
+        module = sys.modules.get(module_name)
+        if module is not None:
+            expected.append(getattr(module, name))
+    return tuple(expected)
+
+
+def _report(err: Exception) -> int:
+    if isinstance(err, _expected_errors()):
+        print(f"error: {err}", file=sys.stderr)
+        return EXIT_USAGE
+    if os.environ.get("SCHOOL_DEBUG") == "1":
+        traceback.print_exception(err)
+    print(f"error: internal error: {type(err).__name__}", file=sys.stderr)
+    return EXIT_INTERNAL
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run `school-agent`; return the exit status."""
+    args = build_parser().parse_args(argv)
+    run: Callable[[argparse.Namespace], int] = args.run
+    try:
+        return run(args)
+    except KeyboardInterrupt:
+        print(file=sys.stderr)
+        return 130
+    except Exception as err:
+        return _report(err)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
