@@ -147,7 +147,8 @@ def test_another_student_cannot_use_the_thread(graph: Any, resources: Resources,
                                "its cohorts."),
         ("enroll me please", "Which course or cohort do you mean? You can name a cohort id such "
                              "as rag-2."),
-        ("pay for rag-2", "You have no enrollment I could pay for."),
+        ("pay for rag-2", "You have no enrollment in rag-2."),
+        ("pay for my course", "You have no enrollment I could pay for."),
         ("cancel my enrollment", "You have no enrollment I could cancel."),
     ],
 )
