@@ -12,6 +12,7 @@ import json
 import os
 import sys
 import traceback
+import warnings
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
@@ -19,10 +20,13 @@ from typing import TYPE_CHECKING, Any
 from agent.settings import Settings, SettingsError
 
 if TYPE_CHECKING:
-    from langgraph.pregel import Pregel
+    from langgraph.graph.state import CompiledStateGraph
 
     from agent.persistence import Resources
     from agent.threads import Turn
+
+    Graph = CompiledStateGraph[Any, Any, Any, Any]
+    """The compiled school graph, as the commands see it."""
 
 EXIT_OK = 0
 EXIT_INTERNAL = 1
@@ -38,8 +42,8 @@ class CliInputError(ValueError):
 
 # -- shared plumbing ----------------------------------------------------------------------------
 @contextmanager
-def _session(*, setup: bool = True) -> Iterator[tuple[Resources, Pregel]]:
-    """Resources from the environment and the school graph on them, closed on exit."""
+def _session(*, setup: bool = True) -> Iterator[tuple[Resources, Graph]]:
+    """Open resources from the environment and build the school graph on them."""
     from agent.persistence import open_resources
     from graphs.school import build_graph
 
@@ -50,7 +54,7 @@ def _session(*, setup: bool = True) -> Iterator[tuple[Resources, Pregel]]:
 
 
 def _print_turn(turn: Turn, *, prefix: str = "") -> None:
-    """The assistant's replies of one call, then the approval the thread now waits for."""
+    """Print the replies of one call, then the approval the thread now waits for."""
     for reply in turn.replies:
         print(f"{prefix}{reply}")
     if turn.pending:
@@ -90,7 +94,7 @@ def cmd_send(args: argparse.Namespace) -> int:
 
 
 def cmd_chat(args: argparse.Namespace) -> int:
-    """An interactive conversation on one thread until /quit, /exit or end of input."""
+    """Talk on one thread, a line at a time, until /quit, /exit or end of input."""
     from agent import threads
 
     with _session() as (res, graph):
@@ -143,7 +147,7 @@ def _edit_args(text: str) -> dict[str, Any]:
     return value
 
 
-def _decision(graph: Pregel, args: argparse.Namespace,
+def _decision(graph: Graph, args: argparse.Namespace,
               edited: dict[str, Any] | None) -> dict[str, Any]:
     one: dict[str, Any] = {"type": "approve"}
     if args.reject:
@@ -158,7 +162,7 @@ def _decision(graph: Pregel, args: argparse.Namespace,
     return decision
 
 
-def _pending_action_name(graph: Pregel, thread_id: str) -> str | None:
+def _pending_action_name(graph: Graph, thread_id: str) -> str | None:
     from agent import threads
 
     state = graph.get_state(threads.config_for(thread_id))
@@ -180,7 +184,7 @@ def cmd_resume(args: argparse.Namespace) -> int:
 
 # -- inspection commands ------------------------------------------------------------------------
 def cmd_pending(args: argparse.Namespace) -> int:
-    """The threads waiting for an approval."""
+    """List the threads waiting for an approval."""
     from agent import threads
 
     with _session() as (res, graph):
@@ -202,7 +206,7 @@ def cmd_pending(args: argparse.Namespace) -> int:
 
 
 def cmd_history(args: argparse.Namespace) -> int:
-    """A thread's messages in order."""
+    """Print a thread's messages in order."""
     from agent import threads
 
     with _session() as (_, graph):
@@ -225,12 +229,12 @@ def cmd_enrollments(args: argparse.Namespace) -> int:
     elif not rows:
         print("No enrollments.")
     else:
-        _print_table(("id", "student", "cohort", "status"), [[row[k] for k in keys] for row in rows])
+        _print_table(("id", "student", "cohort", "status"), [[r[k] for k in keys] for r in rows])
     return EXIT_OK
 
 
 def cmd_db_url(_: argparse.Namespace) -> int:
-    """The database in use (starting the embedded server when DATABASE_URL is unset)."""
+    """Print the database URL in use (starting the embedded server without DATABASE_URL)."""
     with _session(setup=False) as (res, _graph):
         print(res.url)
     return EXIT_OK
@@ -250,7 +254,7 @@ def cmd_db_stop(_: argparse.Namespace) -> int:
 
 
 def cmd_demo(_: argparse.Namespace) -> int:
-    """The school story, end to end."""
+    """Play the school story end to end."""
     from agent import demo
 
     return demo.run(Settings.from_env())
@@ -271,7 +275,8 @@ def _thread_commands(sub: Any) -> None:
     p.add_argument("thread", help="the thread waiting for approval")
     choice = p.add_mutually_exclusive_group()
     choice.add_argument("--reject", action="store_true", help="reject the action")
-    choice.add_argument("--edit", metavar="JSON", help=f"approve with new args, e.g. '{EDIT_EXAMPLE}'")
+    choice.add_argument("--edit", metavar="JSON",
+                        help=f"approve with new args, e.g. '{EDIT_EXAMPLE}'")
     p.add_argument("--reason", metavar="TEXT", help="why it was rejected (shown to the student)")
     p.add_argument("--reviewer", metavar="NAME", help="who decided")
     p.set_defaults(run=cmd_approve)
@@ -300,7 +305,7 @@ def _inspect_commands(sub: Any) -> None:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The argument parser of `school-agent`."""
+    """Build the argument parser of `school-agent`."""
     parser = argparse.ArgumentParser(
         prog="school-agent",
         description="The online school's assistant: conversations, approvals and enrollments. "
@@ -338,6 +343,8 @@ def _report(err: Exception) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run `school-agent`; return the exit status."""
+    # pgserver asks platformdirs for a runtime dir that containers often lack; harmless noise.
+    warnings.filterwarnings("ignore", message=".*XDG_RUNTIME_DIR.*")
     args = build_parser().parse_args(argv)
     run: Callable[[argparse.Namespace], int] = args.run
     try:

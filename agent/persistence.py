@@ -9,6 +9,7 @@ from __future__ import annotations
 import atexit
 import logging
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -67,6 +68,11 @@ def embedded_url(data_dir: Path) -> str:
 
     pgdata = (data_dir / "pg").resolve()
     pgdata.mkdir(parents=True, exist_ok=True)
+    # pgserver caches one handle per data dir and trusts it forever; drop it if that server has
+    # since been stopped (by `db stop` or another process) so that it is started again.
+    cached = pgserver.PostgresServer._instances.get(pgdata)
+    if cached is not None and not (pgdata / "postmaster.pid").exists():
+        del pgserver.PostgresServer._instances[pgdata]
     server = pgserver.get_server(pgdata, cleanup_mode=None)
     with psycopg.connect(server.get_uri("postgres"), autocommit=True) as conn:
         exists = conn.execute(
@@ -109,9 +115,12 @@ def setup_database(resources: Resources) -> None:
     """Create checkpoint, store and domain tables and seed the catalog; idempotent.
 
     A session-level advisory lock lets several processes start at once against a new database.
+    It is polled rather than waited for: a session blocked in `pg_advisory_lock` holds a snapshot,
+    and the holder's `CREATE INDEX CONCURRENTLY` would wait for that snapshot forever.
     """
     with resources.pool.connection() as conn:
-        conn.execute(f"SELECT pg_advisory_lock({_SETUP_LOCK})")
+        while not conn.execute(f"SELECT pg_try_advisory_lock({_SETUP_LOCK}) AS ok").fetchone()["ok"]:
+            time.sleep(0.05)
         try:
             resources.checkpointer.setup()
             resources.store.setup()

@@ -43,9 +43,9 @@ async def checkpointer() -> AsyncIterator[AsyncPostgresSaver]:
         name="school-agent-studio",
         open=False,
     )
-    await pool.open(wait=True, timeout=30)
     try:
-        saver = AsyncPostgresSaver(pool, serde=strict_serializer())  # type: ignore[arg-type]
+        await pool.open(wait=True, timeout=30)
+        saver = AsyncPostgresSaver(pool, serde=strict_serializer())
         await saver.setup()
         yield saver
     finally:

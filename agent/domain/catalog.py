@@ -20,6 +20,8 @@ _GENERIC_WORDS = frozenset(
     school seat sign start starts study take teach tell that the there this to up want waitlist
     what when which who will with would you your""".split()
 )
+_RELATIVE_RANK = 0.5
+"""Courses ranking below this share of the best match are left out of an answer."""
 _WORD = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 
 
@@ -112,14 +114,11 @@ def search_courses(conn: Connection[Row], text: str, *, limit: int = 3) -> list[
         (terms, terms),
     ).fetchall()
     named_ids = [r["id"] for r in named]
-    # OR of the terms: ts_rank rewards courses that match more of them.
-    query = " | ".join("(" + " & ".join(t.split("-")) + ")" for t in terms)
-    ranked = conn.execute(
-        "SELECT id, ts_rank(search, q) AS rank FROM courses, to_tsquery('english', %s) q"
-        " WHERE search @@ q ORDER BY rank DESC, id LIMIT %s",
-        (query, limit),
-    ).fetchall()
-    ids = list(dict.fromkeys(named_ids + [r["id"] for r in ranked]))[:limit]
+    if named_ids:
+        # A question that names a course or cohort is about that one, not about look-alikes.
+        ids = named_ids[:limit]
+    else:
+        ids = _ranked_ids(conn, terms, limit)
     if not ids:
         return []
     rows = conn.execute(
@@ -129,3 +128,17 @@ def search_courses(conn: Connection[Row], text: str, *, limit: int = 3) -> list[
     ).fetchall()
     by_id = {r["id"]: r for r in rows}
     return [by_id[i] for i in ids]
+
+
+def _ranked_ids(conn: Connection[Row], terms: list[str], limit: int) -> list[str]:
+    """Full-text OR query over the terms, keeping courses that rank close to the best one."""
+    query = " | ".join("(" + " & ".join(t.split("-")) + ")" for t in terms)
+    ranked = conn.execute(
+        "SELECT id, ts_rank(search, q) AS rank FROM courses, to_tsquery('english', %s) q"
+        " WHERE search @@ q ORDER BY rank DESC, id LIMIT %s",
+        (query, limit),
+    ).fetchall()
+    if not ranked:
+        return []
+    best = ranked[0]["rank"]
+    return [r["id"] for r in ranked if r["rank"] >= best * _RELATIVE_RANK]

@@ -1,0 +1,7 @@
+"""`python -m agent`: the same as the `school-agent` command."""
+
+import sys
+
+from agent.cli import main
+
+sys.exit(main())
