@@ -324,7 +324,8 @@ def _expected_errors() -> tuple[type[BaseException], ...]:
     # Looked up rather than imported: if these modules never loaded, no such error can exist,
     # and importing them here would slow down every failing `db stop`.
     for module_name, name in (("agent.threads", "ThreadError"),
-                              ("agent.approvals", "InvalidDecisionError")):
+                              ("agent.approvals", "InvalidDecisionError"),
+                              ("agent.persistence", "DatabaseUnavailableError")):
         module = sys.modules.get(module_name)
         if module is not None:
             expected.append(getattr(module, name))

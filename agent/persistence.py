@@ -20,8 +20,9 @@ import psycopg
 from langgraph.checkpoint.postgres import PostgresSaver
 from langgraph.checkpoint.serde.jsonplus import JsonPlusSerializer
 from langgraph.store.postgres import PostgresStore
+from psycopg.conninfo import conninfo_to_dict
 from psycopg.rows import dict_row
-from psycopg_pool import ConnectionPool
+from psycopg_pool import ConnectionPool, PoolTimeout
 
 from agent.domain import School, catalog
 from agent.settings import Settings
@@ -30,6 +31,10 @@ log = logging.getLogger(__name__)
 
 EMBEDDED_DATABASE = "school"
 _SETUP_LOCK = "hashtext('school-agent:setup')"
+
+
+class DatabaseUnavailableError(RuntimeError):
+    """The database could not be reached; the message names it (without a password) and why."""
 
 
 @dataclass(frozen=True)
@@ -88,7 +93,7 @@ def stop_embedded(data_dir: Path) -> bool:
     """Stop the embedded Postgres under `data_dir` if it runs; True when one was stopped."""
     import subprocess
 
-    from pgserver._commands import pg_ctl  # the package's own wrapper keeps the right user
+    from pgserver._commands import pg_ctl  # type: ignore[attr-defined]  # the package's own wrapper keeps the right user
 
     pgdata = (data_dir / "pg").resolve()
     if not (pgdata / "postmaster.pid").exists():
@@ -155,7 +160,14 @@ def open_resources(
         name="school-agent",
         open=False,
     )
-    pool.open(wait=True, timeout=30)
+    try:
+        pool.open(wait=True, timeout=settings.connect_timeout_s)
+    except PoolTimeout as err:
+        pool.close()
+        where = conninfo_to_dict(url)
+        target = f"{where.get('host', 'localhost')}:{where.get('port', 5432)}/{where.get('dbname', '')}"
+        message = f"cannot reach the database at {target} within {settings.connect_timeout_s}s: {err}"
+        raise DatabaseUnavailableError(message) from None
     try:
         resources = Resources(
             settings=settings,

@@ -64,6 +64,8 @@ class Settings:
     pool_max_size: int = 8
     pool_max_idle_s: int = 300
     pool_max_lifetime_s: int = 1800
+    connect_timeout_s: int = 30
+    """`SCHOOL_DB_CONNECT_TIMEOUT_S`: how long to wait for the database at start."""
     recursion_limit: int = 25
     """`SCHOOL_RECURSION_LIMIT`: supersteps one run may take before LangGraph stops it."""
     max_message_chars: int = 4000
@@ -82,6 +84,7 @@ class Settings:
             pool_max_size=_int("SCHOOL_DB_POOL_MAX", 8, minimum=1),
             pool_max_idle_s=_int("SCHOOL_DB_POOL_MAX_IDLE_S", 300, minimum=1),
             pool_max_lifetime_s=_int("SCHOOL_DB_POOL_MAX_LIFETIME_S", 1800, minimum=1),
+            connect_timeout_s=_int("SCHOOL_DB_CONNECT_TIMEOUT_S", 30, minimum=1),
             recursion_limit=_int("SCHOOL_RECURSION_LIMIT", 25, minimum=5),
             max_message_chars=_int("SCHOOL_MAX_MESSAGE_CHARS", 4000, minimum=1),
             today=_today(),

@@ -12,13 +12,16 @@ from typing import Any
 
 from langchain_core.messages import AIMessage, HumanMessage
 from langchain_core.runnables import RunnableConfig
-from langgraph.pregel import Pregel
+from langgraph.pregel import Pregel as _Pregel
 from langgraph.types import Command
 from psycopg_pool import ConnectionPool
 
 from agent.approvals import InvalidDecisionError, parse_decision
 from agent.settings import Settings
 from graphs.state import Context
+
+Pregel = _Pregel[Any, Any, Any, Any]
+"""Any compiled graph with the school's state; `build_graph` returns one."""
 
 _THREAD_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._:@-]{0,127}$")
 
@@ -119,8 +122,11 @@ def _paused_state(graph: Pregel, config: RunnableConfig) -> Any:
     if not state.values:
         raise UnknownThreadError(f"there is no thread {thread_id!r}")
     if not state.interrupts:
-        last = state.values.get("last_outcome")
-        done = " (its last action already ran)" if last else ""
+        if state.next:
+            message = (f"thread {thread_id} has nothing waiting for approval: a run was cut off "
+                       "mid-way; resume it first")
+            raise NothingPendingError(message)
+        done = " (its last action already ran)" if state.values.get("last_outcome") else ""
         raise NothingPendingError(f"thread {thread_id} has nothing waiting for approval{done}")
     return state
 
@@ -172,5 +178,12 @@ def history(graph: Pregel, thread_id: str) -> list[tuple[str, str]]:
     state = graph.get_state(config)
     if not state.values:
         raise UnknownThreadError(f"there is no thread {thread_id!r}")
-    roles = {HumanMessage: "student", AIMessage: "assistant"}
-    return [(roles.get(type(m), m.type), str(m.content)) for m in state.values["messages"]]
+    return [(_role(m), str(m.content)) for m in state.values["messages"]]
+
+
+def _role(message: Any) -> str:
+    if isinstance(message, HumanMessage):
+        return "student"
+    if isinstance(message, AIMessage):
+        return "assistant"
+    return str(message.type)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from difflib import get_close_matches
+from itertools import pairwise
 
 _TOKEN = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 
@@ -20,7 +21,7 @@ class Mention:
 def _candidates(text: str) -> list[str]:
     """Tokens, plus 'rag 2' / 'rag cohort 2' glued into 'rag-2'."""
     tokens = _TOKEN.findall(text.lower())
-    glued = [f"{a}-{b}" for a, b in zip(tokens, tokens[1:], strict=False) if b.isdigit()]
+    glued = [f"{a}-{b}" for a, b in pairwise(tokens) if b.isdigit()]
     glued += [f"{a}-{c}" for a, b, c in zip(tokens, tokens[1:], tokens[2:], strict=False)
               if b == "cohort" and c.isdigit()]
     return glued + tokens

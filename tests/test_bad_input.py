@@ -23,7 +23,7 @@ def snapshot(graph: Any, res: Resources, thread: str) -> tuple[Any, ...]:
     """The thread's latest checkpoint id and values, and every domain row."""
     state = graph.get_state(cfg(thread))
     with res.pool.connection() as conn:
-        domain = [conn.execute(f"SELECT * FROM {table} ORDER BY 1").fetchall()  # noqa: S608
+        domain = [conn.execute(f"SELECT * FROM {table} ORDER BY 1").fetchall()
                   for table in ("enrollments", "payments", "operations", "cohorts")]
     checkpoint = state.config["configurable"].get("checkpoint_id") if state.config else None
     return checkpoint, state.values, domain
@@ -96,7 +96,7 @@ def test_unknown_thread(graph: Any, resources: Resources) -> None:
     for call in (lambda: threads.decide(graph, "ghost", APPROVE),
                  lambda: threads.resume(graph, "ghost"),
                  lambda: threads.history(graph, "ghost")):
-        with pytest.raises(threads.UnknownThreadError, match="^there is no thread 'ghost'$"):
+        with pytest.raises(threads.UnknownThreadError, match=r"^there is no thread 'ghost'$"):
             call()
     assert graph.get_state(cfg("ghost")).values == {}  # nothing was created
     assert resources.school.enrollments() == []

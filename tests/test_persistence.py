@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from agent import threads
-from agent.persistence import Resources, open_resources, stop_embedded
+from agent.persistence import DatabaseUnavailableError, Resources, open_resources, stop_embedded
 from agent.settings import Settings, SettingsError
 from graphs.school import build_graph
 from tests.conftest import TODAY
@@ -85,3 +85,13 @@ def test_prepare_threshold_can_be_turned_off_for_pgbouncer(monkeypatch: pytest.M
     assert Settings.from_env().prepare_threshold is None
     monkeypatch.setenv("SCHOOL_DB_PREPARE_THRESHOLD", "5")
     assert Settings.from_env().prepare_threshold == 5
+
+
+def test_unreachable_database_is_a_clear_error(tmp_path: Path) -> None:
+    settings = Settings(database_url="postgresql://nobody:secret@127.0.0.1:1/school",
+                        data_dir=tmp_path, connect_timeout_s=1)
+    with pytest.raises(DatabaseUnavailableError) as caught, open_resources(settings):
+        pass
+    message = str(caught.value)
+    assert message.startswith("cannot reach the database at 127.0.0.1:1/school within 1s")
+    assert "secret" not in message

@@ -79,25 +79,29 @@ class School:
     def enroll(self, key: str, *, student_id: str, cohort_id: str) -> Outcome:
         """Enroll `student_id` in `cohort_id` (PENDING_PAYMENT)."""
         request = {"student_id": student_id, "cohort_id": cohort_id}
-        today = self.clock()
-        return self._run(key, "enroll", request, partial(enrollments.enroll, today=today, **request))
+        action = partial(enrollments.enroll, student_id=student_id, cohort_id=cohort_id,
+                         today=self.clock())
+        return self._run(key, "enroll", request, action)
 
     def join_waitlist(self, key: str, *, student_id: str, cohort_id: str) -> Outcome:
         """Put `student_id` on the waitlist of a full cohort."""
         request = {"student_id": student_id, "cohort_id": cohort_id}
-        action = partial(enrollments.join_waitlist, today=self.clock(), **request)
+        action = partial(enrollments.join_waitlist, student_id=student_id, cohort_id=cohort_id,
+                         today=self.clock())
         return self._run(key, "join_waitlist", request, action)
 
     def pay(self, key: str, *, student_id: str, cohort_id: str) -> Outcome:
         """Charge the course price for a PENDING_PAYMENT enrollment."""
         request = {"student_id": student_id, "cohort_id": cohort_id}
-        action = partial(enrollments.pay, operation_key=key, **request)
+        action = partial(enrollments.pay, student_id=student_id, cohort_id=cohort_id,
+                         operation_key=key)
         return self._run(key, "pay", request, action)
 
     def cancel(self, key: str, *, student_id: str, cohort_id: str) -> Outcome:
         """Cancel an enrollment with the refund rules; promotes the first waitlisted student."""
         request = {"student_id": student_id, "cohort_id": cohort_id}
-        action = partial(enrollments.cancel, today=self.clock(), operation_key=key, **request)
+        action = partial(enrollments.cancel, student_id=student_id, cohort_id=cohort_id,
+                         today=self.clock(), operation_key=key)
         return self._run(key, "cancel", request, action)
 
     def handoff(
@@ -106,5 +110,6 @@ class School:
         """Open a ticket for a human operator."""
         request = {"student_id": student_id, "thread_id": thread_id, "reason": reason,
                    "message": message}
-        action = partial(handoffs.open_handoff, operation_key=key, **request)
+        action = partial(handoffs.open_handoff, student_id=student_id, thread_id=thread_id,
+                         reason=reason, message=message, operation_key=key)
         return self._run(key, "handoff", request, action)

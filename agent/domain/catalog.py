@@ -15,10 +15,10 @@ Row = dict[str, Any]
 # Words every school question contains; searching on them would match every course.
 _GENERIC_WORDS = frozenset(
     """a an and are about any anything book can cancel class classes cohort cohorts cost costs
-    course courses do does enrol enroll enrollment for from get have how i i'd in is it join learn
+    course courses do does enrol enroll enrollment for from get have how i in is it join learn
     learning like me much my need of offer on or pay place please price program programs register
     school seat sign start starts study take teach tell that the there this to up want waitlist
-    what when which who will with would you your""".split()
+    what when which who will with would you your""".split()  # noqa: SIM905 - a readable word list
 )
 _RELATIVE_RANK = 0.5
 """Courses ranking below this share of the best match are left out of an answer."""
@@ -114,11 +114,8 @@ def search_courses(conn: Connection[Row], text: str, *, limit: int = 3) -> list[
         (terms, terms),
     ).fetchall()
     named_ids = [r["id"] for r in named]
-    if named_ids:
-        # A question that names a course or cohort is about that one, not about look-alikes.
-        ids = named_ids[:limit]
-    else:
-        ids = _ranked_ids(conn, terms, limit)
+    # A question that names a course or cohort is about that one, not about look-alikes.
+    ids = named_ids[:limit] if named_ids else _ranked_ids(conn, terms, limit)
     if not ids:
         return []
     rows = conn.execute(

@@ -1,4 +1,4 @@
-"""Pure rules of the school, shared by the operations that enforce them and the proposals that preview them."""
+"""Pure rules of the school, shared by the operations that enforce them and the previews of proposals."""
 
 from __future__ import annotations
 

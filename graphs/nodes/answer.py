@@ -11,7 +11,7 @@ from graphs.nodes.common import SchoolSource, latest_human, text_of
 from graphs.state import State
 
 
-def make_answer(school: SchoolSource):  # noqa: ANN201 - a LangGraph node
+def make_answer(school: SchoolSource):
     """Build the answer node over `school`."""
 
     def answer(state: State) -> dict[str, Any]:

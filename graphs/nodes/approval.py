@@ -5,18 +5,17 @@ from __future__ import annotations
 from typing import Literal
 
 from langchain_core.messages import AIMessage
-from langgraph.graph import END
 from langgraph.types import Command, interrupt
 
 from agent.approvals import Decision, InvalidDecisionError, approval_request, parse_decision
-from graphs.nodes.common import SchoolSource, UnexpectedInputError
+from graphs.nodes.common import FINISH, SchoolSource, UnexpectedInputError
 from graphs.nodes.proposals import Refusal, prepare
 from graphs.state import State
 
 Next = Command[Literal["execute", "approval", "__end__"]]
 
 
-def make_approval(school: SchoolSource):  # noqa: ANN201 - a LangGraph node
+def make_approval(school: SchoolSource):
     """Build the approval node over `school` (an edit is re-validated by the domain)."""
 
     def approval(state: State) -> Next:
@@ -50,7 +49,7 @@ def _rejected(decision: Decision, *, by_student: bool) -> Next:
         text = f"Your request was not approved, so nothing was changed.{reason}"
     update = {"pending_action": None, "chat_decision": None, "approval_error": None,
               "messages": [AIMessage(text)]}
-    return Command(goto=END, update=update)
+    return Command(goto=FINISH, update=update)
 
 
 def _edited(school: SchoolSource, state: State, decision: Decision) -> Next:

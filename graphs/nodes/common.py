@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Literal, cast
 
 from langchain_core.messages import AnyMessage, HumanMessage
 from langchain_core.runnables import RunnableConfig
+from langgraph.graph import END
 
 from agent.domain import School
+
+FINISH = cast(Literal["__end__"], END)
+"""LangGraph's END, typed as the literal that `Command[Literal[...]]` routes expect."""
 
 SchoolSource = Callable[[], School]
 """Returns the domain facade; called at run time, so building a graph opens nothing."""

@@ -10,19 +10,18 @@ from typing import Any, Literal
 
 from langchain_core.messages import AIMessage
 from langchain_core.runnables import RunnableConfig
-from langgraph.graph import END
 from langgraph.types import Command
 
 from agent import faults, tools
 from agent.approvals import PendingAction
 from agent.domain import Outcome
 from agent.domain.rules import money
-from graphs.nodes.common import SchoolSource, UnexpectedInputError, thread_id
+from graphs.nodes.common import FINISH, SchoolSource, UnexpectedInputError, thread_id
 from graphs.nodes.proposals import prepare
 from graphs.state import State
 
 
-def make_execute(school: SchoolSource):  # noqa: ANN201 - a LangGraph node
+def make_execute(school: SchoolSource):
     """Build the execute node over `school`."""
 
     def execute(state: State, config: RunnableConfig) -> Command[Literal["approval", "__end__"]]:
@@ -46,7 +45,7 @@ def make_execute(school: SchoolSource):  # noqa: ANN201 - a LangGraph node
                 update |= {"pending_action": offer, "messages": [AIMessage(text)]}
                 return Command(goto="approval", update=update)
         update["messages"] = [AIMessage(result_message(action, outcome))]
-        return Command(goto=END, update=update)
+        return Command(goto=FINISH, update=update)
 
     return execute
 

@@ -7,12 +7,11 @@ from datetime import date
 from typing import Any, Literal
 
 from langchain_core.messages import AIMessage
-from langgraph.graph import END
 from langgraph.types import Command
 
 from agent.domain import School
 from graphs.entities import find_mention
-from graphs.nodes.common import SchoolSource, latest_human, text_of
+from graphs.nodes.common import FINISH, SchoolSource, latest_human, text_of
 from graphs.nodes.proposals import Refusal, prepare
 from graphs.state import State
 
@@ -21,7 +20,7 @@ _ACTION_OF_INTENT = {"enroll": "enroll", "waitlist": "join_waitlist", "pay": "pa
 _ELIGIBLE = {"pay": {"PENDING_PAYMENT"}, "cancel": {"PENDING_PAYMENT", "CONFIRMED", "WAITLISTED"}}
 
 
-def make_propose(school: SchoolSource):  # noqa: ANN201 - a LangGraph node
+def make_propose(school: SchoolSource):
     """Build the propose node over `school`."""
 
     def propose(state: State) -> Command[Literal["approval", "__end__"]]:
@@ -49,7 +48,7 @@ def make_propose(school: SchoolSource):  # noqa: ANN201 - a LangGraph node
 
 def _reply(text: str) -> Command[Literal["approval", "__end__"]]:
     # A refused request leaves any earlier pending action waiting, as it was.
-    return Command(goto=END, update={"messages": [AIMessage(text)]})
+    return Command(goto=FINISH, update={"messages": [AIMessage(text)]})
 
 
 def _replaced_note(state: State) -> str:

@@ -19,7 +19,7 @@ HELP = (
 )
 
 
-def make_handoff(school: SchoolSource):  # noqa: ANN201 - a LangGraph node
+def make_handoff(school: SchoolSource):
     """Build the handoff node over `school`."""
 
     def handoff(state: State, config: RunnableConfig) -> dict[str, Any]:

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import Literal
 
-from langgraph.graph import END
 from langgraph.runtime import Runtime
 from langgraph.types import Command
 
 from graphs.intents import Intent, classify
-from graphs.nodes.common import latest_human, text_of
+from graphs.nodes.common import FINISH, latest_human, text_of
 from graphs.state import Context, State
+
 
 class ForeignThreadError(PermissionError):
     """A run's user is not the student who owns the thread."""
@@ -49,4 +49,4 @@ def router(state: State, runtime: Runtime[Context]) -> Command[Route]:
 
 def after_reply(state: State) -> Literal["approval", "__end__"]:
     """After an answer, handoff or clarification: keep waiting on a pending action, else end."""
-    return "approval" if state.get("pending_action") else END
+    return "approval" if state.get("pending_action") else FINISH

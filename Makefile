@@ -1,0 +1,37 @@
+# Each target installs what it needs into .venv first, pinned by constraints.txt.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: help demo test studio lint lock clean
+
+help: ## List the targets
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-8s %s\n", $$1, $$2}'
+
+$(STAMP): pyproject.toml constraints.txt
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -c constraints.txt -e ".[dev]"
+	touch $(STAMP)
+
+demo: $(STAMP) ## Play the school story on the embedded Postgres (or DATABASE_URL)
+	$(BIN)/school-agent demo
+
+test: $(STAMP) ## Run the test suite on DATABASE_URL, a local Postgres, or the embedded one
+	DATABASE_URL="$$($(BIN)/python tests/find_postgres.py)" $(BIN)/python -m pytest
+
+studio: $(STAMP) ## Serve the graph to LangGraph Studio on port 8123, threads kept in Postgres
+	$(BIN)/langgraph dev --no-browser --no-reload --host 127.0.0.1 --port 8123
+
+lint: $(STAMP) ## ruff and mypy on the package
+	$(BIN)/ruff check agent graphs middleware tests
+	$(BIN)/mypy
+
+lock: ## Re-pin constraints.txt from a fresh resolution of pyproject.toml
+	rm -rf /tmp/school-lock && $(PYTHON) -m venv /tmp/school-lock
+	/tmp/school-lock/bin/pip install --quiet ".[dev]"
+	/tmp/school-lock/bin/pip freeze | grep -viE '^(-e|school-agent)' > constraints.txt
+
+clean: ## Remove the virtual environment (the embedded database in .school-data stays)
+	rm -rf $(VENV)
