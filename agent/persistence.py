@@ -58,6 +58,19 @@ def connection_kwargs(settings: Settings) -> dict[str, Any]:
     }
 
 
+def pool_options(settings: Settings) -> dict[str, Any]:
+    """Sizes, idle and lifetime limits and connection settings for a (sync or async) pool."""
+    return {
+        "min_size": settings.pool_min_size,
+        # At least 2: setup holds one connection while the savers use another.
+        "max_size": max(settings.pool_max_size, 2),
+        "max_idle": settings.pool_max_idle_s,
+        "max_lifetime": settings.pool_max_lifetime_s,
+        "kwargs": connection_kwargs(settings),
+        "open": False,
+    }
+
+
 def strict_serializer() -> JsonPlusSerializer:
     """A checkpoint serializer that only revives LangGraph's and LangChain's known safe types."""
     return JsonPlusSerializer(allowed_msgpack_modules=None)
@@ -150,16 +163,7 @@ def open_resources(
     """
     settings = settings or Settings.from_env()
     url = database_url(settings)
-    pool: ConnectionPool[Any] = ConnectionPool(
-        url,
-        min_size=settings.pool_min_size,
-        max_size=max(settings.pool_max_size, 2),  # setup holds one connection while savers use another
-        max_idle=settings.pool_max_idle_s,
-        max_lifetime=settings.pool_max_lifetime_s,
-        kwargs=connection_kwargs(settings),
-        name="school-agent",
-        open=False,
-    )
+    pool: ConnectionPool[Any] = ConnectionPool(url, name="school-agent", **pool_options(settings))
     try:
         pool.open(wait=True, timeout=settings.connect_timeout_s)
     except PoolTimeout as err:

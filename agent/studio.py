@@ -19,7 +19,7 @@ from typing import Any
 from langgraph.checkpoint.postgres.aio import AsyncPostgresSaver
 from psycopg_pool import AsyncConnectionPool
 
-from agent.persistence import connection_kwargs, database_url, strict_serializer
+from agent.persistence import database_url, pool_options, strict_serializer
 from agent.settings import Settings
 
 
@@ -34,17 +34,10 @@ async def checkpointer() -> AsyncIterator[AsyncPostgresSaver]:
     # Blocking: with DATABASE_URL unset it starts the embedded Postgres, which takes a second.
     url = await asyncio.to_thread(database_url, settings)
     pool: AsyncConnectionPool[Any] = AsyncConnectionPool(
-        url,
-        min_size=settings.pool_min_size,
-        max_size=settings.pool_max_size,
-        max_idle=settings.pool_max_idle_s,
-        max_lifetime=settings.pool_max_lifetime_s,
-        kwargs=connection_kwargs(settings),
-        name="school-agent-studio",
-        open=False,
+        url, name="school-agent-studio", **pool_options(settings)
     )
     try:
-        await pool.open(wait=True, timeout=30)
+        await pool.open(wait=True, timeout=settings.connect_timeout_s)
         saver = AsyncPostgresSaver(pool, serde=strict_serializer())
         await saver.setup()
         yield saver
