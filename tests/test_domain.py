@@ -161,3 +161,21 @@ def test_search_finds_by_topic_and_by_id_and_nothing_for_unknown(resources: Reso
     hit: dict[str, Any] = school.search("sql")[0]
     assert hit["id"] == "sql-fundamentals"
     assert [h["id"] for h in hit["cohorts"]] == ["sql-fundamentals-1", "sql-fundamentals-2"]
+
+
+def test_concurrent_enrollments_never_exceed_capacity(resources: Resources) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+    from threading import Barrier
+
+    barrier = Barrier(8)
+
+    def enroll(i: int) -> str:
+        barrier.wait()  # all eight transactions start together
+        outcome = resources.school.enroll(f"race-{i}", student_id=f"s{i}", cohort_id="rag-1")
+        return "ok" if outcome["ok"] else outcome["error"]
+
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        results = sorted(pool.map(enroll, range(8)))
+    assert results == ["cohort_full"] * 7 + ["ok"]
+    assert seats(resources.school, "rag-1") == (1, 1)
+    assert len(resources.school.enrollments(cohort_id="rag-1")) == 1
