@@ -92,11 +92,15 @@ def _turn(graph: Pregel, config: RunnableConfig, seen: int) -> Turn:
     return Turn(config["configurable"]["thread_id"], replies, pending)
 
 
-def _finish_interrupted_run(graph: Pregel, config: RunnableConfig, owner: str | None) -> None:
-    """A run cut off by a crash has work left (`next`) but no interrupt: finish it first."""
-    state = graph.get_state(config)
-    if state.next and not state.interrupts:
-        graph.invoke(None, config, context=Context(user_id=owner))
+def _finish_interrupted_run(graph: Pregel, config: RunnableConfig, state: Any) -> Any:
+    """A run cut off by a crash has work left (`next`) but no interrupt: finish it first.
+
+    Returns the thread's state afterwards (`state` itself when there was nothing to finish).
+    """
+    if not state.next or state.interrupts:
+        return state
+    graph.invoke(None, config, context=Context(user_id=state.values.get("student_id")))
+    return graph.get_state(config)
 
 
 def send(graph: Pregel, thread_id: str, text: str, *, user_id: str,
@@ -110,8 +114,8 @@ def send(graph: Pregel, thread_id: str, text: str, *, user_id: str,
     owner = state.values.get("student_id")
     if owner and owner != user:
         raise ForeignThreadError(f"thread {thread_id} belongs to another student")
-    _finish_interrupted_run(graph, config, owner)
-    seen = len(graph.get_state(config).values.get("messages", []))
+    state = _finish_interrupted_run(graph, config, state)
+    seen = len(state.values.get("messages", []))
     graph.invoke({"messages": [HumanMessage(text)]}, config, context=Context(user_id=user))
     return _turn(graph, config, seen)
 
@@ -154,7 +158,7 @@ def resume(graph: Pregel, thread_id: str) -> Turn:
     if not state.next or state.interrupts:
         raise NothingPendingError(f"thread {thread_id} has no interrupted run to resume")
     seen = len(state.values.get("messages", []))
-    _finish_interrupted_run(graph, config, state.values.get("student_id"))
+    _finish_interrupted_run(graph, config, state)
     return _turn(graph, config, seen)
 
 

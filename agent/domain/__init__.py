@@ -70,10 +70,9 @@ class School:
 
     # -- idempotent operations ------------------------------------------------------------------
     def _run(self, key: str, name: str, request: Row, action: Callable[..., Row]) -> Outcome:
-        if key is PREVIEW:
-            with self.pool.connection() as conn:
-                return dry_run(conn, action)
         with self.pool.connection() as conn:
+            if key is PREVIEW:
+                return dry_run(conn, action)
             return run_once(conn, key=key, name=name, request=request, action=action)
 
     def enroll(self, key: str, *, student_id: str, cohort_id: str) -> Outcome:
