@@ -11,24 +11,10 @@ from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
 
+from agent.env import SettingsError, integer
+from agent.model_config import ModelConfig
 
-class SettingsError(ValueError):
-    """An environment variable holds a value the application cannot use."""
-
-
-def _int(name: str, default: int, *, minimum: int = 0) -> int:
-    raw = os.environ.get(name)
-    if raw is None or raw.strip() == "":
-        return default
-    try:
-        value = int(raw)
-    except ValueError:
-        message = f"{name} must be an integer, got {raw!r}"
-        raise SettingsError(message) from None
-    if value < minimum:
-        message = f"{name} must be at least {minimum}, got {value}"
-        raise SettingsError(message)
-    return value
+__all__ = ["ModelConfig", "Settings", "SettingsError"]
 
 
 def _prepare_threshold() -> int | None:
@@ -36,7 +22,7 @@ def _prepare_threshold() -> int | None:
     raw = os.environ.get("SCHOOL_DB_PREPARE_THRESHOLD", "0").strip().lower()
     if raw in ("none", "off", ""):
         return None
-    return _int("SCHOOL_DB_PREPARE_THRESHOLD", 0)
+    return integer("SCHOOL_DB_PREPARE_THRESHOLD", 0)
 
 
 def _today() -> date | None:
@@ -72,6 +58,8 @@ class Settings:
     """`SCHOOL_MAX_MESSAGE_CHARS`: longer student messages are refused before they reach a node."""
     today: date | None = None
     """`SCHOOL_TODAY`: a fixed date for demos and tests; the real date when unset."""
+    models: ModelConfig = field(default_factory=ModelConfig)
+    """The router, answer and embeddings models (`agent.model_config`); offline by default."""
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -80,14 +68,15 @@ class Settings:
             database_url=os.environ.get("DATABASE_URL") or None,
             data_dir=Path(os.environ.get("SCHOOL_DATA_DIR") or ".school-data"),
             prepare_threshold=_prepare_threshold(),
-            pool_min_size=_int("SCHOOL_DB_POOL_MIN", 1),
-            pool_max_size=_int("SCHOOL_DB_POOL_MAX", 8, minimum=1),
-            pool_max_idle_s=_int("SCHOOL_DB_POOL_MAX_IDLE_S", 300, minimum=1),
-            pool_max_lifetime_s=_int("SCHOOL_DB_POOL_MAX_LIFETIME_S", 1800, minimum=1),
-            connect_timeout_s=_int("SCHOOL_DB_CONNECT_TIMEOUT_S", 30, minimum=1),
-            recursion_limit=_int("SCHOOL_RECURSION_LIMIT", 25, minimum=5),
-            max_message_chars=_int("SCHOOL_MAX_MESSAGE_CHARS", 4000, minimum=1),
+            pool_min_size=integer("SCHOOL_DB_POOL_MIN", 1),
+            pool_max_size=integer("SCHOOL_DB_POOL_MAX", 8, minimum=1),
+            pool_max_idle_s=integer("SCHOOL_DB_POOL_MAX_IDLE_S", 300, minimum=1),
+            pool_max_lifetime_s=integer("SCHOOL_DB_POOL_MAX_LIFETIME_S", 1800, minimum=1),
+            connect_timeout_s=integer("SCHOOL_DB_CONNECT_TIMEOUT_S", 30, minimum=1),
+            recursion_limit=integer("SCHOOL_RECURSION_LIMIT", 25, minimum=5),
+            max_message_chars=integer("SCHOOL_MAX_MESSAGE_CHARS", 4000, minimum=1),
             today=_today(),
+            models=ModelConfig.from_env(),
         )
 
     def current_date(self) -> date:
