@@ -1,8 +1,10 @@
 """The deterministic intent classifier behind the router node: no network, tolerant of typos.
 
 Words are matched against small lexicons, each word also by edit similarity so that "enrol",
-"enroll" and "enrolll" agree. Confirm and decline exist only while an action is pending: that
-rule is here, in code, and no model can override it.
+"enroll" and "enrolll" agree, and short words by one swapped pair of letters ("yse" is "yes").
+A message is read sentence by sentence where it matters: "How much is it? I want to pay now" asks in
+one sentence and requests in the other, and the request wins. Confirm and decline exist only while
+an action is pending: that rule is here, in code, and no model can override it.
 """
 
 from __future__ import annotations
@@ -18,46 +20,79 @@ Intent = Literal[
 INTENTS: tuple[str, ...] = get_args(Intent)
 
 _WORD = re.compile(r"[a-z0-9']+")
+_SENTENCE = re.compile(r"[^.!?]+[.!?]*")
+_SPELLINGS = {"wanna": "want to", "gonna": "going to", "pls": "please", "plz": "please", "u": "you"}
+"""Chat spellings written out, so that phrases match either way."""
+_EMOJI = {"👍": " yes ", "✅": " yes ", "👎": " no ", "❌": " no "}
+"""Emoji that stand for a yes or a no in a reply."""
 
 _CONFIRM = {"yes", "yep", "yeah", "yup", "sure", "ok", "okay", "confirm", "confirmed", "approve",
-            "proceed", "correct", "absolutely", "definitely", "please", "affirmative", "ja", "si"}
+            "proceed", "correct", "absolutely", "definitely", "please", "affirmative", "ja", "si",
+            "alright", "perfect", "fine", "agreed", "deal"}
 _CONFIRM_PHRASES = ("go ahead", "do it", "sounds good", "that's right", "that is right",
-                    "let's do it", "lets do it", "go for it", "of course")
+                    "let's do it", "lets do it", "go for it", "of course", "works for me", "let's go",
+                    "lets go")
 _DECLINE = {"no", "nope", "nah", "don't", "dont", "stop", "decline", "abort", "never", "not",
-            "wait", "hold"}
+            "wait", "hold", "reject", "deny", "refuse"}
 _DECLINE_PHRASES = ("never mind", "nevermind", "changed my mind", "cancel that", "cancel it",
-                    "forget it", "not now", "don't do", "do not")
+                    "forget it", "not now", "don't do", "do not", "rather not", "hold off")
+_FILLERS = {"actually", "well", "oh", "ah", "um", "umm", "erm", "so", "hmm", "honestly", "then"}
+"""Words a reply may open with before its yes or no: "actually no"."""
+_INFO_WORDS = {"what", "when", "how", "which", "who", "where", "why", "know", "tell"}
+"""A reply with one of these asks for information first, even without a question mark."""
 _HANDOFF = {"refund", "refunds", "complaint", "complain", "complaining", "unhappy", "disappointed",
             "terrible", "awful", "scam", "dispute", "lawyer", "manager", "human", "operator",
             "chargeback", "unacceptable", "angry", "furious", "overcharged"}
 _HANDOFF_PHRASES = ("money back", "charged twice", "speak to a person", "talk to a person",
-                    "real person", "double charged")
+                    "real person", "double charged", "was charged", "were charged", "been charged",
+                    "got charged", "customer support", "customer service", "support team",
+                    "support staff", "contact support", "call me", "speak to someone",
+                    "talk to someone")
 _CANCEL = {"cancel", "cancellation", "withdraw", "unenroll", "unenrol", "unregister", "quit",
            "deregister", "drop"}
 _CANCEL_PHRASES = ("drop out", "can't attend", "cannot attend", "pull out", "back out",
-                   "leave the cohort", "leave the course")
+                   "leave the cohort", "leave the course", "take me off", "remove me from",
+                   "count me out")
 _PAY = {"pay", "paying", "payment", "checkout", "settle", "invoice", "card"}
 _WAITLIST = {"waitlist", "waitinglist", "queue"}
-_WAITLIST_PHRASES = ("waiting list", "wait list", "waitlist")
+_WAITLIST_PHRASES = ("waiting list", "wait list", "waitlist", "notify me", "notified", "seat opens",
+                     "spot opens", "place opens", "wait for a seat", "wait for a spot",
+                     "wait for a place", "in line for")
 _ENROLL = {"enroll", "enrol", "enrolling", "enrollment", "register", "signup", "join", "book",
            "reserve", "apply", "admit", "subscribe"}
 _ENROLL_PHRASES = ("sign me up", "sign up", "put me in", "put me on", "get me into", "a seat in",
-                   "take the course", "want to take", "like to take", "i'll take")
+                   "take the course", "want to take", "like to take", "i'll take", "put me down for",
+                   "count me in", "add me to", "want to do the", "want to start the",
+                   "like to do the")
 _QUESTION = {"what", "when", "how", "which", "who", "where", "why", "is", "are", "does", "do",
              "can", "could", "tell", "list", "show", "explain", "describe", "price", "prices",
              "cost", "costs", "prerequisite", "prerequisites", "duration", "long", "start",
              "starts", "seats", "offer", "teach", "recommend", "about", "info", "information",
              "details", "available", "any", "cheapest", "beginner", "advanced"}
 _NEGATIONS = {"don't", "dont", "not", "never", "no"}
+_ASKING = {"how", "what", "whats", "what's", "when", "where", "why", "which", "who", "is", "are",
+           "does", "do", "did", "will"}
+"""Openers of a question about an action; "can I join?" and "could I pay?" are polite requests."""
 
 
 @lru_cache(maxsize=4096)
 def _similar(word: str, target: str) -> bool:
-    if word == target:
+    if word == target or _swapped(word, target):
         return True
     if len(word) < 4 or len(target) < 4 or word[0] != target[0]:
         return False
     return SequenceMatcher(None, word, target).ratio() >= 0.8
+
+
+def _swapped(word: str, target: str) -> bool:
+    """Whether the word is the target with two neighbouring letters swapped: "yse" and "yes"."""
+    if len(word) != len(target) or len(word) < 3:
+        return False
+    diff = [i for i, (a, b) in enumerate(zip(word, target, strict=True)) if a != b]
+    if len(diff) != 2 or diff[1] != diff[0] + 1:
+        return False
+    i, j = diff
+    return word[i] == target[j] and word[j] == target[i]
 
 
 def _has_word(words: list[str], lexicon: set[str]) -> bool:
@@ -69,7 +104,10 @@ def _has_phrase(text: str, phrases: tuple[str, ...]) -> bool:
 
 
 def _words(text: str) -> list[str]:
-    return _WORD.findall(text.lower().replace("’", "'"))
+    text = text.lower().replace("’", "'")
+    for emoji, word in _EMOJI.items():
+        text = text.replace(emoji, word)
+    return " ".join(_SPELLINGS.get(w, w) for w in _WORD.findall(text)).split()
 
 
 def classify(text: str, *, pending: bool) -> Intent:
@@ -87,40 +125,54 @@ def classify(text: str, *, pending: bool) -> Intent:
 
 def _confirmation(text: str, flat: str, words: list[str]) -> Intent | None:
     """Confirm or decline, for short replies to a pending action; None when it is neither."""
-    if "?" in text or len(words) > 10:
+    if "?" in text or len(words) > 10 or _INFO_WORDS.intersection(words):
         return None
-    if words[0] in _DECLINE or _has_phrase(flat, _DECLINE_PHRASES):
+    head = [w for w in words if w not in _FILLERS][:1]
+    if _has_word(head, _DECLINE) or _has_phrase(flat, _DECLINE_PHRASES):
         return "decline"
-    starts_yes = words[0] in _CONFIRM or _has_phrase(flat, _CONFIRM_PHRASES)
+    starts_yes = _has_word(head, _CONFIRM) or _has_phrase(flat, _CONFIRM_PHRASES)
     if starts_yes and not _NEGATIONS.intersection(words):
         return "confirm"
     return None
 
 
+_ACTIONS: tuple[tuple[Intent, set[str], tuple[str, ...]], ...] = (
+    ("cancel", _CANCEL, _CANCEL_PHRASES),
+    ("waitlist", _WAITLIST, _WAITLIST_PHRASES),
+    ("pay", _PAY, ()),
+    ("enroll", _ENROLL, _ENROLL_PHRASES),
+)
+"""The actions a student can request, strongest first, with their words and phrases."""
+
+
 def _request(text: str, flat: str, words: list[str]) -> Intent:
-    """A new request: the strongest action named, else a question, else other."""
+    """A new request: the strongest action requested, else a question, else other."""
     cancel = _has_word(words, _CANCEL) or _has_phrase(flat, _CANCEL_PHRASES)
     if _has_word(words, _HANDOFF) or _has_phrase(flat, _HANDOFF_PHRASES):
         # "cancel ... will I get a refund?" is a cancellation, not a dispute.
         return "cancel" if cancel and not _has_word(words, _HANDOFF - {"refund", "refunds"}) else "handoff"
-    if cancel:
-        return "cancel"
-    if _has_word(words, _WAITLIST) or _has_phrase(flat, _WAITLIST_PHRASES):
-        return "waitlist"
-    if _has_word(words, _PAY) and not _is_price_question(text, words):
-        return "pay"
-    if _has_word(words, _ENROLL) or _has_phrase(flat, _ENROLL_PHRASES):
-        return "question" if _is_enrollment_question(text, words) else "enroll"
-    if "?" in text or words[0] in _QUESTION or _has_word(words, _QUESTION):
+    asked = False
+    for intent, lexicon, phrases in _ACTIONS:
+        if not (_has_word(words, lexicon) or _has_phrase(flat, phrases)):
+            continue
+        if _only_asks(text, lexicon, phrases):
+            asked = True
+            continue
+        return intent
+    if asked or "?" in text or words[0] in _QUESTION or _has_word(words, _QUESTION):
         return "question"
     return "other"
 
 
-def _is_price_question(text: str, words: list[str]) -> bool:
-    """'How much do I pay for rag?' asks a price; 'I want to pay for rag-1' pays."""
-    return "?" in text and words[0] in {"how", "what", "when", "do", "can", "is", "does"}
+def _only_asks(text: str, lexicon: set[str], phrases: tuple[str, ...]) -> bool:
+    """Whether every sentence naming the action is a question about it, not a request for it.
 
-
-def _is_enrollment_question(text: str, words: list[str]) -> bool:
-    """'How do I enroll?' or 'When does enrollment close?' ask; they do not request."""
-    return "?" in text and words[0] in {"how", "what", "when", "where", "why", "is", "are", "does"}
+    "How do I enroll?" and "is there a waitlist for rag-1?" ask; "Can I join rag-2?" and
+    "How much is it? I want to pay now" request.
+    """
+    naming = []
+    for sentence in _SENTENCE.findall(text):
+        words = _words(sentence)
+        if words and (_has_word(words, lexicon) or _has_phrase(" ".join(words), phrases)):
+            naming.append("?" in sentence and words[0] in _ASKING)
+    return bool(naming) and all(naming)

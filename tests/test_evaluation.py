@@ -1,0 +1,299 @@
+"""The router evaluation: exact metrics on a hand-made set, bad files, and the shipped labelled set."""
+
+from __future__ import annotations
+
+import json
+import re
+import tomllib
+from collections import Counter
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from agent.evaluation import (
+    ERROR,
+    SHIPPED_SET,
+    CaseResult,
+    EvalCase,
+    EvalSetError,
+    IntentScore,
+    evaluate,
+    format_report,
+    load_cases,
+    percentile,
+)
+from graphs.intents import INTENTS, classify
+
+ROOT = Path(__file__).resolve().parents[1]
+
+TINY = [
+    EvalCase("when does rag start?", False, "question"),
+    EvalCase("how much is sql?", False, "question", "lookalike"),
+    EvalCase("enroll me in rag-1", False, "enroll"),
+    EvalCase("sign me up", False, "enroll"),
+    EvalCase("yes", True, "confirm"),
+    EvalCase("boom", False, "other"),
+    EvalCase("no", True, "decline"),
+]
+"""Seven cases; the fake below gets three right, swaps question/enroll twice, raises once, misses 'no'."""
+
+PREDICTIONS = {
+    "when does rag start?": "question",
+    "how much is sql?": "enroll",
+    "enroll me in rag-1": "enroll",
+    "sign me up": "question",
+    "yes": "confirm",
+    "no": "other",
+}
+
+DURATIONS = [0.004, 0.001, 0.003, 0.010, 0.002, 0.100, 0.005]
+"""Seconds each TINY call takes on the fake clock, in case order."""
+
+
+def fake_router(text: str, pending: bool) -> str:
+    if text == "boom":
+        raise RuntimeError("the model endpoint is down")
+    return PREDICTIONS[text]
+
+
+def fake_clock(durations: list[float]) -> tuple[Callable[[], float], Iterator[float]]:
+    """A clock that reads 0.0 before each call and the call's duration after it; exact in floats."""
+    ticks = iter([t for d in durations for t in (0.0, d)])
+    return (lambda: next(ticks)), ticks
+
+
+def offline(text: str, pending: bool) -> str:
+    return classify(text, pending=pending)
+
+
+def test_exact_metrics_on_a_hand_made_set() -> None:
+    clock, ticks = fake_clock(DURATIONS)
+    report = evaluate(TINY, fake_router, clock=clock)
+
+    assert next(ticks, None) is None, "the clock is read exactly twice per case"
+    assert (report.total, report.correct) == (7, 3)
+    assert report.accuracy == 3 / 7
+    assert report.per_intent == {
+        "question": IntentScore("question", precision=0.5, recall=0.5, support=2, predicted=2),
+        "enroll": IntentScore("enroll", precision=0.5, recall=0.5, support=2, predicted=2),
+        "confirm": IntentScore("confirm", precision=1.0, recall=1.0, support=1, predicted=1),
+        "decline": IntentScore("decline", precision=0.0, recall=0.0, support=1, predicted=0),
+        "other": IntentScore("other", precision=0.0, recall=0.0, support=1, predicted=1),
+    }
+    assert [s.intent for s in report.per_intent.values() if s.never_predicted] == ["decline"]
+    assert report.confusion == {
+        "question": {"question": 1, "enroll": 1},
+        "enroll": {"enroll": 1, "question": 1},
+        "confirm": {"confirm": 1},
+        "other": {ERROR: 1},
+        "decline": {"other": 1},
+    }
+    assert report.latencies == DURATIONS
+    # Nearest rank over the sorted 0.001 .. 0.100: p50 is rank ceil(3.5) = 4, p95 is rank ceil(6.65) = 7.
+    assert (report.p50, report.p95) == (0.004, 0.100)
+    assert report.misses == [
+        CaseResult("how much is sql?", False, "question", "enroll", 0.001, None, "lookalike"),
+        CaseResult("sign me up", False, "enroll", "question", 0.010),
+        CaseResult("boom", False, "other", ERROR, 0.100, "RuntimeError"),
+        CaseResult("no", True, "decline", "other", 0.005),
+    ]
+    assert [r.correct for r in report.results] == [True, False, True, False, True, False, False]
+
+
+def test_the_report_as_text() -> None:
+    clock, _ = fake_clock(DURATIONS)
+    text = format_report(evaluate(TINY, fake_router, clock=clock), title="tiny router")
+
+    assert text == """\
+tiny router
+
+accuracy: 0.429 (3/7)
+
+intent    precision  recall  support
+question      0.50     0.50        2
+enroll        0.50     0.50        2
+confirm       1.00     1.00        1
+decline       0.00*    0.00        1
+other         0.00     0.00        1
+* never predicted: precision shown as 0.00
+
+confusion matrix (rows = expected, columns = predicted):
+expected  question  enroll  confirm  other  error
+question         1       1        .      .      .
+enroll           1       1        .      .      .
+confirm          .       .        1      .      .
+decline          .       .        .      1      .
+other            .       .        .      .      1
+
+latency: p50 4.000 ms, p95 100.000 ms (nearest rank, 7 calls)
+
+misses: 4
+  question → enroll: 'how much is sql?'
+  enroll → question: 'sign me up'
+  other → error (RuntimeError): 'boom'
+  decline → other [pending]: 'no'
+"""
+
+
+def test_the_report_lists_twenty_misses_then_counts_the_rest() -> None:
+    cases = [EvalCase(f"message {n}", False, "question") for n in range(25)]
+    text = format_report(evaluate(cases, lambda _text, _pending: "other"), title="all wrong")
+
+    missed = [line for line in text.splitlines() if line.startswith("  question → other")]
+    assert missed == [f"  question → other: 'message {n}'" for n in range(20)]
+    assert text.endswith("  … and 5 more\n")
+    assert "misses: 25" in text
+
+
+def test_a_router_that_always_raises_scores_zero_with_the_error_kept() -> None:
+    def broken(text: str, pending: bool) -> str:
+        raise ValueError(text)
+
+    report = evaluate(TINY, broken, clock=fake_clock(DURATIONS)[0])
+
+    assert (report.correct, report.accuracy) == (0, 0.0)
+    assert {r.error for r in report.results} == {"ValueError"}
+    assert {r.predicted for r in report.results} == {ERROR}
+    assert report.confusion == {
+        "question": {ERROR: 2}, "enroll": {ERROR: 2}, "confirm": {ERROR: 1},
+        "other": {ERROR: 1}, "decline": {ERROR: 1},
+    }
+    assert all(s.never_predicted and s.precision == 0.0 for s in report.per_intent.values())
+    assert ERROR not in report.per_intent
+    assert "other → error (ValueError) [pending]" not in format_report(report, title="t")
+    assert "  confirm → error (ValueError) [pending]: 'yes'" in format_report(report, title="t")
+
+
+def test_an_interrupt_is_not_recorded_as_a_prediction() -> None:
+    def interrupted(text: str, pending: bool) -> str:
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        evaluate(TINY, interrupted)
+
+
+def test_a_label_the_router_invents_gets_its_own_column() -> None:
+    cases = [EvalCase("hi", False, "other"), EvalCase("hey", False, "other")]
+    report = evaluate(cases, lambda text, _pending: "greeting" if text == "hi" else "other")
+
+    assert report.confusion == {"other": {"greeting": 1, "other": 1}}
+    assert report.per_intent["other"] == IntentScore("other", 1.0, 0.5, 2, 1)
+    assert "expected  other  greeting" in format_report(report, title="t")
+
+
+def test_no_cases_is_an_error() -> None:
+    with pytest.raises(EvalSetError, match="no cases to evaluate"):
+        evaluate([], offline)
+
+
+@pytest.mark.parametrize(
+    ("values", "p", "expected"),
+    [([3.0], 50, 3.0), ([3.0], 95, 3.0), ([4.0, 1.0], 50, 1.0), ([4.0, 1.0], 95, 4.0),
+     ([float(n) for n in range(1, 21)], 95, 19.0), ([float(n) for n in range(1, 21)], 50, 10.0),
+     ([float(n) for n in range(1, 101)], 95, 95.0)],
+)
+def test_percentile_is_nearest_rank(values: list[float], p: float, expected: float) -> None:
+    assert percentile(values, p) == expected
+
+
+GOOD = '{"text": "hello", "pending": false, "intent": "other"}'
+
+
+@pytest.mark.parametrize(
+    ("second_line", "message"),
+    [
+        ('{"text": "hi", "pending": false}', "missing field 'intent'"),
+        ('{"pending": false, "intent": "other"}', "missing field 'text'"),
+        ('{"text": "hi", "intent": "other"}', "missing field 'pending'"),
+        ('{"text": "hi", "pending": false, "intnet": "other"}', "unknown field 'intnet'"),
+        ('{"text": "hi", "pending": false, "intent": "greeting"}',
+         "unknown intent 'greeting'; expected one of " + ", ".join(INTENTS)),
+        ('{"text": "hi", "pending": "no", "intent": "other"}', "field 'pending' must be bool, got str"),
+        ('{"text": "hi", "pending": false, "intent": "other", "note": 3}',
+         "field 'note' must be str, got int"),
+        ('{"text": "  ", "pending": false, "intent": "other"}', "field 'text' is empty"),
+        ('{"text": "yes", "pending": false, "intent": "confirm"}',
+         "intent 'confirm' needs \"pending\": true (nothing to confirm)"),
+        ('["hi", false, "other"]', "expected a JSON object, got list"),
+        (GOOD, "repeats line 1 (same text and pending flag)"),
+    ],
+)
+def test_a_bad_line_is_named_with_its_number(tmp_path: Path, second_line: str, message: str) -> None:
+    path = tmp_path / "set.jsonl"
+    path.write_text(f"{GOOD}\n{second_line}\n")
+
+    with pytest.raises(EvalSetError) as caught:
+        load_cases(path)
+
+    assert str(caught.value) == f"{path}:2: {message}"
+
+
+def test_bad_json_is_named_with_its_line_number(tmp_path: Path) -> None:
+    path = tmp_path / "set.jsonl"
+    path.write_text(f"{GOOD}\n\n{{\"text\": \"hi\", \"pending\": false,\n")
+
+    with pytest.raises(EvalSetError) as caught:
+        load_cases(path)
+
+    assert re.fullmatch(rf"{re.escape(str(path))}:3: bad JSON: .+ \(column \d+\)", str(caught.value))
+
+
+def test_an_empty_or_missing_file_is_an_error(tmp_path: Path) -> None:
+    empty = tmp_path / "empty.jsonl"
+    empty.write_text("\n  \n")
+    with pytest.raises(EvalSetError) as caught:
+        load_cases(empty)
+    assert str(caught.value) == f"{empty}: the evaluation set has no cases"
+
+    missing = tmp_path / "missing.jsonl"
+    with pytest.raises(EvalSetError) as caught:
+        load_cases(missing)
+    assert str(caught.value) == f"{missing}: cannot read the evaluation set: No such file or directory"
+
+
+def test_a_good_file_loads_with_blank_lines_skipped(tmp_path: Path) -> None:
+    path = tmp_path / "set.jsonl"
+    path.write_text(f'{GOOD}\n\n{{"text": "yes", "pending": true, "intent": "confirm", "note": "x"}}\n')
+
+    assert load_cases(path) == [EvalCase("hello", False, "other"), EvalCase("yes", True, "confirm", "x")]
+
+
+# The shipped set.
+
+def _words(text: str) -> str:
+    return " ".join(re.findall(r"[a-z0-9']+", text.lower().replace("’", "'")))
+
+
+def test_the_shipped_set_is_the_default_and_is_packaged() -> None:
+    assert load_cases() == load_cases(SHIPPED_SET)
+    assert SHIPPED_SET == ROOT / "agent" / "data" / "router_eval.jsonl"
+    package_data = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]
+    assert "data/*.jsonl" in package_data["agent"]
+
+
+def test_the_shipped_set_covers_every_intent() -> None:
+    cases = load_cases()
+
+    assert len(cases) >= 110
+    support = Counter(c.intent for c in cases)
+    assert {i: n for i, n in support.items() if n < 12} == {}
+    assert set(support) == set(INTENTS)
+    assert [c.text for c in cases if c.intent in ("confirm", "decline") and not c.pending] == []
+    assert any(c.pending for c in cases if c.intent not in ("confirm", "decline"))
+
+
+def test_the_shipped_set_has_no_repeats_and_nothing_from_the_tuning_set() -> None:
+    raw = [json.loads(line) for line in SHIPPED_SET.read_text().splitlines() if line.strip()]
+    repeated = Counter((_words(c["text"]), c["pending"]) for c in raw)
+    assert [key for key, n in repeated.items() if n > 1] == []
+
+    tuning = ROOT / "tests" / "data" / "intents.jsonl"
+    tuned = {_words(json.loads(line)["text"]) for line in tuning.read_text().splitlines() if line.strip()}
+    assert [c["text"] for c in raw if _words(c["text"]) in tuned] == []
+
+
+def test_the_offline_rules_reach_ninety_percent_on_the_shipped_set() -> None:
+    report = evaluate(load_cases(), offline)
+
+    assert report.accuracy >= 0.90, format_report(report, title="offline rules on router_eval.jsonl")
