@@ -11,6 +11,7 @@ from datetime import date
 from functools import partial
 from typing import Any
 
+from psycopg import Connection
 from psycopg_pool import ConnectionPool
 
 from agent.domain import catalog, enrollments, handoffs
@@ -40,11 +41,22 @@ class School:
     def search(self, text: str, *, limit: int = 3) -> list[Row]:
         """Courses matching `text`, each with its cohorts under `"cohorts"`."""
         with self.pool.connection() as conn:
-            courses = catalog.search_courses(conn, text, limit=limit)
-            cohorts = catalog.cohorts_of(conn, [c["id"] for c in courses])
-        for course in courses:
-            course["cohorts"] = [h for h in cohorts if h["course_id"] == course["id"]]
-        return courses
+            return _with_cohorts(conn, catalog.search_course_ids(conn, text, limit=limit))
+
+    def named_ids(self, text: str, *, limit: int = 3) -> list[str]:
+        """Ids of the courses `text` names outright (by course or cohort id)."""
+        with self.pool.connection() as conn:
+            return catalog.named_course_ids(conn, text, limit=limit)
+
+    def ranked_ids(self, text: str, *, limit: int = 3) -> list[str]:
+        """Ids of the courses matching `text` by full-text rank, best first."""
+        with self.pool.connection() as conn:
+            return catalog.ranked_course_ids(conn, text, limit=limit)
+
+    def courses_with_cohorts(self, ids: list[str]) -> list[Row]:
+        """The courses with these ids in the order given, each with its cohorts under `"cohorts"`."""
+        with self.pool.connection() as conn:
+            return _with_cohorts(conn, ids)
 
     def cohort(self, cohort_id: str) -> Row | None:
         """One cohort with its course's title and price, or None."""
@@ -112,3 +124,11 @@ class School:
         action = partial(handoffs.open_handoff, student_id=student_id, thread_id=thread_id,
                          reason=reason, message=message, operation_key=key)
         return self._run(key, "handoff", request, action)
+
+
+def _with_cohorts(conn: Connection[Row], ids: list[str]) -> list[Row]:
+    courses = catalog.courses_by_ids(conn, ids)
+    cohorts = catalog.cohorts_of(conn, [c["id"] for c in courses])
+    for course in courses:
+        course["cohorts"] = [h for h in cohorts if h["course_id"] == course["id"]]
+    return courses

@@ -105,6 +105,17 @@ def search_terms(text: str) -> list[str]:
 
 def search_courses(conn: Connection[Row], text: str, *, limit: int = 3) -> list[Row]:
     """Courses matching `text`, best first: ids named outright, then full-text rank."""
+    return courses_by_ids(conn, search_course_ids(conn, text, limit=limit))
+
+
+def search_course_ids(conn: Connection[Row], text: str, *, limit: int = 3) -> list[str]:
+    """Ids of the courses matching `text`, best first: ids named outright, else full-text rank."""
+    # A question that names a course or cohort is about that one, not about look-alikes.
+    return named_course_ids(conn, text, limit=limit) or ranked_course_ids(conn, text, limit=limit)
+
+
+def named_course_ids(conn: Connection[Row], text: str, *, limit: int = 3) -> list[str]:
+    """Ids of the courses that `text` names outright, by course id or by one of its cohort ids."""
     terms = search_terms(text)
     if not terms:
         return []
@@ -113,9 +124,17 @@ def search_courses(conn: Connection[Row], text: str, *, limit: int = 3) -> list[
         " WHERE c.id = ANY(%s) OR h.id = ANY(%s)",
         (terms, terms),
     ).fetchall()
-    named_ids = [r["id"] for r in named]
-    # A question that names a course or cohort is about that one, not about look-alikes.
-    ids = named_ids[:limit] if named_ids else _ranked_ids(conn, terms, limit)
+    return [r["id"] for r in named][:limit]
+
+
+def ranked_course_ids(conn: Connection[Row], text: str, *, limit: int = 3) -> list[str]:
+    """Ids of the courses whose text matches the search terms of `text`, by full-text rank."""
+    terms = search_terms(text)
+    return _ranked_ids(conn, terms, limit) if terms else []
+
+
+def courses_by_ids(conn: Connection[Row], ids: list[str]) -> list[Row]:
+    """The courses with these ids, in the order given; unknown ids are left out."""
     if not ids:
         return []
     rows = conn.execute(
@@ -124,7 +143,7 @@ def search_courses(conn: Connection[Row], text: str, *, limit: int = 3) -> list[
         (ids,),
     ).fetchall()
     by_id = {r["id"]: r for r in rows}
-    return [by_id[i] for i in ids]
+    return [by_id[i] for i in ids if i in by_id]
 
 
 def _ranked_ids(conn: Connection[Row], terms: list[str], limit: int) -> list[str]:

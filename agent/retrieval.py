@@ -1,0 +1,245 @@
+"""Retrieval over the catalog: full-text search always, plus pgvector when an embeddings model is set.
+
+The two rankings are fused with reciprocal rank fusion. Vectors are an improvement, never a
+dependency: without pgvector on the server, or when the embeddings client fails, a search answers
+from full-text search alone and says so in its `Retrieval`. This module is glue between the domain
+(`agent.domain`, plain psycopg) and a LangChain `Embeddings` client; it opens no connection of its
+own (it uses the `School`'s pool) and nothing here runs at import time.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Literal
+
+import psycopg
+from langchain_core.embeddings import Embeddings
+
+from agent.domain import School, catalog, vectors
+
+log = logging.getLogger(__name__)
+
+Row = dict[str, Any]
+
+DEFAULT_MAX_DISTANCE = 0.6
+"""Cosine distance beyond which a vector neighbour is not a match (similarity below 0.4)."""
+
+
+class EmbeddingShapeError(ValueError):
+    """The embeddings client returned the wrong number of vectors, or unusable ones."""
+
+
+class VectorsUnavailableError(RuntimeError):
+    """Vector search cannot run on this database; the message says why."""
+
+
+def reciprocal_rank_fusion(rankings: Sequence[Sequence[str]], *, k: int = 60, limit: int) -> list[str]:
+    """The ids of several best-first rankings fused into one, best first, at most `limit` of them.
+
+    Reciprocal rank fusion (Cormack, Clarke and Büttcher, SIGIR 2009): an id scores
+    `sum(1 / (k + rank))` over the rankings it appears in, `rank` counting from 1; `k = 60` is the
+    paper's constant, which keeps one list's top hit from outweighing agreement between lists.
+    Only ranks matter, so scores on different scales (ts_rank, cosine distance) need no tuning.
+
+    Scores are exact fractions, so equal scores are equal. Ties go to the id met first when
+    reading the rankings in the order given, each from its top: list the ranking to trust most
+    first. An id repeated within one ranking counts at its first position only.
+    """
+    if k < 0 or limit < 0:
+        message = f"k and limit must not be negative, got k={k}, limit={limit}"
+        raise ValueError(message)
+    scores: dict[str, Fraction] = {}
+    for ranking in rankings:
+        seen: set[str] = set()
+        for rank, item in enumerate(ranking, start=1):
+            if item in seen:
+                continue
+            seen.add(item)
+            scores[item] = scores.get(item, Fraction(0)) + Fraction(1, k + rank)
+    # dicts keep insertion order, so an id's index is where it was first met.
+    first_met = {item: i for i, item in enumerate(scores)}
+    fused = sorted(scores, key=lambda item: (-scores[item], first_met[item]))
+    return fused[:limit]
+
+
+@dataclass(frozen=True)
+class Retrieval:
+    """What one search found, and how."""
+
+    courses: list[Row]
+    """The courses, best first, each with its cohorts under `"cohorts"` (as `School.search`)."""
+    fts_ids: list[str]
+    """Course ids by full-text rank, or the ids the question named outright."""
+    vector_ids: list[str] | None
+    """Course ids by vector similarity within the distance floor; None when vectors were not used."""
+    mode: Literal["named", "fts", "hybrid"]
+    """`named`: the question named courses or cohorts by id, only those are returned; `fts`:
+    full-text search alone; `hybrid`: full-text and vector rankings fused."""
+    note: str | None = None
+    """Why vectors were configured but not used (`vectors unavailable: ...`), else None."""
+
+
+class Retriever:
+    """Searches the catalog for a question; one instance per process and model, shared by threads.
+
+    Without `embeddings` it is exactly `School.search`. With them, the first search ensures the
+    vector schema and embeds the courses that have no (or an outdated) embedding for
+    `model_name`; later searches embed only the question. Call `sync()` to re-check after the
+    catalog changed.
+
+    Two guards keep vectors from inventing matches: a question with no search terms (only words
+    every school question has, like "what courses do you offer?") finds nothing, as with
+    full-text search, because its embedding points at "school courses" in general and would pull
+    in arbitrary courses; and a neighbour further than `max_distance` (cosine distance) is not a
+    match, so gibberish such as "asdfgh" finds nothing. The default 0.6 (similarity 0.4) is a
+    starting point: distances depend on the model, so tune it on real questions for the one used.
+    """
+
+    def __init__(
+        self,
+        school: School,
+        *,
+        embeddings: Embeddings | None = None,
+        model_name: str | None = None,
+        limit: int = 3,
+        max_distance: float | None = DEFAULT_MAX_DISTANCE,
+        rrf_k: int = 60,
+    ) -> None:
+        if limit < 1:
+            message = f"limit must be at least 1, got {limit}"
+            raise ValueError(message)
+        if max_distance is not None and not 0 <= max_distance <= 2:
+            message = f"max_distance is a cosine distance between 0 and 2 (or None), got {max_distance}"
+            raise ValueError(message)
+        if model_name is not None and embeddings is None:
+            message = "model_name names the embeddings model; pass embeddings too"
+            raise ValueError(message)
+        self.school = school
+        self.embeddings = embeddings
+        # Stored vectors are keyed by this name: it must change when the vector space does.
+        self.model_name = model_name or _model_name(embeddings)
+        self.limit = limit
+        self.max_distance = max_distance
+        self.rrf_k = rrf_k
+        self._lock = threading.Lock()
+        self._synced = False
+        self._unavailable: str | None = None
+        self._warned: set[str] = set()
+
+    def search(self, question: str) -> Retrieval:
+        """The courses for `question`: named ids, else full-text rank fused with vector neighbours."""
+        named = self.school.named_ids(question, limit=self.limit)
+        if named:
+            return Retrieval(self.school.courses_with_cohorts(named), named, None, "named")
+        fts_ids = self.school.ranked_ids(question, limit=self.limit)
+        if self.embeddings is None or self.model_name is None or not catalog.search_terms(question):
+            return Retrieval(self.school.courses_with_cohorts(fts_ids), fts_ids, None, "fts")
+        try:
+            vector_ids = self._nearest(self.embeddings, self.model_name, question)
+        except VectorsUnavailableError as err:
+            note = f"vectors unavailable: {err}"
+            return Retrieval(self.school.courses_with_cohorts(fts_ids), fts_ids, None, "fts", note)
+        ids = reciprocal_rank_fusion([fts_ids, vector_ids], k=self.rrf_k, limit=self.limit)
+        return Retrieval(self.school.courses_with_cohorts(ids), fts_ids, vector_ids, "hybrid")
+
+    def sync(self) -> int:
+        """Ensure the vector schema and embed the stale courses now; returns how many were embedded.
+
+        Raises `VectorsUnavailableError` when the database has no pgvector or embedding fails.
+        """
+        if self.embeddings is None or self.model_name is None:
+            message = "no embeddings model is configured"
+            raise VectorsUnavailableError(message)
+        with self._lock:
+            self._synced = False
+            return self._sync(self.embeddings, self.model_name)
+
+    # -- internals ------------------------------------------------------------------------------
+    def _nearest(self, embeddings: Embeddings, model: str, question: str) -> list[str]:
+        try:
+            with self._lock:
+                if not self._synced:
+                    self._sync(embeddings, model)
+            query = _embed(embeddings.embed_query, question)
+            with self.school.pool.connection() as conn:
+                ids = vectors.nearest_courses(conn, model, query, self.limit * 2,
+                                              max_distance=self.max_distance)
+        except VectorsUnavailableError as err:
+            self._warn_once(str(err), err.__cause__)
+            raise
+        except psycopg.Error as err:
+            # A vector query that fails (say, a model that changed its dimension under the same
+            # name) must not take full-text answers down with it.
+            reason = f"vector search failed ({type(err).__name__})"
+            self._warn_once(reason, err)
+            raise VectorsUnavailableError(reason) from err
+        self._warned.clear()  # working again: the next outage is worth a warning of its own
+        return ids
+
+    def _sync(self, embeddings: Embeddings, model: str) -> int:
+        """Embed what is stale; called with the lock held. Remembers a missing pgvector for good."""
+        if self._unavailable:
+            raise VectorsUnavailableError(self._unavailable)
+        with self.school.pool.connection() as conn:
+            if not vectors.vector_available(conn):
+                self._unavailable = "the database server has no pgvector extension"
+                raise VectorsUnavailableError(self._unavailable)
+            try:
+                vectors.ensure_vector_schema(conn)
+            except psycopg.Error as err:  # e.g. no privilege to CREATE EXTENSION
+                self._unavailable = f"cannot set up pgvector ({type(err).__name__})"
+                raise VectorsUnavailableError(self._unavailable) from err
+            stale = vectors.stale_courses(conn, model)
+        # No connection is held while the embeddings client works: it may take seconds.
+        if stale:
+            embedded = _embed_many(embeddings, [text for _, text, _ in stale])
+            with self.school.pool.connection() as conn:
+                vectors.store_embeddings(
+                    conn, model,
+                    [(course_id, content_hash, vector)
+                     for (course_id, _, content_hash), vector in zip(stale, embedded, strict=True)],
+                )
+        self._synced = True
+        return len(stale)
+
+    def _warn_once(self, reason: str, err: BaseException | None = None) -> None:
+        if reason in self._warned:
+            return
+        self._warned.add(reason)
+        detail = f": {err}" if err is not None else ""
+        log.warning("course search falls back to full-text only, %s%s", reason, detail)
+
+
+def _model_name(embeddings: Embeddings | None) -> str | None:
+    if embeddings is None:
+        return None
+    model = getattr(embeddings, "model", None) or getattr(embeddings, "model_name", None)
+    return str(model) if model else type(embeddings).__name__
+
+
+def _embed(embed_query: Any, text: str) -> list[float]:
+    try:
+        vector: list[float] = embed_query(text)
+        vectors.to_literal(vector)  # refuses an empty or non-finite vector here, not in SQL
+    except Exception as err:  # any failure of the client: network, HTTP 5xx, timeout, bad output
+        reason = f"embedding failed ({type(err).__name__})"
+        raise VectorsUnavailableError(reason) from err
+    return vector
+
+
+def _embed_many(embeddings: Embeddings, texts: list[str]) -> list[list[float]]:
+    try:
+        embedded = embeddings.embed_documents(texts)
+        if len(embedded) != len(texts):
+            message = f"asked for {len(texts)} embeddings, got {len(embedded)}"
+            raise EmbeddingShapeError(message)
+        for vector in embedded:
+            vectors.to_literal(vector)
+    except Exception as err:  # any failure of the client: network, HTTP 5xx, timeout, bad output
+        reason = f"embedding failed ({type(err).__name__})"
+        raise VectorsUnavailableError(reason) from err
+    return embedded

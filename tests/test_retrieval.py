@@ -1,0 +1,357 @@
+"""Retrieval: reciprocal rank fusion, full-text search alone, and hybrid search with pgvector.
+
+Hybrid tests need a server with pgvector. The test server may lack it, so they run on it only
+when it has the extension, and otherwise on an embedded PostgreSQL (pgserver ships pgvector)
+started once for this module. Embeddings come from a deterministic bag-of-concepts fake.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import re
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from threading import Barrier
+
+import psycopg
+import pytest
+from langchain_core.embeddings import Embeddings
+from psycopg.conninfo import make_conninfo
+from psycopg.rows import dict_row
+
+from agent.domain import vectors
+from agent.persistence import Resources, embedded_url, open_resources, stop_embedded
+from agent.retrieval import Retrieval, Retriever, reciprocal_rank_fusion
+from agent.settings import Settings
+from tests.conftest import TODAY, fresh_database
+
+# -- reciprocal rank fusion ---------------------------------------------------------------------
+
+
+def test_rrf_sums_reciprocal_ranks() -> None:
+    # a: 1/61 + 1/62; c: 1/63 + 1/61; b: 1/62; d: 1/63
+    assert reciprocal_rank_fusion([["a", "b", "c"], ["c", "a", "d"]], limit=4) == ["a", "c", "b", "d"]
+    assert reciprocal_rank_fusion([["a", "b", "c"], ["c", "a", "d"]], limit=2) == ["a", "c"]
+
+
+def test_rrf_breaks_ties_by_first_appearance_reading_the_rankings_in_order() -> None:
+    assert reciprocal_rank_fusion([["a", "b"], ["b", "a"]], limit=2) == ["a", "b"]
+    assert reciprocal_rank_fusion([["b", "a"], ["a", "b"]], limit=2) == ["b", "a"]
+    # a and y tie at 1/61, x and b at 1/62: the first ranking's id goes first in each pair.
+    assert reciprocal_rank_fusion([["a", "x"], ["y", "b"]], limit=4) == ["a", "y", "x", "b"]
+    # Three-way sums in different orders are still exactly equal (no float drift).
+    three = [["a", "b", "c"], ["b", "c", "a"], ["c", "a", "b"]]
+    assert reciprocal_rank_fusion(three, limit=3) == ["a", "b", "c"]
+
+
+def test_rrf_k_trades_a_top_hit_against_agreement() -> None:
+    rankings = [["a", "x", "y", "b"], ["z", "w", "v", "b"]]
+    # k=0: a = 1 beats b = 1/4 + 1/4; k=60: b = 2/64 beats a = 1/61.
+    assert reciprocal_rank_fusion(rankings, k=0, limit=2) == ["a", "z"]
+    assert reciprocal_rank_fusion(rankings, limit=2) == ["b", "a"]
+
+
+def test_rrf_counts_an_id_once_per_ranking_and_handles_empty_input() -> None:
+    assert reciprocal_rank_fusion([["a", "b", "a"], ["b"]], limit=3) == ["b", "a"]
+    assert reciprocal_rank_fusion([[], []], limit=3) == []
+    assert reciprocal_rank_fusion([], limit=3) == []
+    assert reciprocal_rank_fusion([["a"]], limit=0) == []
+    with pytest.raises(ValueError, match="must not be negative"):
+        reciprocal_rank_fusion([["a"]], k=-1, limit=1)
+
+
+# -- full-text only -----------------------------------------------------------------------------
+
+QUESTIONS = [
+    "retrieval augmented generation",
+    "tell me about rag-2",
+    "do you teach knitting?",
+    "sql",
+    "what courses do you offer?",
+    "python and data analysis with pandas",
+    "deploying machine learning models to production",
+    "",
+]
+
+
+def test_without_embeddings_a_retriever_is_school_search(resources: Resources) -> None:
+    retriever = Retriever(resources.school)
+    for question in QUESTIONS:
+        found = retriever.search(question)
+        expected = resources.school.search(question)
+        assert found.courses == expected, question
+        assert found.fts_ids == [c["id"] for c in expected]
+        assert found.vector_ids is None
+        assert found.note is None
+    assert retriever.search("tell me about rag-2").mode == "named"
+    assert retriever.search("sql").mode == "fts"
+
+
+def test_retriever_arguments_are_checked(resources: Resources) -> None:
+    with pytest.raises(ValueError, match="limit must be at least 1"):
+        Retriever(resources.school, limit=0)
+    with pytest.raises(ValueError, match="max_distance"):
+        Retriever(resources.school, embeddings=ConceptEmbeddings(), max_distance=3.0)
+    with pytest.raises(ValueError, match="pass embeddings too"):
+        Retriever(resources.school, model_name="fake")
+
+
+# -- hybrid: a fake embeddings model ------------------------------------------------------------
+
+CONCEPTS = {
+    "python": "python pandas numpy jupyter pytest scripts notebook notebooks",
+    "data": "data datasets dataset analysis statistics probability tabular warehouse etl spreadsheets",
+    "ml": "machine-learning scikit-learn regression predictions predicts churn clustering supervised",
+    "neural": "neural networks deep pytorch tensors backpropagation convolutional recurrent gpu",
+    "language": "llm language text nlp transformers prompts prompt prompting chatbot chatbots bot sentiment",
+    # "pictures" appears in no course: only the embeddings know it means vision.
+    "vision": "vision image images detection detector photos opencv pictures video",
+    "ops": "docker kubernetes cloud deployment deploy devops containers mlops monitoring production",
+    "web": "api apis fastapi backend rest http https",
+    "db": "sql databases database postgresql query tables indexes pgvector",
+    "tools": "git shell bash terminal command-line grep",
+}
+_DIMENSION = {w: i for i, words in enumerate(CONCEPTS.values(), start=1) for w in words.split()}
+_WORD = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+
+
+class ConceptEmbeddings(Embeddings):
+    """Counts of concept words plus a constant first component, L2-normalised; records its calls.
+
+    The constant component gives every text, gibberish included, a direction: it makes the
+    distance floor, not a zero vector, what keeps "asdfgh" from matching.
+    """
+
+    def __init__(self, *, fail: BaseException | None = None, fail_query: BaseException | None = None):
+        self.documents: list[list[str]] = []
+        self.queries: list[str] = []
+        self.fail = fail
+        self.fail_query = fail_query
+
+    def vector(self, text: str) -> list[float]:
+        counts = [1.0] + [0.0] * len(CONCEPTS)
+        for word in _WORD.findall(text.lower()):
+            if word in _DIMENSION:
+                counts[_DIMENSION[word]] += 1
+        norm = math.sqrt(sum(x * x for x in counts))
+        return [x / norm for x in counts]
+
+    def embed_documents(self, texts: list[str]) -> list[list[float]]:
+        if self.fail is not None:
+            raise self.fail
+        self.documents.append(list(texts))
+        return [self.vector(t) for t in texts]
+
+    def embed_query(self, text: str) -> list[float]:
+        if self.fail_query is not None:
+            raise self.fail_query
+        self.queries.append(text)
+        return self.vector(text)
+
+
+@pytest.fixture(scope="module")
+def vector_server(server_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A maintenance URL of a server with pgvector: the test server if it has it, else an embedded one."""
+    with psycopg.connect(server_url, autocommit=True, row_factory=dict_row) as conn:
+        has_vector = vectors.vector_available(conn)
+    if has_vector:
+        yield server_url
+        return
+    data_dir = tmp_path_factory.mktemp("pgvector")
+    try:
+        yield make_conninfo(embedded_url(data_dir), dbname="postgres")
+    finally:
+        stop_embedded(data_dir)
+
+
+@pytest.fixture
+def hybrid(vector_server: str, tmp_path: Path) -> Iterator[Resources]:
+    """Resources on a fresh, seeded database of the pgvector server."""
+    with fresh_database(vector_server) as url:
+        settings = Settings(database_url=url, data_dir=tmp_path / "data", today=TODAY)
+        with open_resources(settings) as res:
+            yield res
+
+
+def ids(found: Retrieval) -> list[str]:
+    return [c["id"] for c in found.courses]
+
+
+def test_a_synonym_full_text_misses_is_found_by_vectors(hybrid: Resources) -> None:
+    question = "Anything about pictures?"
+    assert hybrid.school.search(question) == []
+    found = Retriever(hybrid.school, embeddings=ConceptEmbeddings(), model_name="fake").search(question)
+    assert found == Retrieval(
+        courses=hybrid.school.courses_with_cohorts(["computer-vision"]),
+        fts_ids=[], vector_ids=["computer-vision"], mode="hybrid",
+    )
+    assert [h["id"] for h in found.courses[0]["cohorts"]] == ["computer-vision-1", "computer-vision-2"]
+
+
+def test_hybrid_order_is_the_fusion_of_both_rankings(hybrid: Resources) -> None:
+    retriever = Retriever(hybrid.school, embeddings=ConceptEmbeddings(), model_name="fake")
+    found = retriever.search("chatbots and databases")
+    assert found.fts_ids == ["sql-fundamentals"]
+    # Equal distances fall back to id order.
+    assert found.vector_ids == ["llm-agents", "rag", "nlp", "prompt-engineering", "sql-fundamentals"]
+    # sql-fundamentals: 1/61 + 1/65 (in both); llm-agents: 1/61; rag: 1/62.
+    assert ids(found) == ["sql-fundamentals", "llm-agents", "rag"]
+    assert found.mode == "hybrid"
+    assert found.courses == hybrid.school.courses_with_cohorts(ids(found))
+
+    # python-basics and data-analysis tie (1/61 + 1/62 each): full-text's order wins.
+    found = retriever.search("python data")
+    assert found.fts_ids == ["python-basics", "data-analysis", "data-engineering"]
+    assert found.vector_ids == ["data-analysis", "python-basics", "statistics", "data-engineering"]
+    assert ids(found) == ["python-basics", "data-analysis", "data-engineering"]
+
+
+def test_courses_are_embedded_once_then_only_questions(hybrid: Resources) -> None:
+    fake = ConceptEmbeddings()
+    retriever = Retriever(hybrid.school, embeddings=fake, model_name="fake")
+    retriever.search("neural networks for images")
+    assert len(fake.documents) == 1 and len(fake.documents[0]) == 16
+    assert fake.documents[0][0].startswith("Cloud Deployment with Docker and Kubernetes\nShip applications")
+    assert fake.documents[0][0].endswith("\ndocker kubernetes devops cloud\nintermediate")
+    retriever.search("git")
+    assert len(fake.documents) == 1
+    assert fake.queries == ["neural networks for images", "git"]
+
+    # A new process (a new retriever) finds the stored embeddings up to date.
+    again = ConceptEmbeddings()
+    assert ids(Retriever(hybrid.school, embeddings=again, model_name="fake").search("git")) == [
+        "command-line-git"]
+    assert again.documents == []
+    # Another model has its own vectors.
+    other = ConceptEmbeddings()
+    Retriever(hybrid.school, embeddings=other, model_name="other").search("git")
+    assert len(other.documents[0]) == 16
+
+
+def test_a_changed_course_is_embedded_again(hybrid: Resources) -> None:
+    fake = ConceptEmbeddings()
+    retriever = Retriever(hybrid.school, embeddings=fake, model_name="fake")
+    assert ids(retriever.search("pictures")) == ["computer-vision"]
+    with hybrid.pool.connection() as conn:
+        conn.execute("UPDATE courses SET description = 'Store photos, images and video in a database.'"
+                     " WHERE id = 'sql-fundamentals'")
+    assert retriever.sync() == 1
+    assert fake.documents[-1] == ["SQL Fundamentals\nStore photos, images and video in a database.\n"
+                                  "sql databases postgresql\nbeginner"]
+    found = retriever.search("pictures")
+    assert (found.fts_ids, found.vector_ids) == ([], ["computer-vision", "sql-fundamentals"])
+    assert retriever.sync() == 0
+
+
+def test_questions_without_meaning_find_nothing(hybrid: Resources) -> None:
+    fake = ConceptEmbeddings()
+    retriever = Retriever(hybrid.school, embeddings=fake, model_name="fake")
+    # Only words every school question has: no vector search at all.
+    assert retriever.search("what courses do you offer?") == Retrieval([], [], None, "fts")
+    assert fake.queries == []
+    # Gibberish: embedded, but every course is beyond the distance floor.
+    assert retriever.search("asdfgh") == Retrieval([], [], [], "hybrid")
+    # Without the floor, the same question pulls in the courses with the fewest concept words
+    # (nearest at distance 0.70); the closest real match in these tests is at 0.23.
+    unfloored = Retriever(hybrid.school, embeddings=fake, model_name="fake", max_distance=None)
+    found = unfloored.search("asdfgh")
+    assert found.vector_ids == ["llm-agents", "rag", "python-basics", "data-engineering", "mlops", "nlp"]
+    assert ids(found) == ["llm-agents", "rag", "python-basics"]
+
+
+def test_a_named_id_keeps_only_the_named_course(hybrid: Resources) -> None:
+    fake = ConceptEmbeddings()
+    found = Retriever(hybrid.school, embeddings=fake, model_name="fake").search("tell me about rag-2")
+    assert found == Retrieval(hybrid.school.search("tell me about rag-2"), ["rag"], None, "named")
+    assert fake.documents == [] and fake.queries == []
+
+
+def test_a_failing_embeddings_client_falls_back_to_full_text(
+    hybrid: Resources, caplog: pytest.LogCaptureFixture
+) -> None:
+    fake = ConceptEmbeddings(fail=TimeoutError("read timed out after 30s"))
+    retriever = Retriever(hybrid.school, embeddings=fake, model_name="fake")
+    note = "vectors unavailable: embedding failed (TimeoutError)"
+    with caplog.at_level(logging.WARNING, logger="agent.retrieval"):
+        for question in ("sql", "python and data analysis with pandas"):
+            assert retriever.search(question) == Retrieval(
+                hybrid.school.search(question), [c["id"] for c in hybrid.school.search(question)],
+                None, "fts", note)
+    assert [(r.levelname, r.getMessage(), r.exc_info) for r in caplog.records] == [
+        ("WARNING", "course search falls back to full-text only, embedding failed (TimeoutError):"
+                    " read timed out after 30s", None)]
+
+    # The client recovers: the next search embeds the catalog and is hybrid again.
+    fake.fail = None
+    assert retriever.search("pictures").mode == "hybrid"
+    assert len(fake.documents) == 1
+
+    # The query embedding fails after the catalog was embedded.
+    fake.fail_query = RuntimeError("HTTP 500")
+    found = retriever.search("sql")
+    assert (found.mode, found.note) == ("fts", "vectors unavailable: embedding failed (RuntimeError)")
+    assert ids(found) == ["sql-fundamentals"]
+
+
+def test_bad_embeddings_output_falls_back(hybrid: Resources) -> None:
+    class Short(ConceptEmbeddings):
+        def embed_documents(self, texts: list[str]) -> list[list[float]]:
+            return super().embed_documents(texts)[:-1]
+
+    found = Retriever(hybrid.school, embeddings=Short(), model_name="fake").search("sql")
+    assert (found.mode, found.note) == ("fts", "vectors unavailable: embedding failed (EmbeddingShapeError)")
+
+    class NotANumber(ConceptEmbeddings):
+        def embed_query(self, text: str) -> list[float]:
+            return [math.nan] * (len(CONCEPTS) + 1)
+
+    found = Retriever(hybrid.school, embeddings=NotANumber(), model_name="fake").search("sql")
+    assert (found.mode, found.note) == ("fts", "vectors unavailable: embedding failed (ValueError)")
+
+
+def test_without_pgvector_search_is_full_text_with_a_note(
+    hybrid: Resources, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    monkeypatch.setattr(vectors, "vector_available", lambda conn: False)
+    fake = ConceptEmbeddings()
+    retriever = Retriever(hybrid.school, embeddings=fake, model_name="fake")
+    with caplog.at_level(logging.WARNING, logger="agent.retrieval"):
+        for _ in range(2):
+            found = retriever.search("sql")
+            assert found == Retrieval(hybrid.school.search("sql"), ["sql-fundamentals"], None, "fts",
+                                      "vectors unavailable: the database server has no pgvector extension")
+    assert len(caplog.records) == 1
+    assert fake.documents == [] and fake.queries == []
+    with hybrid.pool.connection() as conn:
+        assert conn.execute("SELECT to_regclass('course_embeddings') AS t").fetchone() == {"t": None}
+
+
+def test_concurrent_first_searches_embed_the_catalog_once(hybrid: Resources) -> None:
+    fake = ConceptEmbeddings()
+    retriever = Retriever(hybrid.school, embeddings=fake, model_name="fake")
+    barrier = Barrier(6)
+
+    def search(_: int) -> list[str]:
+        barrier.wait()
+        return ids(retriever.search("pictures"))
+
+    with ThreadPoolExecutor(max_workers=6) as pool:
+        assert list(pool.map(search, range(6))) == [["computer-vision"]] * 6
+    assert len(fake.documents) == 1 and len(fake.queries) == 6
+
+
+def test_vector_schema_set_up_by_several_processes_at_once(hybrid: Resources) -> None:
+    barrier = Barrier(4)
+
+    def ensure(_: int) -> None:
+        with psycopg.connect(hybrid.url, autocommit=True, row_factory=dict_row) as conn:
+            barrier.wait()
+            vectors.ensure_vector_schema(conn)
+
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        list(pool.map(ensure, range(4)))
+    with hybrid.pool.connection() as conn:
+        assert vectors.stale_courses(conn, "fake")[0][0] == "cloud-deployment"
+        assert len(vectors.stale_courses(conn, "fake")) == 16
