@@ -1,19 +1,25 @@
-"""Shared fixtures: a real Postgres per test, the graph on it, and a guard against real models.
+"""Shared fixtures: a real Postgres per test, the graph on it, model stand-ins, and a network guard.
 
 Postgres is the server named by `DATABASE_URL` when set, else an embedded server started once for
 the session. Each test that asks for a database gets its own `test_<uuid>`, dropped afterwards.
+Models are scripted: `scripted_model(...)` for a fake chat model, `openai_stub` for the real
+OpenAI clients against a loopback server. No test reaches a host other than loopback.
 """
 
 from __future__ import annotations
 
+import contextlib
+import importlib
+import ipaddress
 import os
 import subprocess
 import sys
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import date
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import psycopg
@@ -23,22 +29,114 @@ from psycopg.conninfo import make_conninfo
 from agent.persistence import Resources, embedded_url, open_resources
 from agent.settings import Settings
 from graphs.school import build_graph
+from tests.fakes import ScriptedChatModel, Step
+from tests.openai_stub import OpenAIStub
 
 ROOT = Path(__file__).resolve().parents[1]
 TODAY = date(2026, 12, 1)
 """Every test runs on this date, so seeded cohort dates and refund windows are fixed."""
 
 
+class RealNetworkRequestError(RuntimeError):
+    """A test sent an HTTP request to a host other than loopback."""
+
+
+def _is_loopback(host: str) -> bool:
+    if host.lower() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def _http_libraries() -> list[ModuleType]:
+    """httpx, and httpx2 where installed: openai>=3 sends its requests through httpx2, not httpx."""
+    found = []
+    for name in ("httpx", "httpx2"):
+        with contextlib.suppress(ImportError):
+            found.append(importlib.import_module(name))
+    return found
+
+
 @pytest.fixture(autouse=True)
-def no_real_models(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Fail any test that would send a request to a real chat model."""
-    from langchain_openai.chat_models.base import BaseChatOpenAI
+def no_real_models(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
+    """Refuse every HTTP request to a host other than loopback, and fail the test that sent one.
 
-    def refuse(*_: Any, **__: Any) -> Any:
-        pytest.fail("a test tried to call a real chat model; use a scripted fake")
+    The transports of httpx and httpx2 (what the openai SDK, langchain-openai and langgraph_sdk
+    send through) raise `RealNetworkRequestError` for such a request and record it; the test fails at
+    teardown if anything was recorded, so catching the error (as the application does, to fall back
+    when a model fails) does not make it pass. Loopback goes through: the `openai_stub` server and
+    a `langgraph dev` server on 127.0.0.1. Yields the list of refused requests.
+    """
+    refused: list[str] = []
 
-    for name in ("_generate", "_agenerate", "_stream", "_astream"):
-        monkeypatch.setattr(BaseChatOpenAI, name, refuse)
+    def refuse(request: Any) -> None:
+        refused.append(f"{request.method} {request.url}")
+        msg = (f"a test tried to reach {request.url.host} ({request.method} {request.url}); use the "
+               "openai_stub fixture or a scripted fake instead of a real model")
+        raise RealNetworkRequestError(msg)
+
+    for http in _http_libraries():
+        sync_send = http.HTTPTransport.handle_request
+        async_send = http.AsyncHTTPTransport.handle_async_request
+
+        def handle_request(self: Any, request: Any, _send: Any = sync_send) -> Any:
+            if not _is_loopback(request.url.host):
+                refuse(request)
+            return _send(self, request)
+
+        async def handle_async_request(self: Any, request: Any, _send: Any = async_send) -> Any:
+            if not _is_loopback(request.url.host):
+                refuse(request)
+            return await _send(self, request)
+
+        monkeypatch.setattr(http.HTTPTransport, "handle_request", handle_request)
+        monkeypatch.setattr(http.AsyncHTTPTransport, "handle_async_request", handle_async_request)
+    yield refused
+    if refused:
+        pytest.fail("requests to hosts other than loopback (refused):\n  " + "\n  ".join(refused))
+
+
+_FAILED = pytest.StashKey[bool]()
+
+
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
+    """Note on the item whether its setup or call failed, for fixtures that check at teardown."""
+    report = yield
+    if report.failed:
+        item.stash[_FAILED] = True
+    return report
+
+
+def _failed_already(request: pytest.FixtureRequest) -> bool:
+    return request.node.stash.get(_FAILED, False)
+
+
+@pytest.fixture
+def openai_stub(request: pytest.FixtureRequest) -> Iterator[OpenAIStub]:
+    """A scripted OpenAI-compatible server on loopback; at teardown, every script must be used up."""
+    with OpenAIStub() as stub:
+        yield stub
+    if not _failed_already(request):
+        stub.assert_complete()
+
+
+@pytest.fixture
+def scripted_model(request: pytest.FixtureRequest) -> Iterator[Callable[..., ScriptedChatModel]]:
+    """A factory `scripted_model(*steps, name=None)`; at teardown, each model made must be complete."""
+    made: list[ScriptedChatModel] = []
+
+    def make(*steps: Step, name: str | None = None) -> ScriptedChatModel:
+        model = ScriptedChatModel(steps, name=name)
+        made.append(model)
+        return model
+
+    yield make
+    if not _failed_already(request):
+        for model in made:
+            model.assert_complete()
 
 
 @pytest.fixture(scope="session")
