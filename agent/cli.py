@@ -53,10 +53,23 @@ def _session(*, setup: bool = True) -> Iterator[tuple[Resources, Graph]]:
         yield res, graph
 
 
+def _print_token(token: str) -> None:
+    print(token, end="", flush=True)
+
+
 def _print_turn(turn: Turn, *, prefix: str = "") -> None:
-    """Print the replies of one call, then the approval the thread now waits for."""
+    """Print the replies of one call, then the approval the thread now waits for.
+
+    When the answer streamed, its tokens are on the screen already: print only what the checks
+    added (sources), or the whole checked reply when it differs from what streamed.
+    """
     for reply in turn.replies:
-        print(f"{prefix}{reply}")
+        if turn.streamed and reply.startswith(turn.streamed):
+            print(reply[len(turn.streamed):])
+        elif turn.streamed:
+            print(f"\n[the streamed answer was replaced after checking:]\n{prefix}{reply}")
+        else:
+            print(f"{prefix}{reply}")
     if turn.pending:
         _print_approval(turn.thread_id, turn.pending)
 
@@ -88,7 +101,8 @@ def cmd_send(args: argparse.Namespace) -> int:
     from agent import threads
 
     with _session() as (res, graph):
-        turn = threads.send(graph, args.thread, args.text, user_id=args.user, settings=res.settings)
+        turn = threads.send(graph, args.thread, args.text, user_id=args.user, settings=res.settings,
+                            on_token=_print_token)
     _print_turn(turn)
     return EXIT_OK
 
@@ -105,12 +119,26 @@ def cmd_chat(args: argparse.Namespace) -> int:
                 continue
             try:
                 turn = threads.send(graph, args.thread, line, user_id=args.user,
-                                    settings=res.settings)
+                                    settings=res.settings, on_token=_streamed_with_prefix())
             except threads.ThreadError as err:
                 print(f"error: {err}", file=sys.stderr)
                 continue
             _print_turn(turn, prefix="assistant> ")
     return EXIT_OK
+
+
+def _streamed_with_prefix() -> Callable[[str], None]:
+    """A token printer that writes the reply prefix before the first token."""
+    started = False
+
+    def on_token(token: str) -> None:
+        nonlocal started
+        if not started:
+            print("assistant> ", end="")
+            started = True
+        _print_token(token)
+
+    return on_token
 
 
 def _read_line() -> str | None:
@@ -219,6 +247,15 @@ def cmd_history(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_usage(args: argparse.Namespace) -> int:
+    """A thread's model tokens and cost, and how its latest turn was routed and answered."""
+    from agent import threads
+
+    with _session() as (_, graph):
+        _print_json(threads.usage(graph, args.thread))
+    return EXIT_OK
+
+
 def cmd_enrollments(args: argparse.Namespace) -> int:
     """Enrollments, oldest first, optionally of one cohort and/or student."""
     with _session() as (res, _):
@@ -250,6 +287,29 @@ def cmd_db_stop(_: argparse.Namespace) -> int:
         print(f"Stopped the embedded Postgres under {where}.")
     else:
         print(f"No embedded Postgres was running under {where}.")
+    return EXIT_OK
+
+
+def cmd_eval_router(args: argparse.Namespace) -> int:
+    """Score the configured router (a model, or the offline rules) on the labelled set."""
+    from collections import Counter
+    from pathlib import Path
+
+    from agent.evaluation import evaluate, format_report, load_cases
+    from agent.models import Models
+    from graphs.routing import eval_classifier
+
+    settings = Settings.from_env()
+    models = Models(settings.models)
+    model = models.chat("router", args.model)
+    cases = load_cases(Path(args.set) if args.set else None)[: args.limit]
+    fallbacks: Counter[str] = Counter()
+    report = evaluate(cases, eval_classifier(model, settings.models, fallbacks))
+    title = f"router: {model.name if model else 'offline rules'} on {len(cases)} labelled messages"
+    print(format_report(report, title=title))
+    if model is not None:
+        used = ", ".join(f"{reason} {count}" for reason, count in fallbacks.most_common()) or "none"
+        print(f"\nfallbacks to the rules: {sum(fallbacks.values())} ({used})")
     return EXIT_OK
 
 
@@ -293,6 +353,9 @@ def _inspect_commands(sub: Any) -> None:
     p.add_argument("thread", help="thread id")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(run=cmd_history)
+    p = sub.add_parser("usage", help="a thread's model tokens, cost and latest turn metadata (JSON)")
+    p.add_argument("thread", help="thread id")
+    p.set_defaults(run=cmd_usage)
     p = sub.add_parser("enrollments", help="list enrollments")
     p.add_argument("--cohort", metavar="C", help="only this cohort")
     p.add_argument("--student", metavar="S", help="only this student")
@@ -302,6 +365,14 @@ def _inspect_commands(sub: Any) -> None:
     db.add_parser("url", help="print the database URL in use").set_defaults(run=cmd_db_url)
     db.add_parser("stop", help="stop the embedded Postgres").set_defaults(run=cmd_db_stop)
     sub.add_parser("demo", help="play the school story end to end").set_defaults(run=cmd_demo)
+    evals = sub.add_parser("eval", help="measure the assistant on labelled data")
+    kinds = evals.add_subparsers(dest="eval_command", required=True)
+    p = kinds.add_parser("router", help="accuracy, per-intent precision/recall, confusion, latency")
+    p.add_argument("--model", metavar="SPEC",
+                   help="router model, provider:model or 'offline' (default: SCHOOL_ROUTER_MODEL)")
+    p.add_argument("--set", metavar="PATH", help="a JSONL set instead of the shipped one")
+    p.add_argument("--limit", type=int, metavar="N", help="only the first N messages")
+    p.set_defaults(run=cmd_eval_router)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -325,6 +396,7 @@ def _expected_errors() -> tuple[type[BaseException], ...]:
     # and importing them here would slow down every failing `db stop`.
     for module_name, name in (("agent.threads", "ThreadError"),
                               ("agent.approvals", "InvalidDecisionError"),
+                              ("agent.evaluation", "EvalSetError"),
                               ("agent.persistence", "DatabaseUnavailableError")):
         module = sys.modules.get(module_name)
         if module is not None:

@@ -7,10 +7,11 @@ clear message and leaves the thread and the domain exactly as they were.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 from typing import Any
 
-from langchain_core.messages import AIMessage, HumanMessage
+from langchain_core.messages import AIMessage, AIMessageChunk, HumanMessage
 from langchain_core.runnables import RunnableConfig
 from langgraph.pregel import Pregel as _Pregel
 from langgraph.types import Command
@@ -57,6 +58,10 @@ class Turn:
     thread_id: str
     replies: list[str]
     pending: dict[str, Any] | None
+    streamed: str = ""
+    """The model tokens already handed to `on_token` during the turn, joined."""
+    metadata: dict[str, Any] | None = None
+    """The turn's run metadata: routing, answering, model calls with tokens and cost."""
 
 
 def config_for(thread_id: str) -> RunnableConfig:
@@ -84,12 +89,28 @@ def _check_user(user_id: object) -> str:
     return user_id
 
 
-def _turn(graph: Pregel, config: RunnableConfig, seen: int) -> Turn:
+def _turn(graph: Pregel, config: RunnableConfig, seen: int, streamed: str = "") -> Turn:
     state = graph.get_state(config)
     messages = state.values.get("messages", [])
     replies = [str(m.content) for m in messages[seen:] if isinstance(m, AIMessage)]
     pending = state.interrupts[0].value if state.interrupts else None
-    return Turn(config["configurable"]["thread_id"], replies, pending)
+    return Turn(config["configurable"]["thread_id"], replies, pending, streamed,
+                state.values.get("turn"))
+
+
+def _run(graph: Pregel, value: Any, config: RunnableConfig, context: Context,
+         on_token: Callable[[str], None] | None) -> str:
+    """Run the graph; with `on_token`, stream the answer model's tokens to it. Returns them joined."""
+    if on_token is None:
+        graph.invoke(value, config, context=context)
+        return ""
+    streamed = []
+    for chunk, meta in graph.stream(value, config, context=context, stream_mode="messages"):
+        node = meta.get("langgraph_node") if isinstance(meta, dict) else None
+        if isinstance(chunk, AIMessageChunk) and node == "answer" and chunk.text:
+            streamed.append(chunk.text)
+            on_token(chunk.text)
+    return "".join(streamed)
 
 
 def _finish_interrupted_run(graph: Pregel, config: RunnableConfig, state: Any) -> Any:
@@ -104,8 +125,13 @@ def _finish_interrupted_run(graph: Pregel, config: RunnableConfig, state: Any) -
 
 
 def send(graph: Pregel, thread_id: str, text: str, *, user_id: str,
-         settings: Settings | None = None) -> Turn:
-    """One student turn on `thread_id` (created on first use), as `user_id`."""
+         settings: Settings | None = None, on_token: Callable[[str], None] | None = None,
+         context: Context | None = None) -> Turn:
+    """One student turn on `thread_id` (created on first use), as `user_id`.
+
+    `on_token` receives the answer model's tokens as they stream (the reply in `Turn.replies` is
+    the checked, final text); `context` carries per-run model overrides.
+    """
     settings = settings or Settings.from_env()
     config = config_for(thread_id)
     user = _check_user(user_id)
@@ -116,8 +142,9 @@ def send(graph: Pregel, thread_id: str, text: str, *, user_id: str,
         raise ForeignThreadError(f"thread {thread_id} belongs to another student")
     state = _finish_interrupted_run(graph, config, state)
     seen = len(state.values.get("messages", []))
-    graph.invoke({"messages": [HumanMessage(text)]}, config, context=Context(user_id=user))
-    return _turn(graph, config, seen)
+    run_context = replace(context, user_id=user) if context else Context(user_id=user)
+    streamed = _run(graph, {"messages": [HumanMessage(text)]}, config, run_context, on_token)
+    return _turn(graph, config, seen, streamed)
 
 
 def _paused_state(graph: Pregel, config: RunnableConfig) -> Any:
@@ -183,6 +210,17 @@ def history(graph: Pregel, thread_id: str) -> list[tuple[str, str]]:
     if not state.values:
         raise UnknownThreadError(f"there is no thread {thread_id!r}")
     return [(_role(m), str(m.content)) for m in state.values["messages"]]
+
+
+def usage(graph: Pregel, thread_id: str) -> dict[str, Any]:
+    """The thread's model usage and cost so far, and the latest turn's run metadata."""
+    config = config_for(thread_id)
+    state = graph.get_state(config)
+    if not state.values:
+        raise UnknownThreadError(f"there is no thread {thread_id!r}")
+    totals = state.values.get("usage") or {"calls": 0, "input_tokens": 0, "output_tokens": 0,
+                                           "cost_usd": 0.0}
+    return {"thread_id": thread_id, "usage": totals, "last_turn": state.values.get("turn")}
 
 
 def _role(message: Any) -> str:

@@ -15,6 +15,7 @@ from langgraph.graph.state import CompiledStateGraph
 from langgraph.store.base import BaseStore
 
 from agent.domain import School
+from agent.models import Models
 from agent.settings import Settings
 from graphs.nodes.answer import make_answer
 from graphs.nodes.approval import make_approval
@@ -22,7 +23,7 @@ from graphs.nodes.common import SchoolSource
 from graphs.nodes.execute import make_execute
 from graphs.nodes.propose import make_propose
 from graphs.nodes.replies import clarify, make_handoff
-from graphs.nodes.router import after_reply, router
+from graphs.nodes.router import after_reply, make_router
 from graphs.state import Context, InputState, State
 
 
@@ -38,16 +39,21 @@ def build_graph(
     store: BaseStore | None = None,
     school: School | None = None,
     settings: Settings | None = None,
+    models: Models | None = None,
 ) -> CompiledStateGraph[State, Context, InputState, State]:
     """Compile the school graph.
 
     `school` is the domain the nodes act on; without it they use the process-wide default
-    resources (the `DATABASE_URL` server or the embedded one), opened on first use.
+    resources (the `DATABASE_URL` server or the embedded one), opened on first use. `models`
+    are the router, answer and embeddings models; by default those configured in the
+    environment (none: the deterministic offline behaviour). Clients are built on first use.
     """
+    settings = settings or Settings.from_env()
+    models = models or Models(settings.models)
     source: SchoolSource = (lambda: school) if school is not None else _default_school
     builder = StateGraph(State, context_schema=Context, input_schema=InputState)
-    builder.add_node("router", router)
-    builder.add_node("answer", make_answer(source))
+    builder.add_node("router", make_router(models))
+    builder.add_node("answer", make_answer(source, models))
     builder.add_node("propose", make_propose(source))
     builder.add_node("approval", make_approval(source))
     builder.add_node("execute", make_execute(source))
@@ -57,8 +63,7 @@ def build_graph(
     for replying in ("answer", "handoff", "clarify"):
         builder.add_conditional_edges(replying, after_reply)
     compiled = builder.compile(checkpointer=checkpointer, store=store, name="school")
-    limit = (settings or Settings.from_env()).recursion_limit
-    return compiled.with_config(recursion_limit=limit)  # type: ignore[return-value]
+    return compiled.with_config(recursion_limit=settings.recursion_limit)  # type: ignore[return-value]
 
 
 graph = build_graph()

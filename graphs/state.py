@@ -9,7 +9,9 @@ from langchain_core.messages import AnyMessage
 from langgraph.graph.message import add_messages
 
 from agent.approvals import PendingAction
+from agent.usage import ModelCall, Usage, add_usage
 from graphs.intents import Intent
+from graphs.routing import RouteRecord
 
 
 class InputState(TypedDict):
@@ -17,6 +19,29 @@ class InputState(TypedDict):
 
     messages: Annotated[list[AnyMessage], add_messages]
     """The conversation; new messages are appended (or replaced by id)."""
+
+
+class AnswerRecord(TypedDict):
+    """How the answer node answered: from the model, the rules, or the rules after a model failure."""
+
+    source: str
+    """'model', 'rules' (no answer model), 'fallback' (the model failed) or 'no_match'."""
+    model: str | None
+    reason: str | None
+    retrieval: str
+    """'fts' or 'hybrid', with a note when vectors were wanted but unavailable."""
+    retrieved: list[str]
+    """The course ids given to the model, best first."""
+    cited: list[str]
+    """The course and cohort ids the reply cites."""
+
+
+class TurnRecord(TypedDict):
+    """The run metadata of the latest turn: routing, answering and every model call."""
+
+    route: RouteRecord
+    answer: AnswerRecord | None
+    calls: list[ModelCall]
 
 
 class State(InputState):
@@ -34,6 +59,10 @@ class State(InputState):
     """Why the last decision could not be applied; shown in the next approval request."""
     last_outcome: dict[str, Any] | None
     """The domain's outcome of the last executed action."""
+    turn: TurnRecord | None
+    """The latest turn's run metadata, rewritten by the router at the start of each turn."""
+    usage: Annotated[Usage, add_usage]
+    """Tokens and cost of every model call in the thread; nodes return increments."""
 
 
 @dataclass
@@ -42,3 +71,7 @@ class Context:
 
     user_id: str | None = None
     """The student this run acts for, established by the caller (never read from the text)."""
+    router_model: str | None = None
+    """This run's router model, `provider:model` or 'offline'; overrides `SCHOOL_ROUTER_MODEL`."""
+    answer_model: str | None = None
+    """This run's answer model, `provider:model` or 'offline'; overrides `SCHOOL_ANSWER_MODEL`."""

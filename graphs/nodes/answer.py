@@ -1,35 +1,137 @@
-"""The answer node: retrieval over the catalog in Postgres, and a reply made only of what it found."""
+"""The answer node: retrieval over the catalog in Postgres, then an answer grounded in it.
+
+With an answer model, the model writes the reply from the retrieved passages; the code checks
+that it cites only ids it was given and falls back to the catalog's own words when it does not,
+when it fails, or when it is down. Without one, the reply is composed from the passages. When
+retrieval finds nothing no model is asked: the student is told plainly that nothing matched.
+"""
 
 from __future__ import annotations
 
+import logging
+import time
 from typing import Any
 
-from langchain_core.messages import AIMessage
+from langchain_core.messages import AIMessage, HumanMessage, SystemMessage
+from langgraph.runtime import Runtime
 
+from agent.domain import School
 from agent.domain.rules import money
+from agent.models import Models, NamedModel
+from agent.retrieval import Retrieval, Retriever
+from agent.usage import ModelCall, record_call, total
+from graphs.grounding import allowed_ids, cited_ids, claims_an_action
 from graphs.nodes.common import SchoolSource, latest_human, text_of
-from graphs.state import State
+from graphs.prompts import ANSWER_SYSTEM, ANSWER_USER
+from graphs.state import AnswerRecord, Context, State, TurnRecord
+
+log = logging.getLogger(__name__)
+
+NOTHING_FOUND = (
+    "I couldn't find anything in our catalog that matches that. "
+    "Try a topic such as Python, SQL, machine learning or RAG, or ask for a course id."
+)
+MODEL_DOWN = ("(Our answer writer is not reachable right now, so here is what the catalog says. "
+              "Your conversation is saved; ask again later for a fuller answer.)")
 
 
-def make_answer(school: SchoolSource):
-    """Build the answer node over `school`."""
+def make_answer(school: SchoolSource, models: Models):
+    """Build the answer node over `school` and the answer model of `models`."""
+    retrievers: dict[int, Retriever] = {}
 
-    def answer(state: State) -> dict[str, Any]:
-        """Answer from the catalog, naming the course and cohort ids used."""
+    def retriever() -> Retriever:
+        current = school()
+        if id(current) not in retrievers:
+            embeddings = models.embeddings()
+            retrievers[id(current)] = Retriever(
+                current, embeddings=embeddings.model if embeddings else None,
+                model_name=embeddings.name if embeddings else None)
+        return retrievers[id(current)]
+
+    def answer(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
+        """Answer the latest question from the catalog, citing the ids used."""
         question = text_of(latest_human(state["messages"]))
-        courses = school().search(question)
-        return {"messages": [AIMessage(compose_answer(courses))]}
+        found = retriever().search(question)
+        context = runtime.context or Context()
+        model = models.chat("answer", context.answer_model) if found.courses else None
+        if model is None:
+            source = "rules" if found.courses else "no_match"
+            reply, record, call = compose_answer(found.courses), _record(source, found), None
+        else:
+            reply, record, call = _model_answer(model, question, found, school(), models)
+        return _update(state, reply, record, call)
 
     return answer
+
+
+def _update(state: State, reply: str, record: AnswerRecord, call: ModelCall | None) -> dict[str, Any]:
+    turn = state.get("turn") or TurnRecord(route={"intent": "question", "source": "rules",
+                                                  "model": None, "reason": None},
+                                           answer=None, calls=[])
+    calls = turn["calls"] + ([call] if call else [])
+    update: dict[str, Any] = {"messages": [AIMessage(reply)],
+                              "turn": TurnRecord(route=turn["route"], answer=record, calls=calls)}
+    if call:
+        update["usage"] = total([call])
+    return update
+
+
+def _record(source: str, found: Retrieval, *, model: str | None = None, reason: str | None = None,
+            cited: list[str] | None = None) -> AnswerRecord:
+    retrieval = f"{found.mode} ({found.note})" if found.note else found.mode
+    return AnswerRecord(source=source, model=model, reason=reason, retrieval=retrieval,
+                        retrieved=[c["id"] for c in found.courses], cited=cited or [])
+
+
+def answer_messages(question: str, courses: list[dict[str, Any]]) -> list[Any]:
+    """What the answer model sees: the rules, then the passages as data, then the question."""
+    passages = _passages(courses)
+    return [SystemMessage(ANSWER_SYSTEM),
+            HumanMessage(ANSWER_USER.format(passages=passages, question=question))]
+
+
+def _model_answer(model: NamedModel, question: str, found: Retrieval, school: School,
+                  models: Models) -> tuple[str, AnswerRecord, ModelCall]:
+    started = time.perf_counter()
+    try:
+        reply = model.model.invoke(answer_messages(question, found.courses),
+                                   config={"metadata": {"school_role": "answer"}})
+    except Exception as err:  # a model that is down must not cost the student the turn
+        reason = f"error: {type(err).__name__}"
+        log.warning("answer model %s failed: %s", model.name, reason)
+        call = record_call(models.config, role="answer", model=model.name, message=None,
+                           latency_s=time.perf_counter() - started, outcome=reason)
+        text = f"{MODEL_DOWN}\n\n{compose_answer(found.courses)}"
+        return text, _record("fallback", found, model=model.name, reason=reason), call
+    elapsed = time.perf_counter() - started
+    text = text_of(reply).strip()
+    courses, cohorts = school.known_ids()
+    cited = cited_ids(text, courses | cohorts)
+    # An id-shaped word that is in the passages' text (a "GPT-4" in a description) is not made up.
+    given, passages = allowed_ids(found.courses), _passages(found.courses).lower()
+    ungrounded = [i for i in cited if i not in given and i not in passages]
+    problem = ("empty_reply" if not text else
+               f"cited ids it was not given: {', '.join(ungrounded)}" if ungrounded else
+               "claimed an action it cannot take" if claims_an_action(text) else None)
+    call = record_call(models.config, role="answer", model=model.name, message=reply,
+                       latency_s=elapsed, outcome="ok" if problem is None else "ungrounded")
+    if problem is not None:
+        return (compose_answer(found.courses),
+                _record("fallback", found, model=model.name, reason=problem), call)
+    if not cited:
+        cited = [c["id"] for c in found.courses]
+        text += f"\n\nSources: {', '.join(cited)}."
+    return text, _record("model", found, model=model.name, cited=cited), call
+
+
+def _passages(courses: list[dict[str, Any]]) -> str:
+    return "\n\n".join(_describe(course) for course in courses)
 
 
 def compose_answer(courses: list[dict[str, Any]]) -> str:
     """A reply stating the retrieved facts; says so plainly when there are none."""
     if not courses:
-        return (
-            "I couldn't find anything in our catalog that matches that. "
-            "Try a topic such as Python, SQL, machine learning or RAG, or ask for a course id."
-        )
+        return NOTHING_FOUND
     parts = [_describe(course) for course in courses]
     sources = [c["id"] for c in courses] + [h["id"] for c in courses for h in c["cohorts"]]
     return "\n\n".join(parts) + f"\n\nSources: {', '.join(sources)}."

@@ -7,9 +7,12 @@ from typing import Literal
 from langgraph.runtime import Runtime
 from langgraph.types import Command
 
-from graphs.intents import Intent, classify
+from agent.models import Models
+from agent.usage import total
+from graphs.intents import Intent
 from graphs.nodes.common import FINISH, latest_human, text_of
-from graphs.state import Context, State
+from graphs.routing import decide
+from graphs.state import Context, State, TurnRecord
 
 
 class ForeignThreadError(PermissionError):
@@ -31,20 +34,33 @@ _ROUTES: dict[Intent, Route] = {
 }
 
 
-def router(state: State, runtime: Runtime[Context]) -> Command[Route]:
-    """Classify the latest message; confirm/decline only reach approval when something is pending."""
-    text = text_of(latest_human(state["messages"]))
-    user = runtime.context.user_id if runtime.context else None
-    owner = state.get("student_id")
-    if owner and user != owner:
-        message = f"thread belongs to student {owner!r}; refusing to run it for {user!r}"
-        raise ForeignThreadError(message)
-    pending = state.get("pending_action") is not None
-    intent = classify(text, pending=pending)
-    update: dict[str, object] = {"intent": intent, "approval_error": None}
-    update["student_id"] = owner or user
-    update["chat_decision"] = {"confirm": "approve", "decline": "reject"}.get(intent)
-    return Command(goto=_ROUTES[intent], update=update)
+def make_router(models: Models):
+    """Build the router node; it uses the router model when one is configured for the run."""
+
+    def router(state: State, runtime: Runtime[Context]) -> Command[Route]:
+        """Classify the latest message; confirm/decline only reach approval when something is pending."""
+        text = text_of(latest_human(state["messages"]))
+        context = runtime.context or Context()
+        owner = state.get("student_id")
+        if owner and context.user_id != owner:
+            message = f"thread belongs to student {owner!r}; refusing to run it for {context.user_id!r}"
+            raise ForeignThreadError(message)
+        model = models.chat("router", context.router_model)
+        decision = decide(text, pending=state.get("pending_action"), model=model,
+                          config=models.config)
+        calls = [decision.call] if decision.call else []
+        update: dict[str, object] = {
+            "intent": decision.intent,
+            "approval_error": None,
+            "student_id": owner or context.user_id,
+            "chat_decision": {"confirm": "approve", "decline": "reject"}.get(decision.intent),
+            "turn": TurnRecord(route=decision.record, answer=None, calls=calls),
+        }
+        if calls:
+            update["usage"] = total(calls)
+        return Command(goto=_ROUTES[decision.intent], update=update)
+
+    return router
 
 
 def after_reply(state: State) -> Literal["approval", "__end__"]:

@@ -1,0 +1,154 @@
+"""Routing a student message: the configured router model when there is one, the rules otherwise.
+
+The model's answer is checked in code. Invalid JSON, an intent outside the enum, an intent that is
+impossible in this state (confirm with nothing pending) or a failed call all fall back to the
+deterministic classifier, and the decision records why. A model's "confirm" — the only reading
+that leads straight to a side effect — counts only when the rules read a confirmation too: a
+small model is never trusted with a transition the student did not clearly make.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+import time
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Literal, TypedDict
+
+from langchain_core.messages import HumanMessage, SystemMessage
+
+from agent.approvals import PendingAction
+from agent.model_config import ModelConfig
+from agent.models import NamedModel
+from agent.usage import ModelCall, record_call
+from graphs.intents import INTENTS, Intent, classify
+from graphs.prompts import NO_PENDING, ROUTER_SYSTEM
+
+log = logging.getLogger(__name__)
+
+Source = Literal["rules", "model", "fallback"]
+
+RESPONSE_FORMAT: dict[str, Any] = {
+    "type": "json_schema",
+    "json_schema": {
+        "name": "route",
+        "strict": True,
+        "schema": {
+            "type": "object",
+            "properties": {"intent": {"type": "string", "enum": list(INTENTS)}},
+            "required": ["intent"],
+            "additionalProperties": False,
+        },
+    },
+}
+"""Structured output: servers that support it (OpenAI, vLLM, llama.cpp) constrain the reply."""
+
+_FENCE = re.compile(r"^```(?:json)?\s*|\s*```$")
+
+
+class RouteRecord(TypedDict):
+    """How a turn was routed, kept in the run's metadata (the `turn` state field)."""
+
+    intent: str
+    source: Source
+    model: str | None
+    reason: str | None
+    """Why the model's answer was not used, on a fallback."""
+
+
+@dataclass(frozen=True)
+class RouteDecision:
+    """The intent of a message, where it came from, and the model call it cost."""
+
+    intent: Intent
+    record: RouteRecord
+    call: ModelCall | None
+
+
+class InvalidRouteError(ValueError):
+    """The router model's reply is not a usable intent; `reason` is a short code."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+def router_messages(text: str, pending: PendingAction | None) -> list[Any]:
+    """What the router model sees: the intents, the pending action, the message."""
+    if pending is None:
+        summary = NO_PENDING
+    else:
+        summary = f"{pending['name']} {json.dumps(pending['args'])}: {pending['description']}"
+    return [SystemMessage(ROUTER_SYSTEM.format(pending=summary)), HumanMessage(text)]
+
+
+def parse_intent(content: Any, *, pending: bool) -> Intent:
+    """The intent in a router reply; raises `InvalidRouteError` when there is none to trust."""
+    raw = content if isinstance(content, str) else json.dumps(content)
+    try:
+        data = json.loads(_FENCE.sub("", raw.strip()))
+    except ValueError:
+        raise InvalidRouteError("invalid_json") from None
+    intent = data.get("intent") if isinstance(data, dict) else None
+    if intent not in INTENTS:
+        raise InvalidRouteError("unknown_intent")
+    if intent in ("confirm", "decline") and not pending:
+        raise InvalidRouteError("impossible_intent")
+    return intent  # type: ignore[no-any-return]
+
+
+def decide(text: str, *, pending: PendingAction | None, model: NamedModel | None,
+           config: ModelConfig) -> RouteDecision:
+    """Route one message."""
+    rules = classify(text, pending=pending is not None)
+    if model is None:
+        return RouteDecision(rules, RouteRecord(intent=rules, source="rules", model=None, reason=None),
+                             None)
+    started = time.perf_counter()
+    reply = None
+    try:
+        reply = model.model.bind(response_format=RESPONSE_FORMAT, stream=False).invoke(
+            # stream=False: one JSON object is wanted whole, also while the caller streams the turn.
+            router_messages(text, pending), config={"tags": ["nostream"],
+                                                    "metadata": {"school_role": "router"}})
+        intent = parse_intent(reply.content, pending=pending is not None)
+        if intent == "confirm" and rules != "confirm":
+            raise InvalidRouteError("unconfirmed_confirm")
+    except InvalidRouteError as err:
+        return _fallback(rules, model, config, reply, started, err.reason)
+    except Exception as err:  # any failure of the router model yields to the rules
+        log.warning("router model %s failed: %s", model.name, type(err).__name__)
+        return _fallback(rules, model, config, reply, started, f"error: {type(err).__name__}")
+    call = record_call(config, role="router", model=model.name, message=reply,
+                       latency_s=time.perf_counter() - started)
+    return RouteDecision(intent, RouteRecord(intent=intent, source="model", model=model.name,
+                                             reason=None), call)
+
+
+def _fallback(rules: Intent, model: NamedModel, config: ModelConfig, reply: Any, started: float,
+              reason: str) -> RouteDecision:
+    call = record_call(config, role="router", model=model.name, message=reply,
+                       latency_s=time.perf_counter() - started, outcome=reason)
+    record = RouteRecord(intent=rules, source="fallback", model=model.name, reason=reason)
+    return RouteDecision(rules, record, call)
+
+
+EVAL_PENDING = PendingAction(id="eval", name="enroll", args={"cohort_id": "rag-2"}, student_id="eval",
+                             description="Enroll the student in cohort rag-2 of the RAG course.")
+"""The pending action shown to a router model for labelled messages marked `pending`."""
+
+
+def eval_classifier(model: NamedModel | None, config: ModelConfig,
+                    fallbacks: Counter[str]) -> Callable[[str, bool], str]:
+    """`decide` as a `(text, pending) -> intent` function; counts fallback reasons in `fallbacks`."""
+
+    def classify_message(text: str, pending: bool) -> str:
+        decision = decide(text, pending=EVAL_PENDING if pending else None, model=model, config=config)
+        if decision.record["reason"]:
+            fallbacks[decision.record["reason"]] += 1
+        return decision.intent
+
+    return classify_message

@@ -1,0 +1,140 @@
+"""The OpenAI HTTP path for real: `init_chat_model` clients against an OpenAI-compatible server on
+loopback (tests/openai_stub.py), through the real SDK, its timeouts, retries and error classes."""
+
+from __future__ import annotations
+
+import json
+import re
+from types import MappingProxyType
+from typing import Any
+
+import pytest
+
+from agent import threads
+from agent.evaluation import load_cases
+from agent.model_config import ModelConfig, Price, RoleConfig
+from agent.models import Models
+from agent.persistence import Resources
+from agent.settings import Settings
+from graphs.intents import INTENTS, classify
+from graphs.nodes.answer import MODEL_DOWN, compose_answer
+from graphs.school import build_graph
+from tests.conftest import run_cli
+from tests.openai_stub import Fail, Hang, OpenAIStub, Reply
+
+QUESTION = "When does the RAG course start?"
+
+
+def http_models(stub: OpenAIStub, *, timeout_s: float = 5.0, retries: int = 0) -> Models:
+    config = ModelConfig(
+        router=RoleConfig("router", "openai:small-router", stub.base_url, None, timeout_s, retries),
+        answer=RoleConfig("answer", "openai:big-answer", stub.base_url, None, timeout_s, retries),
+        prices=MappingProxyType({"small-router": Price(0.5, 1.5), "big-answer": Price(2.0, 8.0)}),
+    )
+    return Models(config)
+
+
+def http_graph(resources: Resources, models: Models) -> Any:
+    return build_graph(checkpointer=resources.checkpointer, store=resources.store,
+                       school=resources.school, settings=resources.settings, models=models)
+
+
+def state(graph: Any) -> dict[str, Any]:
+    return graph.get_state({"configurable": {"thread_id": "t"}}).values  # type: ignore[no-any-return]
+
+
+def facts(resources: Resources) -> str:
+    return compose_answer(resources.school.search(QUESTION))
+
+
+def test_a_turn_over_http_routes_answers_streams_and_counts(resources: Resources,
+                                                             openai_stub: OpenAIStub) -> None:
+    text = "Cohort rag-1 starts on 2026-12-21 (cohort rag-1), rag-2 on 2027-01-15 (cohort rag-2)."
+    openai_stub.script(Reply('{"intent": "question"}', usage=(210, 7)), Reply(text, usage=(900, 30)))
+    graph = http_graph(resources, http_models(openai_stub))
+    tokens: list[str] = []
+    turn = threads.send(graph, "t", QUESTION, user_id="ada", on_token=tokens.append)
+    assert turn.replies == [text] and "".join(tokens) == text and len(tokens) > 3
+    route, answer = openai_stub.requests
+    assert route.path == "/v1/chat/completions" and route.body["model"] == "small-router"
+    schema = route.body["response_format"]["json_schema"]["schema"]
+    assert schema["properties"]["intent"]["enum"] == list(INTENTS)
+    assert route.body["temperature"] == 0 and not route.body.get("stream")
+    assert answer.body["model"] == "big-answer" and answer.body["stream"] is True
+    assert answer.body["stream_options"] == {"include_usage": True}
+    calls = state(graph)["turn"]["calls"]
+    assert [(c["role"], c["model"], c["input_tokens"], c["output_tokens"], c["outcome"])
+            for c in calls] == [("router", "openai:small-router", 210, 7, "ok"),
+                                ("answer", "openai:big-answer", 900, 30, "ok")]
+    cost = (210 * 0.5 + 7 * 1.5 + 900 * 2.0 + 30 * 8.0) / 1e6
+    assert state(graph)["usage"] == {"calls": 2, "input_tokens": 1110, "output_tokens": 37,
+                                     "cost_usd": pytest.approx(cost)}
+
+
+@pytest.mark.parametrize(("router_reply", "reason"), [
+    (Reply("intent: question"), "invalid_json"),
+    (Reply('{"intent": "enroll_everyone"}'), "unknown_intent"),
+    (Reply('{"intent": "decline"}'), "impossible_intent"),
+    (Fail(500, "upstream exploded"), "error: "),
+    (Hang(3.0), "error: "),
+])
+def test_router_failures_over_http_fall_back_to_the_rules(resources: Resources, openai_stub: OpenAIStub,
+                                                          router_reply: Any, reason: str) -> None:
+    openai_stub.script(router_reply, Reply("It starts soon (course rag)."))
+    graph = http_graph(resources, http_models(openai_stub, timeout_s=0.5))
+    turn = threads.send(graph, "t", QUESTION, user_id="ada")
+    assert turn.replies == ["It starts soon (course rag)."]
+    route = state(graph)["turn"]["route"]
+    assert (route["intent"], route["source"]) == ("question", "fallback")
+    assert route["reason"].startswith(reason)
+    if isinstance(router_reply, Hang):
+        assert "Timeout" in route["reason"]
+
+
+@pytest.mark.parametrize("failure", [Fail(500), Fail(503), Hang(3.0)], ids=["500", "503", "timeout"])
+def test_an_answer_model_that_is_down_over_http(resources: Resources, openai_stub: OpenAIStub,
+                                                failure: Any) -> None:
+    openai_stub.script(Reply('{"intent": "question"}'), failure)
+    graph = http_graph(resources, http_models(openai_stub, timeout_s=0.5))
+    turn = threads.send(graph, "t", QUESTION, user_id="ada", on_token=lambda _: None)
+    assert turn.replies == [f"{MODEL_DOWN}\n\n{facts(resources)}"]
+    answer = state(graph)["turn"]["answer"]
+    assert answer["source"] == "fallback" and answer["reason"].startswith("error: ")
+    assert graph.get_state({"configurable": {"thread_id": "t"}}).next == ()
+
+
+def test_the_client_retries_a_5xx_as_configured(resources: Resources, openai_stub: OpenAIStub) -> None:
+    openai_stub.script(Fail(500), Reply('{"intent": "question"}'), Fail(502), Reply("Soon (course rag)."))
+    graph = http_graph(resources, http_models(openai_stub, retries=1))
+    turn = threads.send(graph, "t", QUESTION, user_id="ada")
+    assert turn.replies == ["Soon (course rag)."]
+    assert len(openai_stub.requests) == 4
+    assert state(graph)["turn"]["route"]["source"] == "model"
+
+
+def test_eval_router_against_an_endpoint(settings: Settings, openai_stub: OpenAIStub) -> None:
+    """`school-agent eval router` in a new process, scored against a server whose answers we know."""
+    cases = load_cases()
+    labels = {(c.text, c.pending): c.intent for c in cases}
+    wrong = [c for c in cases if c.intent == "question"]
+
+    def answer(body: dict[str, Any]) -> Reply:
+        system, student = (m["content"] for m in body["messages"])
+        label = labels[student, "Pending action: none" not in system]
+        return Reply(json.dumps({"intent": "other" if label == "question" else label}), usage=(150, 6))
+
+    openai_stub.respond_with(answer)
+    env = {"SCHOOL_ROUTER_MODEL": "openai:stub-router", "SCHOOL_MODEL_BASE_URL": openai_stub.base_url}
+    out = run_cli(settings, "eval", "router", extra_env=env).stdout
+    # The model misreads every question as "other"; a "confirm" it gives counts only where the
+    # rules read a confirmation too, else the rules' reading is used.
+    overruled = [c for c in cases if c.intent == "confirm"
+                 and classify(c.text, pending=c.pending) != "confirm"]
+    right = len(cases) - len(wrong) - len(overruled)
+    n = len(cases)
+    assert out.startswith(f"router: openai:stub-router on {n} labelled messages\n")
+    assert f"accuracy: {right / n:.3f} ({right}/{n})" in out
+    assert re.search(rf"^question +0\.00\*? +0\.00 +{len(wrong)}$", out, re.MULTILINE)
+    assert len(openai_stub.requests) == n
+    fallbacks = f"unconfirmed_confirm {len(overruled)}" if overruled else "none"
+    assert f"fallbacks to the rules: {len(overruled)} ({fallbacks})" in out
