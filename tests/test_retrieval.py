@@ -26,6 +26,7 @@ from agent.persistence import Resources, embedded_url, open_resources, stop_embe
 from agent.retrieval import Retrieval, Retriever, reciprocal_rank_fusion
 from agent.settings import Settings
 from tests.conftest import TODAY, fresh_database
+from tests.openai_stub import OpenAIStub
 
 # -- reciprocal rank fusion ---------------------------------------------------------------------
 
@@ -355,3 +356,25 @@ def test_vector_schema_set_up_by_several_processes_at_once(hybrid: Resources) ->
     with hybrid.pool.connection() as conn:
         assert vectors.stale_courses(conn, "fake")[0][0] == "cloud-deployment"
         assert len(vectors.stale_courses(conn, "fake")) == 16
+
+
+def test_the_graph_uses_an_embeddings_endpoint_over_http(hybrid: Resources, openai_stub: OpenAIStub) -> None:
+    """`SCHOOL_EMBEDDINGS_MODEL` through `init_embeddings` against an OpenAI-compatible server."""
+    from agent import threads
+    from agent.model_config import ModelConfig, RoleConfig
+    from agent.models import Models
+    from graphs.school import build_graph
+    from tests.openai_stub import Embed
+
+    concepts = ConceptEmbeddings()
+    openai_stub.respond_with(lambda body: Embed([concepts.vector(t) for t in body["input"]]))
+    config = ModelConfig(embeddings=RoleConfig("embeddings", "openai:stub-embed", openai_stub.base_url))
+    graph = build_graph(checkpointer=hybrid.checkpointer, store=hybrid.store, school=hybrid.school,
+                        settings=hybrid.settings, models=Models(config))
+    turn = threads.send(graph, "t", "Anything about pictures?", user_id="ada")
+    assert turn.replies[0].startswith("Computer Vision (course computer-vision)")
+    answer = graph.get_state({"configurable": {"thread_id": "t"}}).values["turn"]["answer"]
+    assert (answer["retrieval"], answer["retrieved"]) == ("hybrid", ["computer-vision"])
+    documents, query = openai_stub.requests
+    assert documents.body["model"] == "stub-embed" and len(documents.body["input"]) == 16
+    assert query.body["input"] == ["Anything about pictures?"]
