@@ -253,3 +253,15 @@ def test_citations_are_ids_not_prose(reply: str, cited: list[str]) -> None:
 
     known = {"rag", "rag-1", "rag-2", "statistics", "python-basics", "sql-fundamentals-2"}
     assert cited_ids(reply, known) == cited
+
+
+def test_a_follow_up_question_is_searched_with_the_previous_one(resources: Resources,
+                                                                scripted_model: Any) -> None:
+    answer = scripted_model(AIMessage("It starts on 2026-12-21 (cohort rag-1)."),
+                            AIMessage("It costs €900 (course rag)."))
+    graph = graph_with(resources, answer=answer)
+    threads.send(graph, "t", "When does the RAG course start?", user_id="ada")
+    turn = threads.send(graph, "t", "and how much is it?", user_id="ada")
+    assert turn.replies == ["It costs €900 (course rag)."]
+    assert "(course rag)" in answer.calls[1].messages[1].content
+    assert answer.calls[1].messages[1].content.endswith("Student question: and how much is it?")

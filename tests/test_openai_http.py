@@ -138,3 +138,21 @@ def test_eval_router_against_an_endpoint(settings: Settings, openai_stub: OpenAI
     assert len(openai_stub.requests) == n
     fallbacks = f"unconfirmed_confirm {len(overruled)}" if overruled else "none"
     assert f"fallbacks to the rules: {len(overruled)} ({fallbacks})" in out
+
+
+def test_the_cli_streams_the_answer_and_reports_usage(settings: Settings, openai_stub: OpenAIStub) -> None:
+    text = "The RAG course starts on 2026-12-21."
+    openai_stub.script(Reply('{"intent": "question"}', usage=(200, 5)), Reply(text, usage=(700, 12)))
+    env = {"SCHOOL_ROUTER_MODEL": "openai:small", "SCHOOL_ANSWER_MODEL": "openai:big",
+           "SCHOOL_MODEL_BASE_URL": openai_stub.base_url,
+           "SCHOOL_MODEL_PRICES": '{"small": {"input": 1, "output": 2}, "big": {"input": 4, "output": 8}}'}
+    out = run_cli(settings, "send", "T1", QUESTION, "--user", "ada", extra_env=env).stdout
+    assert out == f"{text}\n\nSources: rag.\n"
+    report = json.loads(run_cli(settings, "usage", "T1", extra_env=env).stdout)
+    cost = (200 * 1 + 5 * 2 + 700 * 4 + 12 * 8) / 1e6
+    assert report["usage"] == {"calls": 2, "input_tokens": 900, "output_tokens": 17,
+                               "cost_usd": pytest.approx(cost)}
+    assert report["last_turn"]["route"] == {"intent": "question", "source": "model",
+                                            "model": "openai:small", "reason": None}
+    assert [c["cost_usd"] for c in report["last_turn"]["calls"]] == [
+        pytest.approx(210 / 1e6), pytest.approx(2896 / 1e6)]

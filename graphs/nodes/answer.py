@@ -51,7 +51,7 @@ def make_answer(school: SchoolSource, models: Models):
     def answer(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
         """Answer the latest question from the catalog, citing the ids used."""
         question = text_of(latest_human(state["messages"]))
-        found = retriever().search(question)
+        found = _search(retriever(), question, state["messages"])
         context = runtime.context or Context()
         model = models.chat("answer", context.answer_model) if found.courses else None
         if model is None:
@@ -62,6 +62,16 @@ def make_answer(school: SchoolSource, models: Models):
         return _update(state, reply, record, call)
 
     return answer
+
+
+def _search(retriever: Retriever, question: str, messages: list[Any]) -> Retrieval:
+    """Search for the question; a follow-up that names nothing ("and how much is it?") is
+    searched together with the student's previous message."""
+    found = retriever.search(question)
+    earlier = [text_of(m) for m in messages[:-1] if isinstance(m, HumanMessage)]
+    if found.courses or not earlier:
+        return found
+    return retriever.search(f"{earlier[-1]} {question}")
 
 
 def _update(state: State, reply: str, record: AnswerRecord, call: ModelCall | None) -> dict[str, Any]:
