@@ -37,16 +37,16 @@ MODEL_DOWN = ("(Our answer writer is not reachable right now, so here is what th
 
 def make_answer(school: SchoolSource, models: Models):
     """Build the answer node over `school` and the answer model of `models`."""
-    retrievers: dict[int, Retriever] = {}
+    retrievers: dict[School, Retriever] = {}  # one per domain: it remembers what it embedded
 
     def retriever() -> Retriever:
         current = school()
-        if id(current) not in retrievers:
+        if current not in retrievers:
             embeddings = models.embeddings()
-            retrievers[id(current)] = Retriever(
+            retrievers[current] = Retriever(
                 current, embeddings=embeddings.model if embeddings else None,
                 model_name=embeddings.name if embeddings else None)
-        return retrievers[id(current)]
+        return retrievers[current]
 
     def answer(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
         """Answer the latest question from the catalog, citing the ids used."""
@@ -65,8 +65,11 @@ def make_answer(school: SchoolSource, models: Models):
 
 
 def _search(retriever: Retriever, question: str, messages: list[Any]) -> Retrieval:
-    """Search for the question; a follow-up that names nothing ("and how much is it?") is
-    searched together with the student's previous message."""
+    """The courses for the question.
+
+    A follow-up that names nothing ("and how much is it?") is searched together with the
+    student's previous message.
+    """
     found = retriever.search(question)
     earlier = [text_of(m) for m in messages[:-1] if isinstance(m, HumanMessage)]
     if found.courses or not earlier:
@@ -115,14 +118,7 @@ def _model_answer(model: NamedModel, question: str, found: Retrieval, school: Sc
         return text, _record("fallback", found, model=model.name, reason=reason), call
     elapsed = time.perf_counter() - started
     text = text_of(reply).strip()
-    courses, cohorts = school.known_ids()
-    cited = cited_ids(text, courses | cohorts)
-    # An id-shaped word that is in the passages' text (a "GPT-4" in a description) is not made up.
-    given, passages = allowed_ids(found.courses), _passages(found.courses).lower()
-    ungrounded = [i for i in cited if i not in given and i not in passages]
-    problem = ("empty_reply" if not text else
-               f"cited ids it was not given: {', '.join(ungrounded)}" if ungrounded else
-               "claimed an action it cannot take" if claims_an_action(text) else None)
+    cited, problem = _check(text, found, school)
     call = record_call(models.config, role="answer", model=model.name, message=reply,
                        latency_s=elapsed, outcome="ok" if problem is None else "ungrounded")
     if problem is not None:
@@ -132,6 +128,22 @@ def _model_answer(model: NamedModel, question: str, found: Retrieval, school: Sc
         cited = [c["id"] for c in found.courses]
         text += f"\n\nSources: {', '.join(cited)}."
     return text, _record("model", found, model=model.name, cited=cited), call
+
+
+def _check(text: str, found: Retrieval, school: School) -> tuple[list[str], str | None]:
+    """The ids a reply cites, and what is wrong with it (None when it may be shown)."""
+    courses, cohorts = school.known_ids()
+    cited = cited_ids(text, courses | cohorts)
+    # An id-shaped word that is in the passages' text (a "GPT-4" in a description) is not made up.
+    given, passages = allowed_ids(found.courses), _passages(found.courses).lower()
+    ungrounded = [i for i in cited if i not in given and i not in passages]
+    if not text:
+        return cited, "empty_reply"
+    if ungrounded:
+        return cited, f"cited ids it was not given: {', '.join(ungrounded)}"
+    if claims_an_action(text):
+        return cited, "claimed an action it cannot take"
+    return cited, None
 
 
 def _passages(courses: list[dict[str, Any]]) -> str:
