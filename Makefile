@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: help demo test studio lint lock clean
+.PHONY: help demo test test-real-llm studio lint lock clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-8s %s\n", $$1, $$2}'
@@ -20,6 +20,9 @@ demo: $(STAMP) ## Play the school story on the embedded Postgres (or DATABASE_UR
 
 test: $(STAMP) ## Run the test suite on DATABASE_URL, a local Postgres, or the embedded one
 	DATABASE_URL="$$($(BIN)/python tests/find_postgres.py)" $(BIN)/python -m pytest
+
+test-real-llm: $(STAMP) ## Optional: the graph against SCHOOL_REAL_LLM_URL (a local OpenAI-compatible server)
+	DATABASE_URL="$$($(BIN)/python tests/find_postgres.py)" $(BIN)/python -m pytest -m real_llm
 
 studio: $(STAMP) ## Serve the graph to LangGraph Studio on port 8123, threads kept in Postgres
 	$(BIN)/langgraph dev --no-browser --no-reload --host 127.0.0.1 --port 8123
