@@ -9,6 +9,9 @@ larger one writes answers: `router`, `answer` and `embeddings`. A role's model i
     SCHOOL_MODEL_BASE_URL, SCHOOL_MODEL_API_KEY      shared OpenAI-compatible endpoint and key
     SCHOOL_<ROLE>_BASE_URL, SCHOOL_<ROLE>_API_KEY    per-role endpoint and key (win over shared)
     SCHOOL_<ROLE>_TIMEOUT_S, SCHOOL_<ROLE>_MAX_RETRIES   per-request timeout, client retries
+    SCHOOL_ROUTER_OUTPUT  how the router asks for JSON: json_schema (OpenAI, vLLM, Ollama, llama.cpp's
+                          server), json_object (llama-cpp-python's server), or prompt (no
+                          response_format; the reply is validated all the same)
     SCHOOL_MODEL_PRICES   JSON {"model": {"input": USD, "output": USD}} per million tokens,
                           or @path to a JSON file with the same content
 """
@@ -26,6 +29,8 @@ from agent import env
 from agent.env import SettingsError
 
 Role = Literal["router", "answer", "embeddings"]
+RouterOutput = Literal["json_schema", "json_object", "prompt"]
+ROUTER_OUTPUTS: tuple[RouterOutput, ...] = ("json_schema", "json_object", "prompt")
 OFFLINE = "offline"
 """The model value (also per run, in the run context) that selects the deterministic behaviour."""
 
@@ -91,6 +96,15 @@ def _role(role: Role) -> RoleConfig:
     )
 
 
+def _router_output() -> RouterOutput:
+    raw = env.text("SCHOOL_ROUTER_OUTPUT", "json_schema")
+    for option in ROUTER_OUTPUTS:
+        if raw == option:
+            return option
+    message = f"SCHOOL_ROUTER_OUTPUT must be one of {', '.join(ROUTER_OUTPUTS)}, got {raw!r}"
+    raise SettingsError(message)
+
+
 def _offline(role: Role) -> RoleConfig:
     timeout, retries = _DEFAULTS[role]
     return RoleConfig(role, timeout_s=timeout, max_retries=retries)
@@ -128,12 +142,13 @@ class ModelConfig:
     answer: RoleConfig = field(default_factory=lambda: _offline("answer"))
     embeddings: RoleConfig = field(default_factory=lambda: _offline("embeddings"))
     prices: MappingProxyType[str, Price] = field(default_factory=lambda: MappingProxyType({}))
+    router_output: RouterOutput = "json_schema"
 
     @classmethod
     def from_env(cls) -> ModelConfig:
         """Read and validate the model settings."""
         return cls(_role("router"), _role("answer"), _role("embeddings"),
-                   parse_prices(env.text("SCHOOL_MODEL_PRICES")))
+                   parse_prices(env.text("SCHOOL_MODEL_PRICES")), _router_output())
 
     def role(self, role: Role) -> RoleConfig:
         """One role's configuration."""

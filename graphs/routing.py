@@ -21,7 +21,7 @@ from typing import Any, Literal, TypedDict
 from langchain_core.messages import HumanMessage, SystemMessage
 
 from agent.approvals import PendingAction
-from agent.model_config import ModelConfig
+from agent.model_config import ModelConfig, RouterOutput
 from agent.models import NamedModel
 from agent.usage import ModelCall, record_call
 from graphs.intents import INTENTS, Intent, classify
@@ -44,7 +44,18 @@ RESPONSE_FORMAT: dict[str, Any] = {
         },
     },
 }
-"""Structured output: servers that support it (OpenAI, vLLM, llama.cpp) constrain the reply."""
+"""Structured output: servers that support it (OpenAI, vLLM, Ollama, llama.cpp) constrain the reply."""
+
+
+def output_options(output: RouterOutput) -> dict[str, Any]:
+    """The request options that ask a server for the router's JSON (`SCHOOL_ROUTER_OUTPUT`)."""
+    if output == "json_schema":
+        return {"response_format": RESPONSE_FORMAT}
+    if output == "json_object":
+        # llama-cpp-python's server takes OpenAI's older JSON mode plus a schema of its own.
+        return {"response_format": {"type": "json_object",
+                                    "schema": RESPONSE_FORMAT["json_schema"]["schema"]}}
+    return {}
 
 _FENCE = re.compile(r"^```(?:json)?\s*|\s*```$")
 
@@ -110,7 +121,7 @@ def decide(text: str, *, pending: PendingAction | None, model: NamedModel | None
     started = time.perf_counter()
     reply = None
     try:
-        reply = model.model.bind(response_format=RESPONSE_FORMAT, stream=False).invoke(
+        reply = model.model.bind(**output_options(config.router_output), stream=False).invoke(
             # stream=False: one JSON object is wanted whole, also while the caller streams the turn.
             router_messages(text, pending), config={"tags": ["nostream"],
                                                     "metadata": {"school_role": "router"}})

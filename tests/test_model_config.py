@@ -10,11 +10,12 @@ import pytest
 from agent.model_config import ModelConfig, Price, RoleConfig
 from agent.models import Models, build_chat_model
 from agent.settings import Settings, SettingsError
+from graphs.routing import RESPONSE_FORMAT, output_options
 
 MODEL_VARS = ("SCHOOL_ROUTER_MODEL", "SCHOOL_ANSWER_MODEL", "SCHOOL_EMBEDDINGS_MODEL",
               "SCHOOL_MODEL_BASE_URL", "SCHOOL_MODEL_API_KEY", "SCHOOL_ROUTER_BASE_URL",
               "SCHOOL_ANSWER_API_KEY", "SCHOOL_MODEL_PRICES", "SCHOOL_ROUTER_TIMEOUT_S",
-              "SCHOOL_ANSWER_MAX_RETRIES")
+              "SCHOOL_ANSWER_MAX_RETRIES", "SCHOOL_ROUTER_OUTPUT")
 
 
 @pytest.fixture(autouse=True)
@@ -104,3 +105,23 @@ def test_prices_by_full_or_bare_name_from_json_or_file(monkeypatch: pytest.Monke
         assert config.price_of("openai:big") == Price(2.0, 8.0)
         assert config.price_of("openai:unknown") is None
     assert Price(0.4, 1.6).cost(1_000_000, 500_000) == pytest.approx(1.2)
+
+
+@pytest.mark.parametrize(("value", "options"), [
+    (None, {"response_format": RESPONSE_FORMAT}),
+    ("json_object", {"response_format": {"type": "json_object",
+                                         "schema": RESPONSE_FORMAT["json_schema"]["schema"]}}),
+    ("prompt", {}),
+])
+def test_the_router_output_mode(monkeypatch: pytest.MonkeyPatch, value: str | None,
+                                options: dict[str, object]) -> None:
+    if value:
+        monkeypatch.setenv("SCHOOL_ROUTER_OUTPUT", value)
+    assert output_options(ModelConfig.from_env().router_output) == options
+
+
+def test_an_unknown_router_output_mode_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SCHOOL_ROUTER_OUTPUT", "xml")
+    expected = "SCHOOL_ROUTER_OUTPUT must be one of json_schema, json_object, prompt"
+    with pytest.raises(SettingsError, match=expected):
+        Settings.from_env()

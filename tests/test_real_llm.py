@@ -2,7 +2,7 @@
 
 Run with a local server, e.g. llama.cpp serving SmolLM2-135M (see README, "A real local model"):
 
-    SCHOOL_REAL_LLM_URL=http://127.0.0.1:8080/v1 make test-real-llm
+    SCHOOL_REAL_LLM_URL=http://127.0.0.1:8080/v1 SCHOOL_ROUTER_OUTPUT=json_object make test-real-llm
 
 Such a small model is mostly wrong, which is the point: whatever it answers, the graph must not
 break a domain rule or show the student an error.
@@ -11,6 +11,7 @@ break a domain rule or show the student an error.
 from __future__ import annotations
 
 import os
+from dataclasses import replace
 
 import pytest
 
@@ -37,8 +38,9 @@ def real_models() -> Models:
     if not url:
         pytest.fail("set SCHOOL_REAL_LLM_URL to an OpenAI-compatible endpoint to run real_llm tests")
     spec = os.environ.get("SCHOOL_REAL_LLM_MODEL", "openai:local")
-    return Models(ModelConfig(router=RoleConfig("router", spec, url, None, 120.0, 0),
-                              answer=RoleConfig("answer", spec, url, None, 300.0, 0)))
+    # Other settings (SCHOOL_ROUTER_OUTPUT, prices) come from the environment as in production.
+    return Models(replace(ModelConfig.from_env(), router=RoleConfig("router", spec, url, None, 120.0, 0),
+                          answer=RoleConfig("answer", spec, url, None, 300.0, 0)))
 
 
 def test_a_real_small_model_never_breaks_a_domain_rule(resources: Resources) -> None:
