@@ -269,7 +269,7 @@ def test_the_shipped_set_is_the_default_and_is_packaged() -> None:
     assert load_cases() == load_cases(SHIPPED_SET)
     assert SHIPPED_SET == ROOT / "agent" / "data" / "router_eval.jsonl"
     package_data = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]
-    assert "data/*.jsonl" in package_data["agent"]
+    assert "*.jsonl" in package_data["agent.data"]
 
 
 def test_the_shipped_set_covers_every_intent() -> None:
