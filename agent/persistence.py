@@ -1,4 +1,4 @@
-"""Opens the database resources: Postgres (a server or the embedded one), pool, checkpointer, store.
+"""Opens the database resources: Postgres (server or embedded), pool, checkpointer, store, budget ledger.
 
 This is the one place that connects to the database. Nothing here runs at import time; callers
 open resources with `open_resources()` and hand them to the graph factory.
@@ -24,7 +24,9 @@ from psycopg.conninfo import conninfo_to_dict
 from psycopg.rows import dict_row
 from psycopg_pool import ConnectionPool, PoolTimeout
 
+from agent.budget import PostgresLedger, setup_budget
 from agent.domain import School, catalog
+from agent.journal import setup_journal
 from agent.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -47,6 +49,8 @@ class Resources:
     checkpointer: PostgresSaver
     store: PostgresStore
     school: School
+    ledger: PostgresLedger
+    """Each thread's model spend, for `BudgetMiddleware`; shared by every process on the database."""
 
 
 def connection_kwargs(settings: Settings) -> dict[str, Any]:
@@ -130,7 +134,7 @@ def database_url(settings: Settings) -> str:
 
 
 def setup_database(resources: Resources) -> None:
-    """Create checkpoint, store and domain tables and seed the catalog; idempotent.
+    """Create checkpoint, store, domain, budget and journal tables and seed the catalog; idempotent.
 
     A session-level advisory lock lets several processes start at once against a new database.
     It is polled rather than waited for: a session blocked in `pg_advisory_lock` holds a snapshot,
@@ -144,6 +148,8 @@ def setup_database(resources: Resources) -> None:
             resources.store.setup()
             catalog.apply_schema(conn)
             catalog.seed_catalog(conn, today=resources.settings.current_date())
+            setup_budget(conn)
+            setup_journal(conn)
         finally:
             conn.execute(f"SELECT pg_advisory_unlock({_SETUP_LOCK})")
 
@@ -152,7 +158,7 @@ def setup_database(resources: Resources) -> None:
 def open_resources(
     settings: Settings | None = None, *, setup: bool = True
 ) -> Iterator[Resources]:
-    """Open the pool, checkpointer, store and domain for `settings` (default: the environment).
+    """Open the pool, checkpointer, store, domain and ledger for `settings` (default: the environment).
 
     Example::
 
@@ -180,6 +186,7 @@ def open_resources(
             checkpointer=PostgresSaver(pool, serde=strict_serializer()),  # type: ignore[arg-type]
             store=PostgresStore(pool),  # type: ignore[arg-type]
             school=School(pool, clock=settings.current_date),
+            ledger=PostgresLedger(pool),
         )
         if setup:
             setup_database(resources)
