@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
 
-from agent.env import SettingsError, integer
+from agent.env import SettingsError, integer, seconds, text
 from agent.model_config import ModelConfig
 
 __all__ = ["ModelConfig", "Settings", "SettingsError"]
@@ -23,6 +23,20 @@ def _prepare_threshold() -> int | None:
     if raw in ("none", "off", ""):
         return None
     return integer("SCHOOL_DB_PREPARE_THRESHOLD", 0)
+
+
+def _budget_usd() -> float | None:
+    raw = text("SCHOOL_BUDGET_USD")
+    if raw is None:
+        return 1.0
+    try:
+        value = float(raw)
+    except ValueError:
+        message = f"SCHOOL_BUDGET_USD must be a number of US dollars, got {raw!r}"
+        raise SettingsError(message) from None
+    if value < 0:
+        raise SettingsError(f"SCHOOL_BUDGET_USD cannot be negative, got {raw!r}")
+    return value or None
 
 
 def _today() -> date | None:
@@ -58,6 +72,14 @@ class Settings:
     """`SCHOOL_MAX_MESSAGE_CHARS`: longer student messages are refused before they reach a node."""
     today: date | None = None
     """`SCHOOL_TODAY`: a fixed date for demos and tests; the real date when unset."""
+    planner_rounds: int = 3
+    """`SCHOOL_PLANNER_MAX_ROUNDS`: revisions the program reviewer may ask for before presenting."""
+    worker_timeout_s: float = 60.0
+    """`SCHOOL_WORKER_TIMEOUT_S`: how long one research worker may take before its slot fails."""
+    budget_tokens: int | None = 200_000
+    """`SCHOOL_BUDGET_TOKENS`: model tokens one thread's planning may use (0: no limit)."""
+    budget_usd: float | None = 1.0
+    """`SCHOOL_BUDGET_USD`: US dollars one thread's planning may spend (0: no limit)."""
     models: ModelConfig = field(default_factory=ModelConfig)
     """The router, answer and embeddings models (`agent.model_config`); offline by default."""
 
@@ -76,6 +98,10 @@ class Settings:
             recursion_limit=integer("SCHOOL_RECURSION_LIMIT", 25, minimum=5),
             max_message_chars=integer("SCHOOL_MAX_MESSAGE_CHARS", 4000, minimum=1),
             today=_today(),
+            planner_rounds=integer("SCHOOL_PLANNER_MAX_ROUNDS", 3),
+            worker_timeout_s=seconds("SCHOOL_WORKER_TIMEOUT_S", 60.0),
+            budget_tokens=integer("SCHOOL_BUDGET_TOKENS", 200_000) or None,
+            budget_usd=_budget_usd(),
             models=ModelConfig.from_env(),
         )
 

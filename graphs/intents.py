@@ -14,11 +14,16 @@ from difflib import SequenceMatcher
 from functools import lru_cache
 from typing import Literal, get_args
 
+from graphs.program_request import is_program_request
+
 Intent = Literal[
-    "question", "enroll", "waitlist", "pay", "cancel", "confirm", "decline", "handoff", "other"
+    "question", "enroll", "waitlist", "pay", "cancel", "confirm", "decline", "handoff", "program",
+    "other",
 ]
 INTENTS: tuple[str, ...] = get_args(Intent)
 
+_ENROLLS_IN_A_PROGRAM = re.compile(r"\b(enrol+|sign me up|register|book)\b.*\b(program+e?|plan|path)\b")
+"""'Enroll me in the program' acts on a program already planned: an enrollment, not a new plan."""
 _WORD = re.compile(r"[a-z0-9']+")
 _SENTENCE = re.compile(r"[^.!?]+[.!?]*")
 _SPELLINGS = {"wanna": "want to", "gonna": "going to", "pls": "please", "plz": "please", "u": "you"}
@@ -120,6 +125,8 @@ def classify(text: str, *, pending: bool) -> Intent:
         reply = _confirmation(text, flat, words)
         if reply is not None:
             return reply
+    if is_program_request(text) and not _ENROLLS_IN_A_PROGRAM.search(flat):
+        return "program"
     return _request(text, flat, words)
 
 

@@ -1,4 +1,4 @@
-"""The school assistant's graph: router → answer | propose → approval → execute.
+"""The school assistant's graph: router → answer | planner | propose → approval → execute.
 
 `build_graph` is the table of contents; each node lives in `graphs.nodes`. The module-level
 `graph` carries no checkpointer, for `langgraph dev` (which supplies its own, configured in
@@ -21,9 +21,11 @@ from graphs.nodes.answer import make_answer
 from graphs.nodes.approval import make_approval
 from graphs.nodes.common import SchoolSource
 from graphs.nodes.execute import make_execute
+from graphs.nodes.program_queue import make_next_in_program
 from graphs.nodes.propose import make_propose
 from graphs.nodes.replies import clarify, make_handoff
 from graphs.nodes.router import after_reply, make_router
+from graphs.planner import Planning, build_planner
 from graphs.state import Context, InputState, State
 
 
@@ -59,8 +61,10 @@ def build_graph(
     builder.add_node("execute", make_execute(source))
     builder.add_node("handoff", make_handoff(source))
     builder.add_node("clarify", clarify)
+    builder.add_node("planner", build_planner(Planning(source, models, settings)))
+    builder.add_node("next_in_program", make_next_in_program(source))
     builder.add_edge(START, "router")
-    for replying in ("answer", "handoff", "clarify"):
+    for replying in ("answer", "handoff", "clarify", "planner"):
         builder.add_conditional_edges(replying, after_reply)
     compiled = builder.compile(checkpointer=checkpointer, store=store, name="school")
     return compiled.with_config(recursion_limit=settings.recursion_limit)  # type: ignore[return-value]

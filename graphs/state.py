@@ -44,6 +44,25 @@ class TurnRecord(TypedDict):
     calls: list[ModelCall]
 
 
+class ProgramRecord(TypedDict):
+    """A program the planner presented: what was asked, what was chosen, what is missing."""
+
+    request: dict[str, Any]
+    """`agent.domain.programs.ProgramRequest.as_dict()`."""
+    items: list[dict[str, Any]]
+    """`ProgramItem.as_dict()` of each course, in study order."""
+    problems: list[dict[str, Any]]
+    """What the reviewer still objects to (empty when it approved)."""
+    left_out: list[dict[str, Any]]
+    """Courses considered and left out, with the reason."""
+    missing: list[str]
+    """Sub-questions whose research failed: the plan may lack them."""
+    rounds: int
+    """Revisions the reviewer asked for."""
+    status: str
+    """'approved', 'unresolved' (problems left after the last round) or 'budget_exhausted'."""
+
+
 class State(InputState):
     """The whole checkpointed state of one conversation thread."""
 
@@ -63,6 +82,10 @@ class State(InputState):
     """The latest turn's run metadata, rewritten by the router at the start of each turn."""
     usage: Annotated[Usage, add_usage]
     """Tokens and cost of every model call in the thread; nodes return increments."""
+    program: ProgramRecord | None
+    """The latest program the planner presented."""
+    queued: list[str] | None
+    """Cohort ids of the program still to be proposed, one approval each."""
 
 
 @dataclass

@@ -98,7 +98,7 @@ def _record(source: str, found: Retrieval, *, model: str | None = None, reason: 
 
 def answer_messages(question: str, courses: list[dict[str, Any]]) -> list[Any]:
     """What the answer model sees: the rules, then the passages as data, then the question."""
-    passages = _passages(courses)
+    passages = describe_courses(courses)
     return [SystemMessage(ANSWER_SYSTEM),
             HumanMessage(ANSWER_USER.format(passages=passages, question=question))]
 
@@ -135,7 +135,7 @@ def _check(text: str, found: Retrieval, school: School) -> tuple[list[str], str 
     courses, cohorts = school.known_ids()
     cited = cited_ids(text, courses | cohorts)
     # An id-shaped word that is in the passages' text (a "GPT-4" in a description) is not made up.
-    given, passages = allowed_ids(found.courses), _passages(found.courses).lower()
+    given, passages = allowed_ids(found.courses), describe_courses(found.courses).lower()
     ungrounded = [i for i in cited if i not in given and i not in passages]
     if not text:
         return cited, "empty_reply"
@@ -146,7 +146,8 @@ def _check(text: str, found: Retrieval, school: School) -> tuple[list[str], str 
     return cited, None
 
 
-def _passages(courses: list[dict[str, Any]]) -> str:
+def describe_courses(courses: list[dict[str, Any]]) -> str:
+    """The catalog passages of some courses, as the models and the offline answers read them."""
     return "\n\n".join(_describe(course) for course in courses)
 
 

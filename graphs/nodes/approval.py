@@ -12,7 +12,7 @@ from graphs.nodes.common import FINISH, SchoolSource, UnexpectedInputError
 from graphs.nodes.proposals import Refusal, prepare
 from graphs.state import State
 
-Next = Command[Literal["execute", "approval", "__end__"]]
+Next = Command[Literal["execute", "approval", "next_in_program", "__end__"]]
 
 
 def make_approval(school: SchoolSource):
@@ -35,13 +35,13 @@ def make_approval(school: SchoolSource):
         if decision.type == "approve":
             return Command(goto="execute", update={"chat_decision": None, "approval_error": None})
         if decision.type == "reject":
-            return _rejected(decision, by_student=chat == "reject")
+            return _rejected(decision, by_student=chat == "reject", queued=bool(state.get("queued")))
         return _edited(school, state, decision)
 
     return approval
 
 
-def _rejected(decision: Decision, *, by_student: bool) -> Next:
+def _rejected(decision: Decision, *, by_student: bool, queued: bool) -> Next:
     if by_student:
         text = "All right, I dropped that request; nothing was changed."
     else:
@@ -49,7 +49,7 @@ def _rejected(decision: Decision, *, by_student: bool) -> Next:
         text = f"Your request was not approved, so nothing was changed.{reason}"
     update = {"pending_action": None, "chat_decision": None, "approval_error": None,
               "messages": [AIMessage(text)]}
-    return Command(goto=FINISH, update=update)
+    return Command(goto="next_in_program" if queued else FINISH, update=update)
 
 
 def _edited(school: SchoolSource, state: State, decision: Decision) -> Next:

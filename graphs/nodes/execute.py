@@ -24,7 +24,8 @@ from graphs.state import State
 def make_execute(school: SchoolSource):
     """Build the execute node over `school`."""
 
-    def execute(state: State, config: RunnableConfig) -> Command[Literal["approval", "__end__"]]:
+    def execute(state: State, config: RunnableConfig) -> Command[Literal["approval", "next_in_program",
+                                                                         "__end__"]]:
         """Run the approved action once and tell the student what happened."""
         action = state.get("pending_action")
         if action is None:
@@ -45,7 +46,7 @@ def make_execute(school: SchoolSource):
                 update |= {"pending_action": offer, "messages": [AIMessage(text)]}
                 return Command(goto="approval", update=update)
         update["messages"] = [AIMessage(result_message(action, outcome))]
-        return Command(goto=FINISH, update=update)
+        return Command(goto="next_in_program" if state.get("queued") else FINISH, update=update)
 
     return execute
 

@@ -12,6 +12,7 @@ from langgraph.types import Command
 from agent.domain import School
 from graphs.entities import find_mention
 from graphs.nodes.common import FINISH, SchoolSource, latest_human, text_of
+from graphs.nodes.program_queue import asks_for_the_program, queue_program
 from graphs.nodes.proposals import Refusal, prepare
 from graphs.state import State
 
@@ -23,7 +24,7 @@ _ELIGIBLE = {"pay": {"PENDING_PAYMENT"}, "cancel": {"PENDING_PAYMENT", "CONFIRME
 def make_propose(school: SchoolSource):
     """Build the propose node over `school`."""
 
-    def propose(state: State) -> Command[Literal["approval", "__end__"]]:
+    def propose(state: State) -> Command[Literal["approval", "next_in_program", "__end__"]]:
         """Resolve the target cohort, preview the action, and wait for approval."""
         student = state.get("student_id")
         if not student:
@@ -31,6 +32,8 @@ def make_propose(school: SchoolSource):
         intent = state.get("intent") or ""
         name = _ACTION_OF_INTENT[intent]
         text = text_of(latest_human(state["messages"]))
+        if name == "enroll" and asks_for_the_program(text, state):
+            return Command(goto="next_in_program", update=queue_program(state))
         target = resolve_cohort(school(), name, text, student)
         if isinstance(target, Refusal):
             return _reply(target)
@@ -46,7 +49,7 @@ def make_propose(school: SchoolSource):
     return propose
 
 
-def _reply(text: str) -> Command[Literal["approval", "__end__"]]:
+def _reply(text: str) -> Command[Literal["approval", "next_in_program", "__end__"]]:
     # A refused request leaves any earlier pending action waiting, as it was.
     return Command(goto=FINISH, update={"messages": [AIMessage(text)]})
 

@@ -19,7 +19,7 @@ class ForeignThreadError(PermissionError):
     """A run's user is not the student who owns the thread."""
 
 
-Route = Literal["answer", "propose", "approval", "handoff", "clarify"]
+Route = Literal["answer", "propose", "approval", "handoff", "planner", "clarify"]
 
 _ROUTES: dict[Intent, Route] = {
     "question": "answer",
@@ -30,6 +30,7 @@ _ROUTES: dict[Intent, Route] = {
     "confirm": "approval",
     "decline": "approval",
     "handoff": "handoff",
+    "program": "planner",
     "other": "clarify",
 }
 
