@@ -2,7 +2,8 @@
 
 Two students want the last seat of rag-1. The operator's approval of the first is killed between
 the domain write and the checkpoint; a new process resumes it without enrolling anyone twice;
-the second student is offered the waitlist instead. A face like the CLI: nothing imports it but
+the second student is offered the waitlist instead. A third student has a program planned for a
+goal and enrolls in it, one approval per course. A face like the CLI: nothing imports it but
 `agent.cli`, and it only changes the database it creates for itself.
 """
 
@@ -32,6 +33,7 @@ if TYPE_CHECKING:
     """The compiled school graph, as the commands see it."""
 
 COHORT = "rag-1"
+PROGRAM_REQUEST = "A learning path of 4 courses to become an LLM engineer, within 1000, starting before April"
 FAULT = "execute.after_domain_write"
 EXPECTED = {"ada": "PENDING_PAYMENT", "bob": "WAITLISTED"}
 
@@ -65,6 +67,7 @@ def _play(graph: Graph, res: Resources, settings: Settings) -> None:
     step4_resume(graph, res, env)
     step5_second_student(graph, res, settings)
     step6_summary(res)
+    step7_program(graph, res, settings)
 
 
 def create_demo_database(settings: Settings) -> Settings:
@@ -195,6 +198,28 @@ def step6_summary(res: Resources) -> None:
             f"expected {EXPECTED} in {COHORT}, found {final}")
     print(f"\nDone: one seat, two students, one crash. Ada holds the seat of {COHORT} "
           "(PENDING_PAYMENT), Bob is first on its waitlist, and the cohort was never overbooked.")
+
+
+def step7_program(graph: Graph, res: Resources, settings: Settings) -> None:
+    """Plan a program: parallel research, a reviewer in code that sends it back, one approval per course."""
+    from agent import threads
+
+    _heading(7, "Carla asks for a program. The planner splits her goal, workers search the catalog in")
+    print("   parallel, and a reviewer checks the draft in code (prerequisites, overlaps, budget,")
+    print("   dates), sending it back for revision until it passes.")
+    _student(graph, settings, "demo-carla", "carla", PROGRAM_REQUEST)
+    program: dict[str, Any] = graph.get_state({"configurable": {"thread_id": "demo-carla"}}).values.get(
+        "program") or {}
+    _expect(program.get("status") == "approved", "the reviewer did not approve the program")
+    turn = _student(graph, settings, "demo-carla", "carla", "Enroll me in the program")
+    _expect(turn.pending is not None, "enrolling in the program did not ask for approval")
+    turn = threads.decide(graph, "demo-carla", {"decisions": [{"type": "approve"}]})
+    _show_turn(turn)
+    rows = res.school.enrollments(student_id="carla")
+    planned = [item["cohort_id"] for item in program["items"]]
+    _expect([r["cohort_id"] for r in rows] == planned, f"Carla's enrollments {rows} are not {planned}")
+    print(f"\nDone: Carla's program ({', '.join(planned)}) passed review after {program['rounds']} "
+          "revisions and each enrollment was approved on its own.")
 
 
 def _cli(args: list[str], env: dict[str, str]) -> subprocess.CompletedProcess[str]:

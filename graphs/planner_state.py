@@ -51,6 +51,10 @@ class PlannerState(TypedDict):
     """Every cohort the optimizer may choose from, by course id."""
     left_out: list[dict[str, Any]]
     problems: list[dict[str, Any]]
+    first_draft: list[str]
+    """The course ids of the draft before any revision."""
+    objections: Annotated[list[str], operator.add]
+    """Every problem the reviewer raised, round after round."""
     rounds: int
     stopped: str | None
     """Why planning stopped early ('budget_exhausted'), else None."""

@@ -59,6 +59,10 @@ class ProgramRecord(TypedDict):
     """Sub-questions whose research failed: the plan may lack them."""
     rounds: int
     """Revisions the reviewer asked for."""
+    dropped: list[str]
+    """Course ids of the first draft that the revisions took out."""
+    objections: list[str]
+    """What the reviewer objected to along the way, each once."""
     status: str
     """'approved', 'unresolved' (problems left after the last round) or 'budget_exhausted'."""
 

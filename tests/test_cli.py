@@ -245,7 +245,14 @@ def test_demo_plays_the_story_on_its_own_database(server_url: str) -> None:
     assert "   The child process was killed by SIGKILL (exit status -9)." in out
     assert "   The thread's next step is still ('execute',): the run was cut off mid-way." in out
     assert "   Still exactly one enrollment in rag-1." in out
-    final = out[out.index("6. Final enrollments of rag-1:"):]
+    final = out[out.index("6. Final enrollments of rag-1:"):out.index("7. Carla asks for a program. "
+                                                                       "The planner splits her goal, "
+                                                                       "workers search the catalog in")]
     assert [line.split()[1:] for line in final[2:4]] == [
         ["ada", "PENDING_PAYMENT"], ["bob", "WAITLISTED"]]
-    assert final[-1].startswith("Done: one seat, two students, one crash.")
+    assert final[-2].startswith("Done: one seat, two students, one crash.")
+    assert ("              Taken out in review (2 rounds): rag, llm-agents. The reviewer found: The program "
+            "costs €2,490 in total, €1,490 over the budget of €1,000. The program costs €1,190 in total, "
+            "€190 over the budget of €1,000.") in out
+    assert out[-1] == ("Done: Carla's program (python-basics-1) passed review after 2 revisions and each "
+                       "enrollment was approved on its own.")

@@ -60,6 +60,7 @@ def make_draft(planning: Any):
         plan = plan_candidates(found, _request(state), today=school.clock(), catalog=catalog)
         stopped = "budget_exhausted" if any(r["status"] == "budget" for r in results) else None
         return {"draft": [i.as_dict() for i in plan.items], "left_out": [p.as_dict() for p in plan.left_out],
+                "first_draft": [i.course_id for i in plan.items], "objections": [],
                 "candidates": {c: [i.as_dict() for i in items] for c, items in plan.candidates.items()},
                 "stopped": stopped}
 
@@ -72,8 +73,9 @@ def make_review(planning: Any):
     def review_node(state: PlannerState) -> Command[Literal["revise", "present"]]:
         """Check prerequisites, overlaps, budget and dates; at most `planner_rounds` revisions."""
         problems = review(_items(state["draft"]), _request(state), today=planning.school().clock())
-        update = {"problems": [p.as_dict() for p in problems]}
         done = not problems or state["rounds"] >= planning.settings.planner_rounds or state["stopped"]
+        update = {"problems": [p.as_dict() for p in problems],
+                  "objections": [] if done else [p.message for p in problems]}
         return Command(goto="present" if done else "revise", update=update)
 
     return review_node
@@ -167,8 +169,11 @@ def _record(state: PlannerState, max_rounds: int) -> ProgramRecord:
     status = ("budget_exhausted" if state.get("stopped") == "budget_exhausted"
               else "approved" if not state["problems"] else "unresolved")
     missing = [r["task"] for r in sorted(state["results"], key=lambda r: r["index"]) if r["status"] != "ok"]
+    kept = {item["course_id"] for item in state["draft"]}
+    dropped = [c for c in state.get("first_draft", []) if c not in kept]
     return ProgramRecord(request=state["request"] or {}, items=state["draft"], problems=state["problems"],
-                         left_out=state["left_out"], missing=missing, rounds=state["rounds"], status=status)
+                         left_out=state["left_out"], missing=missing, rounds=state["rounds"], status=status,
+                         dropped=dropped, objections=list(dict.fromkeys(state.get("objections", []))))
 
 
 def describe_program(record: ProgramRecord) -> str:
@@ -182,6 +187,9 @@ def describe_program(record: ProgramRecord) -> str:
         lines.append(f"Total: {money(total_cents(items))}.")
     else:
         lines.append("No course fits all of your constraints.")
+    if record["dropped"]:
+        lines.append(f"Taken out in review ({record['rounds']} rounds): {', '.join(record['dropped'])}. "
+                     "The reviewer found: " + " ".join(record["objections"][:3]))
     lines += [f"Not included: {p['message']}" for p in record["left_out"]]
     if record["problems"]:
         lines.append("Still to sort out: " + " ".join(p["message"] for p in record["problems"]))
