@@ -28,13 +28,16 @@ class DispatchModel(BaseChatModel):
     routes: dict[str, ScriptedChatModel] = Field(exclude=True)
     delays: dict[str, float] = Field(default_factory=dict, exclude=True)
     """Seconds to wait before answering, per key: to order parallel workers in a test."""
+    bound: list[list[Any]] = Field(default_factory=list, exclude=True)
+    """The tools of each `bind_tools` call, as the agents offered them."""
 
     @property
     def _llm_type(self) -> str:
         return "dispatch-fake"
 
     def bind_tools(self, tools: Sequence[Any], *, tool_choice: str | None = None, **kwargs: Any) -> Any:
-        """The model itself: the scripts decide the tool calls."""
+        """The model itself (the scripts decide the tool calls); the tools are recorded."""
+        self.bound.append(list(tools))
         return self
 
     def _generate(self, messages: list[BaseMessage], stop: list[str] | None = None,
