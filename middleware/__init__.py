@@ -11,6 +11,7 @@ from middleware.files import InvalidPathError, MissingStoreError, file_tools, fi
 from middleware.invalid_tool_calls import InvalidToolCallsMiddleware
 from middleware.large_results import LargeResultMiddleware
 from middleware.memory import MemoryMiddleware, memory_namespace
+from middleware.plain_prompt import PlainSystemPromptMiddleware, plain_system_message
 from middleware.skills import Skill, SkillFormatError, SkillsMiddleware, load_skills
 from middleware.stack import MUTATING_TOOLS, SubagentLimits, subagent_middleware
 from middleware.tool_errors import ToolFailureLimitMiddleware, safe_tool_error
@@ -26,6 +27,7 @@ __all__ = [
     "MemoryLedger",
     "MemoryMiddleware",
     "MissingStoreError",
+    "PlainSystemPromptMiddleware",
     "Skill",
     "SkillFormatError",
     "SkillsMiddleware",
@@ -37,6 +39,7 @@ __all__ = [
     "load_skills",
     "memory_namespace",
     "normalise_path",
+    "plain_system_message",
     "safe_tool_error",
     "subagent_middleware",
 ]

@@ -29,6 +29,8 @@ LangChain runs the list as follows, which fixes the order below:
 14. Budget (before_model, after_model): last, so its after_model runs first and every reply is
     charged before anything can interrupt (HITL) or jump; its before_model check runs last, after
     the cheaper checks.
+15. PlainSystemPrompt (wrap_model_call): innermost, so the prompt every other middleware built
+    reaches the server as one string (llama-cpp-python's server refuses content blocks there).
 
 Summarization is left out: `SummarizationMiddleware` needs a chat model to write summaries (the
 agent's own or a `summarizer`), whose calls would bypass the budget (they are not the agent's model
@@ -64,6 +66,7 @@ from middleware.dangling import DanglingToolCallsMiddleware
 from middleware.invalid_tool_calls import InvalidToolCallsMiddleware
 from middleware.large_results import LargeResultMiddleware
 from middleware.memory import MemoryMiddleware
+from middleware.plain_prompt import PlainSystemPromptMiddleware
 from middleware.skills import SkillsMiddleware
 from middleware.tool_errors import ToolFailureLimitMiddleware, safe_tool_error
 
@@ -155,5 +158,7 @@ def subagent_middleware(
         ModelCallLimitMiddleware(run_limit=limits.model_calls_per_run, exit_behavior="end"),
         BudgetMiddleware(ledger=ledger, max_tokens=limits.max_tokens, max_usd=limits.max_usd,
                          prices=prices, on_exhausted=on_exhausted, thread_id_of=thread_id_of),
+        # Innermost model wrapper: whatever the others added, the server gets one string.
+        PlainSystemPromptMiddleware(),
     ]
     return stack

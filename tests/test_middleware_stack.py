@@ -94,7 +94,8 @@ def test_the_stack_is_in_the_documented_order() -> None:
         "DanglingToolCallsMiddleware", "MemoryMiddleware", "SkillsMiddleware", "TodoListMiddleware",
         "HumanInTheLoopMiddleware", "ToolErrorMiddleware", "LargeResultMiddleware", "ToolRetryMiddleware",
         "ContextEditingMiddleware", "ToolFailureLimitMiddleware", "ToolCallLimitMiddleware",
-        "InvalidToolCallsMiddleware", "ModelCallLimitMiddleware", "BudgetMiddleware"]
+        "InvalidToolCallsMiddleware", "ModelCallLimitMiddleware", "BudgetMiddleware",
+        "PlainSystemPromptMiddleware"]
     assert "TodoListMiddleware" not in [type(m).__name__ for m in stack()]
     with pytest.raises(ValueError, match="mutating_tools must name"):
         stack(mutating_tools=())

@@ -69,8 +69,12 @@ def _split(planning: Any, model: NamedModel | None, request: ProgramRequest,
         goal=request.goal or "(not stated)", budget=_euros(request.budget_cents),
         window=_window(request.start_after, request.start_before), size=request.size,
         completed=", ".join(request.completed) or "none")
-    out = agent.invoke({"messages": [HumanMessage(prompt)]},
-                       context=Context(user_id=state.get("student_id")))
+    try:
+        out = agent.invoke({"messages": [HumanMessage(prompt)]},
+                           context=Context(user_id=state.get("student_id")))
+    except Exception as err:  # a planning model that fails leaves the split to the rules
+        log.warning("planner orchestrator %s failed: %s", model.name, type(err).__name__)
+        return rules, f"rules (the model failed: {type(err).__name__})", None
     usage = usage_of(out["messages"], planning.settings.models, model.name, "orchestrator")
     if budget_spent(out["messages"]):
         return rules, "rules (the budget is spent)", usage
