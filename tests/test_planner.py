@@ -170,3 +170,15 @@ def test_skills_are_read_on_demand(resources: Resources, scripted_model: Any) ->
     assert "program-planning" in first_prompt and "# Program planning" not in first_prompt
     result = orchestrator.calls[1].messages[-1]
     assert isinstance(result, ToolMessage) and "# Program planning" in str(result.content)
+
+
+def test_a_worker_that_names_no_course_falls_back_to_the_catalog_search(resources: Resources,
+                                                                        scripted_model: Any) -> None:
+    routes = {ORCHESTRATOR: scripted_model(tasks_reply(["Q1: python foundations"])),
+              "Q1: python foundations": scripted_model(AIMessage("I think you should study hard."))}
+    graph = planner_graph(resources, routes)
+    threads.send(graph, "p", ML_REQUEST, user_id="ada")
+    # The catalog search finds python-basics and ml-foundations; statistics comes in as a prerequisite.
+    assert [c["id"] for c in resources.school.search("Q1: python foundations", limit=4)] == [
+        "python-basics", "ml-foundations"]
+    assert cohorts(values(graph)["program"]) == ["python-basics-1", "statistics-2"]
