@@ -10,21 +10,18 @@ conversation), so a fact cannot be written to or read from another student's mem
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Annotated, Any, NotRequired
 
 from langchain.agents.middleware.types import (
-    AgentMiddleware,
     AgentState,
     ContextT,
     ModelRequest,
-    ModelResponse,
     PrivateStateAttr,
     ResponseT,
 )
 from langchain.tools import ToolRuntime
-from langchain_core.messages import AIMessage
 from langchain_core.tools import BaseTool, StructuredTool, ToolException
 from langgraph.runtime import Runtime
 from langgraph.store.base import Item
@@ -32,6 +29,7 @@ from pydantic import BaseModel, Field
 from typing_extensions import override
 
 from middleware._common import store_label, with_section
+from middleware._prompt import RequestEditingMiddleware
 from middleware.files import MissingStoreError
 
 MEMORIES_NAMESPACE = "memories"
@@ -92,7 +90,7 @@ class RememberArgs(BaseModel):
     fact: str = Field(description="One lasting fact the student stated about themselves, in one sentence.")
 
 
-class MemoryMiddleware(AgentMiddleware[MemoryState[ResponseT], ContextT, ResponseT]):
+class MemoryMiddleware(RequestEditingMiddleware[MemoryState[ResponseT], ContextT, ResponseT]):
     """Shows the school's notes and the student's remembered facts; offers `remember(fact)`.
 
     `before_agent` reads AGENTS.md and the student's facts once per run into private state;
@@ -186,16 +184,3 @@ class MemoryMiddleware(AgentMiddleware[MemoryState[ResponseT], ContextT, Respons
         section = memory_section(str(state.get("memory_notes", "")), facts)
         return request.override(system_message=with_section(request.system_message, section))
 
-    def wrap_model_call(self, request: ModelRequest[ContextT],
-                        handler: Callable[[ModelRequest[ContextT]], ModelResponse[ResponseT]],
-                        ) -> ModelResponse[ResponseT] | AIMessage:
-        """Call the model with the notes and facts appended to the system prompt."""
-        return handler(self._request(request))
-
-    async def awrap_model_call(
-        self,
-        request: ModelRequest[ContextT],
-        handler: Callable[[ModelRequest[ContextT]], Awaitable[ModelResponse[ResponseT]]],
-    ) -> ModelResponse[ResponseT] | AIMessage:
-        """Async form of `wrap_model_call`."""
-        return await handler(self._request(request))

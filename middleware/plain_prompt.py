@@ -8,17 +8,15 @@ as a list of text blocks. OpenAI accepts that; llama-cpp-python's server, for on
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
-
 from langchain.agents.middleware.types import (
-    AgentMiddleware,
     AgentState,
     ContextT,
     ModelRequest,
-    ModelResponse,
     ResponseT,
 )
-from langchain_core.messages import AIMessage, SystemMessage
+from langchain_core.messages import SystemMessage
+
+from middleware._prompt import RequestEditingMiddleware
 
 
 def plain_system_message(system: SystemMessage | None) -> SystemMessage | None:
@@ -36,22 +34,9 @@ def plain_system_message(system: SystemMessage | None) -> SystemMessage | None:
     return SystemMessage("".join(texts))
 
 
-class PlainSystemPromptMiddleware(AgentMiddleware[AgentState[ResponseT], ContextT, ResponseT]):
+class PlainSystemPromptMiddleware(RequestEditingMiddleware[AgentState[ResponseT], ContextT, ResponseT]):
     """Joins the system prompt's text blocks into one string just before the model call (innermost)."""
 
     def _request(self, request: ModelRequest[ContextT]) -> ModelRequest[ContextT]:
         return request.override(system_message=plain_system_message(request.system_message))
 
-    def wrap_model_call(self, request: ModelRequest[ContextT],
-                        handler: Callable[[ModelRequest[ContextT]], ModelResponse[ResponseT]],
-                        ) -> ModelResponse[ResponseT] | AIMessage:
-        """Call the model with a plain-string system prompt."""
-        return handler(self._request(request))
-
-    async def awrap_model_call(
-        self,
-        request: ModelRequest[ContextT],
-        handler: Callable[[ModelRequest[ContextT]], Awaitable[ModelResponse[ResponseT]]],
-    ) -> ModelResponse[ResponseT] | AIMessage:
-        """Async form of `wrap_model_call`."""
-        return await handler(self._request(request))

@@ -11,23 +11,21 @@ does not depend on. Skills are read when the middleware is built; a bad file fai
 from __future__ import annotations
 
 import re
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
 from langchain.agents.middleware.types import (
-    AgentMiddleware,
     AgentState,
     ContextT,
     ModelRequest,
-    ModelResponse,
     ResponseT,
 )
-from langchain_core.messages import AIMessage
 from langchain_core.tools import BaseTool, StructuredTool, ToolException
 from pydantic import BaseModel, Field
 
 from middleware._common import with_section
+from middleware._prompt import RequestEditingMiddleware
 
 MAX_NAME_CHARS = 64
 MAX_DESCRIPTION_CHARS = 1024
@@ -138,7 +136,7 @@ class ReadSkillArgs(BaseModel):
     name: str = Field(description="The skill's name, as listed under Skills, e.g. 'refund-policy'.")
 
 
-class SkillsMiddleware(AgentMiddleware[AgentState[ResponseT], ContextT, ResponseT]):
+class SkillsMiddleware(RequestEditingMiddleware[AgentState[ResponseT], ContextT, ResponseT]):
     """Puts the skills catalogue in the system prompt and offers `read_skill(name)` for a body.
 
     An unknown name gives an error result that lists the known skills.
@@ -177,17 +175,4 @@ class SkillsMiddleware(AgentMiddleware[AgentState[ResponseT], ContextT, Response
     def _request(self, request: ModelRequest[ContextT]) -> ModelRequest[ContextT]:
         return request.override(system_message=with_section(request.system_message, self.section))
 
-    def wrap_model_call(self, request: ModelRequest[ContextT],
-                        handler: Callable[[ModelRequest[ContextT]], ModelResponse[ResponseT]],
-                        ) -> ModelResponse[ResponseT] | AIMessage:
-        """Call the model with the skills catalogue appended to the system prompt."""
-        return handler(self._request(request))
-
-    async def awrap_model_call(
-        self,
-        request: ModelRequest[ContextT],
-        handler: Callable[[ModelRequest[ContextT]], Awaitable[ModelResponse[ResponseT]]],
-    ) -> ModelResponse[ResponseT] | AIMessage:
-        """Async form of `wrap_model_call`."""
-        return await handler(self._request(request))
 

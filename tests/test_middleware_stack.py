@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -28,6 +27,7 @@ from graphs.state import Context
 from middleware import MUTATING_TOOLS, MemoryLedger, Spend, SubagentLimits, subagent_middleware
 from middleware.stack import APPROVAL_PREFIX
 from tests.fakes import ScriptedChatModel
+from tests.test_prompts import check_snapshot
 
 ROOT = Path(__file__).resolve().parents[1]
 SNAPSHOTS = Path(__file__).parent / "snapshots"
@@ -191,15 +191,6 @@ class RecordingModel(ScriptedChatModel):
                    **kwargs: Any) -> RecordingModel:
         self.bound.append(list(tools))
         return self
-
-
-def check_snapshot(name: str, text: str) -> None:
-    path = SNAPSHOTS / name
-    if os.environ.get("UPDATE_SNAPSHOTS") == "1":
-        path.write_text(text)
-    if not path.exists():
-        pytest.fail(f"no snapshot {path.name}; run with UPDATE_SNAPSHOTS=1 to write it")
-    assert text == path.read_text(), f"{name} changed; review, then update with UPDATE_SNAPSHOTS=1"
 
 
 @pytest.mark.parametrize("role", ["worker", "planner"])
