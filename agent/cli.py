@@ -397,6 +397,7 @@ def _expected_errors() -> tuple[type[BaseException], ...]:
     for module_name, name in (("agent.threads", "ThreadError"),
                               ("agent.approvals", "InvalidDecisionError"),
                               ("agent.evaluation", "EvalSetError"),
+                              ("agent.locks", "ThreadBusyError"),
                               ("agent.persistence", "DatabaseUnavailableError")):
         module = sys.modules.get(module_name)
         if module is not None:
@@ -421,6 +422,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     run: Callable[[argparse.Namespace], int] = args.run
     try:
+        if args.command not in ("db", "eval"):
+            from agent.tracing import setup_tracing
+
+            setup_tracing()  # SCHOOL_TRACING: off (default), console or otlp; a bad value fails here
         return run(args)
     except KeyboardInterrupt:
         print(file=sys.stderr)

@@ -21,9 +21,14 @@ from psycopg.rows import dict_row
 from psycopg.types.json import Jsonb
 from psycopg_pool import ConnectionPool
 
-EventKind = Literal["budget_exhausted", "plan_presented", "worker_failed"]
-"""What an event records: a thread's budget was found spent (payload: tokens, cost_usd, limits),
-a plan was shown to the student, a worker (subagent) failed."""
+EventKind = Literal[
+    "turn_started", "step_started", "step_completed", "step_failed", "tool_completed", "tool_failed",
+    "approval_requested", "approval_granted", "approval_rejected", "turn_completed", "turn_failed",
+    "budget_exhausted", "plan_presented", "worker_failed",
+]
+"""What an event records: a turn's lifecycle (started, its steps, completed or failed), a domain
+action's result (tool_*), approvals requested and decided, a thread's budget found spent (payload:
+tokens, cost_usd, limits), a plan shown to the student, a worker (subagent) that failed."""
 KINDS: Final[tuple[EventKind, ...]] = get_args(EventKind)
 
 JOURNAL_SCHEMA: Final = """
@@ -35,6 +40,59 @@ CREATE TABLE IF NOT EXISTS journal_events (
     at        timestamptz NOT NULL DEFAULT now()
 );
 CREATE INDEX IF NOT EXISTS journal_events_thread_idx ON journal_events (thread_id, id);
+ALTER TABLE journal_events ADD COLUMN IF NOT EXISTS turn_id bigint;
+ALTER TABLE journal_events ADD COLUMN IF NOT EXISTS key text;
+-- An event with a key is written once per thread, however often the step that writes it re-runs.
+CREATE UNIQUE INDEX IF NOT EXISTS journal_events_key_idx ON journal_events (thread_id, key)
+    WHERE key IS NOT NULL;
+
+CREATE TABLE IF NOT EXISTS thread_owners (
+    thread_id  text PRIMARY KEY,
+    owner      text NOT NULL,
+    created_at timestamptz NOT NULL DEFAULT now()
+);
+
+CREATE TABLE IF NOT EXISTS turns (
+    id          bigserial PRIMARY KEY,
+    thread_id   text NOT NULL,
+    kind        text NOT NULL CHECK (kind IN ('message', 'decision', 'resume')),
+    actor       text NOT NULL,
+    input       jsonb NOT NULL DEFAULT '{}',
+    intent      text,
+    status      text NOT NULL CHECK (status IN ('created', 'running', 'awaiting_approval',
+                                                'completed', 'failed', 'cancelled')),
+    output      jsonb,
+    error       text,
+    created_at  timestamptz NOT NULL DEFAULT now(),
+    finished_at timestamptz
+);
+CREATE INDEX IF NOT EXISTS turns_thread_idx ON turns (thread_id, id);
+
+CREATE TABLE IF NOT EXISTS plan_items (
+    id            bigserial PRIMARY KEY,
+    turn_id       bigint NOT NULL REFERENCES turns (id),
+    step          int NOT NULL,
+    node          text NOT NULL,
+    tool          text,
+    args          jsonb,
+    approval_mode text NOT NULL DEFAULT 'none' CHECK (approval_mode IN ('none', 'required')),
+    status        text NOT NULL CHECK (status IN ('running', 'completed', 'interrupted', 'failed')),
+    result        jsonb,
+    at            timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX IF NOT EXISTS plan_items_turn_idx ON plan_items (turn_id, id);
+
+CREATE TABLE IF NOT EXISTS approval_grants (
+    thread_id   text NOT NULL,
+    action_id   text NOT NULL,
+    action_name text NOT NULL,
+    args        jsonb NOT NULL,
+    student_id  text NOT NULL,
+    reviewer    text NOT NULL,
+    decision    text NOT NULL CHECK (decision IN ('approve', 'edit')),
+    at          timestamptz NOT NULL DEFAULT now(),
+    PRIMARY KEY (thread_id, action_id)
+);
 """
 
 
@@ -50,8 +108,12 @@ def setup_journal(conn: Connection[Any]) -> None:
 
 
 def record_event(pool_or_conn: ConnectionPool[Any] | Connection[Any], thread_id: str, kind: str,
-                 payload: Mapping[str, Any] | None = None) -> int:
+                 payload: Mapping[str, Any] | None = None, *, turn_id: int | None = None,
+                 key: str | None = None) -> int | None:
     """Append one event to the thread's journal; the new event's id.
+
+    With `key`, the event is written once per thread: a second call with the same key (a step
+    re-run after a crash) writes nothing and returns None.
 
     `kind` is one of `KINDS` (checked when called, so that callers holding a plain str need no cast).
     Dates and datetimes are stored as ISO strings and Decimals as floats; tuples become lists.
@@ -73,36 +135,35 @@ def record_event(pool_or_conn: ConnectionPool[Any] | Connection[Any], thread_id:
     if not isinstance(payload, Mapping):
         msg = f"a journal payload must be a mapping, got {type(payload).__name__}"
         raise JournalPayloadError(msg)
-    document = Jsonb(to_json(payload))
+    row = (thread_id, kind, Jsonb(to_json(payload)), turn_id, key)
     if isinstance(pool_or_conn, ConnectionPool):
         with pool_or_conn.connection() as conn:
-            return _insert(conn, thread_id, kind, document)
+            return _insert(conn, row)
     # A connection is used as it is, so the event commits (or rolls back) with the caller's work.
-    return _insert(pool_or_conn, thread_id, kind, document)
+    return _insert(pool_or_conn, row)
 
 
-def _insert(conn: Connection[Any], thread_id: str, kind: str, document: Jsonb) -> int:
+def _insert(conn: Connection[Any], row: tuple[Any, ...]) -> int | None:
     with conn.cursor(row_factory=dict_row) as cur:
-        row = cur.execute("INSERT INTO journal_events (thread_id, kind, payload) VALUES (%s, %s, %s)"
-                          " RETURNING id", (thread_id, kind, document)).fetchone()
-    if row is None:  # pragma: no cover - INSERT ... RETURNING always returns the row
-        msg = "INSERT INTO journal_events returned no id"
-        raise RuntimeError(msg)
-    return int(row["id"])
+        found = cur.execute(
+            "INSERT INTO journal_events (thread_id, kind, payload, turn_id, key)"
+            " VALUES (%s, %s, %s, %s, %s) ON CONFLICT (thread_id, key) WHERE key IS NOT NULL DO NOTHING"
+            " RETURNING id", row).fetchone()
+    return int(found["id"]) if found else None
 
 
 def events(pool: ConnectionPool[Any], thread_id: str, *,
            kinds: Sequence[str] | None = None) -> list[dict[str, Any]]:
-    """The thread's events, oldest first, each as {id, thread_id, kind, payload, at}.
+    """The thread's events, oldest first, each as {id, thread_id, turn_id, kind, payload, at}.
 
     With `kinds`, only events of those kinds (an empty sequence gives none).
     """
     with pool.connection() as conn, conn.cursor(row_factory=dict_row) as cur:
         if kinds is None:
-            cur.execute("SELECT id, thread_id, kind, payload, at FROM journal_events"
+            cur.execute("SELECT id, thread_id, turn_id, kind, payload, at FROM journal_events"
                         " WHERE thread_id = %s ORDER BY id", (thread_id,))
         else:
-            cur.execute("SELECT id, thread_id, kind, payload, at FROM journal_events"
+            cur.execute("SELECT id, thread_id, turn_id, kind, payload, at FROM journal_events"
                         " WHERE thread_id = %s AND kind = ANY(%s) ORDER BY id", (thread_id, list(kinds)))
         return list(cur.fetchall())
 

@@ -27,6 +27,7 @@ from psycopg_pool import ConnectionPool, PoolTimeout
 from agent.budget import PostgresLedger, setup_budget
 from agent.domain import School, catalog
 from agent.journal import setup_journal
+from agent.locks import ThreadLocks, register
 from agent.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -178,7 +179,12 @@ def open_resources(
         target = f"{where.get('host', 'localhost')}:{where.get('port', 5432)}/{where.get('dbname', '')}"
         message = f"cannot reach the database at {target} within {settings.connect_timeout_s}s: {err}"
         raise DatabaseUnavailableError(message) from None
+    # Thread locks hold a connection for a whole run: they get their own pool (see agent.locks).
+    lock_pool: ConnectionPool[Any] = ConnectionPool(url, name="school-agent-locks",
+                                                    **(pool_options(settings) | {"min_size": 0}))
     try:
+        lock_pool.open()
+        register(pool, ThreadLocks(lock_pool))
         resources = Resources(
             settings=settings,
             url=url,
@@ -192,6 +198,7 @@ def open_resources(
             setup_database(resources)
         yield resources
     finally:
+        lock_pool.close()
         pool.close()
 
 

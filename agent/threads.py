@@ -11,13 +11,16 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from langchain_core.messages import AIMessage, AIMessageChunk, HumanMessage
+from langchain_core.messages import AIMessage, HumanMessage
 from langchain_core.runnables import RunnableConfig
 from langgraph.pregel import Pregel as _Pregel
 from langgraph.types import Command
 from psycopg_pool import ConnectionPool
 
+from agent import runs
 from agent.approvals import InvalidDecisionError, parse_decision
+from agent.locks import ThreadBusyError as ThreadBusyError  # re-exported for the faces
+from agent.runs import OnEvent
 from agent.settings import Settings
 from graphs.state import Context
 
@@ -98,53 +101,59 @@ def _turn(graph: Pregel, config: RunnableConfig, seen: int, streamed: str = "") 
                 state.values.get("turn"))
 
 
-def _run(graph: Pregel, value: Any, config: RunnableConfig, context: Context,
-         on_token: Callable[[str], None] | None) -> str:
-    """Run the graph; with `on_token`, stream the answer model's tokens to it. Returns them joined."""
-    if on_token is None:
-        graph.invoke(value, config, context=context)
-        return ""
-    streamed = []
-    for chunk, meta in graph.stream(value, config, context=context, stream_mode="messages"):
-        node = meta.get("langgraph_node") if isinstance(meta, dict) else None
-        if isinstance(chunk, AIMessageChunk) and node == "answer" and chunk.text:
-            streamed.append(chunk.text)
-            on_token(chunk.text)
-    return "".join(streamed)
-
-
-def _finish_interrupted_run(graph: Pregel, config: RunnableConfig, state: Any) -> Any:
+def _finish_interrupted_run(graph: Pregel, config: RunnableConfig, state: Any,
+                            on_event: OnEvent | None = None) -> Any:
     """A run cut off by a crash has work left (`next`) but no interrupt: finish it first.
 
     Returns the thread's state afterwards (`state` itself when there was nothing to finish).
     """
     if not state.next or state.interrupts:
         return state
-    graph.invoke(None, config, context=Context(user_id=state.values.get("student_id")))
+    owner = state.values.get("student_id")
+    runs.run(graph, None, config, Context(user_id=owner), kind="resume", actor=owner or "system",
+             payload={}, seen=len(state.values.get("messages", [])), on_event=on_event)
     return graph.get_state(config)
+
+
+def _token_events(on_token: Callable[[str], None] | None, on_event: OnEvent | None) -> OnEvent | None:
+    """One event callback from the two ways callers listen (tokens only, or every event)."""
+    if on_token is None:
+        return on_event
+
+    def both(name: str, data: dict[str, Any]) -> None:
+        if name == "token":
+            on_token(data["text"])
+        if on_event is not None:
+            on_event(name, data)
+
+    return both
 
 
 def send(graph: Pregel, thread_id: str, text: str, *, user_id: str,
          settings: Settings | None = None, on_token: Callable[[str], None] | None = None,
-         context: Context | None = None) -> Turn:
+         context: Context | None = None, on_event: OnEvent | None = None) -> Turn:
     """One student turn on `thread_id` (created on first use), as `user_id`.
 
     `on_token` receives the answer model's tokens as they stream (the reply in `Turn.replies` is
-    the checked, final text); `context` carries per-run model overrides.
+    the checked, final text); `on_event` receives every progress event (`agent.runs.OnEvent`);
+    `context` carries per-run model overrides. Raises ThreadBusyError while another request runs.
     """
     settings = settings or Settings.from_env()
     config = config_for(thread_id)
     user = _check_user(user_id)
     text = _check_text(text, settings)
-    state = graph.get_state(config)
-    owner = state.values.get("student_id")
-    if owner and owner != user:
-        raise ForeignThreadError(f"thread {thread_id} belongs to another student")
-    state = _finish_interrupted_run(graph, config, state)
-    seen = len(state.values.get("messages", []))
-    run_context = replace(context, user_id=user) if context else Context(user_id=user)
-    streamed = _run(graph, {"messages": [HumanMessage(text)]}, config, run_context, on_token)
-    return _turn(graph, config, seen, streamed)
+    listen = _token_events(on_token, on_event)
+    with runs.exclusive(graph, thread_id):
+        state = graph.get_state(config)
+        owner = state.values.get("student_id")
+        if owner and owner != user:
+            raise ForeignThreadError(f"thread {thread_id} belongs to another student")
+        state = _finish_interrupted_run(graph, config, state, listen)
+        seen = len(state.values.get("messages", []))
+        run_context = replace(context, user_id=user) if context else Context(user_id=user)
+        result = runs.run(graph, {"messages": [HumanMessage(text)]}, config, run_context, kind="message",
+                          actor=user, payload={"message": text}, seen=seen, on_event=listen)
+        return _turn(graph, config, seen, result.streamed)
 
 
 def _paused_state(graph: Pregel, config: RunnableConfig) -> Any:
@@ -162,31 +171,40 @@ def _paused_state(graph: Pregel, config: RunnableConfig) -> Any:
     return state
 
 
-def decide(graph: Pregel, thread_id: str, decision: dict[str, Any]) -> Turn:
-    """Resume a thread paused at approval with `{"decisions": [...]}` (approve, edit or reject)."""
+def decide(graph: Pregel, thread_id: str, decision: dict[str, Any], *,
+           on_event: OnEvent | None = None) -> Turn:
+    """Resume a thread paused at approval with `{"decisions": [...]}` (approve, edit or reject).
+
+    The check and the run happen under the thread's lock, so a decision cannot land on an action
+    that another request has just replaced (its `action_id`, when given, must match).
+    """
     config = config_for(thread_id)
-    state = _paused_state(graph, config)
-    try:
-        parse_decision(decision, state.values["pending_action"])
-    except InvalidDecisionError as err:
-        raise InvalidApprovalError(str(err)) from None
-    seen = len(state.values.get("messages", []))
-    owner = state.values.get("student_id")
-    graph.invoke(Command(resume=decision), config, context=Context(user_id=owner))
-    return _turn(graph, config, seen)
+    with runs.exclusive(graph, thread_id):
+        state = _paused_state(graph, config)
+        try:
+            parsed = parse_decision(decision, state.values["pending_action"])
+        except InvalidDecisionError as err:
+            raise InvalidApprovalError(str(err)) from None
+        seen = len(state.values.get("messages", []))
+        owner = state.values.get("student_id")
+        reviewer = parsed.reviewer or "operator"
+        runs.run(graph, Command(resume=decision), config, Context(user_id=owner), kind="decision",
+                 actor=reviewer, payload={"decision": decision}, seen=seen, on_event=on_event)
+        return _turn(graph, config, seen)
 
 
-def resume(graph: Pregel, thread_id: str) -> Turn:
+def resume(graph: Pregel, thread_id: str, *, on_event: OnEvent | None = None) -> Turn:
     """Finish a run that a crash cut off, in whatever process calls this."""
     config = config_for(thread_id)
-    state = graph.get_state(config)
-    if not state.values:
-        raise UnknownThreadError(f"there is no thread {thread_id!r}")
-    if not state.next or state.interrupts:
-        raise NothingPendingError(f"thread {thread_id} has no interrupted run to resume")
-    seen = len(state.values.get("messages", []))
-    _finish_interrupted_run(graph, config, state)
-    return _turn(graph, config, seen)
+    with runs.exclusive(graph, thread_id):
+        state = graph.get_state(config)
+        if not state.values:
+            raise UnknownThreadError(f"there is no thread {thread_id!r}")
+        if not state.next or state.interrupts:
+            raise NothingPendingError(f"thread {thread_id} has no interrupted run to resume")
+        seen = len(state.values.get("messages", []))
+        _finish_interrupted_run(graph, config, state, on_event)
+        return _turn(graph, config, seen)
 
 
 def pending(graph: Pregel, pool: ConnectionPool[Any]) -> list[Turn]:

@@ -78,7 +78,7 @@ def test_a_payload_json_cannot_carry_is_refused_and_nothing_is_written(resources
 
 
 @pytest.mark.parametrize(("thread_id", "kind", "message"), [
-    ("t", "budget_spent", "unknown journal event kind 'budget_spent'; known kinds: budget_exhausted,"),
+    ("t", "budget_spent", "unknown journal event kind 'budget_spent'; known kinds: turn_started,"),
     ("", "worker_failed", "thread_id must be a non-empty str"),
 ])
 def test_unknown_kinds_and_empty_threads_are_refused(resources: Resources, thread_id: str, kind: Any,
@@ -90,7 +90,8 @@ def test_unknown_kinds_and_empty_threads_are_refused(resources: Resources, threa
 def test_to_json_leaves_plain_json_alone() -> None:
     plain = {"a": [1, 2.5, "x", None, False], "b": {"c": {}}}
     assert to_json(plain) == plain
-    assert KINDS == ("budget_exhausted", "plan_presented", "worker_failed")
+    assert KINDS[:3] == ("turn_started", "step_started", "step_completed")
+    assert {"budget_exhausted", "plan_presented", "worker_failed", "approval_granted"} <= set(KINDS)
 
 
 def test_setup_is_idempotent_and_keeps_the_events(resources: Resources) -> None:
@@ -101,5 +102,14 @@ def test_setup_is_idempotent_and_keeps_the_events(resources: Resources) -> None:
         indexes = conn.execute("SELECT indexdef FROM pg_indexes WHERE tablename = 'journal_events'"
                                " ORDER BY indexname").fetchall()
     assert [e["id"] for e in events(resources.pool, "t")] == [kept]
-    assert [i["indexdef"].split(" USING ")[1] for i in indexes] == ["btree (id)", "btree (thread_id, id)"]
+    assert [i["indexdef"].split(" USING ")[1] for i in indexes] == [
+        "btree (thread_id, key) WHERE (key IS NOT NULL)", "btree (id)", "btree (thread_id, id)"]
     assert "journal_events" in JOURNAL_SCHEMA
+
+
+def test_an_event_with_a_key_is_written_once(resources: Resources) -> None:
+    first = record_event(resources.pool, "t", "tool_completed", {"n": 1}, key="a1:tool")
+    again = record_event(resources.pool, "t", "tool_completed", {"n": 2}, key="a1:tool")
+    other_thread = record_event(resources.pool, "u", "tool_completed", {"n": 3}, key="a1:tool")
+    assert isinstance(first, int) and again is None and isinstance(other_thread, int)
+    assert [e["payload"] for e in events(resources.pool, "t")] == [{"n": 1}]

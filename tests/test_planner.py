@@ -72,7 +72,7 @@ def test_offline_the_issue_example_is_planned_by_rules(resources: Resources) -> 
     assert (program["status"], program["rounds"], program["missing"], program["problems"]) == (
         "approved", 0, [], [])
     assert values(graph)["intent"] == "program" and turn.pending is None
-    assert [(e["kind"], e["payload"]) for e in events(resources.pool, "p")] == [
+    assert [(e["kind"], e["payload"]) for e in events(resources.pool, "p", kinds=["plan_presented"])] == [
         ("plan_presented", {"items": ["python-basics-1", "statistics-2"], "status": "approved",
                             "rounds": 0, "missing": []})]
 

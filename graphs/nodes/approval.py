@@ -5,20 +5,43 @@ from __future__ import annotations
 from typing import Literal
 
 from langchain_core.messages import AIMessage
+from langchain_core.runnables import RunnableConfig
 from langgraph.types import Command, interrupt
 
-from agent.approvals import Decision, InvalidDecisionError, approval_request, parse_decision
-from graphs.nodes.common import FINISH, SchoolSource, UnexpectedInputError
+from agent import grants
+from agent.approvals import Decision, InvalidDecisionError, PendingAction, approval_request, parse_decision
+from agent.journal import record_event
+from graphs.nodes.common import FINISH, SchoolSource, UnexpectedInputError, thread_id
 from graphs.nodes.proposals import Refusal, prepare
 from graphs.state import State
 
 Next = Command[Literal["execute", "approval", "next_in_program", "__end__"]]
 
 
+class Recorder:
+    """Writes grants and approval events for one run of the approval node (idempotent on re-runs)."""
+
+    def __init__(self, school: SchoolSource, config: RunnableConfig) -> None:
+        self.pool = school().pool
+        self.thread = thread_id(config)
+        self.turn = config.get("configurable", {}).get("turn_id")
+
+    def granted(self, action: PendingAction, decision: Decision, kind: str) -> None:
+        """Record the grant that lets execute run exactly this action, and its event."""
+        reviewer = decision.reviewer or action["student_id"]
+        grants.grant(self.pool, thread_id=self.thread, action=dict(action), reviewer=reviewer, decision=kind)
+        self.event("approval_granted", action, {"reviewer": reviewer, "decision": kind})
+
+    def event(self, kind: str, action: PendingAction, extra: dict[str, object]) -> None:
+        """Record an approval event, once per action and kind."""
+        payload = {"action_id": action["id"], "action": action["name"], "args": action["args"], **extra}
+        record_event(self.pool, self.thread, kind, payload, turn_id=self.turn, key=f"{action['id']}:{kind}")
+
+
 def make_approval(school: SchoolSource):
     """Build the approval node over `school` (an edit is re-validated by the domain)."""
 
-    def approval(state: State) -> Next:
+    def approval(state: State, config: RunnableConfig) -> Next:
         """Wait for approve / edit / reject of the pending action and act on it."""
         action = state.get("pending_action")
         if action is None:
@@ -32,11 +55,15 @@ def make_approval(school: SchoolSource):
                 decision = parse_decision(response, action)
             except InvalidDecisionError as err:
                 return Command(goto="approval", update={"approval_error": str(err)})
+        record = Recorder(school, config)
         if decision.type == "approve":
+            record.granted(action, decision, "approve")
             return Command(goto="execute", update={"chat_decision": None, "approval_error": None})
         if decision.type == "reject":
+            record.event("approval_rejected", action, {"reviewer": decision.reviewer or action["student_id"],
+                                                       "reason": decision.message})
             return _rejected(decision, by_student=chat == "reject", queued=bool(state.get("queued")))
-        return _edited(school, state, decision)
+        return _edited(school, state, decision, record)
 
     return approval
 
@@ -52,7 +79,7 @@ def _rejected(decision: Decision, *, by_student: bool, queued: bool) -> Next:
     return Command(goto="next_in_program" if queued else FINISH, update=update)
 
 
-def _edited(school: SchoolSource, state: State, decision: Decision) -> Next:
+def _edited(school: SchoolSource, state: State, decision: Decision, record: Recorder) -> Next:
     action = state["pending_action"]
     assert action is not None and decision.args is not None
     proposal = prepare(school(), action["name"], cohort_id=decision.args["cohort_id"],
@@ -63,6 +90,7 @@ def _edited(school: SchoolSource, state: State, decision: Decision) -> Next:
         # The domain offered another action (a waitlist place instead of a seat): that needs its own yes.
         note = f"the edit needs another decision: {proposal['description']}"
         return Command(goto="approval", update={"pending_action": proposal, "approval_error": note})
+    record.granted(proposal, decision, "edit")
     message = AIMessage(f"A reviewer changed your request: {proposal['description']}")
     return Command(goto="execute", update={"pending_action": proposal, "approval_error": None,
                                            "messages": [message]})

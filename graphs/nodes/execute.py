@@ -12,10 +12,11 @@ from langchain_core.messages import AIMessage
 from langchain_core.runnables import RunnableConfig
 from langgraph.types import Command
 
-from agent import faults, tools
+from agent import faults, grants, tools
 from agent.approvals import PendingAction
 from agent.domain import Outcome
 from agent.domain.rules import money
+from agent.journal import record_event
 from graphs.nodes.common import FINISH, SchoolSource, UnexpectedInputError, thread_id
 from graphs.nodes.proposals import prepare
 from graphs.state import State
@@ -30,11 +31,20 @@ def make_execute(school: SchoolSource):
         action = state.get("pending_action")
         if action is None:
             raise UnexpectedInputError("execute was reached with no approved action")
-        key = tools.idempotency_key(thread_id(config), action["id"])
+        thread = thread_id(config)
+        pool, turn = school().pool, config.get("configurable", {}).get("turn_id")
+        if not grants.granted(pool, thread_id=thread, action=dict(action)):
+            # The approval step writes a grant for exactly what was approved; without one, nothing runs.
+            text = "That action has no approval for exactly these details, so I did not run it."
+            return Command(goto=FINISH, update={"pending_action": None, "messages": [AIMessage(text)]})
+        key = tools.idempotency_key(thread, action["id"])
         name, args = tools.validate(action["name"], action["args"])
         outcome = tools.perform(school(), name, key=key, student_id=action["student_id"], args=args)
         faults.point("execute.after_domain_write")
         outcome = {k: v for k, v in outcome.items() if k != "replayed"}
+        kind = "tool_completed" if outcome["ok"] else "tool_failed"
+        record_event(pool, thread, kind, {"action_id": action["id"], "tool": name, "args": args,
+                                          "outcome": outcome}, turn_id=turn, key=f"{action['id']}:done")
         update: dict[str, Any] = {"pending_action": None, "last_outcome": outcome}
         if outcome.get("error") == "cohort_full":
             offer = prepare(school(), "join_waitlist", cohort_id=args["cohort_id"],

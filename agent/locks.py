@@ -1,0 +1,57 @@
+"""One writer per thread, across processes: a Postgres advisory lock held while a request runs.
+
+Each held lock keeps one connection for the length of the run, so the locks have a pool of their
+own: a run holding a lock still finds connections for its checkpoints in the main pool (sharing
+one pool deadlocks as soon as more requests wait than it has connections). If the process dies,
+Postgres ends its sessions and their locks with them, so a crash never leaves a thread locked.
+`agent.persistence` opens the lock pool beside the main one and registers it here.
+"""
+
+from __future__ import annotations
+
+import weakref
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from psycopg_pool import ConnectionPool
+
+LOCK_SPACE = 0x5C400
+"""The first key of every thread lock (two-key form), apart from the keys setup and the budget use."""
+
+_registry: weakref.WeakKeyDictionary[ConnectionPool[Any], ThreadLocks] = weakref.WeakKeyDictionary()
+
+
+class ThreadBusyError(Exception):
+    """Another request is running on the thread right now."""
+
+
+class ThreadLocks:
+    """Thread locks over their own connection pool."""
+
+    def __init__(self, pool: ConnectionPool[Any]) -> None:
+        self.pool = pool
+
+    @contextmanager
+    def hold(self, thread_id: str) -> Iterator[None]:
+        """Hold the thread's lock for the block; ThreadBusyError at once if someone else holds it."""
+        with self.pool.connection() as conn:
+            row = conn.execute("SELECT pg_try_advisory_lock(%s, hashtext(%s)) AS got",
+                               (LOCK_SPACE, thread_id)).fetchone()
+            if not row or not row["got"]:
+                message = f"thread {thread_id} is busy with another request; try again when it has finished"
+                raise ThreadBusyError(message)
+            try:
+                yield
+            finally:
+                conn.execute("SELECT pg_advisory_unlock(%s, hashtext(%s))", (LOCK_SPACE, thread_id))
+
+
+def register(main_pool: ConnectionPool[Any], locks: ThreadLocks) -> None:
+    """Make `locks` the thread locks of everything that runs on `main_pool`."""
+    _registry[main_pool] = locks
+
+
+def locks_for(main_pool: ConnectionPool[Any] | None) -> ThreadLocks | None:
+    """The thread locks registered for a main pool, if any."""
+    return _registry.get(main_pool) if main_pool is not None else None

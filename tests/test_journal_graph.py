@@ -1,0 +1,98 @@
+"""The journal written by real turns: turns, steps, events, approval grants; one writer per thread."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from langgraph.types import Command
+
+from agent import threads
+from agent.grants import grants_of
+from agent.journal import events
+from agent.locks import ThreadBusyError, locks_for
+from agent.persistence import Resources
+from agent.turns import steps_of, turns_of
+from graphs.state import Context
+
+CFG = {"configurable": {"thread_id": "t"}}
+
+
+def kinds(resources: Resources, thread: str = "t") -> list[str]:
+    return [e["kind"] for e in events(resources.pool, thread)]
+
+
+def test_a_question_turn_is_journaled_with_its_steps(resources: Resources, graph: Any) -> None:
+    seen: list[tuple[str, dict[str, Any]]] = []
+    threads.send(graph, "t", "When does the RAG course start?", user_id="ada",
+                 on_event=lambda name, data: seen.append((name, data)))
+    (turn,) = turns_of(resources.pool, "t")
+    assert (turn["kind"], turn["actor"], turn["status"], turn["intent"]) == ("message", "ada", "completed",
+                                                                              "question")
+    assert turn["input"] == {"message": "When does the RAG course start?"}
+    assert [(s["node"], s["status"]) for s in steps_of(resources.pool, turn["id"])] == [
+        ("router", "completed"), ("answer", "completed")]
+    assert kinds(resources) == ["turn_started", "step_started", "step_completed", "step_started",
+                                "step_completed", "turn_completed"]
+    assert [name for name, _ in seen] == ["turn_started", "step_started", "step_completed", "step_started",
+                                          "step_completed", "reply", "turn_completed"]
+    assert seen[-1][1] == {"turn_id": turn["id"], "status": "completed", "intent": "question"}
+
+
+def test_an_approved_enrollment_leaves_a_grant_and_a_tool_event(resources: Resources, graph: Any) -> None:
+    first = threads.send(graph, "t", "Enroll me in rag-2", user_id="ada")
+    assert first.pending is not None
+    action_id = first.pending["action_id"]
+    threads.decide(graph, "t", {"decisions": [{"type": "approve"}], "reviewer": "olga"})
+    asked, decided = turns_of(resources.pool, "t")
+    assert (asked["status"], decided["kind"], decided["actor"], decided["status"]) == (
+        "awaiting_approval", "decision", "olga", "completed")
+    assert [(s["node"], s["status"], s["approval_mode"]) for s in steps_of(resources.pool, asked["id"])] == [
+        ("router", "completed", "none"), ("propose", "completed", "none"),
+        ("approval", "interrupted", "required")]
+    assert [(g["action_id"], g["action_name"], g["args"], g["reviewer"], g["decision"])
+            for g in grants_of(resources.pool, "t")] == [
+        (action_id, "enroll", {"cohort_id": "rag-2"}, "olga", "approve")]
+    journal = events(resources.pool, "t")
+    assert [e["kind"] for e in journal if e["turn_id"] == decided["id"]] == [
+        "turn_started", "step_started", "approval_granted", "step_completed", "step_started",
+        "tool_completed", "step_completed", "turn_completed"]
+    tool = next(e for e in journal if e["kind"] == "tool_completed")
+    assert tool["payload"]["outcome"]["ok"] is True and tool["payload"]["args"] == {"cohort_id": "rag-2"}
+
+
+def test_execute_without_a_grant_runs_nothing(resources: Resources, graph: Any) -> None:
+    first = threads.send(graph, "t", "Enroll me in rag-2", user_id="ada")
+    assert first.pending is not None
+    # A state edited to skip the approval step (a bug, a tampered checkpoint) reaches execute.
+    graph.update_state(CFG, None, as_node="approval")
+    graph.invoke(Command(goto="execute"), CFG, context=Context(user_id="ada"))
+    assert graph.get_state(CFG).values["messages"][-1].content == (
+        "That action has no approval for exactly these details, so I did not run it.")
+    assert resources.school.enrollments() == [] and grants_of(resources.pool, "t") == []
+
+
+def test_a_busy_thread_refuses_a_second_request_and_changes_nothing(resources: Resources,
+                                                                    graph: Any) -> None:
+    threads.send(graph, "t", "Enroll me in rag-2", user_id="ada")
+    before = (turns_of(resources.pool, "t"), graph.get_state(CFG).values)
+    locks = locks_for(resources.pool)
+    assert locks is not None
+    with locks.hold("t"), pytest.raises(ThreadBusyError, match="thread t is busy"):
+        threads.decide(graph, "t", {"decisions": [{"type": "approve"}]})
+    with locks.hold("t"), pytest.raises(ThreadBusyError):
+        threads.send(graph, "t", "yes", user_id="ada")
+    assert (turns_of(resources.pool, "t"), graph.get_state(CFG).values) == before
+    threads.decide(graph, "t", {"decisions": [{"type": "approve"}]})  # free again
+    assert [e["status"] for e in resources.school.enrollments()] == ["PENDING_PAYMENT"]
+
+
+def test_a_stale_decision_is_refused_under_the_lock(resources: Resources, graph: Any) -> None:
+    first = threads.send(graph, "t", "Enroll me in rag-2", user_id="ada")
+    threads.send(graph, "t", "Actually enroll me in rag-1 instead", user_id="ada")
+    assert first.pending is not None
+    with pytest.raises(threads.InvalidApprovalError):
+        stale = {"decisions": [{"type": "approve"}], "action_id": first.pending["action_id"]}
+        threads.decide(graph, "t", stale)
+    assert graph.get_state(CFG).values["pending_action"]["args"] == {"cohort_id": "rag-1"}
+    assert resources.school.enrollments() == []
