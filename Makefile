@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: help demo test test-real-llm studio lint lock clean
+.PHONY: help demo test test-real-llm studio lint lock clean browser
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-8s %s\n", $$1, $$2}'
@@ -18,7 +18,11 @@ $(STAMP): pyproject.toml constraints.txt
 demo: $(STAMP) ## Play the school story on the embedded Postgres (or DATABASE_URL)
 	$(BIN)/school-agent demo
 
-test: $(STAMP) ## Run the test suite on DATABASE_URL, a local Postgres, or the embedded one
+browser: ## Debian's Chromium (if missing) and playwright-core for the page's browser test
+	command -v chromium || (apt-get update && apt-get install -y --no-install-recommends chromium)
+	cd tests/browser && { [ node_modules/.package-lock.json -nt package-lock.json ] || npm ci --no-audit --no-fund; }
+
+test: $(STAMP) browser ## Run the test suite on DATABASE_URL, a local Postgres, or the embedded one
 	DATABASE_URL="$$($(BIN)/python tests/find_postgres.py)" $(BIN)/python -m pytest
 
 test-real-llm: $(STAMP) ## Optional: the graph against SCHOOL_REAL_LLM_URL (a local OpenAI-compatible server)

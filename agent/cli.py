@@ -313,6 +313,31 @@ def cmd_eval_router(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_serve(args: argparse.Namespace) -> int:
+    """Serve the HTTP API, the page and a background job worker until interrupted."""
+    import uvicorn
+
+    from agent.server.app import Service, create_app
+    from agent.server.auth import demo_keys, parse_keys
+    from agent.server.worker import JobWorker
+
+    raw = os.environ.get("SCHOOL_API_KEYS", "").strip()
+    keys = parse_keys(raw) if raw else demo_keys()
+    with _session() as (res, graph):
+        if not raw:
+            print("SCHOOL_API_KEYS is not set; keys for this run only:")
+            for key, who in keys.items():
+                print(f"  {who.role:<8} {who.user_id:<5} {key}")
+        service = Service(res, graph, keys)
+        worker = JobWorker(service)
+        worker.start()
+        try:
+            uvicorn.run(create_app(service), host=args.host, port=args.port, log_level="warning")
+        finally:
+            worker.stop()
+    return EXIT_OK
+
+
 def cmd_demo(_: argparse.Namespace) -> int:
     """Play the school story end to end."""
     from agent import demo
@@ -365,6 +390,10 @@ def _inspect_commands(sub: Any) -> None:
     db.add_parser("url", help="print the database URL in use").set_defaults(run=cmd_db_url)
     db.add_parser("stop", help="stop the embedded Postgres").set_defaults(run=cmd_db_stop)
     sub.add_parser("demo", help="play the school story end to end").set_defaults(run=cmd_demo)
+    p = sub.add_parser("serve", help="serve the HTTP API and the web page (SCHOOL_API_KEYS)")
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    p.set_defaults(run=cmd_serve)
     evals = sub.add_parser("eval", help="measure the assistant on labelled data")
     kinds = evals.add_subparsers(dest="eval_command", required=True)
     p = kinds.add_parser("router", help="accuracy, per-intent precision/recall, confusion, latency")

@@ -26,6 +26,7 @@ from psycopg_pool import ConnectionPool, PoolTimeout
 
 from agent.budget import PostgresLedger, setup_budget
 from agent.domain import School, catalog
+from agent.jobs import JOBS_SCHEMA
 from agent.journal import setup_journal
 from agent.locks import ThreadLocks, register
 from agent.settings import Settings
@@ -151,6 +152,8 @@ def setup_database(resources: Resources) -> None:
             catalog.seed_catalog(conn, today=resources.settings.current_date())
             setup_budget(conn)
             setup_journal(conn)
+            with conn.transaction():
+                conn.execute(JOBS_SCHEMA, prepare=False)  # type: ignore[call-overload]  # shipped SQL
         finally:
             conn.execute(f"SELECT pg_advisory_unlock({_SETUP_LOCK})")
 

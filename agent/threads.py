@@ -230,6 +230,27 @@ def history(graph: Pregel, thread_id: str) -> list[tuple[str, str]]:
     return [(_role(m), str(m.content)) for m in state.values["messages"]]
 
 
+def fork(graph: Pregel, thread_id: str, checkpoint_id: str, new_thread_id: str) -> None:
+    """Start `new_thread_id` from the state `thread_id` had at `checkpoint_id` (time travel).
+
+    The copy is written as if a reply had just been given: a pending action in it waits for
+    approval again, anything else waits for the next message. The original thread is untouched.
+    """
+    source = graph.get_state({"configurable": {"thread_id": thread_id, "checkpoint_id": checkpoint_id}})
+    if not source.values:
+        raise UnknownThreadError(f"thread {thread_id!r} has no checkpoint {checkpoint_id!r}")
+    target = config_for(new_thread_id)
+    with runs.exclusive(graph, new_thread_id):
+        if graph.get_state(target).values:
+            raise InvalidInputError(f"thread {new_thread_id!r} already exists")
+        graph.update_state(target, source.values, as_node="clarify")
+        if graph.get_state(target).next:  # a pending action: pause at approval as the original did
+            owner = source.values.get("student_id")
+            runs.run(graph, None, target, Context(user_id=owner), kind="resume", actor=owner or "system",
+                     payload={"forked_from": thread_id, "checkpoint_id": checkpoint_id},
+                     seen=len(source.values.get("messages", [])))
+
+
 def usage(graph: Pregel, thread_id: str) -> dict[str, Any]:
     """The thread's model usage and cost so far, and the latest turn's run metadata."""
     config = config_for(thread_id)

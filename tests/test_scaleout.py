@@ -1,0 +1,56 @@
+"""Two `school-agent serve` processes over one database: queued runs are taken once, and one thread
+has one writer across processes."""
+
+from __future__ import annotations
+
+import time
+from contextlib import ExitStack
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+from agent import jobs
+from agent.locks import locks_for
+from agent.persistence import open_resources
+from agent.settings import Settings
+from agent.turns import turns_of
+from tests.conftest import TODAY
+from tests.test_web import api_server
+
+ADA = {"Authorization": "Bearer key-ada-1234"}
+JOBS = 20
+
+
+def test_two_processes_share_the_queue_and_the_thread_locks(database_url: str, tmp_path: Path) -> None:
+    settings = Settings(database_url=database_url, data_dir=tmp_path / "data", today=TODAY)
+    with open_resources(settings) as res, ExitStack() as servers:
+        urls = [servers.enter_context(api_server(database_url, tmp_path / f"data{i}",
+                                                 tmp_path / f"serve{i}.log")) for i in range(2)]
+        # One writer per thread across processes: this process holds the lock, both servers refuse.
+        locks = locks_for(res.pool)
+        assert locks is not None
+        with locks.hold("busy"):
+            for url in urls:
+                response = httpx.post(f"{url}/threads/busy/turns", json={"message": "hi"}, headers=ADA)
+                assert (response.status_code, response.json()["error"]) == (409, "thread_busy")
+        # Queued runs: each is claimed by exactly one of the two workers.
+        ids = [jobs.enqueue(res.pool, thread_id=f"q{i}", kind="message",
+                            payload={"message": "When does rag start?", "user_id": "ada"})
+               for i in range(JOBS)]
+        done = _wait_for(res, ids)
+        threads_turns: dict[str, Any] = {f"q{i}": turns_of(res.pool, f"q{i}") for i in range(JOBS)}
+    assert [(j["status"], j["attempts"]) for j in done] == [("done", 1)] * JOBS
+    assert {t: len(v) for t, v in threads_turns.items()} == {f"q{i}": 1 for i in range(JOBS)}
+    workers = {j["locked_by"] for j in done}
+    assert len(workers) == 2, f"one process took every job: {workers}"
+
+
+def _wait_for(res: Any, ids: list[int], timeout_s: float = 90) -> list[dict[str, Any]]:
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        found = [jobs.job(res.pool, i) for i in ids]
+        if all(j and j["status"] in ("done", "failed") for j in found):
+            return [j for j in found if j]
+        time.sleep(0.2)
+    raise AssertionError(f"jobs not finished in {timeout_s} s: {[jobs.job(res.pool, i) for i in ids]}")
