@@ -53,10 +53,6 @@ def _session(*, setup: bool = True) -> Iterator[tuple[Resources, Graph]]:
         yield res, graph
 
 
-def _print_token(token: str) -> None:
-    print(token, end="", flush=True)
-
-
 def _print_turn(turn: Turn, *, prefix: str = "") -> None:
     """Print the replies of one call, then the approval the thread now waits for.
 
@@ -97,12 +93,13 @@ def _print_json(value: object) -> None:
 
 # -- conversation commands ----------------------------------------------------------------------
 def cmd_send(args: argparse.Namespace) -> int:
-    """One student turn."""
+    """One student turn, with live progress of its steps."""
     from agent import threads
+    from agent.progress import LiveProgress
 
-    with _session() as (res, graph):
+    with _session() as (res, graph), LiveProgress(plain=args.progress) as progress:
         turn = threads.send(graph, args.thread, args.text, user_id=args.user, settings=res.settings,
-                            on_token=_print_token)
+                            on_event=progress)
     _print_turn(turn)
     return EXIT_OK
 
@@ -110,6 +107,7 @@ def cmd_send(args: argparse.Namespace) -> int:
 def cmd_chat(args: argparse.Namespace) -> int:
     """Talk on one thread, a line at a time, until /quit, /exit or end of input."""
     from agent import threads
+    from agent.progress import LiveProgress
 
     with _session() as (res, graph):
         while (line := _read_line()) is not None:
@@ -118,27 +116,14 @@ def cmd_chat(args: argparse.Namespace) -> int:
             if not line.strip():
                 continue
             try:
-                turn = threads.send(graph, args.thread, line, user_id=args.user,
-                                    settings=res.settings, on_token=_streamed_with_prefix())
+                with LiveProgress(prefix="assistant> ") as progress:
+                    turn = threads.send(graph, args.thread, line, user_id=args.user,
+                                        settings=res.settings, on_event=progress)
             except threads.ThreadError as err:
                 print(f"error: {err}", file=sys.stderr)
                 continue
             _print_turn(turn, prefix="assistant> ")
     return EXIT_OK
-
-
-def _streamed_with_prefix() -> Callable[[str], None]:
-    """A token printer that writes the reply prefix before the first token."""
-    started = False
-
-    def on_token(token: str) -> None:
-        nonlocal started
-        if not started:
-            print("assistant> ", end="")
-            started = True
-        _print_token(token)
-
-    return on_token
 
 
 def _read_line() -> str | None:
@@ -351,6 +336,8 @@ def _thread_commands(sub: Any) -> None:
     p.add_argument("thread", help="thread id, created on first use")
     p.add_argument("text", help="the student's message")
     p.add_argument("--user", required=True, help="the student sending it")
+    p.add_argument("--progress", action="store_true",
+                   help="print each step on stderr even when it is not a terminal")
     p.set_defaults(run=cmd_send)
     p = sub.add_parser("chat", help="talk to the assistant interactively (/quit to end)")
     p.add_argument("--thread", required=True, help="thread id, created on first use")

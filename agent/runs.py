@@ -131,12 +131,16 @@ class _Emitter:
                          turn_id=self.turn)
 
     def finished(self, state: Any, seen: int) -> None:
-        for message in state.values.get("messages", [])[seen:]:
-            if isinstance(message, AIMessage):
-                self("reply", {"text": str(message.content)}, journal=False)
+        new = state.values.get("messages", [])[seen:]
+        replies = [str(m.content) for m in new if isinstance(m, AIMessage)]
+        for text in replies:
+            self("reply", {"text": text}, journal=False)
         status = "awaiting_approval" if state.interrupts else "completed"
         intent = state.values.get("intent")
         if self.pool is not None and self.turn is not None:
             turns.finish_turn(self.pool, self.turn, status="awaiting_approval" if state.interrupts
-                              else "completed", intent=intent)
-        self("turn_completed", {"turn_id": self.turn, "status": status, "intent": intent})
+                              else "completed", intent=intent, output={"replies": replies})
+            record_event(self.pool, self.thread, "turn_completed",
+                         {"turn_id": self.turn, "status": status, "intent": intent, "replies": replies},
+                         turn_id=self.turn)
+        self("turn_completed", {"turn_id": self.turn, "status": status, "intent": intent}, journal=False)

@@ -106,7 +106,9 @@ def test_an_operator_approves_from_the_inbox(api: httpx.Client, resources: Resou
     request = next(data for name, data in asked if name == "approval_requested")
     inbox = api.get("/approvals", headers=OLGA).json()
     assert inbox == [{"thread_id": "t1", "action_id": request["action_id"], "student_id": "ada",
-                      "action_requests": request["action_requests"]}]
+                      "action_requests": request["action_requests"],
+                      "review_configs": [{"action_name": "enroll",
+                                          "allowed_decisions": ["approve", "edit", "reject"]}]}]
     stale = api.post("/threads/t1/decision", json={"action_id": "old", "decisions": [{"type": "approve"}]},
                      headers=OLGA)
     assert (stale.status_code, stale.json()["error"]) == (422, "invalid_decision")
@@ -118,6 +120,9 @@ def test_an_operator_approves_from_the_inbox(api: httpx.Client, resources: Resou
     assert api.get("/approvals", headers=OLGA).json() == []
     kinds = [e["kind"] for e in api.get("/threads/t1/events", headers=ADA).json()]
     assert kinds.count("approval_requested") == 1 and "approval_granted" in kinds
+    completed = api.get("/threads/t1/events?kinds=turn_completed", headers=ADA).json()
+    assert [e["payload"]["status"] for e in completed] == ["awaiting_approval", "completed"]
+    assert completed[-1]["payload"]["replies"][0].startswith("Done: you are enrolled in rag-2")
     again = api.post("/threads/t1/decision", json={"action_id": request["action_id"],
                                                     "decisions": [{"type": "approve"}]}, headers=OLGA)
     assert (again.status_code, again.json()["error"]) == (409, "nothing_pending")
@@ -180,3 +185,18 @@ def test_the_openapi_spec_is_served(api: httpx.Client) -> None:
     spec = api.get("/openapi.json").json()
     assert {"/threads", "/threads/{thread_id}/turns", "/threads/{thread_id}/decision", "/approvals",
             "/threads/{thread_id}/fork", "/threads/{thread_id}/events"} <= set(spec["paths"])
+
+
+def test_an_edit_may_repeat_the_student_but_not_change_it(api: httpx.Client, resources: Resources) -> None:
+    asked = api.post("/threads/t1/turns", json={"message": "Enroll me in rag-2"}, headers=ADA).json()
+    action_id = asked["pending"]["action_id"]
+    other = {"type": "edit", "edited_action": {"name": "enroll", "args": {"cohort_id": "rag-1",
+                                                                          "student_id": "bob"}}}
+    refused = api.post("/threads/t1/decision", json={"action_id": action_id, "decisions": [other]},
+                       headers=OLGA)
+    assert (refused.status_code, refused.json()["error"]) == (422, "invalid_decision")
+    same = {"type": "edit", "edited_action": {"name": "enroll", "args": {"cohort_id": "rag-1",
+                                                                         "student_id": "ada"}}}
+    done = api.post("/threads/t1/decision", json={"action_id": action_id, "decisions": [same]}, headers=OLGA)
+    assert done.status_code == 200, done.text
+    assert [(e["student_id"], e["cohort_id"]) for e in resources.school.enrollments()] == [("ada", "rag-1")]

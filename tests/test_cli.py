@@ -256,3 +256,11 @@ def test_demo_plays_the_story_on_its_own_database(server_url: str) -> None:
             "€190 over the budget of €1,000.") in out
     assert out[-1] == ("Done: Carla's program (python-basics-1) passed review after 2 revisions and each "
                        "enrollment was approved on its own.")
+
+
+def test_send_shows_the_steps_as_they_run(settings: Settings, resources: Any) -> None:
+    result = run_cli(settings, "send", "P1", "Enroll me in rag-2", "--user", "ada", "--progress")
+    assert result.stderr.splitlines() == ["… understanding the request",
+                                          "… checking the request with the school's rules",
+                                          "… waiting for approval"]
+    assert result.stdout.startswith("Here is what I will do once it is approved: Enroll ada in rag-2")

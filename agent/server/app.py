@@ -251,9 +251,12 @@ def _thread_routes(app: FastAPI, service: Service) -> None:
         return found
 
     @app.get("/threads/{thread_id}/events")
-    def thread_events(thread_id: str, who: Who) -> list[dict[str, Any]]:
+    def thread_events(thread_id: str, who: Who,
+                      kinds: Annotated[str | None, Query(description="comma-separated kinds")] = None,
+                      ) -> list[dict[str, Any]]:
         _owner_check(service, thread_id, who, write=False)
-        return events(service.resources.pool, thread_id)
+        wanted = [k.strip() for k in kinds.split(",") if k.strip()] if kinds is not None else None
+        return events(service.resources.pool, thread_id, kinds=wanted)
 
     @app.post("/threads/{thread_id}/fork", status_code=201)
     def fork(thread_id: str, body: Fork, who: Who) -> dict[str, Any]:
@@ -283,10 +286,7 @@ def _approval_routes(app: FastAPI, service: Service) -> None:
     def approvals(who: Who) -> list[dict[str, Any]]:
         operator(who)
         found = threads.pending(service.graph, service.resources.pool)
-        return [{"thread_id": t.thread_id, "action_id": (t.pending or {}).get("action_id"),
-                 "action_requests": (t.pending or {}).get("action_requests"),
-                 "student_id": ((t.pending or {}).get("action_requests") or [{}])[0].get("args", {})
-                 .get("student_id")} for t in found]
+        return [_inbox_item(t.thread_id, t.pending or {}) for t in found]
 
     @app.post("/threads/{thread_id}/decision", response_model=None)
     def decide(thread_id: str, body: DecisionBody, who: Who,
@@ -297,6 +297,14 @@ def _approval_routes(app: FastAPI, service: Service) -> None:
         return _respond(Started(lambda on_event: threads.decide(service.graph, thread_id, decision,
                                                                 on_event=on_event)),
                         _wants_stream(accept))
+
+
+def _inbox_item(thread_id: str, request: dict[str, Any]) -> dict[str, Any]:
+    actions = request.get("action_requests") or [{}]
+    return {"thread_id": thread_id, "action_id": request.get("action_id"),
+            "action_requests": request.get("action_requests"),
+            "review_configs": request.get("review_configs"),
+            "student_id": actions[0].get("args", {}).get("student_id")}
 
 
 def _page_routes(app: FastAPI) -> None:

@@ -188,8 +188,10 @@ function runView(list, heading) {
     },
     step_completed: (d) => {
       // One line per step, updated in place: the latest running line for this node is now done.
+      // A step that paused for a human (status "interrupted") is waiting, not done.
+      const state = d.status === "interrupted" ? "waiting" : "done";
       const running = progress.querySelectorAll(`[data-node="${CSS.escape(d.node)}"][data-state="running"]`);
-      if (running.length) running[running.length - 1].dataset.state = "done";
+      if (running.length) running[running.length - 1].dataset.state = state;
       else line(el("span", {}, `${NODE_LABELS[d.node] || d.node} `, el("code", { text: d.node })), { dataset: { event: "step", node: d.node, state: "done" } });
     },
     token: (d) => {
@@ -458,6 +460,8 @@ async function signIn(key) {
 function showWorkspace() {
   $("whoami").textContent = `${session.me.user_id} (${session.me.role})`;
   document.body.dataset.role = session.me.role;
+  // Operators decide; they do not write into students' threads (the API refuses it too).
+  $("chat").hidden = isOperator();
   $("sign-in-form").hidden = true;
   $("signed-in").hidden = false;
   $("workspace").hidden = false;
