@@ -1,7 +1,8 @@
 """Live progress of a turn in the terminal: which step runs now, then the streamed answer.
 
-On a terminal a Rich spinner names the running step; elsewhere (`--progress` in a pipe or a log)
-each step is one plain line. Progress goes to stderr, so stdout holds only the replies.
+On a terminal a Rich spinner names the running step; with `plain` (the CLI's `--progress`) each
+step is one plain line instead; in a pipe without it, nothing is shown. Progress goes to stderr,
+so stdout holds only the replies.
 """
 
 from __future__ import annotations
@@ -31,13 +32,14 @@ class LiveProgress:
 
     def __init__(self, *, plain: bool = False, prefix: str = "") -> None:
         self.console = Console(file=sys.stderr, highlight=False)
-        self.plain = plain or not self.console.is_terminal
+        self.plain = plain
+        self.spinner = not plain and self.console.is_terminal
         self.prefix = prefix
         self.status: Status | None = None
         self.streaming = False
 
     def __enter__(self) -> LiveProgress:
-        if not self.plain:
+        if self.spinner:
             self.status = self.console.status("thinking…")
             self.status.start()
         return self

@@ -146,6 +146,14 @@ def test_langgraph_dev_checkpoints_in_postgres_and_resumes_an_approval(
             {"action_name": "enroll", "allowed_decisions": ["approve", "edit", "reject"]}]
         assert client.threads.get(thread_id)["status"] == "interrupted"
 
+    # A new `langgraph dev`, which has lost its in-memory thread list: the checkpoints are in
+    # Postgres, so the thread is registered again under its id and resumes where it stopped.
+    with dev_server(database_url, tmp_path / "langgraph-dev-2.log") as url, \
+            closing(get_sync_client(url=url, api_key=None, timeout=60)) as client:
+        client.threads.create(thread_id=thread_id, if_exists="do_nothing", metadata={"graph_id": "school"})
+        state = client.threads.get_state(thread_id)
+        assert state["next"] == ["approval"]
+        assert [i["value"] for i in state["interrupts"]] == interrupts
         done = client.runs.wait(
             thread_id, "school",
             command={"resume": {"decisions": [{"type": "approve"}]}},
@@ -158,7 +166,6 @@ def test_langgraph_dev_checkpoints_in_postgres_and_resumes_an_approval(
         assert messages[2:] == [("ai", DONE)]
         state = client.threads.get_state(thread_id)
         assert (state["next"], state["interrupts"]) == ([], [])
-        assert client.threads.get(thread_id)["status"] == "idle"
 
     assert rows(database_url, "SELECT student_id, cohort_id, status FROM enrollments") == [
         ("ada", "rag-2", "PENDING_PAYMENT")]
