@@ -4,7 +4,6 @@ queued runs, history and forks, the OpenAPI spec."""
 from __future__ import annotations
 
 import json
-import socket
 import threading
 import time
 from collections.abc import Iterator
@@ -21,17 +20,11 @@ from agent.persistence import Resources
 from agent.server.app import Service, create_app
 from agent.server.auth import parse_keys
 from agent.server.worker import JobWorker
+from tests.servers import free_port
 
 KEYS = "key-ada-1234=ada:student,key-bob-1234=bob:student,key-olga-1234=olga:operator"
 ADA, BOB, OLGA = ({"Authorization": f"Bearer key-{n}-1234"} for n in ("ada", "bob", "olga"))
 SSE = {"Accept": "text/event-stream"}
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-    return port
 
 
 @pytest.fixture

@@ -7,45 +7,24 @@ its relative paths are what is tested) against a fresh database, and drives it w
 from __future__ import annotations
 
 import os
-import re
 import shutil
-import signal
-import socket
 import subprocess
 import sys
-import time
-import urllib.error
-import urllib.request
 from collections.abc import Iterator
 from contextlib import closing, contextmanager
 from pathlib import Path
 from typing import Any
 
 import psycopg
-import pytest
 from langgraph_sdk import get_sync_client
 
 from tests.conftest import ROOT, TODAY
+from tests.servers import free_port, read_log, stop, wait_until_ready
 
 STARTUP_TIMEOUT_S = 90
 CUSTOM_CHECKPOINTER_LINE = "Using custom checkpointer: AsyncPostgresSaver"
 DONE = ("Done: you are enrolled in rag-2 and your seat is held. "
         "Payment of €900 is due; say 'pay for rag-2' when ready.")
-_ANSI = re.compile(r"\x1b\[[0-9;]*m")
-
-
-def free_port() -> int:
-    """A port nothing listens on now (never 2024: connections to it are reset in this workplace)."""
-    while True:
-        with socket.socket() as sock:
-            sock.bind(("127.0.0.1", 0))
-            port: int = sock.getsockname()[1]
-        if port != 2024:
-            return port
-
-
-def read_log(path: Path) -> str:
-    return _ANSI.sub("", path.read_text(errors="replace")) if path.exists() else ""
 
 
 @contextmanager
@@ -71,33 +50,6 @@ def restored_runtime_dir() -> Iterator[None]:
                 (folder / name).write_bytes(data)
 
 
-def stop(proc: subprocess.Popen[bytes]) -> None:
-    """Terminate the server's whole process group (uvicorn runs the app in the same group)."""
-    if proc.poll() is not None:
-        return
-    os.killpg(proc.pid, signal.SIGTERM)
-    try:
-        proc.wait(timeout=20)
-    except subprocess.TimeoutExpired:
-        os.killpg(proc.pid, signal.SIGKILL)
-        proc.wait(timeout=10)
-
-
-def wait_until_ready(proc: subprocess.Popen[bytes], url: str, log: Path) -> None:
-    deadline = time.monotonic() + STARTUP_TIMEOUT_S
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            pytest.fail(f"langgraph dev exited with {proc.returncode}:\n{read_log(log)}")
-        try:
-            with urllib.request.urlopen(f"{url}/ok", timeout=2) as response:
-                if response.status == 200:
-                    return
-        except (urllib.error.URLError, ConnectionError, TimeoutError):
-            pass
-        time.sleep(0.5)
-    pytest.fail(f"langgraph dev did not answer /ok within {STARTUP_TIMEOUT_S} s:\n{read_log(log)}")
-
-
 @contextmanager
 def dev_server(database_url: str, log: Path) -> Iterator[str]:
     """Run `langgraph dev` from the repo root on `database_url`; yield its base URL."""
@@ -113,7 +65,7 @@ def dev_server(database_url: str, log: Path) -> Iterator[str]:
                                 stderr=subprocess.STDOUT, start_new_session=True)
         try:
             url = f"http://127.0.0.1:{port}"
-            wait_until_ready(proc, url, log)
+            wait_until_ready(proc, f"{url}/ok", log, what="langgraph dev", timeout_s=STARTUP_TIMEOUT_S)
             yield url
         finally:
             stop(proc)

@@ -11,13 +11,8 @@ from __future__ import annotations
 
 import os
 import shutil
-import signal
-import socket
 import subprocess
 import sys
-import time
-import urllib.error
-import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -25,6 +20,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import ROOT, TODAY
+from tests.servers import free_port, stop, wait_until_ready
 
 BROWSER_DIR = ROOT / "tests" / "browser"
 CHROMIUM = Path("/usr/bin/chromium")
@@ -46,44 +42,6 @@ def missing_tools() -> list[str]:
     return missing
 
 
-def free_port() -> int:
-    """A port nothing listens on now (never 2024: connections to it are reset in this workplace)."""
-    while True:
-        with socket.socket() as sock:
-            sock.bind(("127.0.0.1", 0))
-            port: int = sock.getsockname()[1]
-        if port != 2024:
-            return port
-
-
-def stop(proc: subprocess.Popen[bytes]) -> None:
-    """Terminate the server's whole process group, killing it if it does not stop in time."""
-    if proc.poll() is not None:
-        return
-    os.killpg(proc.pid, signal.SIGTERM)
-    try:
-        proc.wait(timeout=20)
-    except subprocess.TimeoutExpired:
-        os.killpg(proc.pid, signal.SIGKILL)
-        proc.wait(timeout=10)
-
-
-def wait_until_healthy(proc: subprocess.Popen[bytes], url: str, log: Path) -> None:
-    deadline = time.monotonic() + STARTUP_TIMEOUT_S
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            pytest.fail(f"school-agent serve exited with {proc.returncode}:\n{log.read_text()}")
-        try:
-            with urllib.request.urlopen(f"{url}/healthz", timeout=2) as response:
-                if response.status == 200:
-                    return
-        except (urllib.error.URLError, ConnectionError, TimeoutError):
-            pass
-        time.sleep(0.3)
-    pytest.fail(f"school-agent serve did not answer /healthz within {STARTUP_TIMEOUT_S} s:\n"
-                f"{log.read_text()}")
-
-
 @contextmanager
 def api_server(database_url: str, data_dir: Path, log: Path) -> Iterator[str]:
     """Run `school-agent serve` on `database_url` with two API keys; yield its base URL."""
@@ -100,7 +58,8 @@ def api_server(database_url: str, data_dir: Path, log: Path) -> Iterator[str]:
                                 start_new_session=True)
         try:
             url = f"http://127.0.0.1:{port}"
-            wait_until_healthy(proc, url, log)
+            wait_until_ready(proc, f"{url}/healthz", log, what="school-agent serve",
+                             timeout_s=STARTUP_TIMEOUT_S)
             yield url
         finally:
             stop(proc)

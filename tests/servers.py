@@ -1,0 +1,61 @@
+"""Starting and stopping server subprocesses in tests: a free port, a readiness wait, a clean stop."""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import socket
+import subprocess
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+_ANSI = re.compile(r"\x1b\[[0-9;]*m")
+
+
+def free_port() -> int:
+    """A port nothing listens on now (never 2024: connections to it are reset in this workplace)."""
+    while True:
+        with socket.socket() as sock:
+            sock.bind(("127.0.0.1", 0))
+            port: int = sock.getsockname()[1]
+        if port != 2024:
+            return port
+
+
+def read_log(path: Path) -> str:
+    """A server's log, without terminal colour codes."""
+    return _ANSI.sub("", path.read_text(errors="replace")) if path.exists() else ""
+
+
+def stop(proc: subprocess.Popen[bytes]) -> None:
+    """Terminate the server's whole process group, killing it if it does not stop in time."""
+    if proc.poll() is not None:
+        return
+    os.killpg(proc.pid, signal.SIGTERM)
+    try:
+        proc.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait(timeout=10)
+
+
+def wait_until_ready(proc: subprocess.Popen[bytes], url: str, log: Path, *, what: str,
+                     timeout_s: float) -> None:
+    """Poll `url` until it answers 200; fail with the log if the process exits or time runs out."""
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            pytest.fail(f"{what} exited with {proc.returncode}:\n{read_log(log)}")
+        try:
+            with urllib.request.urlopen(url, timeout=2) as response:
+                if response.status == 200:
+                    return
+        except (urllib.error.URLError, ConnectionError, TimeoutError):
+            pass
+        time.sleep(0.3)
+    pytest.fail(f"{what} did not answer {url} within {timeout_s:g} s:\n{read_log(log)}")
