@@ -17,6 +17,7 @@ from langgraph.store.base import BaseStore
 from agent.domain import School
 from agent.models import Models
 from agent.settings import Settings
+from graphs.boundaries import at_boundaries
 from graphs.nodes.answer import make_answer
 from graphs.nodes.approval import make_approval
 from graphs.nodes.common import SchoolSource
@@ -54,15 +55,19 @@ def build_graph(
     models = models or Models(settings.models)
     source: SchoolSource = (lambda: school) if school is not None else _default_school
     builder = StateGraph(State, context_schema=Context, input_schema=InputState)
-    builder.add_node("router", make_router(models))
-    builder.add_node("answer", make_answer(source, models))
-    builder.add_node("propose", make_propose(source))
-    builder.add_node("approval", make_approval(source))
-    builder.add_node("execute", make_execute(source))
-    builder.add_node("handoff", make_handoff(source))
-    builder.add_node("clarify", clarify)
+    nodes = {
+        "router": make_router(models),
+        "answer": make_answer(source, models),
+        "propose": make_propose(source),
+        "approval": make_approval(source),
+        "execute": make_execute(source),
+        "handoff": make_handoff(source),
+        "clarify": clarify,
+        "next_in_program": make_next_in_program(source),
+    }
+    for name, node in nodes.items():
+        builder.add_node(name, at_boundaries(name, node))  # migrations and crash points
     builder.add_node("planner", build_planner(Planning(source, models, settings)))
-    builder.add_node("next_in_program", make_next_in_program(source))
     builder.add_edge(START, "router")
     for replying in ("answer", "handoff", "clarify", "planner"):
         builder.add_conditional_edges(replying, after_reply)

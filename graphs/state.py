@@ -90,6 +90,8 @@ class State(InputState):
     """The latest program the planner presented."""
     queued: list[str] | None
     """Cohort ids of the program still to be proposed, one approval each."""
+    schema_version: int
+    """The shape of this state (`graphs.boundaries.SCHEMA_VERSION`); older ones are migrated."""
 
 
 @dataclass
