@@ -323,6 +323,15 @@ def cmd_serve(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_crash_sweep(args: argparse.Namespace) -> int:
+    """Kill the process at every boundary of every scenario, resume, compare; print the table."""
+    from agent.crash_sweep import sweep, table
+
+    cells = sweep(Settings.from_env(), quick=args.quick, only=args.scenario)
+    print(table(cells))
+    return EXIT_OK if all(c.ok for c in cells) else EXIT_INTERNAL
+
+
 def cmd_demo(_: argparse.Namespace) -> int:
     """Play the school story end to end."""
     from agent import demo
@@ -377,6 +386,10 @@ def _inspect_commands(sub: Any) -> None:
     db.add_parser("url", help="print the database URL in use").set_defaults(run=cmd_db_url)
     db.add_parser("stop", help="stop the embedded Postgres").set_defaults(run=cmd_db_stop)
     sub.add_parser("demo", help="play the school story end to end").set_defaults(run=cmd_demo)
+    p = sub.add_parser("crash-sweep", help="SIGKILL at every node boundary and side effect, resume, compare")
+    p.add_argument("--quick", action="store_true", help="the CI subset (a few minutes)")
+    p.add_argument("--scenario", metavar="NAME", help="only this scenario")
+    p.set_defaults(run=cmd_crash_sweep)
     p = sub.add_parser("serve", help="serve the HTTP API and the web page (SCHOOL_API_KEYS)")
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
