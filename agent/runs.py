@@ -45,6 +45,17 @@ def pool_of(graph: Any) -> ConnectionPool[Any] | None:
     return pool if isinstance(pool, ConnectionPool) else None
 
 
+def owner(graph: Any, thread_id: str, state: Any) -> str | None:
+    """The student a thread belongs to: from its state, else from the journal (a cut-off first run)."""
+    found = state.values.get("student_id")
+    pool = pool_of(graph)
+    if found or pool is None:
+        return str(found) if found else None
+    with pool.connection() as conn:
+        row = conn.execute("SELECT owner FROM thread_owners WHERE thread_id = %s", (thread_id,)).fetchone()
+    return str(row["owner"]) if row else None
+
+
 @contextmanager
 def exclusive(graph: Any, thread_id: str) -> Iterator[None]:
     """Hold the thread's lock (ThreadBusyError when another request holds it).
@@ -69,6 +80,10 @@ def run(graph: Any, value: Any, config: RunnableConfig, context: Any, *, kind: t
     thread = str(config["configurable"]["thread_id"])
     emit = _Emitter(pool, thread, on_event)
     if pool is not None:
+        if kind == "message":
+            # Durable before the graph runs: a run cut off before the router stored the student
+            # is resumed for the right student (`owner`).
+            turns.claim_owner(pool, thread, actor)
         emit.turn = turns.start_turn(pool, thread_id=thread, kind=kind, actor=actor, payload=payload)
     config = {**config, "configurable": {**config["configurable"], "turn_id": emit.turn}}
     emit("turn_started", {"turn_id": emit.turn, "thread_id": thread, "kind": kind})

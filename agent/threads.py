@@ -109,7 +109,7 @@ def _finish_interrupted_run(graph: Pregel, config: RunnableConfig, state: Any,
     """
     if not state.next or state.interrupts:
         return state
-    owner = state.values.get("student_id")
+    owner = runs.owner(graph, config["configurable"]["thread_id"], state)
     runs.run(graph, None, config, Context(user_id=owner), kind="resume", actor=owner or "system",
              payload={}, seen=len(state.values.get("messages", [])), on_event=on_event)
     return graph.get_state(config)
@@ -145,7 +145,7 @@ def send(graph: Pregel, thread_id: str, text: str, *, user_id: str,
     listen = _token_events(on_token, on_event)
     with runs.exclusive(graph, thread_id):
         state = graph.get_state(config)
-        owner = state.values.get("student_id")
+        owner = runs.owner(graph, thread_id, state)
         if owner and owner != user:
             raise ForeignThreadError(f"thread {thread_id} belongs to another student")
         state = _finish_interrupted_run(graph, config, state, listen)
@@ -186,7 +186,7 @@ def decide(graph: Pregel, thread_id: str, decision: dict[str, Any], *,
         except InvalidDecisionError as err:
             raise InvalidApprovalError(str(err)) from None
         seen = len(state.values.get("messages", []))
-        owner = state.values.get("student_id")
+        owner = runs.owner(graph, thread_id, state)
         reviewer = parsed.reviewer or "operator"
         runs.run(graph, Command(resume=decision), config, Context(user_id=owner), kind="decision",
                  actor=reviewer, payload={"decision": decision}, seen=seen, on_event=on_event)

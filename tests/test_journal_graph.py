@@ -96,3 +96,21 @@ def test_a_stale_decision_is_refused_under_the_lock(resources: Resources, graph:
         threads.decide(graph, "t", stale)
     assert graph.get_state(CFG).values["pending_action"]["args"] == {"cohort_id": "rag-1"}
     assert resources.school.enrollments() == []
+
+
+def test_a_first_run_cut_off_before_the_router_resumes_for_its_student(resources: Resources,
+                                                                      graph: Any) -> None:
+    """Found by the crash sweep: the router stores the student; killed before its checkpoint, the
+    resumed run used to lose who asked, and the enrollment request ended as 'please sign in'."""
+    from langchain_core.messages import HumanMessage
+
+    from agent.turns import claim_owner
+
+    claim_owner(resources.pool, "t", "ada")  # what runs.run records before the graph runs
+    graph.update_state(CFG, {"messages": [HumanMessage("Enroll me in rag-2")]}, as_node="__start__")
+    assert graph.get_state(CFG).next == ("router",)
+    turn = threads.resume(graph, "t")
+    assert turn.pending is not None
+    assert turn.pending["action_requests"][0]["args"] == {"cohort_id": "rag-2", "student_id": "ada"}
+    with pytest.raises(threads.ForeignThreadError):
+        threads.send(graph, "t", "hello", user_id="bob")
