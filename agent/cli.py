@@ -339,6 +339,50 @@ def cmd_demo(_: argparse.Namespace) -> int:
     return demo.run(Settings.from_env())
 
 
+# -- operations commands ------------------------------------------------------------------------
+def cmd_prune(args: argparse.Namespace) -> int:
+    """Delete old checkpoints (by age and/or keeping the last N per thread) and report what it freed."""
+    from agent.persistence import open_resources
+    from agent.retention import DurationError, format_report, parse_duration, prune
+
+    if args.older_than is None and args.keep_last is None:
+        raise CliInputError("prune needs --older-than, --keep-last or both")
+    if args.keep_last is not None and args.keep_last < 1:
+        message = ("--keep-last must be at least 1 (the latest checkpoint is always kept), "
+                   f"got {args.keep_last}")
+        raise CliInputError(message)
+    try:
+        older_than = parse_duration(args.older_than, option="--older-than") if args.older_than else None
+    except DurationError as err:
+        raise CliInputError(str(err)) from None
+    with open_resources(Settings.from_env()) as res:
+        report = prune(res.pool, older_than=older_than, keep_last=args.keep_last, dry_run=args.dry_run)
+    if args.json:
+        _print_json(report.as_dict())
+    else:
+        print(format_report(report))
+    return EXIT_OK
+
+
+def cmd_doctor(args: argparse.Namespace) -> int:
+    """Check the database, schema, waiting approvals, stuck runs and model endpoints; 1 if any failed."""
+    from agent.retention import DurationError, parse_duration
+
+    try:
+        stale = parse_duration(args.stale_approval_after, option="--stale-approval-after")
+        stuck = parse_duration(args.stuck_after, option="--stuck-after")
+    except DurationError as err:
+        raise CliInputError(str(err)) from None
+    from agent import doctor  # after the options are checked: it loads LangChain
+
+    checks = doctor.examine(Settings.from_env(), stale_approval_after=stale, stuck_after=stuck)
+    if args.json:
+        _print_json([{"name": c.name, "status": c.status, "detail": c.detail} for c in checks])
+    else:
+        print(doctor.format_report(checks))
+    return doctor.exit_code(checks)
+
+
 # -- parser and entry point ---------------------------------------------------------------------
 def _thread_commands(sub: Any) -> None:
     p = sub.add_parser("send", help="send one message as a student and print the reply")
@@ -404,6 +448,25 @@ def _inspect_commands(sub: Any) -> None:
     p.set_defaults(run=cmd_eval_router)
 
 
+def _ops_commands(sub: Any) -> None:
+    p = sub.add_parser("prune", help="delete old checkpoints; a thread's latest one is always kept",
+                       description="Delete old checkpoints, their writes and the blobs only they used. "
+                                   "With both options a checkpoint stays when either keeps it; the latest "
+                                   "one of every thread always stays, so paused threads still resume.")
+    p.add_argument("--older-than", metavar="AGE", help="delete checkpoints older than AGE: 30d, 12h, 15m")
+    p.add_argument("--keep-last", type=int, metavar="N", help="keep the last N checkpoints of each thread")
+    p.add_argument("--dry-run", action="store_true", help="report what would be deleted; delete nothing")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.set_defaults(run=cmd_prune)
+    p = sub.add_parser("doctor", help="check the database, schema, approvals, stuck runs and models")
+    p.add_argument("--stale-approval-after", metavar="AGE", default="24h",
+                   help="warn about approvals waiting longer (default 24h)")
+    p.add_argument("--stuck-after", metavar="AGE", default="15m",
+                   help="warn about runs and jobs going on longer (default 15m)")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.set_defaults(run=cmd_doctor)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """Build the argument parser of `school-agent`."""
     parser = argparse.ArgumentParser(
@@ -415,6 +478,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     _thread_commands(sub)
     _inspect_commands(sub)
+    _ops_commands(sub)
     return parser
 
 
