@@ -14,6 +14,8 @@ import ipaddress
 import os
 import subprocess
 import sys
+import threading
+import time
 import uuid
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -22,15 +24,20 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+import httpx
 import psycopg
 import pytest
+import uvicorn
 from psycopg.conninfo import make_conninfo
 
 from agent.persistence import Resources, embedded_url, open_resources
+from agent.server.app import Service, create_app
+from agent.server.auth import parse_keys
 from agent.settings import Settings
 from graphs.school import build_graph
 from tests.fakes import ScriptedChatModel, Step
 from tests.openai_stub import OpenAIStub
+from tests.servers import free_port
 
 ROOT = Path(__file__).resolve().parents[1]
 TODAY = date(2026, 12, 1)
@@ -201,3 +208,30 @@ def run_cli(settings: Settings, *args: str, extra_env: dict[str, str] | None = N
         pytest.fail(f"school-agent {' '.join(args)} exited {result.returncode}:\n"
                     f"{result.stdout}\n{result.stderr}")
     return result
+
+
+API_KEYS = "key-ada-1234=ada:student,key-bob-1234=bob:student,key-olga-1234=olga:operator"
+"""The HTTP API's test keys: students ada and bob, operator olga."""
+
+
+@pytest.fixture
+def service(resources: Resources, graph: Any) -> Service:
+    return Service(resources, graph, parse_keys(API_KEYS))
+
+
+@pytest.fixture
+def api(service: Service) -> Iterator[httpx.Client]:
+    """The app served by uvicorn on a loopback port, and a client for it."""
+    port = free_port()
+    server = uvicorn.Server(uvicorn.Config(create_app(service), host="127.0.0.1", port=port,
+                                           log_level="warning", lifespan="off"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    while not server.started:
+        time.sleep(0.02)
+    with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=30) as client:
+        yield client
+    server.should_exit = True
+    thread.join(timeout=10)
+
+

@@ -4,48 +4,21 @@ queued runs, history and forks, the OpenAPI spec."""
 from __future__ import annotations
 
 import json
-import threading
 import time
-from collections.abc import Iterator
 from typing import Any
 
 import httpx
 import pytest
-import uvicorn
 
 from agent import jobs
 from agent.grants import grants_of
 from agent.locks import locks_for
 from agent.persistence import Resources
-from agent.server.app import Service, create_app
-from agent.server.auth import parse_keys
+from agent.server.app import Service
 from agent.server.worker import JobWorker
-from tests.servers import free_port
 
-KEYS = "key-ada-1234=ada:student,key-bob-1234=bob:student,key-olga-1234=olga:operator"
 ADA, BOB, OLGA = ({"Authorization": f"Bearer key-{n}-1234"} for n in ("ada", "bob", "olga"))
 SSE = {"Accept": "text/event-stream"}
-
-
-@pytest.fixture
-def service(resources: Resources, graph: Any) -> Service:
-    return Service(resources, graph, parse_keys(KEYS))
-
-
-@pytest.fixture
-def api(service: Service) -> Iterator[httpx.Client]:
-    """The app served by uvicorn on a loopback port, and a client for it."""
-    port = free_port()
-    server = uvicorn.Server(uvicorn.Config(create_app(service), host="127.0.0.1", port=port,
-                                           log_level="warning", lifespan="off"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    while not server.started:
-        time.sleep(0.02)
-    with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=30) as client:
-        yield client
-    server.should_exit = True
-    thread.join(timeout=10)
 
 
 def sse(response: httpx.Response) -> list[tuple[str, dict[str, Any]]]:

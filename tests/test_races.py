@@ -1,0 +1,70 @@
+"""Races across processes and through the API: one writer per thread, one seat for twenty."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+import httpx
+
+from agent import threads
+from agent.persistence import Resources
+from agent.server.app import Service
+from agent.server.auth import Principal
+from agent.settings import Settings
+from tests.conftest import ROOT, TODAY
+from tests.test_api import OLGA
+
+
+def approve_in_a_new_process(settings: Settings, thread: str) -> subprocess.Popen[str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("SCHOOL_")}
+    env |= {"DATABASE_URL": settings.database_url or "", "SCHOOL_TODAY": TODAY.isoformat()}
+    return subprocess.Popen([sys.executable, "-m", "agent.cli", "approve", thread], cwd=ROOT, env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def test_two_processes_resuming_one_paused_thread_run_it_once(settings: Settings, graph: Any,
+                                                              resources: Resources) -> None:
+    threads.send(graph, "t", "Enroll me in rag-2", user_id="ada")
+    procs = [approve_in_a_new_process(settings, "t") for _ in range(2)]
+    results = []
+    for proc in procs:
+        out, err = proc.communicate(timeout=120)  # reads and closes both pipes
+        results.append((proc.returncode, out, err))
+    codes = sorted(code for code, _, _ in results)
+    assert codes == [0, 2], results
+    loser = next(err for code, _, err in results if code == 2)
+    assert ("is busy with another request" in loser) or ("has nothing waiting for approval" in loser), loser
+    assert [(e["student_id"], e["cohort_id"], e["status"]) for e in resources.school.enrollments()] == [
+        ("ada", "rag-2", "PENDING_PAYMENT")]
+    with resources.pool.connection() as conn:
+        assert conn.execute("SELECT count(*) AS n FROM operations").fetchone()["n"] == 1
+
+
+def test_twenty_operators_approving_the_last_seat_through_the_api(api: httpx.Client, service: Service,
+                                                                   resources: Resources) -> None:
+    students = [f"s{i:02d}" for i in range(20)]
+    keys = {s: {"Authorization": f"Bearer key-{s}-1234"} for s in students}
+    service.keys.update({f"key-{s}-1234": Principal(s, "student") for s in students})
+    pending = {}
+    for s in students:
+        body = api.post(f"/threads/race-{s}/turns", json={"message": "Enroll me in rag-1"},
+                        headers=keys[s]).json()
+        pending[s] = body["pending"]["action_id"]
+
+    def decide(student: str) -> dict[str, Any]:
+        response = api.post(f"/threads/race-{student}/decision", headers=OLGA,
+                            json={"action_id": pending[student], "decisions": [{"type": "approve"}]})
+        assert response.status_code == 200, response.text
+        return response.json()  # type: ignore[no-any-return]
+
+    with ThreadPoolExecutor(max_workers=20) as pool:
+        turns = list(pool.map(decide, students))
+    enrolled = [t for t in turns if t["pending"] is None]
+    offered = [t for t in turns if t["pending"] is not None]
+    assert len(enrolled) == 1 and len(offered) == 19
+    assert all(t["pending"]["action_requests"][0]["name"] == "join_waitlist" for t in offered)
+    assert [r["status"] for r in resources.school.enrollments(cohort_id="rag-1")] == ["PENDING_PAYMENT"]
