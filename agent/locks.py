@@ -9,11 +9,13 @@ Postgres ends its sessions and their locks with them, so a crash never leaves a 
 
 from __future__ import annotations
 
+import contextlib
 import weakref
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
+import psycopg
 from psycopg_pool import ConnectionPool
 
 LOCK_SPACE = 0x5C400
@@ -44,7 +46,9 @@ class ThreadLocks:
             try:
                 yield
             finally:
-                conn.execute("SELECT pg_advisory_unlock(%s, hashtext(%s))", (LOCK_SPACE, thread_id))
+                # If the session is gone (the database restarted), its locks went with it.
+                with contextlib.suppress(psycopg.OperationalError):
+                    conn.execute("SELECT pg_advisory_unlock(%s, hashtext(%s))", (LOCK_SPACE, thread_id))
 
 
 def register(main_pool: ConnectionPool[Any], locks: ThreadLocks) -> None:

@@ -72,7 +72,11 @@ def pool_options(settings: Settings) -> dict[str, Any]:
         "max_size": max(settings.pool_max_size, 2),
         "max_idle": settings.pool_max_idle_s,
         "max_lifetime": settings.pool_max_lifetime_s,
+        "timeout": settings.pool_timeout_s,
         "kwargs": connection_kwargs(settings),
+        # A connection is checked when taken: after a database restart the pool hands out fresh
+        # ones instead of failing once per stale connection. (An async pool needs the async check.)
+        "check": ConnectionPool.check_connection,
         "open": False,
     }
 

@@ -9,19 +9,24 @@ Without a Postgres checkpointer (tests with an in-memory one) runs are neither l
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
+import psycopg
 from langchain_core.messages import AIMessage, AIMessageChunk
 from langchain_core.runnables import RunnableConfig
-from psycopg_pool import ConnectionPool
+from psycopg_pool import ConnectionPool, PoolTimeout
 
 from agent import turns
 from agent.journal import record_event
 from agent.locks import locks_for
+from agent.persistence import DatabaseUnavailableError
 from agent.tracing import tracing_config
+
+log = logging.getLogger(__name__)
 
 OnEvent = Callable[[str, dict[str, Any]], None]
 """Receives (event name, data): turn_started, step_started, step_completed, token, reply,
@@ -95,7 +100,15 @@ def run(graph: Any, value: Any, config: RunnableConfig, context: Any, *, kind: t
             else:
                 emit.message(*chunk)
     except BaseException as err:
-        emit.failed(err)
+        try:
+            emit.failed(err)
+        except (psycopg.Error, PoolTimeout):
+            log.warning("could not journal the failure of turn %s", emit.turn)
+        if isinstance(err, psycopg.OperationalError | PoolTimeout):
+            message = (f"the database connection was lost during the run on thread {thread}; its "
+                       "finished steps are saved: once the database is back, resume it with "
+                       f"`school-agent resume {thread}` (or send the request again)")
+            raise DatabaseUnavailableError(message) from err
         raise
     emit.finished(graph.get_state(config), seen)
     return RunResult("".join(emit.streamed), emit.turn)

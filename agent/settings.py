@@ -64,6 +64,8 @@ class Settings:
     pool_max_size: int = 8
     pool_max_idle_s: int = 300
     pool_max_lifetime_s: int = 1800
+    pool_timeout_s: int = 30
+    """`SCHOOL_DB_POOL_TIMEOUT_S`: how long a request waits for a connection before failing."""
     connect_timeout_s: int = 30
     """`SCHOOL_DB_CONNECT_TIMEOUT_S`: how long to wait for the database at start."""
     recursion_limit: int = 25
@@ -94,6 +96,7 @@ class Settings:
             pool_max_size=integer("SCHOOL_DB_POOL_MAX", 8, minimum=1),
             pool_max_idle_s=integer("SCHOOL_DB_POOL_MAX_IDLE_S", 300, minimum=1),
             pool_max_lifetime_s=integer("SCHOOL_DB_POOL_MAX_LIFETIME_S", 1800, minimum=1),
+            pool_timeout_s=integer("SCHOOL_DB_POOL_TIMEOUT_S", 30, minimum=1),
             connect_timeout_s=integer("SCHOOL_DB_CONNECT_TIMEOUT_S", 30, minimum=1),
             recursion_limit=integer("SCHOOL_RECURSION_LIMIT", 25, minimum=5),
             max_message_chars=integer("SCHOOL_MAX_MESSAGE_CHARS", 4000, minimum=1),
