@@ -79,6 +79,8 @@ def config_for(thread_id: str) -> RunnableConfig:
 def _check_text(text: object, settings: Settings) -> str:
     if not isinstance(text, str) or not text.strip():
         raise InvalidInputError("the message is empty; please type a question or a request")
+    if "\x00" in text:
+        raise InvalidInputError("the message contains a NUL character, which cannot be stored")
     if len(text) > settings.max_message_chars:
         message = (f"the message is {len(text):,} characters long; the limit is "
                    f"{settings.max_message_chars:,}")

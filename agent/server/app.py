@@ -6,6 +6,7 @@ error answers JSON `{"error": <code>, "message": <text>}` with a 4xx status, nev
 
 from __future__ import annotations
 
+import json
 import logging
 import uuid
 from dataclasses import dataclass
@@ -110,10 +111,49 @@ def principal(request: Request, authorization: Annotated[str | None, Header()] =
 Who = Annotated[Principal, Depends(principal)]
 """A route parameter that is the authenticated caller."""
 
+_STREAMED: dict[int | str, dict[str, Any]] = {
+    200: {"description": "The turn as JSON, or as Server-Sent Events when the request accepts them",
+          "content": {"text/event-stream": {"schema": {
+              "type": "object", "required": ["event", "data"],
+              "properties": {"event": {"type": "string"},
+                             "data": {"type": "string", "contentMediaType": "application/json"}}}}}}}
+"""The spec of a route that answers a run: JSON, or SSE (the schema is one event's) when asked."""
+
+
+def _carries_nul(value: Any) -> bool:
+    """Whether a string anywhere in `value` (a parsed JSON document) holds a NUL character."""
+    stack = [value]
+    while stack:  # a loop, not recursion: a body nested as deep as the JSON parser allows still fits
+        item = stack.pop()
+        if isinstance(item, str) and "\x00" in item:
+            return True
+        if isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return False
+
+
+async def _refuse_nul(request: Request) -> None:
+    """Refuse NUL in the path, the query or the JSON body (400) before a route writes anything.
+
+    Postgres text and jsonb cannot store it: let through, it fails the first insert halfway.
+    """
+    body = await request.body()
+    try:
+        parsed = json.loads(body) if body else None
+    except (ValueError, RecursionError):
+        parsed = None  # not JSON: the route's own validation answers it
+    if _carries_nul([*request.path_params.values(), *request.query_params.values(), parsed]):
+        message = "the request holds a NUL character (\\u0000), which cannot be stored"
+        raise ApiError(400, "invalid_input", message)
+
 
 def create_app(service: Service) -> FastAPI:
     """The FastAPI application: routes, error handlers, and the page."""
-    app = FastAPI(title="school-agent", version="1", description="The online school's assistant.")
+    app = FastAPI(title="school-agent", version="1", description="The online school's assistant.",
+                  dependencies=[Depends(_refuse_nul)])
     app.state.service = service
     _error_handlers(app)
     _thread_routes(app, service)
@@ -211,12 +251,13 @@ def _thread_routes(app: FastAPI, service: Service) -> None:
             raise ApiError(409, "thread_exists", f"thread {thread_id} already exists")
         return {"thread_id": thread_id, "owner": owner}
 
-    @app.post("/threads/{thread_id}/turns", response_model=None)
+    @app.post("/threads/{thread_id}/turns", response_model=None, responses=_STREAMED)
     def send(thread_id: str, body: Message, who: Who, accept: Annotated[str | None, Header()] = None,
              if_busy: Literal["reject", "enqueue"] = Query("reject")) -> Response:
         _owner_check(service, thread_id, who, write=True)
-        turns.claim_owner(service.resources.pool, thread_id, who.user_id)
         if if_busy == "enqueue":
+            # A run claims the thread itself once its input is checked; a queued one claims it now.
+            turns.claim_owner(service.resources.pool, thread_id, who.user_id)
             job = jobs.enqueue(service.resources.pool, thread_id=thread_id, kind="message",
                                payload={"message": body.message, "user_id": who.user_id})
             return JSONResponse({"job_id": job, "status": "queued"}, status_code=202)
@@ -262,6 +303,11 @@ def _thread_routes(app: FastAPI, service: Service) -> None:
     def fork(thread_id: str, body: Fork, who: Who) -> dict[str, Any]:
         owner = _owner_check(service, thread_id, who, write=True)
         new_id = body.thread_id or uuid.uuid4().hex
+        threads.config_for(new_id)  # a refused fork must not claim the new id: check before claiming
+        source = {"configurable": {"thread_id": thread_id, "checkpoint_id": body.checkpoint_id}}
+        if not service.graph.get_state(source).values:
+            message = f"thread {thread_id!r} has no checkpoint {body.checkpoint_id!r}"
+            raise ApiError(404, "unknown_thread", message)
         if turns.claim_owner(service.resources.pool, new_id, owner or who.user_id) != (owner or who.user_id):
             raise ApiError(409, "thread_exists", f"thread {new_id} already exists")
         threads.fork(service.graph, thread_id, body.checkpoint_id, new_id)
@@ -288,7 +334,7 @@ def _approval_routes(app: FastAPI, service: Service) -> None:
         found = threads.pending(service.graph, service.resources.pool)
         return [_inbox_item(t.thread_id, t.pending or {}) for t in found]
 
-    @app.post("/threads/{thread_id}/decision", response_model=None)
+    @app.post("/threads/{thread_id}/decision", response_model=None, responses=_STREAMED)
     def decide(thread_id: str, body: DecisionBody, who: Who,
                accept: Annotated[str | None, Header()] = None) -> Response:
         operator(who)
