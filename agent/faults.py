@@ -1,7 +1,10 @@
 """Fault injection for crash tests and the demo: off unless `SCHOOL_FAULT_POINT` names a point.
 
 `point("execute.after_domain_write")` kills this process with SIGKILL when the variable names it,
-the way a power cut or an OOM kill would: no cleanup, no checkpoint after the write.
+the way a power cut or an OOM kill would: no cleanup, no checkpoint after the write. The points
+inside side-effecting steps are `execute.after_domain_write`, `pay.after_provider_charge` (the
+payment provider has charged, nothing is recorded yet) and `cancel.after_provider_refund` (the
+provider has refunded, nothing is recorded yet).
 """
 
 from __future__ import annotations

@@ -26,6 +26,7 @@ from psycopg_pool import ConnectionPool, PoolTimeout
 
 from agent.budget import PostgresLedger, setup_budget
 from agent.domain import School, catalog
+from agent.fake_provider import payment_provider
 from agent.jobs import JOBS_SCHEMA
 from agent.journal import setup_journal
 from agent.locks import ThreadLocks, register
@@ -198,7 +199,7 @@ def open_resources(
             pool=pool,
             checkpointer=PostgresSaver(pool, serde=strict_serializer()),  # type: ignore[arg-type]
             store=PostgresStore(pool),  # type: ignore[arg-type]
-            school=School(pool, clock=settings.current_date),
+            school=School(pool, clock=settings.current_date, payments=payment_provider(pool)),
             ledger=PostgresLedger(pool),
         )
         if setup:

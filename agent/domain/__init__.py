@@ -1,7 +1,8 @@
 """The school's domain: catalog, enrollments, payments and their rules, over psycopg.
 
 It imports nothing from LangGraph or LangChain. `School` is the facade the tools use: each
-mutating method takes an idempotency key and returns an outcome dict (see `operations`).
+mutating method takes an idempotency key and returns an outcome dict (see `operations`). Money
+moves through the `PaymentProvider` it is given (see `payments`).
 """
 
 from __future__ import annotations
@@ -14,9 +15,10 @@ from typing import Any
 from psycopg import Connection
 from psycopg_pool import ConnectionPool
 
-from agent.domain import catalog, enrollments, handoffs
+from agent.domain import catalog, enrollments, handoffs, payments
 from agent.domain.errors import DomainError
 from agent.domain.operations import Outcome, dry_run, run_once
+from agent.domain.payments import PaymentProvider
 
 Row = dict[str, Any]
 
@@ -27,15 +29,21 @@ class _Preview(str):
 PREVIEW = _Preview("<preview>")
 """Pass as the key to run an operation's checks and rules in a transaction that is rolled back."""
 
-__all__ = ["PREVIEW", "DomainError", "Outcome", "School"]
+__all__ = ["PREVIEW", "DomainError", "Outcome", "PaymentProvider", "School"]
 
 
 class School:
-    """Catalog queries and idempotent enrollment operations over a connection pool."""
+    """Catalog queries and idempotent enrollment operations over a connection pool.
 
-    def __init__(self, pool: ConnectionPool[Any], *, clock: Callable[[], date]) -> None:
+    `payments` is the payment provider that `pay` charges and `cancel` refunds through.
+    """
+
+    def __init__(
+        self, pool: ConnectionPool[Any], *, clock: Callable[[], date], payments: PaymentProvider
+    ) -> None:
         self.pool = pool
         self.clock = clock
+        self.payments = payments
 
     # -- reads ---------------------------------------------------------------------------------
     def search(self, text: str, *, limit: int = 3) -> list[Row]:
@@ -102,18 +110,31 @@ class School:
         return self._run(key, "join_waitlist", request, action)
 
     def pay(self, key: str, *, student_id: str, cohort_id: str) -> Outcome:
-        """Charge the course price for a PENDING_PAYMENT enrollment."""
-        request = {"student_id": student_id, "cohort_id": cohort_id}
-        action = partial(enrollments.pay, student_id=student_id, cohort_id=cohort_id,
-                         operation_key=key)
-        return self._run(key, "pay", request, action)
+        """Charge the course price for a PENDING_PAYMENT enrollment through the payment provider.
+
+        A preview checks the rules only and never reaches the provider.
+        """
+        if key is PREVIEW:
+            request = {"student_id": student_id, "cohort_id": cohort_id}
+            action = partial(enrollments.pay, student_id=student_id, cohort_id=cohort_id,
+                             operation_key=key)
+            return self._run(key, "pay", request, action)
+        with self.pool.connection() as conn:
+            return payments.pay(conn, self.payments, key=key, student_id=student_id, cohort_id=cohort_id)
 
     def cancel(self, key: str, *, student_id: str, cohort_id: str) -> Outcome:
-        """Cancel an enrollment with the refund rules; promotes the first waitlisted student."""
-        request = {"student_id": student_id, "cohort_id": cohort_id}
-        action = partial(enrollments.cancel, student_id=student_id, cohort_id=cohort_id,
-                         today=self.clock(), operation_key=key)
-        return self._run(key, "cancel", request, action)
+        """Cancel an enrollment with the refund rules; promotes the first waitlisted student.
+
+        A refund goes through the payment provider; a preview only computes it.
+        """
+        if key is PREVIEW:
+            request = {"student_id": student_id, "cohort_id": cohort_id}
+            action = partial(enrollments.cancel, student_id=student_id, cohort_id=cohort_id,
+                             today=self.clock(), operation_key=key)
+            return self._run(key, "cancel", request, action)
+        with self.pool.connection() as conn:
+            return payments.cancel(conn, self.payments, key=key, student_id=student_id,
+                                   cohort_id=cohort_id, today=self.clock())
 
     def handoff(
         self, key: str, *, student_id: str, thread_id: str, reason: str, message: str

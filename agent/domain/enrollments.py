@@ -3,6 +3,8 @@
 Each function runs inside the caller's transaction (see `operations.run_once`) and raises a
 `DomainError` for what the rules refuse. Locks are always taken cohort first, then enrollment, so
 concurrent operations cannot deadlock, and the cohort row lock serialises every seat change.
+`pay` and `cancel` record money that has moved; moving it is the payment provider's part, which
+`payments` calls outside any transaction.
 """
 
 from __future__ import annotations
@@ -127,8 +129,8 @@ def join_waitlist(
     return {"enrollment": row, "position": position["n"] if position else None}
 
 
-def pay(conn: Connection[Row], *, student_id: str, cohort_id: str, operation_key: str) -> Row:
-    """Pay the course price: `PENDING_PAYMENT` becomes `CONFIRMED`."""
+def check_payable(conn: Connection[Row], *, student_id: str, cohort_id: str) -> tuple[Row, Row]:
+    """Lock the cohort and the enrollment and check that it awaits payment: (cohort, enrollment)."""
     cohort = _lock_cohort(conn, cohort_id)
     enrollment = _require_active(conn, student_id, cohort_id)
     if enrollment["status"] != "PENDING_PAYMENT":
@@ -138,25 +140,53 @@ def pay(conn: Connection[Row], *, student_id: str, cohort_id: str, operation_key
         }[enrollment["status"]]
         message = f"Your enrollment in {cohort_id} cannot be paid: {reason}."
         raise IllegalTransitionError(message, cohort_id=cohort_id, status=enrollment["status"])
+    return cohort, enrollment
+
+
+def pay(
+    conn: Connection[Row], *, student_id: str, cohort_id: str, operation_key: str,
+    amount_cents: int | None = None,
+) -> Row:
+    """Record the payment: `PENDING_PAYMENT` becomes `CONFIRMED`.
+
+    The money itself moves at the payment provider, outside any transaction (see `payments`);
+    `amount_cents` is what the provider charged, the course price when None (a preview, a free course).
+    """
+    cohort, enrollment = check_payable(conn, student_id=student_id, cohort_id=cohort_id)
+    amount = cohort["price_cents"] if amount_cents is None else amount_cents
     conn.execute(
         "INSERT INTO payments (enrollment_id, kind, amount_cents, operation_key)"
         " VALUES (%s, 'charge', %s, %s)",
-        (enrollment["id"], cohort["price_cents"], operation_key),
+        (enrollment["id"], amount, operation_key),
     )
     row = _set_status(conn, enrollment["id"], "CONFIRMED")
-    return {"enrollment": row, "charged_cents": cohort["price_cents"]}
+    return {"enrollment": row, "charged_cents": amount}
 
 
-def cancel(
-    conn: Connection[Row], *, student_id: str, cohort_id: str, today: date, operation_key: str
-) -> Row:
-    """Cancel: refund by the rules, free the seat, promote the first waitlisted student."""
+def refund_due(
+    conn: Connection[Row], *, student_id: str, cohort_id: str, today: date
+) -> tuple[Row, Row, int]:
+    """Lock the cohort and the enrollment to cancel: (cohort, enrollment, the refund the rules give)."""
     cohort = _lock_cohort(conn, cohort_id)
     enrollment = _require_active(conn, student_id, cohort_id)
     refund = rules.refund_cents(
         status=enrollment["status"], price_cents=cohort["price_cents"],
         starts_on=cohort["starts_on"], today=today,
     )
+    return cohort, enrollment, refund
+
+
+def cancel(
+    conn: Connection[Row], *, student_id: str, cohort_id: str, today: date, operation_key: str,
+    refund_cents: int | None = None,
+) -> Row:
+    """Cancel: refund by the rules, free the seat, promote the first waitlisted student.
+
+    `refund_cents` is a refund the payment provider has already made (decided by the rules when it
+    was asked for, perhaps on an earlier day); None: the rules decide now.
+    """
+    _, enrollment, due = refund_due(conn, student_id=student_id, cohort_id=cohort_id, today=today)
+    refund = due if refund_cents is None else refund_cents
     if refund:
         conn.execute(
             "INSERT INTO payments (enrollment_id, kind, amount_cents, operation_key)"
