@@ -31,7 +31,10 @@ from psycopg.conninfo import make_conninfo
 
 from agent.settings import Settings
 
-SIDE_EFFECT_POINTS = ("execute.after_domain_write",)
+SIDE_EFFECT_POINTS = {"execute": "execute.after_domain_write", "pay": "pay.after_provider_charge",
+                      "cancel": "cancel.after_provider_refund"}
+"""Points inside side-effecting steps: after any domain write, between a provider's answer and
+the payment's record, between a refund and its record."""
 TODAY = date(2026, 12, 1)
 
 
@@ -70,7 +73,7 @@ SCENARIOS: dict[str, list[Step]] = {
 QUICK: dict[str, list[str]] = {
     "enroll": ["before:execute", "execute.after_domain_write", "after:execute", "after:approval"],
     "handoff": ["after:handoff"],
-    "chat-yes-pay": ["after:router"],
+    "chat-yes-pay": ["after:router", "pay.after_provider_charge"],
 }
 """The CI subset: the side effects and the boundaries around them."""
 
@@ -108,10 +111,16 @@ def sweep(settings: Settings, *, quick: bool = False, only: str | None = None) -
 
 
 def _points(nodes: list[str]) -> list[str]:
-    seen = list(dict.fromkeys(nodes))
+    """Boundaries of every node that ran, and the side-effect points of the steps that ran.
+
+    `nodes` holds the nodes, then `tool:<name>` for each action performed.
+    """
+    seen = list(dict.fromkeys(n for n in nodes if not n.startswith("tool:")))
     points = [f"{edge}:{node}" for node in seen for edge in ("before", "after")]
     if "execute" in seen:
-        points += list(SIDE_EFFECT_POINTS)
+        points.append(SIDE_EFFECT_POINTS["execute"])
+    tools = {n.removeprefix("tool:") for n in nodes if n.startswith("tool:")}
+    points += [SIDE_EFFECT_POINTS[t] for t in ("pay", "cancel") if t in tools]
     return points
 
 
@@ -194,8 +203,12 @@ def _state(settings: Settings, thread: str) -> dict[str, Any]:
 
 
 def _nodes_run(settings: Settings) -> list[str]:
+    """The nodes that ran, in order, then `tool:<name>` for each action performed."""
     with psycopg.connect(settings.database_url or "") as conn:
-        return [r[0] for r in conn.execute("SELECT node FROM plan_items ORDER BY id").fetchall()]
+        nodes = [r[0] for r in conn.execute("SELECT node FROM plan_items ORDER BY id").fetchall()]
+        tools = [r[0] for r in conn.execute("SELECT payload->>'tool' FROM journal_events"
+                                            " WHERE kind = 'tool_completed' ORDER BY id").fetchall()]
+    return nodes + [f"tool:{t}" for t in tools]
 
 
 def snapshot(settings: Settings) -> dict[str, Any]:
