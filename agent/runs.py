@@ -94,7 +94,10 @@ def run(graph: Any, value: Any, config: RunnableConfig, context: Any, *, kind: t
     emit("turn_started", {"turn_id": emit.turn, "thread_id": thread, "kind": kind})
     try:
         traced = tracing_config({**config, "metadata": {**config.get("metadata", {}), "user_id": actor}})
-        for mode, chunk in graph.stream(value, traced, context=context, stream_mode=["tasks", "messages"]):
+        # durability="sync": a step starts only once the previous checkpoint is stored, so a crash
+        # never leaves a checkpoint whose next step is lost (found by the crash sweep).
+        for mode, chunk in graph.stream(value, traced, context=context, stream_mode=["tasks", "messages"],
+                                        durability="sync"):
             if mode == "tasks":
                 emit.task(chunk)
             else:
