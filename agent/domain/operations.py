@@ -32,6 +32,13 @@ def to_json(value: Any) -> Any:
     return json.loads(json.dumps(value, default=_json_default))
 
 
+def require_key(key: str) -> None:
+    """Refuse a missing idempotency key, before anything is written or paid."""
+    if not key:
+        message = "an idempotency key is required for every mutating operation"
+        raise ValueError(message)
+
+
 def run_once(
     conn: Connection[dict[str, Any]],
     *,
@@ -45,9 +52,7 @@ def run_once(
     The outcome is `{"ok": True, "result": ...}` or `{"ok": False, "error": code, "message": ...}`;
     `"replayed": True` marks one that was read back rather than produced now.
     """
-    if not key:
-        message = "an idempotency key is required for every mutating operation"
-        raise ValueError(message)
+    require_key(key)
     request = to_json(request)
     with conn.transaction():
         # A concurrent holder of the same key makes this INSERT wait until it commits or rolls back.

@@ -35,7 +35,7 @@ from psycopg import Connection
 from agent import faults
 from agent.domain import enrollments
 from agent.domain.errors import DomainError
-from agent.domain.operations import Outcome, run_once, to_json
+from agent.domain.operations import Outcome, require_key, run_once, to_json
 from agent.domain.rules import money
 
 Row = dict[str, Any]
@@ -161,6 +161,7 @@ def pay(
     `payment_unknown` refusal that is *not* stored, so that a retry (with this key or another)
     asks the provider what happened before charging.
     """
+    require_key(key)  # before any attempt row or provider call (found by the property tests)
     request = {"student_id": student_id, "cohort_id": cohort_id}
     with _money_lock(conn, student_id, cohort_id):
         if _has_outcome(conn, key):
@@ -195,6 +196,7 @@ def cancel(
     An unsettled payment of the enrollment is settled first (a cancellation must know whether money
     was taken). Like `pay`, an unanswered provider call gives an unstored `payment_unknown` refusal.
     """
+    require_key(key)
     request = {"student_id": student_id, "cohort_id": cohort_id}
     with _money_lock(conn, student_id, cohort_id):
         if _has_outcome(conn, key):
