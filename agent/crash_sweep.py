@@ -36,6 +36,8 @@ SIDE_EFFECT_POINTS = {"execute": "execute.after_domain_write", "pay": "pay.after
 """Points inside side-effecting steps: after any domain write, between a provider's answer and
 the payment's record, between a refund and its record."""
 TODAY = date(2026, 12, 1)
+UNWRAPPED = {"planner"}
+"""Nodes without before/after crash points."""
 
 
 @dataclass(frozen=True)
@@ -115,7 +117,9 @@ def _points(nodes: list[str]) -> list[str]:
 
     `nodes` holds the nodes, then `tool:<name>` for each action performed.
     """
-    seen = list(dict.fromkeys(n for n in nodes if not n.startswith("tool:")))
+    # The planner is a compiled subgraph, not a wrapped node: its crash recovery (finished workers
+    # are not re-run) is tested on its own, in tests/test_planner.py.
+    seen = list(dict.fromkeys(n for n in nodes if not n.startswith("tool:") and n not in UNWRAPPED))
     points = [f"{edge}:{node}" for node in seen for edge in ("before", "after")]
     if "execute" in seen:
         points.append(SIDE_EFFECT_POINTS["execute"])
