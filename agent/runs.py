@@ -50,15 +50,19 @@ def pool_of(graph: Any) -> ConnectionPool[Any] | None:
     return pool if isinstance(pool, ConnectionPool) else None
 
 
-def owner(graph: Any, thread_id: str, state: Any) -> str | None:
-    """The student a thread belongs to: from its state, else from the journal (a cut-off first run)."""
-    found = state.values.get("student_id")
+def owner(graph: Any, thread_id: str, state: Any = None) -> str | None:
+    """The student a thread belongs to.
+
+    From its state, else from the journal, which knows the student of a first run cut off before
+    the router stored it; the state is read only when not given and the journal has no owner.
+    """
+    found = state.values.get("student_id") if state is not None else None
     pool = pool_of(graph)
-    if found or pool is None:
-        return str(found) if found else None
-    with pool.connection() as conn:
-        row = conn.execute("SELECT owner FROM thread_owners WHERE thread_id = %s", (thread_id,)).fetchone()
-    return str(row["owner"]) if row else None
+    if not found and pool is not None:
+        found = turns.owner_of(pool, thread_id)
+    if not found and state is None:
+        found = graph.get_state({"configurable": {"thread_id": thread_id}}).values.get("student_id")
+    return str(found) if found else None
 
 
 @contextmanager

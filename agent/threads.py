@@ -22,6 +22,7 @@ from agent.approvals import InvalidDecisionError, parse_decision
 from agent.locks import ThreadBusyError as ThreadBusyError  # re-exported for the faces
 from agent.runs import OnEvent
 from agent.settings import Settings
+from agent.usage import NO_USAGE
 from graphs.state import Context
 
 Pregel = _Pregel[Any, Any, Any, Any]
@@ -259,8 +260,7 @@ def usage(graph: Pregel, thread_id: str) -> dict[str, Any]:
     state = graph.get_state(config)
     if not state.values:
         raise UnknownThreadError(f"there is no thread {thread_id!r}")
-    totals = state.values.get("usage") or {"calls": 0, "input_tokens": 0, "output_tokens": 0,
-                                           "cost_usd": 0.0}
+    totals = state.values.get("usage") or NO_USAGE
     return {"thread_id": thread_id, "usage": totals, "last_turn": state.values.get("turn")}
 
 

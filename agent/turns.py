@@ -68,6 +68,13 @@ def steps_of(pool: ConnectionPool[Any], turn_id: int) -> list[dict[str, Any]]:
             " WHERE turn_id = %s ORDER BY id", (turn_id,)).fetchall()]
 
 
+def owner_of(pool: ConnectionPool[Any], thread_id: str) -> str | None:
+    """The student recorded as the thread's owner, if any."""
+    with pool.connection() as conn:
+        row = conn.execute("SELECT owner FROM thread_owners WHERE thread_id = %s", (thread_id,)).fetchone()
+    return str(row["owner"]) if row else None
+
+
 def claim_owner(pool: ConnectionPool[Any], thread_id: str, owner: str) -> str:
     """The thread's owner: `owner` when the thread is new, else whoever created it."""
     with pool.connection() as conn:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import logging
-import re
 import time
 from collections import Counter
 from collections.abc import Callable
@@ -25,6 +24,7 @@ from agent.model_config import ModelConfig, RouterOutput
 from agent.models import NamedModel
 from agent.usage import ModelCall, record_call
 from graphs.intents import INTENTS, Intent, classify
+from graphs.model_json import reply_json
 from graphs.prompts import NO_PENDING, ROUTER_SYSTEM
 
 log = logging.getLogger(__name__)
@@ -57,7 +57,6 @@ def output_options(output: RouterOutput) -> dict[str, Any]:
                                     "schema": RESPONSE_FORMAT["json_schema"]["schema"]}}
     return {}
 
-_FENCE = re.compile(r"^```(?:json)?\s*|\s*```$")
 
 
 class RouteRecord(TypedDict):
@@ -100,7 +99,7 @@ def parse_intent(content: Any, *, pending: bool) -> Intent:
     """The intent in a router reply; raises `InvalidRouteError` when there is none to trust."""
     raw = content if isinstance(content, str) else json.dumps(content)
     try:
-        data = json.loads(_FENCE.sub("", raw.strip()))
+        data = reply_json(raw)
     except ValueError:
         raise InvalidRouteError("invalid_json") from None
     intent = data.get("intent") if isinstance(data, dict) else None

@@ -7,8 +7,6 @@ given one by mistake still could not act on its own.
 
 from __future__ import annotations
 
-import json
-import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -21,6 +19,7 @@ from agent.budget import prices_from
 from agent.domain import School
 from agent.model_config import ModelConfig
 from agent.usage import Usage, record_call, total
+from graphs.model_json import reply_field
 from graphs.nodes.answer import describe_courses
 from graphs.prompts import ORCHESTRATOR_SYSTEM, WORKER_SYSTEM
 from graphs.state import Context
@@ -29,7 +28,6 @@ from middleware.budget import OnExhausted
 
 ROOT = Path(__file__).resolve().parents[1]
 MAX_TASKS = 4
-_FENCE = re.compile(r"^```(?:json)?\s*|\s*```$")
 
 
 @dataclass(frozen=True)
@@ -93,11 +91,7 @@ def usage_of(messages: list[AnyMessage], models: ModelConfig, name: str, role: s
 
 def parse_tasks(text: str) -> list[str] | None:
     """The orchestrator's research questions, or None when its reply is not usable."""
-    try:
-        data = json.loads(_FENCE.sub("", text.strip()))
-    except ValueError:
-        return None
-    tasks = data.get("tasks") if isinstance(data, dict) else None
+    tasks = reply_field(text, "tasks")
     if not isinstance(tasks, list) or not 1 <= len(tasks) <= MAX_TASKS:
         return None
     if not all(isinstance(t, str) and 0 < len(t.strip()) <= 200 for t in tasks):

@@ -20,7 +20,7 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from agent import jobs, threads, turns
+from agent import jobs, runs, threads, turns
 from agent.journal import events
 from agent.locks import ThreadBusyError
 from agent.persistence import Resources
@@ -189,7 +189,7 @@ def _error_handlers(app: FastAPI) -> None:
 def _owner_check(service: Service, thread_id: str, who: Principal, *, write: bool) -> str | None:
     """The thread's owner, after checking that `who` may read (or write) it."""
     threads.config_for(thread_id)  # a bad id is a 400 before anything else
-    owner = _owner(service, thread_id)
+    owner = runs.owner(service.graph, thread_id)
     if who.role == "operator" and not write:
         return owner
     if owner is not None and owner != who.user_id:
@@ -197,16 +197,6 @@ def _owner_check(service: Service, thread_id: str, who: Principal, *, write: boo
     if who.role != "student" and write:
         raise ApiError(403, "forbidden", "only the student who owns a thread writes to it")
     return owner
-
-
-def _owner(service: Service, thread_id: str) -> str | None:
-    with service.resources.pool.connection() as conn:
-        row = conn.execute("SELECT owner FROM thread_owners WHERE thread_id = %s", (thread_id,)).fetchone()
-    if row:
-        return str(row["owner"])
-    state = service.graph.get_state(threads.config_for(thread_id))
-    owner = state.values.get("student_id")
-    return str(owner) if owner else None
 
 
 def _respond(started: Started, stream: bool) -> Response:

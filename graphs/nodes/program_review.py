@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import logging
-import re
 from typing import Any, Literal
 
 from langchain_core.messages import AIMessage, HumanMessage, SystemMessage
@@ -30,13 +29,13 @@ from agent.domain.programs import (
 )
 from agent.domain.rules import money
 from agent.usage import record_call, total
+from graphs.model_json import reply_field
 from graphs.nodes.common import thread_id
 from graphs.planner_state import PlannerState
 from graphs.prompts import REVISER_SYSTEM
 from graphs.state import Context, ProgramRecord
 
 log = logging.getLogger(__name__)
-_FENCE = re.compile(r"^```(?:json)?\s*|\s*```$")
 
 
 def _items(rows: list[dict[str, Any]]) -> list[ProgramItem]:
@@ -137,11 +136,7 @@ def _model_revision(planning: Any, model: Any, state: PlannerState,
 
 def _chosen(text: str, by_cohort: dict[str, ProgramItem]) -> list[ProgramItem] | None:
     """The cohorts the model chose, when every one is a candidate; else None."""
-    try:
-        data = json.loads(_FENCE.sub("", text.strip()))
-    except ValueError:
-        return None
-    ids = data.get("cohort_ids") if isinstance(data, dict) else None
+    ids = reply_field(text, "cohort_ids")
     if not isinstance(ids, list) or not all(isinstance(i, str) and i in by_cohort for i in ids):
         return None
     return [by_cohort[i] for i in ids]
