@@ -23,9 +23,21 @@ and opens no connection of its own. The rules, per thread:
   checkpoint referenced it in `channel_versions` and no remaining checkpoint of its namespace does.
   Blobs no checkpoint ever referenced are left alone: a checkpoint being saved writes its blobs
   first.
+- **A `DeltaChannel` reaches back to its last stored value.** Most checkpoints store no value for
+  such a channel; LangGraph rebuilds it by following `parent_checkpoint_id` to the nearest ancestor
+  that stores one (a `_DeltaSnapshot` blob behind an inline `true` marker, a plain value left by a
+  thread saved before the channel became a delta, or an inline primitive) and replaying the writes
+  of that ancestor and of every checkpoint after it on the way. So a namespace also keeps every
+  checkpoint that walk visits from any checkpoint it keeps (a fork's branch keeps the history it
+  grew from), which extends its tail back to the newest checkpoint at or before the oldest one kept
+  that stores a value of each of its delta channels, or to its first checkpoint when there is none:
+  a namespace with two delta channels that are never stored at one checkpoint is kept whole. That
+  checkpoint is the one left with no parent, and a rebuild stops at it. A channel is a delta channel
+  of a namespace when a checkpoint's metadata counts its updates since a snapshot
+  (`counters_since_delta_snapshot`) or a checkpoint stores a snapshot of it. Threads written by
+  LangGraph.js (`delta_writes_versioned` in the metadata), which mark no snapshot, are skipped and
+  reported.
 - A kept checkpoint whose parent was deleted is left with no parent, so no row points at a missing one.
-- Threads whose channels include a `DeltaChannel` are skipped (and reported): such a channel rebuilds
-  its value from older checkpoints' writes.
 
 Each thread is pruned in its own transaction, on one REPEATABLE READ snapshot: a run appending to
 the thread meanwhile is neither seen nor touched, and a crash leaves every thread either pruned or as
@@ -53,27 +65,47 @@ RETRIES: Final = 3
 _DURATION = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([smhdw])\s*$", re.IGNORECASE)
 _UNITS: Final = {"s": "seconds", "m": "minutes", "h": "hours", "d": "days", "w": "weeks"}
 
-_DELTA_THREAD_SQL: Final = """
+_JS_DELTA_THREAD_SQL: Final = """
 SELECT EXISTS (
-    SELECT 1 FROM checkpoints WHERE thread_id = %(t)s
-    AND (metadata ? 'counters_since_delta_snapshot' OR metadata ? 'delta_writes_versioned')
-) OR EXISTS (
-    SELECT 1 FROM checkpoints c
-    CROSS JOIN LATERAL jsonb_each(c.checkpoint -> 'channel_values') AS v
-    WHERE c.thread_id = %(t)s AND v.value = 'true'::jsonb AND EXISTS (
-        SELECT 1 FROM checkpoint_blobs b
-        WHERE b.thread_id = c.thread_id AND b.checkpoint_ns = c.checkpoint_ns AND b.channel = v.key
-        AND b.version = c.checkpoint -> 'channel_versions' ->> v.key)
-) AS delta
+    SELECT 1 FROM checkpoints WHERE thread_id = %s AND metadata ? 'delta_writes_versioned'
+) AS js
 """
-"""A DeltaChannel leaves counters in the metadata, or an inline `true` marker with a blob behind it
-(the same test `PostgresSaver.prune` makes before it refuses such a thread)."""
+"""LangGraph.js marks its DeltaChannel threads so, and keeps snapshots without an inline marker."""
+
+_DELTA_CHANNELS_SQL: Final = """
+SELECT c.checkpoint_ns, k.channel
+FROM checkpoints c
+CROSS JOIN LATERAL jsonb_object_keys(CASE jsonb_typeof(c.metadata -> 'counters_since_delta_snapshot')
+    WHEN 'object' THEN c.metadata -> 'counters_since_delta_snapshot' END) AS k(channel)
+WHERE c.thread_id = %(t)s
+UNION
+SELECT c.checkpoint_ns, v.key
+FROM checkpoints c CROSS JOIN LATERAL jsonb_each(c.checkpoint -> 'channel_values') AS v
+WHERE c.thread_id = %(t)s AND v.value = 'true'::jsonb AND EXISTS (
+    SELECT 1 FROM checkpoint_blobs b
+    WHERE b.thread_id = c.thread_id AND b.checkpoint_ns = c.checkpoint_ns AND b.channel = v.key
+    AND b.version = c.checkpoint -> 'channel_versions' ->> v.key)
+"""
+"""The delta channels of each namespace: counted since their last snapshot, or with a snapshot (an
+inline `true` marker with a blob behind it, which a plain `True` value never has)."""
 
 _ROWS_SQL: Final = """
-SELECT checkpoint_ns, checkpoint_id, checkpoint ->> 'ts' AS ts, checkpoint ->> 'v' AS v,
-       metadata -> 'parents' ->> '' AS root
-FROM checkpoints WHERE thread_id = %s ORDER BY checkpoint_ns, checkpoint_id
+SELECT checkpoint_ns, checkpoint_id, parent_checkpoint_id AS parent, checkpoint ->> 'ts' AS ts,
+       checkpoint ->> 'v' AS v, metadata -> 'parents' ->> '' AS root,
+       ARRAY(SELECT ch FROM unnest(%(channels)s::text[]) AS ch
+             WHERE c.checkpoint -> 'channel_versions' ? ch) AS versioned,
+       ARRAY(SELECT ch FROM unnest(%(channels)s::text[]) AS ch
+             WHERE coalesce(jsonb_typeof(c.checkpoint -> 'channel_values' -> ch), 'null') <> 'null'
+             OR EXISTS (
+                 SELECT 1 FROM checkpoint_blobs b
+                 WHERE b.thread_id = c.thread_id AND b.checkpoint_ns = c.checkpoint_ns AND b.channel = ch
+                 AND b.version = c.checkpoint -> 'channel_versions' ->> ch AND b.type <> 'empty')
+       ) AS stored
+FROM checkpoints c WHERE thread_id = %(t)s ORDER BY checkpoint_ns, checkpoint_id
 """
+"""Each checkpoint, with the delta channels (of `channels`) it has a version of, and those it stores
+a value of: the test `PostgresSaver.get_delta_channel_history` stops its walk on (a blob at the
+checkpoint's version of the channel, or a non-null inline value)."""
 
 _DELETE_WRITES_SQL: Final = """
 WITH gone AS (
@@ -299,21 +331,25 @@ def _prune_thread(conn: Connection[Any], thread_id: str, cutoff: datetime | None
 
 def _prune_in_snapshot(cur: psycopg.Cursor[Any], thread_id: str, cutoff: datetime | None,
                        keep_last: int | None) -> _Tally:
-    if _one(cur, _DELTA_THREAD_SQL, {"t": thread_id})["delta"]:
-        raise _Skip("uses a DeltaChannel, whose value is rebuilt from older checkpoints")
+    if _one(cur, _JS_DELTA_THREAD_SQL, (thread_id,))["js"]:
+        raise _Skip("uses a LangGraph.js DeltaChannel, whose snapshots carry no marker to find them by")
+    delta: dict[str, set[str]] = {}
+    for row in cur.execute(_DELTA_CHANNELS_SQL, {"t": thread_id}, prepare=False):
+        delta.setdefault(row["checkpoint_ns"], set()).add(row["channel"])
+    channels = sorted(set[str]().union(*delta.values()))
     by_ns: dict[str, list[dict[str, Any]]] = {}
-    for row in cur.execute(_ROWS_SQL, (thread_id,), prepare=False):
+    for row in cur.execute(_ROWS_SQL, {"t": thread_id, "channels": channels}, prepare=False):
         by_ns.setdefault(row["checkpoint_ns"], []).append(row)
     tally = _Tally()
     calls = [ns for ns in by_ns if ":" in ns]
-    for ns, rows in by_ns.items():
-        if ns not in calls:
-            doomed = [r["checkpoint_id"] for r in rows[:_tail_start(rows, cutoff, keep_last)]]
-            if doomed:
-                _delete_checkpoints(cur, thread_id, ns, doomed, tally)
-    root_rows = by_ns.get("", [])
-    if root_rows:
-        oldest_kept = root_rows[_tail_start(root_rows, cutoff, keep_last)]["checkpoint_id"]
+    starts = {ns: _delta_start(rows, _tail_start(rows, cutoff, keep_last), delta.get(ns, set()))
+              for ns, rows in by_ns.items() if ns not in calls}
+    for ns, start in starts.items():
+        doomed = [r["checkpoint_id"] for r in by_ns[ns][:start]]
+        if doomed:
+            _delete_checkpoints(cur, thread_id, ns, doomed, tally)
+    if "" in starts:
+        oldest_kept = by_ns[""][starts[""]]["checkpoint_id"]
         # A call whose root is unknown (or not saved yet, so newer than every root seen) is kept.
         gone = [ns for ns in calls if (_call_root(by_ns[ns]) or oldest_kept) < oldest_kept]
         if gone:
@@ -341,6 +377,36 @@ def _tail_start(rows: Sequence[dict[str, Any]], cutoff: datetime | None, keep_la
         recent = (i for i, r in enumerate(rows) if not _older(r["ts"], cutoff))
         start = min(start, next(recent, start))
     return max(start, 0)
+
+
+def _delta_start(rows: Sequence[dict[str, Any]], start: int, channels: set[str]) -> int:
+    """`start`, moved back so that every delta channel can be rebuilt at every checkpoint kept.
+
+    A checkpoint that has a version of a delta channel but stores no value of it is rebuilt from
+    its ancestors: LangGraph follows `parent` to the nearest one that stores a value and replays
+    the writes of each checkpoint on the way, that one's included. Each such walk from a kept
+    checkpoint marks what it visits as kept too; the checkpoints a walk adds are walked from in
+    turn (the loop runs on down to the new start), since `get_state_history` lists them as well.
+    An ancestor is older than its child (uuid6 ids), so one pass from the latest down suffices,
+    and no (checkpoint, channel) is walked from twice.
+    """
+    if not channels:
+        return start
+    at = {r["checkpoint_id"]: i for i, r in enumerate(rows)}
+    walked: set[tuple[str, str]] = set()
+    i = len(rows) - 1
+    while i >= start:
+        row = rows[i]
+        for channel in channels.intersection(row["versioned"]).difference(row["stored"]):
+            parent = row["parent"]
+            while parent in at and (parent, channel) not in walked:
+                walked.add((parent, channel))
+                start = min(start, at[parent])
+                if channel in rows[at[parent]]["stored"]:
+                    break
+                parent = rows[at[parent]]["parent"]
+        i -= 1
+    return start
 
 
 def _format_version(row: dict[str, Any]) -> int:

@@ -6,19 +6,38 @@ from dataclasses import dataclass
 from typing import Annotated, Any, TypedDict
 
 from langchain_core.messages import AnyMessage
-from langgraph.graph.message import add_messages
+from langgraph.channels import DeltaChannel
+from langgraph.graph.message import _messages_delta_reducer
 
 from agent.approvals import PendingAction
 from agent.usage import ModelCall, Usage, add_usage
 from graphs.intents import Intent
 from graphs.routing import RouteRecord
 
+MESSAGE_SNAPSHOT_EVERY = 50
+"""Updates of the conversation between two full copies of it in the checkpoints (see `InputState`)."""
+MESSAGE_WINDOW = 200
+"""Messages the state keeps: the router drops older ones at the start of a turn.
+
+Every step loads the state, and deserialising the messages is most of what a load costs, so
+an unbounded history makes every turn of a long thread slower than the one before. The nodes
+read only recent messages; the whole conversation stays in the journal (each turn's message and
+replies, `agent.turns`).
+"""
+
 
 class InputState(TypedDict):
     """What a caller sends: the student's messages."""
 
-    messages: Annotated[list[AnyMessage], add_messages]
-    """The conversation; new messages are appended (or replaced by id)."""
+    messages: Annotated[list[AnyMessage],
+                        DeltaChannel(_messages_delta_reducer, snapshot_frequency=MESSAGE_SNAPSHOT_EVERY)]
+    """The conversation; new messages are appended (or replaced by id).
+
+    A delta channel: a checkpoint stores the messages a step added, plus a full copy every
+    `MESSAGE_SNAPSHOT_EVERY` updates, instead of the whole history at every step (`add_messages`),
+    so storage grows linearly with the thread and not with its square. Threads saved before keep
+    working: a stored full list is read as the starting value.
+    """
 
 
 class AnswerRecord(TypedDict):
