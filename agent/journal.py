@@ -124,6 +124,27 @@ def record_event(pool_or_conn: ConnectionPool[Any] | Connection[Any], thread_id:
             cannot carry (a set, an object, NaN ...); nothing is written then.
 
     """
+    row = _checked_row(thread_id, kind, payload, turn_id, key)
+    if isinstance(pool_or_conn, ConnectionPool):
+        with pool_or_conn.connection() as conn:
+            return _insert(conn, row)
+    # A connection is used as it is, so the event commits (or rolls back) with the caller's work.
+    return _insert(pool_or_conn, row)
+
+
+def event_rows(thread_id: str, events: Sequence[tuple[str, Mapping[str, Any]]], *, turn_id: int | None
+               ) -> tuple[str, list[Any]]:
+    """The VALUES list and parameters that insert `events` (kind, payload) into journal_events.
+
+    Checked like `record_event`, all before anything is written; without keys (a run's own events,
+    which it writes once).
+    """
+    rows = [_checked_row(thread_id, kind, payload, turn_id, None) for kind, payload in events]
+    return ", ".join(["(%s, %s, %s, %s, %s)"] * len(rows)), [item for row in rows for item in row]
+
+
+def _checked_row(thread_id: str, kind: str, payload: Mapping[str, Any] | None, turn_id: int | None,
+                 key: str | None) -> tuple[Any, ...]:
     if not isinstance(thread_id, str) or not thread_id:
         msg = f"thread_id must be a non-empty str, got {thread_id!r}"
         raise ValueError(msg)
@@ -135,12 +156,7 @@ def record_event(pool_or_conn: ConnectionPool[Any] | Connection[Any], thread_id:
     if not isinstance(payload, Mapping):
         msg = f"a journal payload must be a mapping, got {type(payload).__name__}"
         raise JournalPayloadError(msg)
-    row = (thread_id, kind, Jsonb(to_json(payload)), turn_id, key)
-    if isinstance(pool_or_conn, ConnectionPool):
-        with pool_or_conn.connection() as conn:
-            return _insert(conn, row)
-    # A connection is used as it is, so the event commits (or rolls back) with the caller's work.
-    return _insert(pool_or_conn, row)
+    return (thread_id, kind, Jsonb(to_json(payload)), turn_id, key)
 
 
 def _insert(conn: Connection[Any], row: tuple[Any, ...]) -> int | None:

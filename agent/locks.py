@@ -13,6 +13,7 @@ import contextlib
 import weakref
 from collections.abc import Iterator
 from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
 import psycopg
@@ -22,6 +23,7 @@ LOCK_SPACE = 0x5C400
 """The first key of every thread lock (two-key form), apart from the keys setup and the budget use."""
 
 _registry: weakref.WeakKeyDictionary[ConnectionPool[Any], ThreadLocks] = weakref.WeakKeyDictionary()
+_held: ContextVar[tuple[str, psycopg.Connection[Any]] | None] = ContextVar("school_held_lock", default=None)
 
 
 class ThreadBusyError(Exception):
@@ -43,12 +45,37 @@ class ThreadLocks:
             if not row or not row["got"]:
                 message = f"thread {thread_id} is busy with another request; try again when it has finished"
                 raise ThreadBusyError(message)
+            token = _held.set((thread_id, conn))
             try:
                 yield
             finally:
+                _held.reset(token)
                 # If the session is gone (the database restarted), its locks went with it.
                 with contextlib.suppress(psycopg.OperationalError):
                     conn.execute("SELECT pg_advisory_unlock(%s, hashtext(%s))", (LOCK_SPACE, thread_id))
+
+
+def held_connection(thread_id: str) -> psycopg.Connection[Any] | None:
+    """The connection holding `thread_id`'s lock in this context, if this context holds it.
+
+    The run writes its journal through it: the connection is the run's alone until the lock is
+    released, so the journal costs no pool checkout (and see `unsynced_commits`).
+    """
+    held = _held.get()
+    return held[1] if held is not None and held[0] == thread_id else None
+
+
+def unsynced_commits(conn: psycopg.Connection[Any]) -> None:
+    """Configure a lock-pool connection: its commits do not wait for the disk.
+
+    Only the journal writes through these connections (a lock itself writes nothing). An
+    unsynced commit is visible at once and survives a crash of the application; a crash of
+    Postgres itself can lose it only together with everything committed after it, because the
+    next synchronous commit (the next checkpoint) flushes the log up to and including it. So the
+    journal may lose its last events, never show an event whose checkpoint is missing, and a
+    turn no longer waits for a disk flush per event.
+    """
+    conn.execute("SET synchronous_commit TO off")
 
 
 def register(main_pool: ConnectionPool[Any], locks: ThreadLocks) -> None:

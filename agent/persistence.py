@@ -7,7 +7,9 @@ open resources with `open_resources()` and hand them to the graph factory.
 from __future__ import annotations
 
 import atexit
+import contextlib
 import logging
+import select
 import threading
 import time
 from collections.abc import Iterator
@@ -22,14 +24,14 @@ from langgraph.checkpoint.serde.jsonplus import JsonPlusSerializer
 from langgraph.store.postgres import PostgresStore
 from psycopg.conninfo import conninfo_to_dict
 from psycopg.rows import dict_row
-from psycopg_pool import ConnectionPool, PoolTimeout
+from psycopg_pool import AsyncConnectionPool, ConnectionPool, PoolTimeout
 
 from agent.budget import PostgresLedger, setup_budget
 from agent.domain import School, catalog
 from agent.fake_provider import payment_provider
 from agent.jobs import JOBS_SCHEMA
 from agent.journal import setup_journal
-from agent.locks import ThreadLocks, register
+from agent.locks import ThreadLocks, register, unsynced_commits
 from agent.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -77,9 +79,55 @@ def pool_options(settings: Settings) -> dict[str, Any]:
         "kwargs": connection_kwargs(settings),
         # A connection is checked when taken: after a database restart the pool hands out fresh
         # ones instead of failing once per stale connection. (An async pool needs the async check.)
-        "check": ConnectionPool.check_connection,
+        "check": check_if_disturbed,
         "open": False,
     }
+
+
+def _disturbed(conn: psycopg.Connection[Any] | psycopg.AsyncConnection[Any]) -> bool:
+    """Whether an idle connection may be broken: closed, or the server sent something unasked.
+
+    An idle connection's socket has nothing to read unless the server closed it or announced it is
+    closing it (a restart or `pg_terminate_backend`); looking costs no round trip.
+    """
+    if conn.closed:
+        return True
+    try:
+        readable, _, _ = select.select([conn.fileno()], [], [], 0)
+    except (OSError, ValueError, psycopg.Error):
+        return True
+    return bool(readable)
+
+
+def check_if_disturbed(conn: psycopg.Connection[Any]) -> None:
+    """The pool's check when a connection is taken: a round trip only for a disturbed connection.
+
+    `ConnectionPool.check_connection` asks the server every time (one round trip per checkout, a
+    third of a turn's round trips); this asks only when the socket shows the server went away.
+    """
+    if _disturbed(conn):
+        ConnectionPool.check_connection(conn)
+
+
+async def acheck_if_disturbed(conn: psycopg.AsyncConnection[Any]) -> None:
+    """`check_if_disturbed` for an async pool."""
+    if _disturbed(conn):
+        await AsyncConnectionPool.check_connection(conn)
+
+
+class PooledPostgresSaver(PostgresSaver):
+    """LangGraph's `PostgresSaver` over a connection pool, without its saver-wide lock.
+
+    The stock saver holds one lock around every query, so that threads sharing its single
+    connection take turns. Over a pool each query takes a connection of its own, and the lock
+    only makes every run in the process wait for every other run's checkpoint reads and writes:
+    with it, concurrent turns queue on one lock (see `school-agent bench`, concurrency).
+    """
+
+    def __init__(self, conn: ConnectionPool[Any], *, serde: JsonPlusSerializer | None = None) -> None:
+        super().__init__(conn, serde=serde)  # type: ignore[arg-type]  # a pool of dict_row connections
+        # A no-op context manager in place of the lock: `_cursor` enters it around each query.
+        self.lock = contextlib.nullcontext()  # type: ignore[assignment]
 
 
 def strict_serializer() -> JsonPlusSerializer:
@@ -188,8 +236,9 @@ def open_resources(
         message = f"cannot reach the database at {target} within {settings.connect_timeout_s}s: {err}"
         raise DatabaseUnavailableError(message) from None
     # Thread locks hold a connection for a whole run: they get their own pool (see agent.locks).
-    lock_pool: ConnectionPool[Any] = ConnectionPool(url, name="school-agent-locks",
-                                                    **(pool_options(settings) | {"min_size": 0}))
+    lock_pool: ConnectionPool[Any] = ConnectionPool(
+        url, name="school-agent-locks", configure=unsynced_commits,
+        **(pool_options(settings) | {"min_size": 0}))
     try:
         lock_pool.open()
         register(pool, ThreadLocks(lock_pool))
@@ -197,7 +246,7 @@ def open_resources(
             settings=settings,
             url=url,
             pool=pool,
-            checkpointer=PostgresSaver(pool, serde=strict_serializer()),  # type: ignore[arg-type]
+            checkpointer=PooledPostgresSaver(pool, serde=strict_serializer()),
             store=PostgresStore(pool),  # type: ignore[arg-type]
             school=School(pool, clock=settings.current_date, payments=payment_provider(pool)),
             ledger=PostgresLedger(pool),

@@ -22,8 +22,9 @@ from psycopg_pool import ConnectionPool, PoolTimeout
 
 from agent import turns
 from agent.journal import record_event
-from agent.locks import locks_for
+from agent.locks import held_connection, locks_for
 from agent.persistence import DatabaseUnavailableError
+from agent.thread_views import ThreadView, views
 from agent.tracing import tracing_config
 
 log = logging.getLogger(__name__)
@@ -38,10 +39,14 @@ TOKEN_NODES = ("answer",)
 
 @dataclass(frozen=True)
 class RunResult:
-    """What a run streamed, and its journal turn (None when not journaled)."""
+    """What a run streamed, its journal turn (None when not journaled), and where it left the thread."""
 
     streamed: str
     turn_id: int | None
+    values: dict[str, Any]
+    """The thread's state after the run, as saved (read from the stream, not the database)."""
+    interrupts: list[Any]
+    """The values of the interrupts the run stopped at (the approval requests)."""
 
 
 def pool_of(graph: Any) -> ConnectionPool[Any] | None:
@@ -56,13 +61,16 @@ def owner(graph: Any, thread_id: str, state: Any = None) -> str | None:
     From its state, else from the journal, which knows the student of a first run cut off before
     the router stored it; the state is read only when not given and the journal has no owner.
     """
-    found = state.values.get("student_id") if state is not None else None
-    pool = pool_of(graph)
-    if not found and pool is not None:
-        found = turns.owner_of(pool, thread_id)
+    found = (state.values.get("student_id") if state is not None else None) or journal_owner(graph, thread_id)
     if not found and state is None:
         found = graph.get_state({"configurable": {"thread_id": thread_id}}).values.get("student_id")
     return str(found) if found else None
+
+
+def journal_owner(graph: Any, thread_id: str) -> str | None:
+    """The student the journal records as the thread's owner (None without a journal)."""
+    pool = pool_of(graph)
+    return turns.owner_of(pool, thread_id) if pool is not None else None
 
 
 @contextmanager
@@ -79,34 +87,42 @@ def exclusive(graph: Any, thread_id: str) -> Iterator[None]:
         yield
 
 
+Since = str | frozenset[str]
+"""Where a run's replies start: the id of the message the run added (its replies come after it), or
+the ids of the messages the thread held before the run (its replies are the new ones). Not a count:
+the router trims the oldest messages (`graphs.state.MESSAGE_WINDOW`), which shifts positions."""
+
+
 def run(graph: Any, value: Any, config: RunnableConfig, context: Any, *, kind: turns.TurnKind,
-        actor: str, payload: dict[str, Any], seen: int, on_event: OnEvent | None = None) -> RunResult:
+        actor: str, payload: dict[str, Any], since: Since, on_event: OnEvent | None = None) -> RunResult:
     """Run the graph on `value`, journaling the turn and reporting progress to `on_event`.
 
-    `seen` is how many messages the thread had before: the later assistant messages are the replies.
+    The assistant messages after `since` are the run's replies.
     """
     pool = pool_of(graph)
     thread = str(config["configurable"]["thread_id"])
-    emit = _Emitter(pool, thread, on_event)
-    if pool is not None:
-        if kind == "message":
-            # Durable before the graph runs: a run cut off before the router stored the student
-            # is resumed for the right student (`owner`).
-            turns.claim_owner(pool, thread, actor)
-        emit.turn = turns.start_turn(pool, thread_id=thread, kind=kind, actor=actor, payload=payload)
+    emit = _Emitter(held_connection(thread) or pool, thread, on_event)
+    if emit.db is not None:
+        # The owner is claimed durably before the graph runs: a run cut off before the router
+        # stored the student is resumed for the right student (`owner`).
+        emit.turn = turns.start_turn(emit.db, thread_id=thread, kind=kind, actor=actor, payload=payload,
+                                     owner=actor if kind == "message" else None)
     config = {**config, "configurable": {**config["configurable"], "turn_id": emit.turn}}
-    emit("turn_started", {"turn_id": emit.turn, "thread_id": thread, "kind": kind})
+    emit("turn_started", {"turn_id": emit.turn, "thread_id": thread, "kind": kind}, journal=False)
     try:
         traced = tracing_config({**config, "metadata": {**config.get("metadata", {}), "user_id": actor}})
         # durability="sync": a step starts only once the previous checkpoint is stored, so a crash
         # never leaves a checkpoint whose next step is lost (found by the crash sweep).
-        for mode, chunk in graph.stream(value, traced, context=context, stream_mode=["tasks", "messages"],
-                                        durability="sync"):
+        for mode, chunk in graph.stream(value, traced, context=context,
+                                        stream_mode=["tasks", "messages", "checkpoints"], durability="sync"):
             if mode == "tasks":
                 emit.task(chunk)
-            else:
+            elif mode == "messages":
                 emit.message(*chunk)
+            else:
+                emit.checkpoint(chunk)
     except BaseException as err:
+        views.forget(thread)
         try:
             emit.failed(err)
         except (psycopg.Error, PoolTimeout):
@@ -117,22 +133,49 @@ def run(graph: Any, value: Any, config: RunnableConfig, context: Any, *, kind: t
                        f"`school-agent resume {thread}` (or send the request again)")
             raise DatabaseUnavailableError(message) from err
         raise
-    emit.finished(graph.get_state(config), seen)
-    return RunResult("".join(emit.streamed), emit.turn)
+    if emit.values is None:  # nothing ran (a resume with nothing left to do)
+        state = graph.get_state(config)
+        emit.values = state.values
+        emit.interrupts = [i.value for i in state.interrupts]
+    emit.finished(since)
+    if emit.db is not None and emit.head is not None:
+        owner = emit.values.get("student_id")
+        views.remember(thread, head=emit.head, turn=emit.turn, view=ThreadView(
+            student_id=str(owner) if owner else None, unfinished=False))
+    return RunResult("".join(emit.streamed), emit.turn, emit.values, emit.interrupts)
+
+
+def replies_after(values: dict[str, Any], since: Since) -> list[str]:
+    """The texts of the assistant's messages in a thread's state that came after `since`."""
+    messages = values.get("messages", [])
+    if isinstance(since, str):
+        marks = [i for i, m in enumerate(messages) if m.id == since]
+        new = messages[marks[-1] + 1:] if marks else []
+    else:
+        new = [m for m in messages if m.id not in since]
+    return [str(m.content) for m in new if isinstance(m, AIMessage)]
+
+
+def message_ids(values: dict[str, Any]) -> frozenset[str]:
+    """The ids of a state's messages (a `Since` for the next run)."""
+    return frozenset(str(m.id) for m in values.get("messages", []))
 
 
 class _Emitter:
     """Turns stream items into events, journal rows and plan items for one run."""
 
-    def __init__(self, pool: ConnectionPool[Any] | None, thread: str, on_event: OnEvent | None) -> None:
-        self.pool, self.thread, self.on_event = pool, thread, on_event
+    def __init__(self, db: turns.Database | None, thread: str, on_event: OnEvent | None) -> None:
+        self.db, self.thread, self.on_event = db, thread, on_event
         self.turn: int | None = None
         self.step = 0
         self.streamed: list[str] = []
+        self.values: dict[str, Any] | None = None
+        self.head: str | None = None
+        self.interrupts: list[Any] = []
 
     def __call__(self, name: str, data: dict[str, Any], *, journal: bool = True) -> None:
-        if self.pool is not None and journal:
-            record_event(self.pool, self.thread, name, data, turn_id=self.turn)
+        if self.db is not None and journal:
+            record_event(self.db, self.thread, name, data, turn_id=self.turn)
         if self.on_event is not None:
             self.on_event(name, data)
 
@@ -143,15 +186,22 @@ class _Emitter:
             self("step_started", {"node": node, "step": self.step})
             return
         status = "interrupted" if chunk.get("interrupts") else "failed" if chunk.get("error") else "completed"
-        if self.pool is not None and self.turn is not None:
-            turns.add_step(self.pool, self.turn, step=self.step, node=node, status=status,
-                           approval=node == "approval")
-        if chunk.get("error"):
-            self("step_failed", {"node": node, "step": self.step, "error": type(chunk["error"]).__name__})
-        else:
-            self("step_completed", {"node": node, "step": self.step, "status": status})
+        ended = {"node": node, "step": self.step}
+        events: list[tuple[str, dict[str, Any]]] = [
+            ("step_failed", {**ended, "error": type(chunk["error"]).__name__}) if chunk.get("error")
+            else ("step_completed", {**ended, "status": status})]
         for interrupt in chunk.get("interrupts") or []:
-            self("approval_requested", dict(interrupt["value"]))
+            self.interrupts.append(interrupt["value"])
+            events.append(("approval_requested", dict(interrupt["value"])))
+        if self.db is not None and self.turn is not None:  # the step and its events: one round trip
+            turns.add_step(self.db, self.turn, step=self.step, node=node, status=status,
+                           approval=node == "approval", thread_id=self.thread, events=events)
+        for name, data in events:
+            self(name, data, journal=False)
+
+    def checkpoint(self, chunk: dict[str, Any]) -> None:
+        self.values = chunk["values"]
+        self.head = chunk["config"]["configurable"]["checkpoint_id"]
 
     def message(self, message: Any, meta: dict[str, Any]) -> None:
         node = meta.get("langgraph_node") if isinstance(meta, dict) else None
@@ -160,22 +210,19 @@ class _Emitter:
             self("token", {"text": message.text}, journal=False)
 
     def failed(self, err: BaseException) -> None:
-        if self.pool is not None and self.turn is not None:
-            turns.finish_turn(self.pool, self.turn, status="failed", error=type(err).__name__)
-            record_event(self.pool, self.thread, "turn_failed", {"error": type(err).__name__},
-                         turn_id=self.turn)
+        if self.db is not None and self.turn is not None:
+            turns.finish_turn(self.db, self.turn, status="failed", error=type(err).__name__,
+                              thread_id=self.thread, events=[("turn_failed", {"error": type(err).__name__})])
 
-    def finished(self, state: Any, seen: int) -> None:
-        new = state.values.get("messages", [])[seen:]
-        replies = [str(m.content) for m in new if isinstance(m, AIMessage)]
+    def finished(self, since: Since) -> None:
+        values = self.values or {}
+        replies = replies_after(values, since)
         for text in replies:
             self("reply", {"text": text}, journal=False)
-        status = "awaiting_approval" if state.interrupts else "completed"
-        intent = state.values.get("intent")
-        if self.pool is not None and self.turn is not None:
-            turns.finish_turn(self.pool, self.turn, status="awaiting_approval" if state.interrupts
-                              else "completed", intent=intent, output={"replies": replies})
-            record_event(self.pool, self.thread, "turn_completed",
-                         {"turn_id": self.turn, "status": status, "intent": intent, "replies": replies},
-                         turn_id=self.turn)
+        status: turns.Status = "awaiting_approval" if self.interrupts else "completed"
+        intent = values.get("intent")
+        if self.db is not None and self.turn is not None:
+            completed = {"turn_id": self.turn, "status": status, "intent": intent, "replies": replies}
+            turns.finish_turn(self.db, self.turn, status=status, intent=intent, output={"replies": replies},
+                              thread_id=self.thread, events=[("turn_completed", completed)])
         self("turn_completed", {"turn_id": self.turn, "status": status, "intent": intent}, journal=False)

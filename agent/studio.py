@@ -19,7 +19,7 @@ from typing import Any
 from langgraph.checkpoint.postgres.aio import AsyncPostgresSaver
 from psycopg_pool import AsyncConnectionPool
 
-from agent.persistence import database_url, pool_options, strict_serializer
+from agent.persistence import acheck_if_disturbed, database_url, pool_options, strict_serializer
 from agent.settings import Settings
 
 
@@ -35,7 +35,7 @@ async def checkpointer() -> AsyncIterator[AsyncPostgresSaver]:
     url = await asyncio.to_thread(database_url, settings)
     pool: AsyncConnectionPool[Any] = AsyncConnectionPool(
         url, name="school-agent-studio",
-        **(pool_options(settings) | {"check": AsyncConnectionPool.check_connection})
+        **(pool_options(settings) | {"check": acheck_if_disturbed})
     )
     try:
         await pool.open(wait=True, timeout=settings.connect_timeout_s)

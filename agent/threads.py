@@ -7,6 +7,7 @@ clear message and leaves the thread and the domain exactly as they were.
 from __future__ import annotations
 
 import re
+import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
@@ -20,8 +21,10 @@ from psycopg_pool import ConnectionPool
 from agent import runs
 from agent.approvals import InvalidDecisionError, parse_decision
 from agent.locks import ThreadBusyError as ThreadBusyError  # re-exported for the faces
+from agent.locks import held_connection
 from agent.runs import OnEvent
 from agent.settings import Settings
+from agent.thread_views import views
 from agent.usage import NO_USAGE
 from graphs.state import Context
 
@@ -95,27 +98,24 @@ def _check_user(user_id: object) -> str:
     return user_id
 
 
-def _turn(graph: Pregel, config: RunnableConfig, seen: int, streamed: str = "") -> Turn:
-    state = graph.get_state(config)
-    messages = state.values.get("messages", [])
-    replies = [str(m.content) for m in messages[seen:] if isinstance(m, AIMessage)]
-    pending = state.interrupts[0].value if state.interrupts else None
-    return Turn(config["configurable"]["thread_id"], replies, pending, streamed,
-                state.values.get("turn"))
+def _turn(config: RunnableConfig, result: runs.RunResult, since: runs.Since) -> Turn:
+    """What a run did, from the state it left (as streamed; no second read of the checkpoint)."""
+    pending = result.interrupts[0] if result.interrupts else None
+    return Turn(config["configurable"]["thread_id"], runs.replies_after(result.values, since), pending,
+                result.streamed, result.values.get("turn"))
 
 
 def _finish_interrupted_run(graph: Pregel, config: RunnableConfig, state: Any,
-                            on_event: OnEvent | None = None) -> Any:
+                            on_event: OnEvent | None = None) -> runs.RunResult | None:
     """A run cut off by a crash has work left (`next`) but no interrupt: finish it first.
 
-    Returns the thread's state afterwards (`state` itself when there was nothing to finish).
+    Returns what the run did (None when there was nothing to finish).
     """
     if not state.next or state.interrupts:
-        return state
+        return None
     owner = runs.owner(graph, config["configurable"]["thread_id"], state)
-    runs.run(graph, None, config, Context(user_id=owner), kind="resume", actor=owner or "system",
-             payload={}, seen=len(state.values.get("messages", [])), on_event=on_event)
-    return graph.get_state(config)
+    return runs.run(graph, None, config, Context(user_id=owner), kind="resume", actor=owner or "system",
+                    payload={}, since=runs.message_ids(state.values), on_event=on_event)
 
 
 def _token_events(on_token: Callable[[str], None] | None, on_event: OnEvent | None) -> OnEvent | None:
@@ -147,16 +147,17 @@ def send(graph: Pregel, thread_id: str, text: str, *, user_id: str,
     text = _check_text(text, settings)
     listen = _token_events(on_token, on_event)
     with runs.exclusive(graph, thread_id):
-        state = graph.get_state(config)
-        owner = runs.owner(graph, thread_id, state)
+        view = views.view(graph, thread_id, held_connection(thread_id))
+        owner = view.student_id or runs.journal_owner(graph, thread_id)
         if owner and owner != user:
             raise ForeignThreadError(f"thread {thread_id} belongs to another student")
-        state = _finish_interrupted_run(graph, config, state, listen)
-        seen = len(state.values.get("messages", []))
+        if view.unfinished:
+            _finish_interrupted_run(graph, config, graph.get_state(config), listen)
         run_context = replace(context, user_id=user) if context else Context(user_id=user)
-        result = runs.run(graph, {"messages": [HumanMessage(text)]}, config, run_context, kind="message",
-                          actor=user, payload={"message": text}, seen=seen, on_event=listen)
-        return _turn(graph, config, seen, result.streamed)
+        message = HumanMessage(text, id=str(uuid.uuid4()))
+        result = runs.run(graph, {"messages": [message]}, config, run_context, kind="message",
+                          actor=user, payload={"message": text}, since=str(message.id), on_event=listen)
+        return _turn(config, result, str(message.id))
 
 
 def _paused_state(graph: Pregel, config: RunnableConfig) -> Any:
@@ -188,12 +189,12 @@ def decide(graph: Pregel, thread_id: str, decision: dict[str, Any], *,
             parsed = parse_decision(decision, state.values["pending_action"])
         except InvalidDecisionError as err:
             raise InvalidApprovalError(str(err)) from None
-        seen = len(state.values.get("messages", []))
+        since = runs.message_ids(state.values)
         owner = runs.owner(graph, thread_id, state)
         reviewer = parsed.reviewer or "operator"
-        runs.run(graph, Command(resume=decision), config, Context(user_id=owner), kind="decision",
-                 actor=reviewer, payload={"decision": decision}, seen=seen, on_event=on_event)
-        return _turn(graph, config, seen)
+        result = runs.run(graph, Command(resume=decision), config, Context(user_id=owner), kind="decision",
+                          actor=reviewer, payload={"decision": decision}, since=since, on_event=on_event)
+        return _turn(config, result, since)
 
 
 def resume(graph: Pregel, thread_id: str, *, on_event: OnEvent | None = None) -> Turn:
@@ -205,9 +206,9 @@ def resume(graph: Pregel, thread_id: str, *, on_event: OnEvent | None = None) ->
             raise UnknownThreadError(f"there is no thread {thread_id!r}")
         if not state.next or state.interrupts:
             raise NothingPendingError(f"thread {thread_id} has no interrupted run to resume")
-        seen = len(state.values.get("messages", []))
-        _finish_interrupted_run(graph, config, state, on_event)
-        return _turn(graph, config, seen)
+        result = _finish_interrupted_run(graph, config, state, on_event)
+        assert result is not None  # checked above: there is work left and no interrupt
+        return _turn(config, result, runs.message_ids(state.values))
 
 
 def pending(graph: Pregel, pool: ConnectionPool[Any]) -> list[Turn]:
@@ -251,7 +252,7 @@ def fork(graph: Pregel, thread_id: str, checkpoint_id: str, new_thread_id: str) 
             owner = source.values.get("student_id")
             runs.run(graph, None, target, Context(user_id=owner), kind="resume", actor=owner or "system",
                      payload={"forked_from": thread_id, "checkpoint_id": checkpoint_id},
-                     seen=len(source.values.get("messages", [])))
+                     since=runs.message_ids(source.values))
 
 
 def usage(graph: Pregel, thread_id: str) -> dict[str, Any]:

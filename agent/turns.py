@@ -7,49 +7,95 @@ are found.
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from typing import Any, Literal
 
+from psycopg import Connection
 from psycopg.types.json import Jsonb
 from psycopg_pool import ConnectionPool
 
-from agent.journal import to_json
+from agent.journal import event_rows, to_json
 
 TurnKind = Literal["message", "decision", "resume"]
 Status = Literal["running", "awaiting_approval", "completed", "failed", "cancelled"]
+Events = Sequence[tuple[str, Mapping[str, Any]]]
+"""Journal events (kind, payload) written with a turn's row, in the same round trip."""
+Database = ConnectionPool[Any] | Connection[Any]
+"""The pool, or a connection the caller holds (a run's lock connection, see `agent.runs`)."""
 
 
-def start_turn(pool: ConnectionPool[Any], *, thread_id: str, kind: TurnKind, actor: str,
-               payload: dict[str, Any]) -> int:
-    """Create a running turn; its id."""
-    with pool.connection() as conn:
-        row = conn.execute(
-            "INSERT INTO turns (thread_id, kind, actor, input, status) VALUES (%s, %s, %s, %s, 'running')"
-            " RETURNING id", (thread_id, kind, actor, Jsonb(to_json(payload)))).fetchone()
+@contextmanager
+def _connection(db: Database) -> Iterator[Connection[Any]]:
+    if isinstance(db, ConnectionPool):
+        with db.connection() as conn:
+            yield conn
+    else:
+        yield db
+
+_START_SQL = """
+WITH claimed AS (
+    INSERT INTO thread_owners (thread_id, owner) SELECT %(thread)s, %(owner)s
+    WHERE %(owner)s::text IS NOT NULL ON CONFLICT (thread_id) DO NOTHING),
+turn AS (
+    INSERT INTO turns (thread_id, kind, actor, input, status)
+    VALUES (%(thread)s, %(kind)s, %(actor)s, %(input)s, 'running') RETURNING id)
+INSERT INTO journal_events (thread_id, kind, payload, turn_id)
+SELECT %(thread)s, 'turn_started',
+       jsonb_build_object('turn_id', id, 'thread_id', %(thread)s::text, 'kind', %(kind)s::text), id
+FROM turn RETURNING turn_id
+"""
+"""One statement: the owner claimed (a new thread's), the turn created, its `turn_started` event."""
+
+
+def start_turn(db: Database, *, thread_id: str, kind: TurnKind, actor: str,
+               payload: dict[str, Any], owner: str | None = None) -> int:
+    """Create a running turn and its `turn_started` event; its id.
+
+    With `owner`, the thread is first claimed for that student if it has no owner yet (as
+    `claim_owner`), in the same statement.
+    """
+    with _connection(db) as conn:
+        row = conn.execute(_START_SQL, {"thread": thread_id, "owner": owner, "kind": kind, "actor": actor,
+                                        "input": Jsonb(to_json(payload))}).fetchone()
     assert row is not None
-    return int(row["id"])
+    return int(row["turn_id"])
 
 
-def finish_turn(pool: ConnectionPool[Any], turn_id: int, *, status: Status, intent: str | None = None,
-                output: dict[str, Any] | None = None, error: str | None = None) -> None:
-    """Record how a turn ended."""
-    with pool.connection() as conn:
-        conn.execute(
-            "UPDATE turns SET status = %s, intent = %s, output = %s, error = %s, finished_at = now()"
-            " WHERE id = %s",
-            (status, intent, Jsonb(to_json(output)) if output is not None else None, error, turn_id))
+def finish_turn(db: Database, turn_id: int, *, status: Status, intent: str | None = None,
+                output: dict[str, Any] | None = None, error: str | None = None,
+                thread_id: str | None = None, events: Events = ()) -> None:
+    """Record how a turn ended, with its last `events` (of `thread_id`), in one statement."""
+    update = ("UPDATE turns SET status = %s, intent = %s, output = %s, error = %s, finished_at = now()"
+              " WHERE id = %s")
+    params = (status, intent, Jsonb(to_json(output)) if output is not None else None, error, turn_id)
+    with _connection(db) as conn:
+        _with_events(conn, update, params, thread_id, events, turn_id)
 
 
-def add_step(pool: ConnectionPool[Any], turn_id: int, *, step: int, node: str, status: str,
+def _with_events(conn: Connection[Any], sql: str, params: Sequence[Any], thread_id: str | None,
+                 events: Events, turn_id: int) -> None:
+    """Run `sql` and append `events` in the same statement (a data-modifying WITH)."""
+    if not events or not thread_id:
+        conn.execute(sql, params)
+        return
+    values, rows = event_rows(thread_id, events, turn_id=turn_id)
+    conn.execute(f"WITH done AS ({sql}) INSERT INTO journal_events (thread_id, kind, payload, turn_id, key)"
+                 f" VALUES {values}", [*params, *rows])
+
+
+def add_step(db: Database, turn_id: int, *, step: int, node: str, status: str,
              tool: str | None = None, args: dict[str, Any] | None = None,
-             result: dict[str, Any] | None = None, approval: bool = False) -> None:
-    """Record one step (a node that ran) of a turn."""
-    with pool.connection() as conn:
-        conn.execute(
-            "INSERT INTO plan_items (turn_id, step, node, tool, args, approval_mode, status, result)"
-            " VALUES (%s, %s, %s, %s, %s, %s, %s, %s)",
-            (turn_id, step, node, tool, Jsonb(to_json(args)) if args is not None else None,
-             "required" if approval else "none", status,
-             Jsonb(to_json(result)) if result is not None else None))
+             result: dict[str, Any] | None = None, approval: bool = False,
+             thread_id: str | None = None, events: Events = ()) -> None:
+    """Record one step (a node that ran) of a turn, with its `events`, in one statement."""
+    item = ("INSERT INTO plan_items (turn_id, step, node, tool, args, approval_mode, status, result)"
+            " VALUES (%s, %s, %s, %s, %s, %s, %s, %s)")
+    params = (turn_id, step, node, tool, Jsonb(to_json(args)) if args is not None else None,
+              "required" if approval else "none", status,
+              Jsonb(to_json(result)) if result is not None else None)
+    with _connection(db) as conn:
+        _with_events(conn, item, params, thread_id, events, turn_id)
 
 
 def turns_of(pool: ConnectionPool[Any], thread_id: str) -> list[dict[str, Any]]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
+from langchain_core.messages import RemoveMessage
 from langgraph.runtime import Runtime
 from langgraph.types import Command
 
@@ -12,7 +13,7 @@ from agent.usage import total
 from graphs.intents import Intent
 from graphs.nodes.common import FINISH, latest_human, text_of
 from graphs.routing import decide
-from graphs.state import Context, State, TurnRecord
+from graphs.state import MESSAGE_WINDOW, Context, State, TurnRecord
 
 
 class ForeignThreadError(PermissionError):
@@ -59,9 +60,17 @@ def make_router(models: Models):
         }
         if calls:
             update["usage"] = total(calls)
-        return Command(goto=_ROUTES[decision.intent], update=update)
+        if old := state["messages"][:-MESSAGE_WINDOW]:
+            update["messages"] = [RemoveMessage(id=str(m.id)) for m in old]
+        return Command(goto=_ROUTES[decision.intent], update=_changes(state, update))
 
     return router
+
+
+def _changes(state: State, update: dict[str, object]) -> dict[str, object]:
+    """The update without values the state already holds: each value written is a checkpoint row."""
+    return {key: value for key, value in update.items()
+            if key in ("intent", "turn") or state.get(key) != value}
 
 
 def after_reply(state: State) -> Literal["approval", "__end__"]:
