@@ -93,9 +93,18 @@ def _disturbed(conn: psycopg.Connection[Any] | psycopg.AsyncConnection[Any]) -> 
     if conn.closed:
         return True
     try:
-        readable, _, _ = select.select([conn.fileno()], [], [], 0)
+        return _readable(conn.fileno())
     except (OSError, ValueError, psycopg.Error):
         return True
+
+
+def _readable(fd: int) -> bool:
+    """Whether `fd` has something to read (or hung up), without waiting."""
+    if hasattr(select, "poll"):  # `select.select` refuses descriptors above 1023; busy servers have them
+        poller = select.poll()
+        poller.register(fd, select.POLLIN | select.POLLERR | select.POLLHUP)
+        return bool(poller.poll(0))
+    readable, _, _ = select.select([fd], [], [], 0)
     return bool(readable)
 
 
