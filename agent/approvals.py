@@ -8,11 +8,12 @@ before anything changes, so a malformed decision leaves the thread and the domai
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Literal, NotRequired, TypedDict
-
-from langchain.agents.middleware.human_in_the_loop import HITLRequest
+from typing import TYPE_CHECKING, Any, Literal, NotRequired, TypedDict
 
 from agent.tools import InvalidActionError, validate
+
+if TYPE_CHECKING:
+    from langchain.agents.middleware.human_in_the_loop import HITLRequest
 
 ALLOWED_DECISIONS: list[Literal["approve", "edit", "reject"]] = ["approve", "edit", "reject"]
 MAX_REASON_CHARS = 1000
@@ -33,12 +34,41 @@ class PendingAction(TypedDict):
     """What will happen, with prices and refunds, as checked by the domain preview."""
 
 
-class ApprovalRequest(HITLRequest):
-    """LangChain's HITL request plus the id of the action, so that stale decisions are caught."""
+class ActionRequest(TypedDict):
+    """One action for review: LangChain's `ActionRequest`."""
 
+    name: str
+    args: dict[str, Any]
+    description: NotRequired[str]
+
+
+class ReviewConfig(TypedDict):
+    """The decisions allowed for an action: LangChain's `ReviewConfig`."""
+
+    action_name: str
+    allowed_decisions: list[Literal["approve", "edit", "reject", "respond"]]
+    args_schema: NotRequired[dict[str, Any]]
+
+
+class ApprovalRequest(TypedDict):
+    """LangChain's HITL request plus the id of the action, so that stale decisions are caught.
+
+    The keys of `langchain.agents.middleware.human_in_the_loop.HITLRequest`, restated (mypy checks
+    that they still match, see `_as_hitl_request`) rather than inherited: importing that module loads
+    `langchain.agents`, and a process that only resumes a thread should not pay for it.
+    """
+
+    action_requests: list[ActionRequest]
+    review_configs: list[ReviewConfig]
     action_id: str
     error: NotRequired[str]
     """Why the previous decision could not be applied, when there was one."""
+
+
+if TYPE_CHECKING:
+    def _as_hitl_request(request: ApprovalRequest) -> HITLRequest:
+        """Never called: fails type checking when LangChain's request and ours drift apart."""
+        return request
 
 
 class InvalidDecisionError(ValueError):

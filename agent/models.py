@@ -8,13 +8,15 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass
-from typing import Any, Literal
-
-from langchain_core.embeddings import Embeddings
-from langchain_core.language_models import BaseChatModel
+from typing import TYPE_CHECKING, Any, Literal
 
 from agent.env import SettingsError
 from agent.model_config import ModelConfig, Role, RoleConfig
+
+if TYPE_CHECKING:
+    # Annotations only: LangChain's model classes load when a model is configured and built.
+    from langchain_core.embeddings import Embeddings
+    from langchain_core.language_models import BaseChatModel
 
 ChatRole = Literal["router", "answer"]
 
@@ -49,6 +51,7 @@ def _client_options(config: RoleConfig) -> dict[str, Any]:
 def build_chat_model(config: RoleConfig) -> BaseChatModel:
     """A chat client for `config.spec` with explicit timeout and retries; deterministic sampling."""
     from langchain.chat_models import init_chat_model  # imported only when a model is configured
+    from langchain_core.language_models import BaseChatModel
 
     assert config.spec is not None
     options = _client_options(config) | {"temperature": 0}

@@ -53,29 +53,27 @@ import sys
 import threading
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal, TextIO
+from typing import TYPE_CHECKING, Any, Literal, TextIO
 from urllib.parse import urlsplit
 from uuid import UUID
 
 from langchain_core.callbacks import BaseCallbackHandler, BaseCallbackManager
 from langchain_core.messages import BaseMessage, ToolMessage
-from langchain_core.outputs import LLMResult
 from langchain_core.runnables import RunnableConfig
 from langgraph.errors import GraphBubbleUp, GraphInterrupt
-from opentelemetry import trace
-from opentelemetry.sdk.resources import Resource
-from opentelemetry.sdk.trace import TracerProvider
-from opentelemetry.sdk.trace.export import (
-    BatchSpanProcessor,
-    ConsoleSpanExporter,
-    SimpleSpanProcessor,
-    SpanExporter,
-)
-from opentelemetry.trace import Span, SpanKind, Status, StatusCode
 
 from agent import env
 from agent.env import SettingsError
 from agent.model_config import ModelConfig, Price
+
+if TYPE_CHECKING:
+    # OpenTelemetry is imported where it is used: every run calls `tracing_config`, and with
+    # tracing off (the default) a process must not pay for the SDK and its exporters.
+    from langchain_core.outputs import LLMResult
+    from opentelemetry import trace
+    from opentelemetry.sdk.trace import TracerProvider
+    from opentelemetry.sdk.trace.export import SpanExporter
+    from opentelemetry.trace import Span, SpanKind
 
 log = logging.getLogger(__name__)
 
@@ -122,6 +120,10 @@ def build_provider(mode: Literal["console", "otlp"], *, out: TextIO | None = Non
     are batched in a background thread. Whoever builds one shuts it down (or asks for
     `shutdown_on_exit`), which flushes what is still queued.
     """
+    from opentelemetry.sdk.resources import Resource
+    from opentelemetry.sdk.trace import TracerProvider
+    from opentelemetry.sdk.trace.export import BatchSpanProcessor, ConsoleSpanExporter, SimpleSpanProcessor
+
     exporter: SpanExporter
     if mode == "console":
         exporter = ConsoleSpanExporter(out=out if out is not None else sys.stdout)
@@ -165,6 +167,8 @@ def setup_tracing(mode: str | None = None, *, models: ModelConfig | None = None)
         if _installed is None:
             provider, handler = None, None
             if wanted != "off":
+                from opentelemetry import trace
+
                 prices = models or ModelConfig.from_env()  # a bad SCHOOL_MODEL_PRICES fails before export
                 provider = build_provider(wanted, shutdown_on_exit=True)
                 # Shared with other OpenTelemetry instrumentation (an HTTP server's, say); where one
@@ -336,6 +340,8 @@ class OTelCallbackHandler(BaseCallbackHandler):
         failed = isinstance(output, ToolMessage) and output.status == "error"
         run.span.set_attribute("school.tool.status", "error" if failed else "ok")
         if failed:
+            from opentelemetry.trace import Status, StatusCode
+
             run.span.set_status(Status(StatusCode.ERROR, "error result"))
         run.span.end()
 
@@ -346,14 +352,21 @@ class OTelCallbackHandler(BaseCallbackHandler):
 
     # helpers
     def _start(self, name: str, parent: Span | None, attributes: Mapping[str, Any],
-               kind: SpanKind = SpanKind.INTERNAL) -> Span:
+               kind: SpanKind | None = None) -> Span:
+        """Start a span, by default of kind INTERNAL."""
+        from opentelemetry import trace
+        from opentelemetry.trace import SpanKind
+
         # A run's first span takes the caller's current context (a server request's span, say);
         # all others get their parent explicitly: callbacks may run on another thread.
         context = trace.set_span_in_context(parent) if parent is not None else None
+        kind = SpanKind.INTERNAL if kind is None else kind
         return self._tracer.start_span(name, context=context, kind=kind, attributes=attributes)
 
     def _start_model(self, run_id: UUID, parent_run_id: UUID | None, metadata: dict[str, Any],
                      kwargs: dict[str, Any]) -> None:
+        from opentelemetry.trace import SpanKind
+
         params = kwargs.get("invocation_params") or {}
         model = _first_text(params.get("model"), params.get("model_name"), params.get("model_id"),
                             metadata.get("ls_model_name"))
@@ -395,6 +408,8 @@ class OTelCallbackHandler(BaseCallbackHandler):
                     if span is not None and span.is_recording():
                         span.set_attribute("langgraph.interrupted", True)
         else:
+            from opentelemetry.trace import Status, StatusCode
+
             # The type only: an exception's text may hold SQL, hosts or a student's data.
             run.span.set_attributes({"error.type": _type_name(error)}
                                     | ({"school.tool.status": "error"} if tool else {}))

@@ -20,11 +20,10 @@ from graphs.nodes.program_review import make_draft, make_present, make_review, m
 from graphs.planner_state import PlannerState
 from graphs.state import Context
 from graphs.subagents import AgentKit
-from middleware import SubagentLimits
-from middleware.budget import Spend
 
 if TYPE_CHECKING:
     from agent.journal import EventKind
+    from middleware.budget import Spend
 
 
 @dataclass
@@ -43,6 +42,7 @@ class Planning:
     def kit(self) -> AgentKit:
         """The subagents' shared budget ledger, limits and prices (one ledger per database)."""
         from agent.budget import PostgresLedger
+        from middleware import SubagentLimits  # with the middleware stack, only once agents run
 
         school = self.school()
         if id(school) not in self._kits:

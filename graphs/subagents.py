@@ -3,17 +3,18 @@
 Agents here can only read the catalog. Enrolling, paying and cancelling stay with the graph's
 approval step; the middleware stack also puts those tool names behind human approval, so an agent
 given one by mistake still could not act on its own.
+
+LangChain's agents, tools and the middleware are imported when an agent is built, not with this
+module: the planner's nodes import it, and a process that only resumes an approval never plans.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from langchain.agents import create_agent
 from langchain_core.messages import AIMessage, AnyMessage
-from langchain_core.tools import BaseTool, tool
 
 from agent.budget import prices_from
 from agent.domain import School
@@ -23,8 +24,12 @@ from graphs.model_json import reply_field
 from graphs.nodes.answer import describe_courses
 from graphs.prompts import ORCHESTRATOR_SYSTEM, WORKER_SYSTEM
 from graphs.state import Context
-from middleware import BudgetLedger, SubagentLimits, subagent_middleware
-from middleware.budget import OnExhausted
+
+if TYPE_CHECKING:
+    from langchain_core.tools import BaseTool
+
+    from middleware import BudgetLedger, SubagentLimits
+    from middleware.budget import OnExhausted
 
 ROOT = Path(__file__).resolve().parents[1]
 MAX_TASKS = 4
@@ -44,6 +49,7 @@ class AgentKit:
 
 def catalog_tools(school: School) -> list[BaseTool]:
     """Read-only tools over the catalog."""
+    from langchain_core.tools import tool
 
     @tool
     def search_catalog(query: str) -> str:
@@ -62,6 +68,10 @@ def catalog_tools(school: School) -> list[BaseTool]:
 
 def build_agent(model: Any, school: School, kit: AgentKit, *, planner: bool) -> Any:
     """A subagent: the orchestrator (`planner=True`, with a todo list) or a research worker."""
+    from langchain.agents import create_agent
+
+    from middleware import subagent_middleware
+
     middleware = subagent_middleware(ledger=kit.ledger, skills_dir=kit.skills_dir,
                                      agents_md=kit.agents_md, limits=kit.limits, planner=planner,
                                      prices=prices_from(kit.models), on_exhausted=kit.on_exhausted)

@@ -61,7 +61,8 @@ from langchain.agents.middleware import (
 from langchain.agents.middleware.types import AgentMiddleware
 
 from middleware._common import ThreadIdOf
-from middleware.budget import BudgetLedger, BudgetMiddleware, OnExhausted, Prices
+from middleware.budget import BudgetLedger, OnExhausted, Prices
+from middleware.budget_limit import BudgetMiddleware
 from middleware.dangling import DanglingToolCallsMiddleware
 from middleware.invalid_tool_calls import InvalidToolCallsMiddleware
 from middleware.large_results import LargeResultMiddleware
