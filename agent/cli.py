@@ -465,6 +465,16 @@ def _ops_commands(sub: Any) -> None:
                    help="warn about runs and jobs going on longer (default 15m)")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(run=cmd_doctor)
+    p = sub.add_parser("bench", add_help=False, help="the performance benchmark against stock LangGraph "
+                                                     "(`school-agent bench --help`)")
+    p.add_argument("bench_args", nargs=argparse.REMAINDER)  # listed here; `main` hands them over
+
+
+def run_bench(argv: Sequence[str]) -> int:
+    """Run the benchmark (`bench.main`); its own parser reads the rest of the command line."""
+    from bench.main import main as bench_main  # the benchmark loads only for this command
+
+    return bench_main(list(argv))
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -512,7 +522,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run `school-agent`; return the exit status."""
     # pgserver asks platformdirs for a runtime dir that containers often lack; harmless noise.
     warnings.filterwarnings("ignore", message=".*XDG_RUNTIME_DIR.*")
-    args = build_parser().parse_args(argv)
+    given = list(sys.argv[1:] if argv is None else argv)
+    if given[:1] == ["bench"]:  # argparse would read the benchmark's own options as ours
+        return run_bench(given[1:])
+    args = build_parser().parse_args(given)
     run: Callable[[argparse.Namespace], int] = args.run
     try:
         if args.command not in ("db", "eval"):

@@ -1,0 +1,93 @@
+"""Concurrency: many threads at once against one process, with a model that takes 200 ms.
+
+The ceiling is what one process does with the same graph and an instant (offline) model, one turn
+at a time: all CPU and database, no waiting on a model. With a slow model, concurrent turns should
+overlap their waits and get close to that ceiling. The project runs turns on threads (as its HTTP
+server does); the stock graph runs as LangGraph documents it for concurrency: `ainvoke` on asyncio
+tasks with `AsyncPostgresSaver` over an `AsyncConnectionPool`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+from langgraph.checkpoint.postgres.aio import AsyncPostgresSaver
+from psycopg_pool import AsyncConnectionPool
+
+from agent.persistence import connection_kwargs
+from bench.fake_model import SlowChatModel
+from bench.setups import bench_settings, project, stock
+from bench.stats import summary
+from bench.stock import build_stock_graph
+
+CEILING_TURNS = 40
+
+
+def measure(url: str, *, threads: int = 50, turns: int = 10, delay_s: float = 0.2,
+            ceiling_turns: int = CEILING_TURNS) -> dict[str, Any]:
+    """Turns per second: the ceiling, ours concurrent, and the stock graph both ways."""
+    size = threads + 2  # every concurrent run holds its thread's lock connection for its length
+    result: dict[str, Any] = {"threads": threads, "turns_each": turns, "model_delay_s": delay_s}
+    with project(url, pool_max_size=min(size, 40)) as ours:
+        result["ceiling"] = _sequential(ours.turn, "ceiling", ceiling_turns)
+    model = SlowChatModel(delay_s=delay_s, first_token_s=delay_s / 2)
+    with project(url, answer_model=model, pool_max_size=min(size, 40)) as ours:
+        result["ours"] = _threaded(ours.turn, "ours", threads, turns)
+    with stock(url) as base:
+        result["stock_ceiling"] = _sequential(base.turn, "stock-ceiling", ceiling_turns)
+        result["stock"] = asyncio.run(_stock_async(url, base.school, model, threads, turns))
+    result["ratio"] = result["ours"]["turns_per_s"] / result["ceiling"]["turns_per_s"]
+    return result
+
+
+def _sequential(turn: Callable[[str], Any], prefix: str, turns: int) -> dict[str, Any]:
+    turn(f"{prefix}-warm")
+    started = time.perf_counter()
+    for i in range(turns):
+        turn(f"{prefix}-{i % 5}")
+    wall = time.perf_counter() - started
+    return {"turns_per_s": turns / wall, "turns": turns}
+
+
+def _threaded(turn: Callable[[str], Any], prefix: str, threads: int, turns: int) -> dict[str, Any]:
+    latencies: list[float] = []
+
+    def worker(n: int) -> None:
+        for _ in range(turns):
+            began = time.perf_counter()
+            turn(f"{prefix}-{n}")
+            latencies.append(time.perf_counter() - began)
+
+    started, used = time.perf_counter(), time.process_time()
+    with ThreadPoolExecutor(max_workers=threads) as pool:
+        for future in [pool.submit(worker, n) for n in range(threads)]:
+            future.result()
+    wall = time.perf_counter() - started
+    return {"turns_per_s": len(latencies) / wall, "turn": summary(latencies),
+            "cpu_share": (time.process_time() - used) / wall}
+
+
+async def _stock_async(url: str, school: Any, model: SlowChatModel, threads: int, turns: int
+                       ) -> dict[str, Any]:
+    settings = bench_settings(url)
+    async with AsyncConnectionPool(url, kwargs=connection_kwargs(settings), min_size=1,
+                                   max_size=min(threads, 40), open=False) as pool:
+        graph = build_stock_graph(school, AsyncPostgresSaver(pool), model=model, use_async=True)  # type: ignore[arg-type]
+        latencies: list[float] = []
+
+        async def worker(n: int) -> None:
+            for _ in range(turns):
+                began = time.perf_counter()
+                await graph.ainvoke({"messages": [("user", "What does the Python course cover?")]},
+                                    {"configurable": {"thread_id": f"stock-async-{n}"}})
+                latencies.append(time.perf_counter() - began)
+
+        started, used = time.perf_counter(), time.process_time()
+        await asyncio.gather(*(worker(n) for n in range(threads)))
+        wall = time.perf_counter() - started
+    return {"turns_per_s": len(latencies) / wall, "turn": summary(latencies),
+            "cpu_share": (time.process_time() - used) / wall}

@@ -1,0 +1,62 @@
+"""Per-turn overhead: the same catalog question through the project and through the stock graph.
+
+Offline models, so the model hides nothing; the project's journal, thread lock and grants are on.
+A timed pass interleaves the two (so drift in the machine hits both alike); a second pass through
+the counting proxy (`bench.wire`) counts statements and round trips per turn.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+from bench.setups import project, stock
+from bench.stats import ratio, summary
+from bench.wire import WireCounter, WireCounts
+
+THREADS = 5
+"""Turns rotate over this many threads of each contender (so they stay short)."""
+
+
+def measure(url: str, *, turns: int = 60) -> dict[str, Any]:
+    """Timings, CPU and wire counts per turn for both; `ratio` is ours / stock of the medians."""
+    with project(url) as ours, stock(url) as base:
+        contenders: dict[str, Callable[[str], Any]] = {"ours": ours.turn, "stock": base.turn}
+        for name, turn in contenders.items():
+            turn(f"{name}-warm")
+        wall: dict[str, list[float]] = {name: [] for name in contenders}
+        cpu: dict[str, list[float]] = {name: [] for name in contenders}
+        for i in range(turns):
+            for name, turn in contenders.items():
+                started, used = time.perf_counter(), time.process_time()
+                turn(f"{name}-{i % THREADS}")
+                wall[name].append(time.perf_counter() - started)
+                cpu[name].append(time.process_time() - used)
+    result: dict[str, Any] = {name: {"wall": summary(wall[name]), "cpu": summary(cpu[name])}
+                              for name in contenders}
+    result["ratio"] = ratio(result["ours"]["wall"]["median_ms"], result["stock"]["wall"]["median_ms"])
+    result["wire"] = wire_counts(url)
+    return result
+
+
+def wire_counts(url: str, *, turns: int = 10) -> dict[str, dict[str, Any]]:
+    """Statements and round trips per turn (after a warm-up turn on each thread)."""
+    counter = WireCounter(url)
+    try:
+        with project(counter.url) as ours, stock(counter.url) as base:
+            return {"ours": _count(counter, ours.turn, "wire-ours", turns),
+                    "stock": _count(counter, base.turn, "wire-stock", turns)}
+    finally:
+        counter.close()
+
+
+def _count(counter: WireCounter, turn: Callable[[str], Any], thread: str, turns: int) -> dict[str, Any]:
+    turn(thread)
+    before = counter.snapshot()
+    for _ in range(turns):
+        turn(thread)
+    seen: WireCounts = counter.snapshot() - before
+    return {"statements": seen.statements / turns, "round_trips": seen.round_trips / turns,
+            "bytes_to_server": seen.bytes_to_server / turns,
+            "kinds": {kind: n / turns for kind, n in seen.kinds.most_common()}}

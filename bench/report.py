@@ -1,0 +1,178 @@
+"""The benchmark's results as a markdown report: the targets first, then a table per section."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+Results = dict[str, Any]
+
+
+def render(results: Results, machine: dict[str, str]) -> str:
+    """The whole report."""
+    parts = ["# Performance: the school graph against stock LangGraph", "",
+             f"Measured by `school-agent bench{results.get('args', '')}` on {machine['when']}.", "",
+             _machine(machine), "", "## Targets", "", _targets(results)]
+    for key, title, section in _SECTIONS:
+        if key in results:
+            parts += ["", f"## {title}", "", section(results[key])]
+    return "\n".join(parts) + "\n"
+
+
+def _machine(machine: dict[str, str]) -> str:
+    rows = [f"| {key} | {value} |" for key, value in machine.items() if key != "when"]
+    return "\n".join(["| machine | |", "|---|---|", *rows])
+
+
+def _ms(value: float) -> str:
+    return f"{value:.1f} ms"
+
+
+def _x(value: float) -> str:
+    return f"{value:.2f}×"
+
+
+def _mb(value: float) -> str:
+    return f"{value / 1e6:.2f} MB"
+
+
+def _verdict(ok: bool) -> str:
+    return "met" if ok else "**not met**"
+
+
+def _targets(results: Results) -> str:
+    rows = ["| target | figure | result |", "|---|---|---|"]
+    if "overhead" in results:
+        o = results["overhead"]
+        rows.append(f"| per-turn time ≤ 1.3× stock (offline model, journal on) | ours "
+                    f"{_ms(o['ours']['wall']['median_ms'])}, stock {_ms(o['stock']['wall']['median_ms'])}: "
+                    f"{_x(o['ratio'])} | {_verdict(o['ratio'] <= 1.3)} |")
+    if "storage" in results:
+        s = results["storage"]
+        ours, stock = s["ours"][-1], s["stock"][-1]
+        share = ours["payload_bytes"] / stock["payload_bytes"]
+        disk = ours["bytes"] / stock["bytes"]
+        rows.append(f"| checkpoint bytes at {ours['turns']} turns ≤ 1/10 of stock | written: ours "
+                    f"{_mb(ours['payload_bytes'])}, stock {_mb(stock['payload_bytes'])} ({share:.3f}); "
+                    f"stored after compression: {_mb(ours['bytes'])} vs {_mb(stock['bytes'])} ({disk:.3f}) | "
+                    f"written {_verdict(share <= 0.1)}, stored {_verdict(disk <= 0.1)} |")
+        if len(s["ours"]) > 2:
+            growth, stock_growth = _marginal_growth(s["ours"]), _marginal_growth(s["stock"])
+            rows.append(f"| bytes per turn flat (written per turn, last interval / the one before) | ours "
+                        f"{_marginals(s['ours'])}: {_x(growth)}; stock {_marginals(s['stock'])}: "
+                        f"{_x(stock_growth)} | {_verdict(growth <= 1.1)} |")
+        late = ours["turn_ms"] / s["ours"][0]["turn_ms"]
+        rows.append(f"| turn {ours['turns']} ≤ 1.5× turn 1 (medians of 5) | "
+                    f"ours {_ms(s['ours'][0]['turn_ms'])} → "
+                    f"{_ms(ours['turn_ms'])} ({_x(late)}); stock "
+                    f"{_x(stock['turn_ms'] / s['stock'][0]['turn_ms'])} | {_verdict(late <= 1.5)} |")
+    if "concurrency" in results:
+        c = results["concurrency"]
+        rows.append(f"| {c['threads']} threads × {c['turns_each']} turns ≥ 0.8× the CPU ceiling | "
+                    f"{c['ours']['turns_per_s']:.1f} turns/s vs ceiling {c['ceiling']['turns_per_s']:.1f}: "
+                    f"{_x(c['ratio'])} | {_verdict(c['ratio'] >= 0.8)} |")
+    if "cold" in results:
+        k = results["cold"]
+        rows.append(f"| cold resume ≤ 0.5× stock | ours {k['ours_median_s']:.2f} s, stock "
+                    f"{k['stock_median_s']:.2f} s: {_x(k['ratio'])} | {_verdict(k['ratio'] <= 0.5)} |")
+    if "first_event" in results:
+        f = results["first_event"]["ours"]
+        rows.append(f"| first event (reported) | {_ms(f['first_event_ms'])} of a {_ms(f['turn_ms'])} turn "
+                    f"({f['first_event_fraction']:.1%}); first token {f['first_token_fraction']:.0%} | — |")
+    return "\n".join(row for row in rows if row)
+
+
+def _marginal(rows: list[Results], i: int) -> float:
+    """Bytes written per turn between milestone i-1 and milestone i."""
+    added = rows[i]["payload_bytes"] - rows[i - 1]["payload_bytes"]
+    return float(added / (rows[i]["turns"] - rows[i - 1]["turns"]))
+
+
+def _marginal_growth(rows: list[Results]) -> float:
+    return _marginal(rows, len(rows) - 1) / _marginal(rows, len(rows) - 2)
+
+
+def _marginals(rows: list[Results]) -> str:
+    return ", ".join(f"{rows[i - 1]['turns']}→{rows[i]['turns']}: {_marginal(rows, i) / 1000:.1f} KB"
+                     for i in range(2, len(rows)))
+
+
+def _overhead(o: Results) -> str:
+    rows = ["| | wall median | wall p95 | client CPU median | statements | round trips | bytes sent |",
+            "|---|---|---|---|---|---|---|"]
+    for name in ("ours", "stock"):
+        w, c, n = o[name]["wall"], o[name]["cpu"], o["wire"][name]
+        rows.append(f"| {name} | {_ms(w['median_ms'])} | {_ms(w['p95_ms'])} | {_ms(c['median_ms'])} | "
+                    f"{n['statements']:.1f} | {n['round_trips']:.1f} | {n['bytes_to_server']:.0f} |")
+    rows += ["", f"Ratio of medians: **{_x(o['ratio'])}** over {int(o['ours']['wall']['n'])} turns each "
+             "(interleaved, on threads of up to 12 turns).", "",
+             "Statements per turn, by the start of their SQL:", "",
+             "| statement | ours | stock |", "|---|---|---|"]
+    kinds = list(dict.fromkeys([*o["wire"]["ours"]["kinds"], *o["wire"]["stock"]["kinds"]]))
+    for kind in kinds:
+        rows.append(f"| `{kind}` | {o['wire']['ours']['kinds'].get(kind, 0):.1f} | "
+                    f"{o['wire']['stock']['kinds'].get(kind, 0):.1f} |")
+    return "\n".join(rows)
+
+
+def _storage(s: Results) -> str:
+    rows = ["| contender | turns | written | written/turn | stored | stored/turn | journal | turn median | "
+            "get_state |", "|---|---|---|---|---|---|---|---|---|"]
+    for name, milestones in s.items():
+        for m in milestones:
+            rows.append(f"| {name} | {m['turns']} | {_mb(m['payload_bytes'])} | "
+                        f"{m['payload_per_turn'] / 1000:.1f} KB | {_mb(m['bytes'])} | "
+                        f"{m['bytes_per_turn'] / 1000:.1f} KB | {_mb(m['journal_bytes'])} | "
+                        f"{_ms(m['turn_ms'])} | {_ms(m['get_state_ms'])} |")
+    rows += ["", "*Written*: what the saver wrote (checkpoint JSON, blobs, writes), uncompressed. *Stored*: "
+             "the same rows' size in the tables, after Postgres compresses large values (TOAST). "
+             "*Journal*: the project's turns, steps and events for the thread, which stock has not."]
+    return "\n".join(rows)
+
+
+def _concurrency(c: Results) -> str:
+    rows = ["| run | turns/s | turn median | turn p95 | process CPU (cores) |", "|---|---|---|---|---|"]
+    rows.append(f"| ours, ceiling: offline model, one at a time | {c['ceiling']['turns_per_s']:.1f} | | | |")
+    rows.append(_concurrent_row(f"ours, {c['threads']} threads, model {c['model_delay_s'] * 1000:.0f} ms",
+                                c["ours"]))
+    rows.append(f"| stock, ceiling | {c['stock_ceiling']['turns_per_s']:.1f} | | | |")
+    label = f"stock async (`ainvoke`, AsyncPostgresSaver), {c['threads']} tasks"
+    rows.append(_concurrent_row(label, c["stock"]))
+    return "\n".join(rows)
+
+
+def _concurrent_row(label: str, run: Results) -> str:
+    return (f"| {label} | {run['turns_per_s']:.1f} | {_ms(run['turn']['median_ms'])} | "
+            f"{_ms(run['turn']['p95_ms'])} | {run['cpu_share']:.2f} |")
+
+
+def _cold(k: Results) -> str:
+    rows = ["| | median spawn → resumed | of which imports |", "|---|---|---|",
+            f"| ours (`school-agent approve`) | {k['ours_median_s']:.2f} s | "
+            f"{k.get('ours_imports_s', 0):.2f} s |",
+            f"| stock (`bench.stock_resume`) | {k['stock_median_s']:.2f} s | "
+            f"{k.get('stock_imports_s', 0):.2f} s |",
+            "", f"Ratio: **{_x(k['ratio'])}**."]
+    if k.get("top_imports"):
+        rows += ["", "Largest imports on our path:", "", "| module | s |", "|---|---|"]
+        rows += [f"| `{name}` | {seconds:.3f} |" for name, seconds in k["top_imports"]]
+    return "\n".join(rows)
+
+
+def _first_event(f: Results) -> str:
+    rows = ["| | turn | first event | first token | first event / turn | first token / turn |",
+            "|---|---|---|---|---|---|"]
+    for name, r in f.items():
+        rows.append(f"| {name} | {_ms(r['turn_ms'])} | {_ms(r['first_event_ms'])} | "
+                    f"{_ms(r['first_token_ms'])} | {r['first_event_fraction']:.1%} | "
+                    f"{r['first_token_fraction']:.1%} |")
+    return "\n".join(rows)
+
+
+_SECTIONS: list[tuple[str, str, Callable[[Results], str]]] = [
+    ("overhead", "1. Per-turn overhead", _overhead),
+    ("storage", "2. Checkpoint storage and thread length", _storage),
+    ("concurrency", "3. Concurrency", _concurrency),
+    ("cold", "4. Cold resume in a fresh process", _cold),
+    ("first_event", "5. First streamed event", _first_event),
+]

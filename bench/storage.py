@@ -1,0 +1,93 @@
+"""Checkpoint storage and turn latency as one thread grows to hundreds of turns.
+
+Three threads grow side by side, a turn each in rotation: the project's, the stock graph's (whose
+`add_messages` history is saved whole at every step) and the stock graph with LangGraph's delta
+channel (to tell the channel's share from the rest of the project). At each milestone: the bytes
+the thread holds in the checkpoint tables (as stored, after Postgres compresses large values, and
+as written), the median latency of the turns just before it, and how
+long `get_state` of the thread takes. The project's journal rows are counted apart.
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+from collections.abc import Callable
+from functools import partial
+from typing import Any
+
+from psycopg_pool import ConnectionPool
+
+from bench.setups import project, stock
+from bench.stats import timed
+
+MILESTONES = (1, 50, 100, 200, 400)
+WINDOW = 5
+"""Turns (ending at a milestone) whose median latency is reported for it; for the first milestone,
+the first turns (one turn alone is too noisy to compare with)."""
+
+_CHECKPOINT_BYTES = """
+SELECT (SELECT coalesce(sum(pg_column_size(c.*)), 0) FROM checkpoints c WHERE thread_id = %(t)s)
+     + (SELECT coalesce(sum(pg_column_size(b.*)), 0) FROM checkpoint_blobs b WHERE thread_id = %(t)s)
+     + (SELECT coalesce(sum(pg_column_size(w.*)), 0) FROM checkpoint_writes w WHERE thread_id = %(t)s)
+     AS bytes
+"""
+_PAYLOAD_BYTES = """
+SELECT (SELECT coalesce(sum(octet_length(c.checkpoint::text) + octet_length(c.metadata::text)), 0)
+        FROM checkpoints c WHERE thread_id = %(t)s)
+     + (SELECT coalesce(sum(octet_length(b.blob)), 0) FROM checkpoint_blobs b WHERE thread_id = %(t)s)
+     + (SELECT coalesce(sum(octet_length(w.blob)), 0) FROM checkpoint_writes w WHERE thread_id = %(t)s)
+     AS bytes
+"""
+"""What the saver wrote, uncompressed (`pg_column_size` above is after Postgres' own compression)."""
+_JOURNAL_BYTES = """
+SELECT (SELECT coalesce(sum(pg_column_size(e.*)), 0) FROM journal_events e WHERE thread_id = %(t)s)
+     + (SELECT coalesce(sum(pg_column_size(t.*)), 0) FROM turns t WHERE thread_id = %(t)s)
+     + (SELECT coalesce(sum(pg_column_size(p.*)), 0) FROM plan_items p
+        JOIN turns t ON t.id = p.turn_id WHERE t.thread_id = %(t)s) AS bytes
+"""
+
+
+def measure(url: str, *, milestones: tuple[int, ...] = MILESTONES) -> dict[str, Any]:
+    """Per contender and milestone: turns, bytes, bytes per turn, turn latency, get_state latency."""
+    with project(url) as ours, stock(url) as base, stock(url, delta=True) as delta:
+        contenders: dict[str, tuple[Callable[[str], Any], Any]] = {
+            "ours": (ours.turn, ours.graph), "stock": (base.turn, base.graph),
+            "stock+delta": (delta.turn, delta.graph)}
+        pool = ours.resources.pool
+        rows: dict[str, list[dict[str, Any]]] = {name: [] for name in contenders}
+        latencies: dict[str, list[float]] = {name: [] for name in contenders}
+        for n in range(1, max(milestones) + 1):
+            for name, (turn, _) in contenders.items():
+                latencies[name].append(timed(partial(turn, f"long-{name}")))
+            if n not in milestones:
+                continue
+            for name, (_, graph) in contenders.items():
+                rows[name].append(_milestone(pool, graph, f"long-{name}", n, journal=name == "ours"))
+    for name, milestones_reached in rows.items():
+        for row in milestones_reached:
+            row["turn_ms"] = _turn_ms(latencies[name], row["turns"])
+    return rows
+
+
+def _turn_ms(latencies: list[float], turns: int) -> float:
+    """Median of the `WINDOW` turns ending at `turns`; for the first milestone, of the first ones."""
+    window = latencies[max(0, turns - WINDOW):turns] if turns >= WINDOW else latencies[:WINDOW]
+    return statistics.median(window) * 1000
+
+
+def _milestone(pool: ConnectionPool[Any], graph: Any, thread: str, turns: int, *, journal: bool
+               ) -> dict[str, Any]:
+    with pool.connection() as conn:
+        stored = int(conn.execute(_CHECKPOINT_BYTES, {"t": thread}).fetchone()["bytes"])
+        payload = int(conn.execute(_PAYLOAD_BYTES, {"t": thread}).fetchone()["bytes"])
+        journaled = int(conn.execute(_JOURNAL_BYTES, {"t": thread}).fetchone()["bytes"]) if journal else 0
+    config = {"configurable": {"thread_id": thread}}
+    reads = []
+    for _ in range(WINDOW):
+        started = time.perf_counter()
+        graph.get_state(config)
+        reads.append(time.perf_counter() - started)
+    return {"turns": turns, "bytes": stored, "bytes_per_turn": stored / turns, "payload_bytes": payload,
+            "payload_per_turn": payload / turns, "journal_bytes": journaled,
+            "get_state_ms": statistics.median(reads) * 1000}

@@ -1,0 +1,94 @@
+"""The benchmark's own parts: the counting proxy counts what the wire carries, the command runs.
+
+No timing is asserted: the benchmark reports figures, these tests check that it can produce them.
+"""
+
+from __future__ import annotations
+
+import socket
+from pathlib import Path
+
+import psycopg
+import pytest
+
+from bench import main as bench_main
+from bench.wire import WireCounter
+
+
+@pytest.fixture
+def counter(database_url: str):
+    proxy = WireCounter(database_url)
+    yield proxy
+    proxy.close()
+
+
+def test_the_proxy_counts_statements_and_round_trips(counter: WireCounter) -> None:
+    with psycopg.connect(counter.url, autocommit=True) as conn:
+        before = counter.snapshot()
+        for i in range(3):
+            assert conn.execute("SELECT %s::int AS n", (i,)).fetchone() == (i,)
+        singles = counter.snapshot() - before
+
+        before = counter.snapshot()
+        with conn.pipeline():
+            cursors = [conn.execute("SELECT %s::int AS n", (i,)) for i in range(3)]
+        assert [c.fetchone() for c in cursors] == [(0,), (1,), (2,)]
+        piped = counter.snapshot() - before
+
+        before = counter.snapshot()
+        conn.execute("SELECT 1; SELECT 2")
+        simple = counter.snapshot() - before
+
+    select = {"SELECT $1::int AS n": 3}
+    assert (singles.statements, singles.round_trips, dict(singles.kinds)) == (3, 3, select)
+    assert (piped.statements, piped.round_trips, dict(piped.kinds)) == (3, 1, select)
+    # The simple protocol sends one Query message, however many statements its text holds.
+    assert (simple.statements, simple.round_trips, dict(simple.kinds)) == (1, 1, {"SELECT 1; SELECT 2": 1})
+    assert singles.bytes_to_server > 0 and singles.bytes_to_client > 0
+
+
+def test_a_quick_run_writes_every_section_of_the_report(database_url: str, tmp_path: Path,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DATABASE_URL", database_url)
+    out = tmp_path / "BENCH.md"
+
+    code = bench_main.main(["--quick", "--only", "overhead,storage,first_event", "--out", str(out)])
+
+    assert code == 0
+    report = out.read_text()
+    headings = [line for line in report.splitlines() if line.startswith("## ")]
+    assert headings == ["## Targets", "## 1. Per-turn overhead", "## 2. Checkpoint storage and thread length",
+                        "## 5. First streamed event"]
+    targets = report.split("## Targets")[1].split("## 1.")[0]
+    assert [row.split("|")[1].strip() for row in targets.splitlines() if row.startswith("| ") and
+            not row.startswith("| target")] == [
+        "per-turn time ≤ 1.3× stock (offline model, journal on)",
+        "checkpoint bytes at 12 turns ≤ 1/10 of stock",
+        "bytes per turn flat (written per turn, last interval / the one before)",
+        "turn 12 ≤ 1.5× turn 1 (medians of 5)", "first event (reported)"]
+    storage = report.split("## 2.")[1].split("## 5.")[0]
+    for contender in ("ours", "stock", "stock+delta"):
+        assert [line.split("|")[2].strip() for line in storage.splitlines()
+                if line.startswith(f"| {contender} |")] == ["1", "6", "12"]
+    assert "| python |" in report and "| langgraph |" in report and "| postgres |" in report
+
+
+def test_it_fails_only_when_it_cannot_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    with socket.socket() as free:
+        free.bind(("127.0.0.1", 0))
+        port = free.getsockname()[1]
+    monkeypatch.setenv("DATABASE_URL", f"postgresql://postgres@127.0.0.1:{port}/postgres?connect_timeout=2")
+    out = tmp_path / "BENCH.md"
+
+    assert bench_main.main(["--quick", "--only", "overhead", "--out", str(out)]) == 2
+
+    assert "bench: could not run: OperationalError" in capsys.readouterr().err
+    assert not out.exists()
+
+
+def test_an_unknown_section_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exited:
+        bench_main.main(["--only", "overhead,speed"])
+    assert exited.value.code == 2
+    assert "unknown section(s): speed" in capsys.readouterr().err
