@@ -247,7 +247,7 @@ def open_resources(
     # Thread locks hold a connection for a whole run: they get their own pool (see agent.locks).
     lock_pool: ConnectionPool[Any] = ConnectionPool(
         url, name="school-agent-locks", configure=unsynced_commits,
-        **(pool_options(settings) | {"min_size": 0}))
+        **(pool_options(settings) | {"min_size": 0, "max_size": settings.max_runs}))
     try:
         lock_pool.open()
         register(pool, ThreadLocks(lock_pool))

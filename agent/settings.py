@@ -66,6 +66,9 @@ class Settings:
     pool_max_lifetime_s: int = 1800
     pool_timeout_s: int = 30
     """`SCHOOL_DB_POOL_TIMEOUT_S`: how long a request waits for a connection before failing."""
+    max_runs: int = 32
+    """`SCHOOL_MAX_RUNS`: runs one process carries at once; each holds its thread's lock (and a
+    connection of the lock pool) for its length, so more requests wait for one to finish."""
     connect_timeout_s: int = 30
     """`SCHOOL_DB_CONNECT_TIMEOUT_S`: how long to wait for the database at start."""
     recursion_limit: int = 25
@@ -97,6 +100,7 @@ class Settings:
             pool_max_idle_s=integer("SCHOOL_DB_POOL_MAX_IDLE_S", 300, minimum=1),
             pool_max_lifetime_s=integer("SCHOOL_DB_POOL_MAX_LIFETIME_S", 1800, minimum=1),
             pool_timeout_s=integer("SCHOOL_DB_POOL_TIMEOUT_S", 30, minimum=1),
+            max_runs=integer("SCHOOL_MAX_RUNS", 32, minimum=1),
             connect_timeout_s=integer("SCHOOL_DB_CONNECT_TIMEOUT_S", 30, minimum=1),
             recursion_limit=integer("SCHOOL_RECURSION_LIMIT", 25, minimum=5),
             max_message_chars=integer("SCHOOL_MAX_MESSAGE_CHARS", 4000, minimum=1),

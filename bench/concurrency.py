@@ -30,12 +30,12 @@ CEILING_TURNS = 40
 def measure(url: str, *, threads: int = 50, turns: int = 10, delay_s: float = 0.2,
             ceiling_turns: int = CEILING_TURNS) -> dict[str, Any]:
     """Turns per second: the ceiling, ours concurrent, and the stock graph both ways."""
-    size = threads + 2  # every concurrent run holds its thread's lock connection for its length
     result: dict[str, Any] = {"threads": threads, "turns_each": turns, "model_delay_s": delay_s}
-    with project(url, pool_max_size=min(size, 40)) as ours:
+    with project(url) as ours:
         result["ceiling"] = _sequential(ours.turn, "ceiling", ceiling_turns)
+        result["max_runs"] = ours.resources.settings.max_runs
     model = SlowChatModel(delay_s=delay_s, first_token_s=delay_s / 2)
-    with project(url, answer_model=model, pool_max_size=min(size, 40)) as ours:
+    with project(url, answer_model=model) as ours:  # the default pools: 8 + `max_runs` lock connections
         result["ours"] = _threaded(ours.turn, "ours", threads, turns)
     with stock(url) as base:
         result["stock_ceiling"] = _sequential(base.turn, "stock-ceiling", ceiling_turns)
@@ -75,7 +75,7 @@ async def _stock_async(url: str, school: Any, model: SlowChatModel, threads: int
                        ) -> dict[str, Any]:
     settings = bench_settings(url)
     async with AsyncConnectionPool(url, kwargs=connection_kwargs(settings), min_size=1,
-                                   max_size=min(threads, 40), open=False) as pool:
+                                   max_size=settings.pool_max_size, open=False) as pool:
         graph = build_stock_graph(school, AsyncPostgresSaver(pool), model=model, use_async=True)  # type: ignore[arg-type]
         latencies: list[float] = []
 

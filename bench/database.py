@@ -1,4 +1,4 @@
-"""Scratch databases for the benchmark: created on the configured server, dropped afterwards."""
+"""Scratch databases for the benchmark (and the tests): created on a server, dropped afterwards."""
 
 from __future__ import annotations
 
@@ -14,14 +14,20 @@ from agent.settings import Settings
 
 
 @contextmanager
-def scratch_database(settings: Settings) -> Iterator[str]:
-    """A new empty database on `DATABASE_URL`'s server (or the embedded one); dropped on exit."""
-    server = database_url(settings)
-    name = f"bench_{uuid.uuid4().hex[:12]}"
-    with psycopg.connect(server, autocommit=True) as conn:
+def temporary_database(server_url: str, prefix: str) -> Iterator[str]:
+    """A new empty database `<prefix>_<random>` on the server of `server_url`; dropped on exit."""
+    name = f"{prefix}_{uuid.uuid4().hex[:12]}"
+    with psycopg.connect(server_url, autocommit=True) as conn:
         conn.execute(f'CREATE DATABASE "{name}"')
     try:
-        yield make_conninfo(server, dbname=name)
+        yield make_conninfo(server_url, dbname=name)
     finally:
-        with psycopg.connect(server, autocommit=True) as conn:
+        with psycopg.connect(server_url, autocommit=True) as conn:
             conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+@contextmanager
+def scratch_database(settings: Settings) -> Iterator[str]:
+    """A new empty database on `DATABASE_URL`'s server (or the embedded one's); dropped on exit."""
+    with temporary_database(database_url(settings), "bench") as url:
+        yield url

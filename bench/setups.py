@@ -62,17 +62,16 @@ def _config(thread_id: str) -> Any:
     return {"configurable": {"thread_id": thread_id}}
 
 
-def bench_settings(url: str | None, *, pool_max_size: int = 8) -> Settings:
-    """The environment's settings, on the scratch database `url` when given."""
-    settings = dataclasses.replace(Settings.from_env(), pool_max_size=pool_max_size)
+def bench_settings(url: str | None) -> Settings:
+    """The environment's settings (pool sizes included), on the scratch database `url` when given."""
+    settings = Settings.from_env()
     return dataclasses.replace(settings, database_url=url) if url else settings
 
 
 @contextmanager
-def project(url: str, *, answer_model: BaseChatModel | None = None, pool_max_size: int = 8
-            ) -> Iterator[Project]:
+def project(url: str, *, answer_model: BaseChatModel | None = None) -> Iterator[Project]:
     """The project on `url` (set up on first use), offline unless an answer model is given."""
-    settings = bench_settings(url, pool_max_size=pool_max_size)
+    settings = bench_settings(url)
     models = Models(answer=NamedModel("bench:slow", answer_model) if answer_model else None)
     with open_resources(settings) as resources:
         graph = build_graph(checkpointer=resources.checkpointer, store=resources.store,
@@ -81,11 +80,10 @@ def project(url: str, *, answer_model: BaseChatModel | None = None, pool_max_siz
 
 
 @contextmanager
-def stock(url: str, *, delta: bool = False, pool_max_size: int = 8, model: BaseChatModel | None = None
-          ) -> Iterator[Stock]:
+def stock(url: str, *, delta: bool = False, model: BaseChatModel | None = None) -> Iterator[Stock]:
     """The stock graph on `url`; the project must have set the database up (catalog, checkpoints)."""
     settings = bench_settings(url)
-    with ConnectionPool(url, kwargs=connection_kwargs(settings), min_size=1, max_size=pool_max_size,
+    with ConnectionPool(url, kwargs=connection_kwargs(settings), min_size=1, max_size=settings.pool_max_size,
                         open=True) as pool:
         school = School(pool, clock=settings.current_date, payments=payment_provider(pool))
         yield Stock(build_stock_graph(school, PostgresSaver(pool), delta=delta, model=model), pool, school)  # type: ignore[arg-type]

@@ -16,7 +16,6 @@ import subprocess
 import sys
 import threading
 import time
-import uuid
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import date
@@ -25,15 +24,14 @@ from types import ModuleType
 from typing import Any
 
 import httpx
-import psycopg
 import pytest
 import uvicorn
-from psycopg.conninfo import make_conninfo
 
 from agent.persistence import Resources, embedded_url, open_resources
 from agent.server.app import Service, create_app
 from agent.server.auth import parse_keys
 from agent.settings import Settings
+from bench.database import temporary_database
 from graphs.school import build_graph
 from tests.fakes import ScriptedChatModel, Step
 from tests.openai_stub import OpenAIStub
@@ -157,15 +155,9 @@ def server_url(tmp_path_factory: pytest.TempPathFactory) -> str:
 
 @contextmanager
 def fresh_database(server_url: str) -> Iterator[str]:
-    """Create an empty database `test_<uuid>` on the server; drop it afterwards."""
-    name = f"test_{uuid.uuid4().hex[:12]}"
-    with psycopg.connect(server_url, autocommit=True) as conn:
-        conn.execute(f'CREATE DATABASE "{name}"')
-    try:
-        yield make_conninfo(server_url, dbname=name)
-    finally:
-        with psycopg.connect(server_url, autocommit=True) as conn:
-            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    """Create an empty database `test_<random>` on the server; drop it afterwards."""
+    with temporary_database(server_url, "test") as url:
+        yield url
 
 
 @pytest.fixture

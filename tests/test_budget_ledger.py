@@ -25,7 +25,8 @@ from agent.journal import events
 from agent.model_config import ModelConfig, Price
 from agent.persistence import Resources, open_resources
 from agent.settings import Settings
-from middleware.budget import BudgetLedger, BudgetMiddleware, Spend, exhausted_message
+from middleware.budget import BudgetLedger, Spend, exhausted_message
+from middleware.budget_limit import BudgetMiddleware
 from tests.conftest import ROOT
 
 
