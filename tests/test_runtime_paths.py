@@ -12,6 +12,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from typing import Any
 
 import psycopg
@@ -21,8 +22,9 @@ from langgraph.checkpoint.postgres import PostgresSaver
 from psycopg_pool import ConnectionPool
 
 from agent import faults, runs, threads
+from agent.env import SettingsError
 from agent.journal import events
-from agent.locks import LOCK_SPACE, held_connection
+from agent.locks import LOCK_SPACE, held_connection, locks_for
 from agent.persistence import (
     PooledPostgresSaver,
     Resources,
@@ -491,3 +493,13 @@ def test_message_ids_are_what_a_later_run_counts_from() -> None:
     assert runs.message_ids({}) == frozenset()
     later = {"messages": [ANSWERED, ASKED_AGAIN, FIRST, TOOL, SECOND]}
     assert runs.replies_after(later, runs.message_ids(values)) == ["a2", "a3"]
+
+
+def test_max_runs_sizes_the_lock_pool_and_is_checked(settings: Settings,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    with open_resources(replace(settings, max_runs=3)) as res:
+        locks = locks_for(res.pool)
+        assert locks is not None and (locks.pool.max_size, res.pool.max_size) == (3, settings.pool_max_size)
+    monkeypatch.setenv("SCHOOL_MAX_RUNS", "0")
+    with pytest.raises(SettingsError, match="SCHOOL_MAX_RUNS"):
+        Settings.from_env()
