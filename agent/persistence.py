@@ -10,6 +10,7 @@ import atexit
 import contextlib
 import logging
 import select
+import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -124,6 +125,27 @@ async def acheck_if_disturbed(conn: psycopg.AsyncConnection[Any]) -> None:
         await AsyncConnectionPool.check_connection(conn)
 
 
+DELTA_PAGE_SIZE = 128
+"""Checkpoints LangGraph's Postgres savers read per page when rebuilding a delta channel.
+
+Rebuilding the conversation walks back from a checkpoint to the last one holding a full copy of
+it: about 4 checkpoints a turn, a copy every 25 turns, so about 100. LangGraph reads 1024 per page
+(its `_DELTA_PAGE_SIZE`, internal and not yet a parameter): on a long thread every state load read
+ten times the rows it needed, and turns grew slower with the thread. `tune_delta_paging` sets it.
+"""
+
+
+def tune_delta_paging(module: Any) -> None:
+    """Set the delta rebuild page size in a LangGraph Postgres saver module (sync or async).
+
+    Fails loudly if LangGraph renames the constant, rather than silently reading 1024 again.
+    """
+    if not hasattr(module, "_DELTA_PAGE_SIZE"):
+        message = f"{module.__name__} has no _DELTA_PAGE_SIZE: check `tune_delta_paging` against LangGraph"
+        raise RuntimeError(message)
+    module._DELTA_PAGE_SIZE = DELTA_PAGE_SIZE
+
+
 class PooledPostgresSaver(PostgresSaver):
     """LangGraph's `PostgresSaver` over a connection pool, without its saver-wide lock.
 
@@ -135,6 +157,7 @@ class PooledPostgresSaver(PostgresSaver):
 
     def __init__(self, conn: ConnectionPool[Any], *, serde: JsonPlusSerializer | None = None) -> None:
         super().__init__(conn, serde=serde)  # type: ignore[arg-type]  # a pool of dict_row connections
+        tune_delta_paging(sys.modules[PostgresSaver.__module__])
         # A no-op context manager in place of the lock: `_cursor` enters it around each query.
         self.lock = contextlib.nullcontext()  # type: ignore[assignment]
 

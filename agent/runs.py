@@ -116,8 +116,9 @@ def run(graph: Any, value: Any, config: RunnableConfig, context: Any, *, kind: t
         traced = tracing_config({**config, "metadata": {**config.get("metadata", {}), "user_id": actor}})
         # durability="sync": a step starts only once the previous checkpoint is stored, so a crash
         # never leaves a checkpoint whose next step is lost (found by the crash sweep).
-        for mode, chunk in graph.stream(value, traced, context=context,
-                                        stream_mode=["tasks", "messages", "checkpoints"], durability="sync"):
+        # Model tokens are streamed only to a listener: LangGraph's `messages` mode hooks every step.
+        modes = ["tasks", "checkpoints", *(["messages"] if on_event is not None else [])]
+        for mode, chunk in graph.stream(value, traced, context=context, stream_mode=modes, durability="sync"):
             if mode == "tasks":
                 emit.task(chunk)
             elif mode == "messages":

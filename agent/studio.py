@@ -12,6 +12,7 @@ schema: the graph's nodes do that on first use through `agent.persistence.defaul
 from __future__ import annotations
 
 import asyncio
+import sys
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
@@ -19,7 +20,13 @@ from typing import Any
 from langgraph.checkpoint.postgres.aio import AsyncPostgresSaver
 from psycopg_pool import AsyncConnectionPool
 
-from agent.persistence import acheck_if_disturbed, database_url, pool_options, strict_serializer
+from agent.persistence import (
+    acheck_if_disturbed,
+    database_url,
+    pool_options,
+    strict_serializer,
+    tune_delta_paging,
+)
 from agent.settings import Settings
 
 
@@ -39,6 +46,7 @@ async def checkpointer() -> AsyncIterator[AsyncPostgresSaver]:
     )
     try:
         await pool.open(wait=True, timeout=settings.connect_timeout_s)
+        tune_delta_paging(sys.modules[AsyncPostgresSaver.__module__])
         saver = AsyncPostgresSaver(pool, serde=strict_serializer())
         await saver.setup()
         yield saver

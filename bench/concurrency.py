@@ -1,10 +1,10 @@
 """Concurrency: many threads at once against one process, with a model that takes 200 ms.
 
-The ceiling is what one process does with the same graph and an instant (offline) model, one turn
-at a time: all CPU and database, no waiting on a model. With a slow model, concurrent turns should
-overlap their waits and get close to that ceiling. The project runs turns on threads (as its HTTP
-server does); the stock graph runs as LangGraph documents it for concurrency: `ainvoke` on asyncio
-tasks with `AsyncPostgresSaver` over an `AsyncConnectionPool`.
+The ceiling is what one process does with the same graph and an instant model (the same fake,
+without its delay), one turn at a time: all CPU and database, no waiting on a model. With a slow
+model, concurrent turns should overlap their waits and get close to that ceiling. The project
+runs turns on threads (as its HTTP server does); the stock graph runs as LangGraph documents it
+for concurrency: `ainvoke` on asyncio tasks with `AsyncPostgresSaver` over an `AsyncConnectionPool`.
 """
 
 from __future__ import annotations
@@ -31,14 +31,16 @@ def measure(url: str, *, threads: int = 50, turns: int = 10, delay_s: float = 0.
             ceiling_turns: int = CEILING_TURNS) -> dict[str, Any]:
     """Turns per second: the ceiling, ours concurrent, and the stock graph both ways."""
     result: dict[str, Any] = {"threads": threads, "turns_each": turns, "model_delay_s": delay_s}
-    with project(url) as ours:
+    instant = SlowChatModel(delay_s=0, first_token_s=0)
+    with project(url, answer_model=instant) as ours:
         result["ceiling"] = _sequential(ours.turn, "ceiling", ceiling_turns)
         result["max_runs"] = ours.resources.settings.max_runs
     model = SlowChatModel(delay_s=delay_s, first_token_s=delay_s / 2)
     with project(url, answer_model=model) as ours:  # the default pools: 8 + `max_runs` lock connections
         result["ours"] = _threaded(ours.turn, "ours", threads, turns)
-    with stock(url) as base:
+    with stock(url, model=instant) as base:
         result["stock_ceiling"] = _sequential(base.turn, "stock-ceiling", ceiling_turns)
+    with stock(url) as base:
         result["stock"] = asyncio.run(_stock_async(url, base.school, model, threads, turns))
     result["ratio"] = result["ours"]["turns_per_s"] / result["ceiling"]["turns_per_s"]
     return result

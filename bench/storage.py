@@ -1,8 +1,8 @@
 """Checkpoint storage and turn latency as one thread grows to hundreds of turns.
 
-Three threads grow side by side, a turn each in rotation: the project's, the stock graph's (whose
-`add_messages` history is saved whole at every step) and the stock graph with LangGraph's delta
-channel (to tell the channel's share from the rest of the project). At each milestone: the bytes
+Three threads grow, one after the other: the project's, the stock graph's (whose `add_messages`
+history is saved whole at every step) and the stock graph with LangGraph's delta channel (to
+tell the channel's share from the rest of the project). At each milestone: the bytes
 the thread holds in the checkpoint tables (as stored, after Postgres compresses large values, and
 as written), the median latency of the turns just before it, and how
 long `get_state` of the thread takes. The project's journal rows are counted apart.
@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import statistics
 import time
+import uuid
 from collections.abc import Callable
 from functools import partial
 from typing import Any
@@ -49,24 +50,33 @@ SELECT (SELECT coalesce(sum(pg_column_size(e.*)), 0) FROM journal_events e WHERE
 
 
 def measure(url: str, *, milestones: tuple[int, ...] = MILESTONES) -> dict[str, Any]:
-    """Per contender and milestone: turns, bytes, bytes per turn, turn latency, get_state latency."""
-    with project(url) as ours, stock(url) as base, stock(url, delta=True) as delta:
-        contenders: dict[str, tuple[Callable[[str], Any], Any]] = {
-            "ours": (ours.turn, ours.graph), "stock": (base.turn, base.graph),
-            "stock+delta": (delta.turn, delta.graph)}
+    """Per contender and milestone: turns, bytes, bytes per turn, turn latency, get_state latency.
+
+    Each contender grows its thread in a phase of its own: interleaved, the stock graph's hundreds
+    of kilobytes a turn would slow the others' turns through the shared server.
+    """
+    rows: dict[str, list[dict[str, Any]]] = {}
+    with project(url) as ours:
+        rows["ours"] = _grow(ours.resources.pool, ours.turn, ours.graph, milestones, journal=True)
         pool = ours.resources.pool
-        rows: dict[str, list[dict[str, Any]]] = {name: [] for name in contenders}
-        latencies: dict[str, list[float]] = {name: [] for name in contenders}
-        for n in range(1, max(milestones) + 1):
-            for name, (turn, _) in contenders.items():
-                latencies[name].append(timed(partial(turn, f"long-{name}")))
-            if n not in milestones:
-                continue
-            for name, (_, graph) in contenders.items():
-                rows[name].append(_milestone(pool, graph, f"long-{name}", n, journal=name == "ours"))
-    for name, milestones_reached in rows.items():
-        for row in milestones_reached:
-            row["turn_ms"] = _turn_ms(latencies[name], row["turns"])
+        with stock(url) as base:
+            rows["stock"] = _grow(pool, base.turn, base.graph, milestones, journal=False)
+        with stock(url, delta=True) as delta:
+            rows["stock+delta"] = _grow(pool, delta.turn, delta.graph, milestones, journal=False)
+    return rows
+
+
+def _grow(pool: ConnectionPool[Any], turn: Callable[[str], Any], graph: Any, milestones: tuple[int, ...], *,
+          journal: bool) -> list[dict[str, Any]]:
+    thread = f"long-{uuid.uuid4().hex[:8]}"
+    latencies: list[float] = []
+    rows = []
+    for n in range(1, max(milestones) + 1):
+        latencies.append(timed(partial(turn, thread)))
+        if n in milestones:
+            rows.append(_milestone(pool, graph, thread, n, journal=journal))
+    for row in rows:
+        row["turn_ms"] = _turn_ms(latencies, row["turns"])
     return rows
 
 

@@ -16,8 +16,9 @@ from graphs.routing import RouteRecord
 
 MESSAGE_SNAPSHOT_EVERY = 50
 """Updates of the conversation between two full copies of it in the checkpoints (see `InputState`)."""
-MESSAGE_WINDOW = 200
-"""Messages the state keeps: the router drops older ones at the start of a turn.
+MESSAGE_WINDOW = 100
+"""Messages the state keeps (then the turn's replies): the router drops older ones at the start of
+a turn, so that what stays starts with a student's message.
 
 Every step loads the state, and deserialising the messages is most of what a load costs, so
 an unbounded history makes every turn of a long thread slower than the one before. The nodes

@@ -26,6 +26,7 @@ from agent.env import SettingsError
 from agent.journal import events
 from agent.locks import LOCK_SPACE, held_connection, locks_for
 from agent.persistence import (
+    DELTA_PAGE_SIZE,
     PooledPostgresSaver,
     Resources,
     check_if_disturbed,
@@ -420,6 +421,14 @@ def test_the_stock_saver_over_the_same_pool_lets_one_thread_in_at_a_time(resourc
 
 # -- the message window --------------------------------------------------------------------------
 
+def window(entries: list[tuple[str, str]], size: int = 6) -> list[tuple[str, str]]:
+    """The rule: the last `size` entries, moved on to the first student message among them."""
+    kept = entries[-size:] if len(entries) > size else entries
+    while len(entries) > size and kept and kept[0][0] != "student":
+        kept = kept[1:]
+    return kept
+
+
 def test_the_router_keeps_a_window_and_each_turn_gets_its_own_replies(
         settings: Settings, resources: Resources, graph: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(router, "MESSAGE_WINDOW", 6)
@@ -430,16 +439,17 @@ def test_the_router_keeps_a_window_and_each_turn_gets_its_own_replies(
     for text, replies in script:
         turn = threads.send(graph, "t", text, user_id="ada")
         assert turn.replies == replies, text
-        # The router keeps the last 6 messages, the new one included; the turn's replies follow.
-        kept = [*[*kept, ("student", text)][-6:], *[("assistant", reply) for reply in replies]]
+        # The router keeps the last 6 messages from a student's on, the new one included; the
+        # turn's replies follow.
+        kept = [*window([*kept, ("student", text)]), *[("assistant", reply) for reply in replies]]
         assert threads.history(graph, "t") == kept, text
-    assert len(kept) == 7
+    assert [role for role, _ in kept] == ["student", "assistant"] * 3  # whole turns only
     decided = threads.decide(graph, "t", APPROVE)
     assert (decided.replies, decided.pending) == ([ENROLLED], None)
     kept.append(("assistant", ENROLLED))  # a decision does not pass the router: nothing is dropped
     assert threads.history(graph, "t") == kept
     after = threads.send(graph, "t", "hello", user_id="ada")
-    kept = [*[*kept, ("student", "hello")][-6:], ("assistant", HELP)]
+    kept = [*window([*kept, ("student", "hello")]), ("assistant", HELP)]
     assert (after.replies, threads.history(graph, "t")) == ([HELP], kept)
     assert kept == [("student", "I want to talk to a human"), ("assistant", ticket(2)),
                     ("student", "Enroll me in rag-2"), ("assistant", PROPOSAL), ("assistant", ENROLLED),
@@ -503,3 +513,17 @@ def test_max_runs_sizes_the_lock_pool_and_is_checked(settings: Settings,
     monkeypatch.setenv("SCHOOL_MAX_RUNS", "0")
     with pytest.raises(SettingsError, match="SCHOOL_MAX_RUNS"):
         Settings.from_env()
+
+
+def test_messages_are_rebuilt_the_same_whatever_the_page_size(graph: Any,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    import langgraph.checkpoint.postgres as saver_module
+
+    assert saver_module._DELTA_PAGE_SIZE == DELTA_PAGE_SIZE  # set when the app's saver was made
+    for i in range(30):  # past a full copy of the messages (every 50 updates), and on
+        threads.send(graph, "t", f"hello {i}", user_id="ada")
+    rebuilt = graph.get_state(CFG).values["messages"]
+    assert [m.content for m in rebuilt[::2]] == [f"hello {i}" for i in range(30)]
+    assert [m.content for m in rebuilt[1::2]] == [HELP] * 30
+    monkeypatch.setattr(saver_module, "_DELTA_PAGE_SIZE", 2)  # the walk back now takes dozens of pages
+    assert graph.get_state(CFG).values["messages"] == rebuilt

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from langchain_core.messages import RemoveMessage
+from langchain_core.messages import AnyMessage, HumanMessage, RemoveMessage
 from langgraph.runtime import Runtime
 from langgraph.types import Command
 
@@ -40,7 +40,10 @@ def make_router(models: Models):
     """Build the router node; it uses the router model when one is configured for the run."""
 
     def router(state: State, runtime: Runtime[Context]) -> Command[Route]:
-        """Classify the latest message; confirm/decline only reach approval when something is pending."""
+        """Classify the latest message; confirm/decline only reach approval when something is pending.
+
+        Also drops the messages beyond the state's window (`overflow`).
+        """
         text = text_of(latest_human(state["messages"]))
         context = runtime.context or Context()
         owner = state.get("student_id")
@@ -60,11 +63,22 @@ def make_router(models: Models):
         }
         if calls:
             update["usage"] = total(calls)
-        if old := state["messages"][:-MESSAGE_WINDOW]:
+        if old := overflow(state["messages"]):
             update["messages"] = [RemoveMessage(id=str(m.id)) for m in old]
         return Command(goto=_ROUTES[decision.intent], update=_changes(state, update))
 
     return router
+
+
+def overflow(messages: list[AnyMessage]) -> list[AnyMessage]:
+    """The oldest messages beyond `MESSAGE_WINDOW`, and up to the next student message.
+
+    What stays starts with a question, so that no answer is kept without the question it answers.
+    """
+    cut = len(messages) - MESSAGE_WINDOW
+    while 0 < cut < len(messages) and not isinstance(messages[cut], HumanMessage):
+        cut += 1
+    return messages[:max(cut, 0)]
 
 
 def _changes(state: State, update: dict[str, object]) -> dict[str, object]:
