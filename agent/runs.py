@@ -24,7 +24,6 @@ from langchain_core.runnables import RunnableConfig
 from psycopg_pool import ConnectionPool, PoolTimeout
 
 from agent import turns
-from agent.journal import record_event
 from agent.locks import held_connection, locks_for
 from agent.persistence import DatabaseUnavailableError
 from agent.thread_views import ThreadView, views
@@ -111,7 +110,7 @@ def run(graph: Any, value: Any, config: RunnableConfig, context: Any, *, kind: t
         emit.turn = turns.start_turn(emit.db, thread_id=thread, kind=kind, actor=actor, payload=payload,
                                      owner=actor if kind == "message" else None)
     config = {**config, "configurable": {**config["configurable"], "turn_id": emit.turn}}
-    emit("turn_started", {"turn_id": emit.turn, "thread_id": thread, "kind": kind}, journal=False)
+    emit("turn_started", {"turn_id": emit.turn, "thread_id": thread, "kind": kind})
     try:
         traced = tracing_config({**config, "metadata": {**config.get("metadata", {}), "user_id": actor}})
         # durability="sync": a step starts only once the previous checkpoint is stored, so a crash
@@ -166,7 +165,12 @@ def message_ids(values: dict[str, Any]) -> frozenset[str]:
 
 
 class _Emitter:
-    """Turns stream items into events, journal rows and plan items for one run."""
+    """Turns stream items into events, journal rows and plan items for one run.
+
+    A finished step is journaled together with the next write (the next step's start, or the
+    turn's end), so a turn costs one statement per step plus one: the events reach `on_event` at
+    once all the same, and the journal keeps their order.
+    """
 
     def __init__(self, db: turns.Database | None, thread: str, on_event: OnEvent | None) -> None:
         self.db, self.thread, self.on_event = db, thread, on_event
@@ -176,18 +180,28 @@ class _Emitter:
         self.values: dict[str, Any] | None = None
         self.head: str | None = None
         self.interrupts: list[Any] = []
+        self.done: turns.StepRecord | None = None
+        """The last finished step, not yet journaled, and its events."""
+        self.done_events: list[tuple[str, dict[str, Any]]] = []
 
-    def __call__(self, name: str, data: dict[str, Any], *, journal: bool = True) -> None:
-        if self.db is not None and journal:
-            record_event(self.db, self.thread, name, data, turn_id=self.turn)
+    def __call__(self, name: str, data: dict[str, Any]) -> None:
         if self.on_event is not None:
             self.on_event(name, data)
+
+    def journal(self, events: list[tuple[str, dict[str, Any]]], ending: turns.Ending | None = None) -> None:
+        """Write the pending finished step, `ending` and the pending events then `events`."""
+        if self.db is not None and self.turn is not None:
+            turns.record(self.db, self.turn, thread_id=self.thread, step=self.done, ending=ending,
+                         events=[*self.done_events, *events])
+        self.done, self.done_events = None, []
 
     def task(self, chunk: dict[str, Any]) -> None:
         node = chunk["name"]
         if "input" in chunk:
             self.step += 1
-            self("step_started", {"node": node, "step": self.step})
+            started = {"node": node, "step": self.step}
+            self.journal([("step_started", started)])
+            self("step_started", started)
             return
         status = "interrupted" if chunk.get("interrupts") else "failed" if chunk.get("error") else "completed"
         ended = {"node": node, "step": self.step}
@@ -197,11 +211,10 @@ class _Emitter:
         for interrupt in chunk.get("interrupts") or []:
             self.interrupts.append(interrupt["value"])
             events.append(("approval_requested", dict(interrupt["value"])))
-        if self.db is not None and self.turn is not None:  # the step and its events: one round trip
-            turns.add_step(self.db, self.turn, step=self.step, node=node, status=status,
-                           approval=node == "approval", thread_id=self.thread, events=events)
+        self.done = turns.StepRecord(self.step, node, status, approval=node == "approval")
+        self.done_events = events
         for name, data in events:
-            self(name, data, journal=False)
+            self(name, data)
 
     def checkpoint(self, chunk: dict[str, Any]) -> None:
         self.values = chunk["values"]
@@ -211,22 +224,19 @@ class _Emitter:
         node = meta.get("langgraph_node") if isinstance(meta, dict) else None
         if isinstance(message, AIMessageChunk) and node in TOKEN_NODES and message.text:
             self.streamed.append(message.text)
-            self("token", {"text": message.text}, journal=False)
+            self("token", {"text": message.text})
 
     def failed(self, err: BaseException) -> None:
-        if self.db is not None and self.turn is not None:
-            turns.finish_turn(self.db, self.turn, status="failed", error=type(err).__name__,
-                              thread_id=self.thread, events=[("turn_failed", {"error": type(err).__name__})])
+        error = type(err).__name__
+        self.journal([("turn_failed", {"error": error})], turns.Ending("failed", error=error))
 
     def finished(self, since: Since) -> None:
         values = self.values or {}
         replies = replies_after(values, since)
         for text in replies:
-            self("reply", {"text": text}, journal=False)
+            self("reply", {"text": text})
         status: turns.Status = "awaiting_approval" if self.interrupts else "completed"
         intent = values.get("intent")
-        if self.db is not None and self.turn is not None:
-            completed = {"turn_id": self.turn, "status": status, "intent": intent, "replies": replies}
-            turns.finish_turn(self.db, self.turn, status=status, intent=intent, output={"replies": replies},
-                              thread_id=self.thread, events=[("turn_completed", completed)])
-        self("turn_completed", {"turn_id": self.turn, "status": status, "intent": intent}, journal=False)
+        completed = {"turn_id": self.turn, "status": status, "intent": intent, "replies": replies}
+        self.journal([("turn_completed", completed)], turns.Ending(status, intent, {"replies": replies}))
+        self("turn_completed", {"turn_id": self.turn, "status": status, "intent": intent})

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import Any, Literal
 
 from psycopg import Connection
@@ -62,40 +63,63 @@ def start_turn(db: Database, *, thread_id: str, kind: TurnKind, actor: str,
     return int(row["turn_id"])
 
 
-def finish_turn(db: Database, turn_id: int, *, status: Status, intent: str | None = None,
-                output: dict[str, Any] | None = None, error: str | None = None,
-                thread_id: str | None = None, events: Events = ()) -> None:
-    """Record how a turn ended, with its last `events` (of `thread_id`), in one statement."""
-    update = ("UPDATE turns SET status = %s, intent = %s, output = %s, error = %s, finished_at = now()"
-              " WHERE id = %s")
-    params = (status, intent, Jsonb(to_json(output)) if output is not None else None, error, turn_id)
-    with _connection(db) as conn:
-        _with_events(conn, update, params, thread_id, events, turn_id)
+@dataclass(frozen=True)
+class StepRecord:
+    """One step of a turn (a node that ran), for `plan_items`."""
+
+    step: int
+    node: str
+    status: str
+    approval: bool = False
+    tool: str | None = None
+    args: dict[str, Any] | None = None
+    result: dict[str, Any] | None = None
 
 
-def _with_events(conn: Connection[Any], sql: str, params: Sequence[Any], thread_id: str | None,
-                 events: Events, turn_id: int) -> None:
-    """Run `sql` and append `events` in the same statement (a data-modifying WITH)."""
-    if not events or not thread_id:
-        conn.execute(sql, params)
+@dataclass(frozen=True)
+class Ending:
+    """How a turn ended, for its `turns` row."""
+
+    status: Status
+    intent: str | None = None
+    output: dict[str, Any] | None = None
+    error: str | None = None
+
+
+_STEP_SQL = ("INSERT INTO plan_items (turn_id, step, node, tool, args, approval_mode, status, result)"
+             " VALUES (%s, %s, %s, %s, %s, %s, %s, %s)")
+_ENDING_SQL = ("UPDATE turns SET status = %s, intent = %s, output = %s, error = %s, finished_at = now()"
+               " WHERE id = %s")
+_EVENTS_SQL = "INSERT INTO journal_events (thread_id, kind, payload, turn_id, key) VALUES {values}"
+
+
+def record(db: Database, turn_id: int, *, thread_id: str, step: StepRecord | None = None,
+           ending: Ending | None = None, events: Events = ()) -> None:
+    """Write a step of the turn, its ending and `events` (in order): whichever are given, one statement.
+
+    Data-modifying WITH clauses chain the inserts and the update, so a run pays one round trip
+    per write however much it writes, and the rows commit together.
+    """
+    parts: list[tuple[str, Sequence[Any]]] = []
+    if step is not None:
+        parts.append((_STEP_SQL, (turn_id, step.step, step.node, step.tool, _json(step.args),
+                                  "required" if step.approval else "none", step.status, _json(step.result))))
+    if ending is not None:
+        parts.append((_ENDING_SQL, (ending.status, ending.intent, _json(ending.output), ending.error,
+                                    turn_id)))
+    if events:
+        values, rows = event_rows(thread_id, events, turn_id=turn_id)
+        parts.append((_EVENTS_SQL.format(values=values), rows))
+    if not parts:
         return
-    values, rows = event_rows(thread_id, events, turn_id=turn_id)
-    conn.execute(f"WITH done AS ({sql}) INSERT INTO journal_events (thread_id, kind, payload, turn_id, key)"
-                 f" VALUES {values}", [*params, *rows])
-
-
-def add_step(db: Database, turn_id: int, *, step: int, node: str, status: str,
-             tool: str | None = None, args: dict[str, Any] | None = None,
-             result: dict[str, Any] | None = None, approval: bool = False,
-             thread_id: str | None = None, events: Events = ()) -> None:
-    """Record one step (a node that ran) of a turn, with its `events`, in one statement."""
-    item = ("INSERT INTO plan_items (turn_id, step, node, tool, args, approval_mode, status, result)"
-            " VALUES (%s, %s, %s, %s, %s, %s, %s, %s)")
-    params = (turn_id, step, node, tool, Jsonb(to_json(args)) if args is not None else None,
-              "required" if approval else "none", status,
-              Jsonb(to_json(result)) if result is not None else None)
+    *first, (last, _) = parts
+    chained = "".join(f"{', ' if i else 'WITH '}w{i} AS ({sql}) " for i, (sql, _) in enumerate(first))
     with _connection(db) as conn:
-        _with_events(conn, item, params, thread_id, events, turn_id)
+        conn.execute(chained + last, [value for _, params in parts for value in params])
+
+
+def _json(value: dict[str, Any] | None) -> Jsonb | None:
+    return Jsonb(to_json(value)) if value is not None else None
 
 
 def turns_of(pool: ConnectionPool[Any], thread_id: str) -> list[dict[str, Any]]:
