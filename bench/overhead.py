@@ -12,10 +12,12 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from bench.setups import project, stock
+from bench.setups import analyze, project, stock
 from bench.stats import ratio, summary
 from bench.wire import WireCounter, WireCounts
 
+ANALYZE_EVERY = 20
+"""Pairs of turns between two refreshes of the planner's statistics (`bench.setups.analyze`)."""
 THREADS = 5
 """Turns rotate over this many threads of each contender (so they stay short)."""
 
@@ -29,6 +31,8 @@ def measure(url: str, *, turns: int = 100) -> dict[str, Any]:
         wall: dict[str, list[float]] = {name: [] for name in contenders}
         cpu: dict[str, list[float]] = {name: [] for name in contenders}
         for i in range(turns):
+            if i % ANALYZE_EVERY == 0:
+                analyze(ours.resources.pool)
             for name, turn in contenders.items():
                 started, used = time.perf_counter(), time.process_time()
                 turn(f"{name}-{i % THREADS}")

@@ -19,11 +19,13 @@ from typing import Any
 
 from psycopg_pool import ConnectionPool
 
-from bench.setups import project, stock
+from bench.setups import analyze, project, stock
 from bench.stats import timed
 
 MILESTONES = (1, 50, 100, 200, 400)
-WINDOW = 5
+ANALYZE_EVERY = 50
+"""Turns between two refreshes of the planner's statistics (see `bench.setups.analyze`)."""
+WINDOW = 10
 """Turns (ending at a milestone) whose median latency is reported for it; for the first milestone,
 the first turns (one turn alone is too noisy to compare with)."""
 
@@ -73,6 +75,8 @@ def _grow(pool: ConnectionPool[Any], turn: Callable[[str], Any], graph: Any, mil
     rows = []
     for n in range(1, max(milestones) + 1):
         latencies.append(timed(partial(turn, thread)))
+        if n % ANALYZE_EVERY == 0:
+            analyze(pool)
         if n in milestones:
             rows.append(_milestone(pool, graph, thread, n, journal=journal))
     for row in rows:
