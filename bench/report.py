@@ -62,7 +62,7 @@ def _targets(results: Results) -> str:
                         f"{_marginals(s['ours'])}: {_x(growth)}; stock {_marginals(s['stock'])}: "
                         f"{_x(stock_growth)} | {_verdict(growth <= 1.1)} |")
         late = ours["turn_ms"] / s["ours"][0]["turn_ms"]
-        rows.append(f"| turn {ours['turns']} ≤ 1.5× turn 1 (medians of 10) | "
+        rows.append(f"| turn {ours['turns']} ≤ 1.5× turn 1 (medians of 25) | "
                     f"ours {_ms(s['ours'][0]['turn_ms'])} → "
                     f"{_ms(ours['turn_ms'])} ({_x(late)}); stock "
                     f"{_x(stock['turn_ms'] / s['stock'][0]['turn_ms'])} | {_verdict(late <= 1.5)} |")

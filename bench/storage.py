@@ -25,7 +25,7 @@ from bench.stats import timed
 MILESTONES = (1, 50, 100, 200, 400)
 ANALYZE_EVERY = 50
 """Turns between two refreshes of the planner's statistics (see `bench.setups.analyze`)."""
-WINDOW = 10
+WINDOW = 25
 """Turns (ending at a milestone) whose median latency is reported for it; for the first milestone,
 the first turns (one turn alone is too noisy to compare with)."""
 
