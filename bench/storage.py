@@ -26,8 +26,8 @@ MILESTONES = (1, 50, 100, 200, 400)
 ANALYZE_EVERY = 50
 """Turns between two refreshes of the planner's statistics (see `bench.setups.analyze`)."""
 WINDOW = 25
-"""Turns (ending at a milestone) whose median latency is reported for it; for the first milestone,
-the first turns (one turn alone is too noisy to compare with)."""
+"""Turns (ending at a milestone) whose median latency is reported for it, each paired with the
+first turn of a fresh thread."""
 
 _CHECKPOINT_BYTES = """
 SELECT (SELECT coalesce(sum(pg_column_size(c.*)), 0) FROM checkpoints c WHERE thread_id = %(t)s)
@@ -70,24 +70,31 @@ def measure(url: str, *, milestones: tuple[int, ...] = MILESTONES) -> dict[str, 
 
 def _grow(pool: ConnectionPool[Any], turn: Callable[[str], Any], graph: Any, milestones: tuple[int, ...], *,
           journal: bool) -> list[dict[str, Any]]:
+    """Grow one thread, measuring it at each milestone.
+
+    In the `WINDOW` turns before a milestone each turn is paired with the first turn of a fresh
+    thread, taken right after it, so that the machine's drift hits both alike.
+    """
     thread = f"long-{uuid.uuid4().hex[:8]}"
     latencies: list[float] = []
+    firsts: list[float] = []
     rows = []
     for n in range(1, max(milestones) + 1):
         latencies.append(timed(partial(turn, thread)))
+        if any(0 <= m - n < WINDOW for m in milestones):
+            firsts.append(timed(partial(turn, f"fresh-{uuid.uuid4().hex[:8]}")))
+        else:
+            firsts.append(0.0)
         if n % ANALYZE_EVERY == 0:
             analyze(pool)
         if n in milestones:
-            rows.append(_milestone(pool, graph, thread, n, journal=journal))
-    for row in rows:
-        row["turn_ms"] = _turn_ms(latencies, row["turns"])
+            row = _milestone(pool, graph, thread, n, journal=journal)
+            window = slice(max(0, n - WINDOW), n)
+            pairs = [long / first for long, first in zip(latencies[window], firsts[window], strict=True)]
+            rows.append(row | {"turn_ms": statistics.median(latencies[window]) * 1000,
+                               "first_turn_ms": statistics.median(firsts[window]) * 1000,
+                               "vs_first_turn": statistics.median(pairs)})
     return rows
-
-
-def _turn_ms(latencies: list[float], turns: int) -> float:
-    """Median of the `WINDOW` turns ending at `turns`; for the first milestone, of the first ones."""
-    window = latencies[max(0, turns - WINDOW):turns] if turns >= WINDOW else latencies[:WINDOW]
-    return statistics.median(window) * 1000
 
 
 def _milestone(pool: ConnectionPool[Any], graph: Any, thread: str, turns: int, *, journal: bool
