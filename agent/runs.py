@@ -1,13 +1,13 @@
 """Running the graph for a request: one writer per thread, the journal, and live progress events.
 
-`run` streams the graph (LangGraph's `tasks`, `messages` and `checkpoints` modes) and turns what
-it sees into progress events for the caller (the CLI's live view, the HTTP API's Server-Sent
-Events), into journal rows (a turn, its steps as plan items, and events) and into the state the
-run left, so that nobody reads the thread again afterwards. `exclusive` holds the thread's
-advisory lock around a request, so a second request on a busy thread fails at once, in any
-process; the run writes its journal through that lock's connection (`agent.locks`), one
-statement per step. Without a Postgres checkpointer (tests with an in-memory one) runs are
-neither locked nor journaled.
+`run` streams the graph (LangGraph's `tasks` and `checkpoints` modes, and `messages` when someone
+listens for tokens) and turns what it sees into progress events for the caller (the CLI's live
+view, the HTTP API's Server-Sent Events), into journal rows (a turn, its steps as plan items, and
+events) and into the state the run left, so that nobody reads the thread again afterwards.
+`exclusive` holds the thread's advisory lock around a request, so a second request on a busy
+thread fails at once, in any process; the run writes its journal through that lock's connection
+(`agent.locks`), one statement per step boundary. Without a Postgres checkpointer (tests with an
+in-memory one) runs are neither locked nor journaled.
 """
 
 from __future__ import annotations

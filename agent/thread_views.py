@@ -1,11 +1,11 @@
 """What a request must know of a thread before it runs, without re-reading the whole thread each time.
 
 Before each turn `threads.send` needs the thread's owner and whether a crashed run left work
-behind. `graph.get_state` answers that by loading and deserialising the
-whole state (three statements, and a history that grows with the thread). When a run ends, this
-process remembers those facts with the thread's head checkpoint and the run's journal turn; the
-next request on the thread, holding its lock, checks both with one small statement and reads the
-state only when anything else happened meanwhile. Every run, in any process, records a turn
+behind. `graph.get_state` answers that by loading and deserialising the whole state (three
+statements, and the conversation). When a run ends, this process remembers those facts with the
+thread's head checkpoint and the run's journal turn; the next request on the thread, holding its
+lock, checks both with one small statement and reads the state only when anything else happened
+meanwhile. Every run, in any process, records a turn
 before it touches the graph and a checkpoint per step, so a run elsewhere (finished, failed or
 cut off) always changes one of them.
 """
