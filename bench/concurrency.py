@@ -33,11 +33,15 @@ def measure(url: str, *, threads: int = 50, turns: int = 10, delay_s: float = 0.
     result: dict[str, Any] = {"threads": threads, "turns_each": turns, "model_delay_s": delay_s}
     instant = SlowChatModel(delay_s=0, first_token_s=0)
     with project(url, answer_model=instant) as ours:
-        result["ceiling"] = _sequential(ours.turn, "ceiling", ceiling_turns)
+        before = _sequential(ours.turn, "ceiling", ceiling_turns)
         result["max_runs"] = ours.resources.settings.max_runs
     model = SlowChatModel(delay_s=delay_s, first_token_s=delay_s / 2)
     with project(url, answer_model=model) as ours:  # the default pools: 8 + `max_runs` lock connections
         result["ours"] = _threaded(ours.turn, "ours", threads, turns)
+    with project(url, answer_model=instant) as ours:  # again: the machine's speed drifts over a minute
+        after = _sequential(ours.turn, "ceiling-after", ceiling_turns)
+    result["ceiling"] = {"turns_per_s": (before["turns_per_s"] + after["turns_per_s"]) / 2,
+                         "before": before["turns_per_s"], "after": after["turns_per_s"]}
     with stock(url, model=instant) as base:
         result["stock_ceiling"] = _sequential(base.turn, "stock-ceiling", ceiling_turns)
     with stock(url) as base:

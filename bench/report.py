@@ -138,7 +138,8 @@ def _storage(s: Results) -> str:
 
 def _concurrency(c: Results) -> str:
     rows = ["| run | turns/s | turn median | turn p95 | process CPU (cores) |", "|---|---|---|---|---|"]
-    rows.append(f"| ours, ceiling: instant model, one at a time | {c['ceiling']['turns_per_s']:.1f} | | | |")
+    rows.append(f"| ours, ceiling: instant model, one at a time (mean of {c['ceiling']['before']:.1f} before "
+                f"and {c['ceiling']['after']:.1f} after) | {c['ceiling']['turns_per_s']:.1f} | | | |")
     rows.append(_concurrent_row(f"ours, {c['threads']} threads, model {c['model_delay_s'] * 1000:.0f} ms",
                                 c["ours"]))
     rows.append(f"| stock, ceiling | {c['stock_ceiling']['turns_per_s']:.1f} | | | |")
