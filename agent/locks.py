@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import weakref
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any
@@ -21,6 +21,9 @@ from psycopg_pool import ConnectionPool
 
 LOCK_SPACE = 0x5C400
 """The first key of every thread lock (two-key form), apart from the keys setup and the budget use."""
+
+Query = tuple[str, Mapping[str, Any]]
+"""SQL and its named parameters."""
 
 _registry: weakref.WeakKeyDictionary[ConnectionPool[Any], ThreadLocks] = weakref.WeakKeyDictionary()
 _held: ContextVar[tuple[str, psycopg.Connection[Any]] | None] = ContextVar("school_held_lock", default=None)
@@ -37,17 +40,25 @@ class ThreadLocks:
         self.pool = pool
 
     @contextmanager
-    def hold(self, thread_id: str) -> Iterator[None]:
-        """Hold the thread's lock for the block; ThreadBusyError at once if someone else holds it."""
+    def hold(self, thread_id: str, *, then: Query | None = None) -> Iterator[Any]:
+        """Hold the thread's lock for the block; ThreadBusyError at once if someone else holds it.
+
+        `then` (SQL, parameters) is run right after the lock is taken, in the same round trip; the
+        block receives its first row (None without `then`). It sees everything committed before
+        the lock was granted: each statement reads the database as of its own start.
+        """
         with self.pool.connection() as conn:
-            row = conn.execute("SELECT pg_try_advisory_lock(%s, hashtext(%s)) AS got",
-                               (LOCK_SPACE, thread_id)).fetchone()
+            with conn.pipeline():
+                taken = conn.execute("SELECT pg_try_advisory_lock(%s, hashtext(%s)) AS got",
+                                     (LOCK_SPACE, thread_id))
+                after = conn.execute(then[0], then[1]) if then is not None else None
+            row = taken.fetchone()
             if not row or not row["got"]:
                 message = f"thread {thread_id} is busy with another request; try again when it has finished"
                 raise ThreadBusyError(message)
             token = _held.set((thread_id, conn))
             try:
-                yield
+                yield after.fetchone() if after is not None else None
             finally:
                 _held.reset(token)
                 # If the session is gone (the database restarted), its locks went with it.

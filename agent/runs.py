@@ -24,7 +24,7 @@ from langchain_core.runnables import RunnableConfig
 from psycopg_pool import ConnectionPool, PoolTimeout
 
 from agent import turns
-from agent.locks import held_connection, locks_for
+from agent.locks import Query, held_connection, locks_for
 from agent.persistence import DatabaseUnavailableError
 from agent.thread_views import ThreadView, views
 from agent.tracing import tracing_config
@@ -76,17 +76,19 @@ def journal_owner(graph: Any, thread_id: str) -> str | None:
 
 
 @contextmanager
-def exclusive(graph: Any, thread_id: str) -> Iterator[None]:
+def exclusive(graph: Any, thread_id: str, *, then: Query | None = None) -> Iterator[Any]:
     """Hold the thread's lock (ThreadBusyError when another request holds it).
 
     Graphs on resources from `agent.persistence` are locked; others (in-memory tests) are not.
+    Yields the first row of `then`, run once the lock is held (`ThreadLocks.hold`); None when
+    there is no lock or no `then`.
     """
     locks = locks_for(pool_of(graph))
     if locks is None:
-        yield
+        yield None
         return
-    with locks.hold(thread_id):
-        yield
+    with locks.hold(thread_id, then=then) as row:
+        yield row
 
 
 Since = str | frozenset[str]

@@ -3,21 +3,19 @@
 Before each turn `threads.send` needs the thread's owner and whether a crashed run left work
 behind. `graph.get_state` answers that by loading and deserialising the whole state (three
 statements, and the conversation). When a run ends, this process remembers those facts with the
-thread's head checkpoint and the run's journal turn; the next request on the thread, holding its
-lock, checks both with one small statement and reads the state only when anything else happened
-meanwhile. Every run, in any process, records a turn
-before it touches the graph and a checkpoint per step, so a run elsewhere (finished, failed or
-cut off) always changes one of them.
+thread's head checkpoint and the run's journal turn; the next request on the thread reads both in
+the round trip that takes the thread's lock, and reads the state only when anything else
+happened meanwhile. Every run, in any process, records a turn before it touches the graph and a
+checkpoint per step, so a run elsewhere (finished, failed or cut off) always changes one of them.
 """
 
 from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
-
-from psycopg import Connection
 
 CACHE_SIZE = 10_000
 """Threads remembered per process (least recently used first out)."""
@@ -52,22 +50,27 @@ class ThreadViews:
         self._known: OrderedDict[str, _Known] = OrderedDict()
         self._lock = threading.Lock()
 
-    def view(self, graph: Any, thread_id: str, conn: Connection[Any] | None) -> ThreadView:
+    def view(self, graph: Any, thread_id: str, head: Mapping[str, Any] | None) -> ThreadView:
         """The thread's view: remembered if nothing happened since, else read from its state.
 
-        `conn` is the connection holding the thread's lock (None without locks: always read).
+        `head` is the row of `head_query`, read under the thread's lock (None without locks:
+        always read).
         """
         with self._lock:
             known = self._known.get(thread_id)
-        if known is not None and conn is not None:
-            row = conn.execute(_HEAD_SQL, {"t": thread_id}).fetchone()
-            if row is not None and (row["head"], row["turn"]) == (known.head, known.turn):
-                return known.view
+        now = (head["head"], head["turn"]) if head is not None else None
+        if known is not None and now == (known.head, known.turn):
+            return known.view
         self.forget(thread_id)
         state = graph.get_state({"configurable": {"thread_id": thread_id}})
         owner = state.values.get("student_id")
         return ThreadView(student_id=str(owner) if owner else None,
                           unfinished=bool(state.next) and not state.interrupts)
+
+    @staticmethod
+    def head_query(thread_id: str) -> tuple[str, Mapping[str, Any]]:
+        """What `view` compares: the thread's head checkpoint and latest journal turn (SQL, params)."""
+        return _HEAD_SQL, {"t": thread_id}
 
     def remember(self, thread_id: str, *, head: str | None, turn: int | None, view: ThreadView) -> None:
         """What a run left: the head checkpoint it wrote last, its journal turn, the view after it."""

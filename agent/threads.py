@@ -21,7 +21,6 @@ from psycopg_pool import ConnectionPool
 from agent import runs
 from agent.approvals import InvalidDecisionError, parse_decision
 from agent.locks import ThreadBusyError as ThreadBusyError  # re-exported for the faces
-from agent.locks import held_connection
 from agent.runs import OnEvent
 from agent.settings import Settings
 from agent.thread_views import views
@@ -146,8 +145,8 @@ def send(graph: Pregel, thread_id: str, text: str, *, user_id: str,
     user = _check_user(user_id)
     text = _check_text(text, settings)
     listen = _token_events(on_token, on_event)
-    with runs.exclusive(graph, thread_id):
-        view = views.view(graph, thread_id, held_connection(thread_id))
+    with runs.exclusive(graph, thread_id, then=views.head_query(thread_id)) as head:
+        view = views.view(graph, thread_id, head)
         owner = view.student_id or runs.journal_owner(graph, thread_id)
         if owner and owner != user:
             raise ForeignThreadError(f"thread {thread_id} belongs to another student")
