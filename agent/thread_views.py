@@ -17,6 +17,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from agent.locks import Query
+
 CACHE_SIZE = 10_000
 """Threads remembered per process (least recently used first out)."""
 
@@ -68,7 +70,7 @@ class ThreadViews:
                           unfinished=bool(state.next) and not state.interrupts)
 
     @staticmethod
-    def head_query(thread_id: str) -> tuple[str, Mapping[str, Any]]:
+    def head_query(thread_id: str) -> Query:
         """What `view` compares: the thread's head checkpoint and latest journal turn (SQL, params)."""
         return _HEAD_SQL, {"t": thread_id}
 

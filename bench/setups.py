@@ -46,10 +46,9 @@ class Project:
 
 @dataclass
 class Stock:
-    """The stock graph on its plain pool."""
+    """The stock graph on its plain pool, and the domain it acts on."""
 
     graph: Any
-    pool: ConnectionPool[Any]
     school: School
 
     def turn(self, thread_id: str, text: str = QUESTION) -> dict[str, Any]:
@@ -86,7 +85,7 @@ def stock(url: str, *, delta: bool = False, model: BaseChatModel | None = None) 
     with ConnectionPool(url, kwargs=connection_kwargs(settings), min_size=1, max_size=settings.pool_max_size,
                         open=True) as pool:
         school = School(pool, clock=settings.current_date, payments=payment_provider(pool))
-        yield Stock(build_stock_graph(school, PostgresSaver(pool), delta=delta, model=model), pool, school)  # type: ignore[arg-type]
+        yield Stock(build_stock_graph(school, PostgresSaver(pool), delta=delta, model=model), school)  # type: ignore[arg-type]
 
 
 TABLES = ("checkpoints", "checkpoint_blobs", "checkpoint_writes", "journal_events", "turns", "plan_items")

@@ -59,8 +59,8 @@ def measure(url: str, *, milestones: tuple[int, ...] = MILESTONES) -> dict[str, 
     """
     rows: dict[str, list[dict[str, Any]]] = {}
     with project(url) as ours:
-        rows["ours"] = _grow(ours.resources.pool, ours.turn, ours.graph, milestones, journal=True)
         pool = ours.resources.pool
+        rows["ours"] = _grow(pool, ours.turn, ours.graph, milestones, journal=True)
         with stock(url) as base:
             rows["stock"] = _grow(pool, base.turn, base.graph, milestones, journal=False)
         with stock(url, delta=True) as delta:
