@@ -66,6 +66,7 @@ class ApprovalRequest(TypedDict):
 
 
 if TYPE_CHECKING:
+
     def _as_hitl_request(request: ApprovalRequest) -> HITLRequest:
         """Never called: fails type checking when LangChain's request and ours drift apart."""
         return request
@@ -97,9 +98,7 @@ def approval_request(action: PendingAction, *, error: str | None = None) -> Appr
                 "description": action["description"],
             }
         ],
-        "review_configs": [
-            {"action_name": action["name"], "allowed_decisions": list(ALLOWED_DECISIONS)}
-        ],
+        "review_configs": [{"action_name": action["name"], "allowed_decisions": list(ALLOWED_DECISIONS)}],
         "action_id": action["id"],
     }
     if error:

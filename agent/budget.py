@@ -71,8 +71,9 @@ class PostgresLedger:
         with self.pool.connection() as conn, conn.cursor(row_factory=dict_row) as cur:
             return _spend(cur.execute(_SPENT, (thread_id,)).fetchone())
 
-    def charge(self, thread_id: str, input_tokens: int, output_tokens: int, cost_usd: float, *,
-               call_id: str) -> Spend:
+    def charge(
+        self, thread_id: str, input_tokens: int, output_tokens: int, cost_usd: float, *, call_id: str
+    ) -> Spend:
         """Add one model call to the thread, once per `call_id`; the thread's total after it.
 
         Raises:
@@ -84,19 +85,24 @@ class PostgresLedger:
         with self.pool.connection() as conn, conn.transaction(), conn.cursor(row_factory=dict_row) as cur:
             # Held until commit: another charge of this thread waits here, then its SUM (a new
             # snapshot under READ COMMITTED) sees this row. Two keys, so no clash with setup's lock.
-            cur.execute("SELECT pg_advisory_xact_lock(hashtext('school-agent:budget'), hashtext(%s))",
-                        (thread_id,))
-            cur.execute("INSERT INTO budget_charges (thread_id, call_id, input_tokens, output_tokens,"
-                        " cost_usd) VALUES (%s, %s, %s, %s, %s) ON CONFLICT (thread_id, call_id) DO NOTHING",
-                        (thread_id, call_id, input_tokens, output_tokens, Decimal(repr(float(cost_usd)))))
+            cur.execute(
+                "SELECT pg_advisory_xact_lock(hashtext('school-agent:budget'), hashtext(%s))", (thread_id,)
+            )
+            cur.execute(
+                "INSERT INTO budget_charges (thread_id, call_id, input_tokens, output_tokens,"
+                " cost_usd) VALUES (%s, %s, %s, %s, %s) ON CONFLICT (thread_id, call_id) DO NOTHING",
+                (thread_id, call_id, input_tokens, output_tokens, Decimal(repr(float(cost_usd)))),
+            )
             return _spend(cur.execute(_SPENT, (thread_id,)).fetchone())
 
     def note_exhausted(self, thread_id: str) -> bool:
         """Record that the thread's budget is spent; True only the first time, in any process."""
         with self.pool.connection() as conn, conn.cursor(row_factory=dict_row) as cur:
-            row = cur.execute("INSERT INTO budget_exhausted (thread_id) VALUES (%s)"
-                              " ON CONFLICT (thread_id) DO NOTHING RETURNING thread_id",
-                              (thread_id,)).fetchone()
+            row = cur.execute(
+                "INSERT INTO budget_exhausted (thread_id) VALUES (%s)"
+                " ON CONFLICT (thread_id) DO NOTHING RETURNING thread_id",
+                (thread_id,),
+            ).fetchone()
         return row is not None
 
 
@@ -111,8 +117,12 @@ def _check_charge(input_tokens: int, output_tokens: int, cost_usd: float, call_i
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
             msg = f"{name} must be a non-negative int, got {value!r}"
             raise ValueError(msg)
-    if (isinstance(cost_usd, bool) or not isinstance(cost_usd, int | float)
-            or not math.isfinite(cost_usd) or cost_usd < 0):
+    if (
+        isinstance(cost_usd, bool)
+        or not isinstance(cost_usd, int | float)
+        or not math.isfinite(cost_usd)
+        or cost_usd < 0
+    ):
         msg = f"cost_usd must be a finite non-negative number, got {cost_usd!r}"
         raise ValueError(msg)
     if not isinstance(call_id, str) or not call_id:
@@ -135,20 +145,27 @@ def prices_from(config: ModelConfig) -> Prices:
 
 def exhausted_payload(spend: Spend, *, max_tokens: int | None, max_usd: float | None) -> dict[str, Any]:
     """The journal payload of a `budget_exhausted` event: the spend and the limits it reached."""
-    return {"tokens": spend.tokens, "cost_usd": spend.cost_usd,
-            "limits": {"max_tokens": max_tokens, "max_usd": max_usd}}
+    return {
+        "tokens": spend.tokens,
+        "cost_usd": spend.cost_usd,
+        "limits": {"max_tokens": max_tokens, "max_usd": max_usd},
+    }
 
 
-def journal_exhaustion(pool: ConnectionPool[Any], *, max_tokens: int | None,
-                       max_usd: float | None) -> OnExhausted:
+def journal_exhaustion(
+    pool: ConnectionPool[Any], *, max_tokens: int | None, max_usd: float | None
+) -> OnExhausted:
     """An `on_exhausted` for `BudgetMiddleware` that writes a `budget_exhausted` journal event.
 
     Pass the same limits as to the middleware; they are recorded with the spend.
     """
 
     def on_exhausted(thread_id: str, spend: Spend) -> None:
-        record_event(pool, thread_id, "budget_exhausted",
-                     exhausted_payload(spend, max_tokens=max_tokens, max_usd=max_usd))
+        record_event(
+            pool,
+            thread_id,
+            "budget_exhausted",
+            exhausted_payload(spend, max_tokens=max_tokens, max_usd=max_usd),
+        )
 
     return on_exhausted
-

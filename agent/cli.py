@@ -48,8 +48,9 @@ def _session(*, setup: bool = True) -> Iterator[tuple[Resources, Graph]]:
     from graphs.school import build_graph
 
     with open_resources(Settings.from_env(), setup=setup) as res:
-        graph = build_graph(checkpointer=res.checkpointer, store=res.store, school=res.school,
-                            settings=res.settings)
+        graph = build_graph(
+            checkpointer=res.checkpointer, store=res.store, school=res.school, settings=res.settings
+        )
         yield res, graph
 
 
@@ -61,7 +62,7 @@ def _print_turn(turn: Turn, *, prefix: str = "") -> None:
     """
     for reply in turn.replies:
         if turn.streamed and reply.startswith(turn.streamed):
-            print(reply[len(turn.streamed):])
+            print(reply[len(turn.streamed) :])
         elif turn.streamed:
             print(f"\n[the streamed answer was replaced after checking:]\n{prefix}{reply}")
         else:
@@ -76,8 +77,10 @@ def _print_approval(thread_id: str, request: dict[str, Any]) -> None:
     print(f"  action: {action['name']} {json.dumps(action['args'], sort_keys=True)}")
     if request.get("error"):
         print(f"  note: {request['error']}")
-    print(f"  decide with: school-agent approve {thread_id} "
-          f"""[--reject | --edit '{{"cohort_id": "..."}}']""")
+    print(
+        f"  decide with: school-agent approve {thread_id} "
+        f"""[--reject | --edit '{{"cohort_id": "..."}}']"""
+    )
 
 
 def _print_table(headers: Sequence[str], rows: Sequence[Sequence[object]]) -> None:
@@ -98,8 +101,9 @@ def cmd_send(args: argparse.Namespace) -> int:
     from agent.progress import LiveProgress
 
     with _session() as (res, graph), LiveProgress(plain=args.progress) as progress:
-        turn = threads.send(graph, args.thread, args.text, user_id=args.user, settings=res.settings,
-                            on_event=progress)
+        turn = threads.send(
+            graph, args.thread, args.text, user_id=args.user, settings=res.settings, on_event=progress
+        )
     _print_turn(turn)
     return EXIT_OK
 
@@ -117,8 +121,9 @@ def cmd_chat(args: argparse.Namespace) -> int:
                 continue
             try:
                 with LiveProgress(prefix="assistant> ") as progress:
-                    turn = threads.send(graph, args.thread, line, user_id=args.user,
-                                        settings=res.settings, on_event=progress)
+                    turn = threads.send(
+                        graph, args.thread, line, user_id=args.user, settings=res.settings, on_event=progress
+                    )
             except threads.ThreadError as err:
                 print(f"error: {err}", file=sys.stderr)
                 continue
@@ -160,8 +165,7 @@ def _edit_args(text: str) -> dict[str, Any]:
     return value
 
 
-def _decision(graph: Graph, args: argparse.Namespace,
-              edited: dict[str, Any] | None) -> dict[str, Any]:
+def _decision(graph: Graph, args: argparse.Namespace, edited: dict[str, Any] | None) -> dict[str, Any]:
     one: dict[str, Any] = {"type": "approve"}
     if args.reject:
         one = {"type": "reject", "message": args.reason}
@@ -203,8 +207,17 @@ def cmd_pending(args: argparse.Namespace) -> int:
     with _session() as (res, graph):
         found = threads.pending(graph, res.pool)
     if args.json:
-        _print_json([{"thread_id": t.thread_id, "action_requests": t.pending["action_requests"],
-                      "action_id": t.pending["action_id"]} for t in found if t.pending])
+        _print_json(
+            [
+                {
+                    "thread_id": t.thread_id,
+                    "action_requests": t.pending["action_requests"],
+                    "action_id": t.pending["action_id"],
+                }
+                for t in found
+                if t.pending
+            ]
+        )
         return EXIT_OK
     if not found:
         print("No thread is waiting for approval.")
@@ -212,8 +225,14 @@ def cmd_pending(args: argparse.Namespace) -> int:
     rows = []
     for turn in found:
         action = (turn.pending or {})["action_requests"][0]
-        rows.append((turn.thread_id, action["name"], json.dumps(action["args"], sort_keys=True),
-                     action["description"]))
+        rows.append(
+            (
+                turn.thread_id,
+                action["name"],
+                json.dumps(action["args"], sort_keys=True),
+                action["description"],
+            )
+        )
     _print_table(("thread", "action", "args", "description"), rows)
     return EXIT_OK
 
@@ -348,8 +367,9 @@ def cmd_prune(args: argparse.Namespace) -> int:
     if args.older_than is None and args.keep_last is None:
         raise CliInputError("prune needs --older-than, --keep-last or both")
     if args.keep_last is not None and args.keep_last < 1:
-        message = ("--keep-last must be at least 1 (the latest checkpoint is always kept), "
-                   f"got {args.keep_last}")
+        message = (
+            f"--keep-last must be at least 1 (the latest checkpoint is always kept), got {args.keep_last}"
+        )
         raise CliInputError(message)
     try:
         older_than = parse_duration(args.older_than, option="--older-than") if args.older_than else None
@@ -389,8 +409,9 @@ def _thread_commands(sub: Any) -> None:
     p.add_argument("thread", help="thread id, created on first use")
     p.add_argument("text", help="the student's message")
     p.add_argument("--user", required=True, help="the student sending it")
-    p.add_argument("--progress", action="store_true",
-                   help="print each step on stderr even when it is not a terminal")
+    p.add_argument(
+        "--progress", action="store_true", help="print each step on stderr even when it is not a terminal"
+    )
     p.set_defaults(run=cmd_send)
     p = sub.add_parser("chat", help="talk to the assistant interactively (/quit to end)")
     p.add_argument("--thread", required=True, help="thread id, created on first use")
@@ -400,8 +421,7 @@ def _thread_commands(sub: Any) -> None:
     p.add_argument("thread", help="the thread waiting for approval")
     choice = p.add_mutually_exclusive_group()
     choice.add_argument("--reject", action="store_true", help="reject the action")
-    choice.add_argument("--edit", metavar="JSON",
-                        help=f"approve with new args, e.g. '{EDIT_EXAMPLE}'")
+    choice.add_argument("--edit", metavar="JSON", help=f"approve with new args, e.g. '{EDIT_EXAMPLE}'")
     p.add_argument("--reason", metavar="TEXT", help="why it was rejected (shown to the student)")
     p.add_argument("--reviewer", metavar="NAME", help="who decided")
     p.set_defaults(run=cmd_approve)
@@ -441,32 +461,49 @@ def _inspect_commands(sub: Any) -> None:
     evals = sub.add_parser("eval", help="measure the assistant on labelled data")
     kinds = evals.add_subparsers(dest="eval_command", required=True)
     p = kinds.add_parser("router", help="accuracy, per-intent precision/recall, confusion, latency")
-    p.add_argument("--model", metavar="SPEC",
-                   help="router model, provider:model or 'offline' (default: SCHOOL_ROUTER_MODEL)")
+    p.add_argument(
+        "--model",
+        metavar="SPEC",
+        help="router model, provider:model or 'offline' (default: SCHOOL_ROUTER_MODEL)",
+    )
     p.add_argument("--set", metavar="PATH", help="a JSONL set instead of the shipped one")
     p.add_argument("--limit", type=int, metavar="N", help="only the first N messages")
     p.set_defaults(run=cmd_eval_router)
 
 
 def _ops_commands(sub: Any) -> None:
-    p = sub.add_parser("prune", help="delete old checkpoints; a thread's latest one is always kept",
-                       description="Delete old checkpoints, their writes and the blobs only they used. "
-                                   "With both options a checkpoint stays when either keeps it; the latest "
-                                   "one of every thread always stays, so paused threads still resume.")
+    p = sub.add_parser(
+        "prune",
+        help="delete old checkpoints; a thread's latest one is always kept",
+        description="Delete old checkpoints, their writes and the blobs only they used. "
+        "With both options a checkpoint stays when either keeps it; the latest "
+        "one of every thread always stays, so paused threads still resume.",
+    )
     p.add_argument("--older-than", metavar="AGE", help="delete checkpoints older than AGE: 30d, 12h, 15m")
     p.add_argument("--keep-last", type=int, metavar="N", help="keep the last N checkpoints of each thread")
     p.add_argument("--dry-run", action="store_true", help="report what would be deleted; delete nothing")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(run=cmd_prune)
     p = sub.add_parser("doctor", help="check the database, schema, approvals, stuck runs and models")
-    p.add_argument("--stale-approval-after", metavar="AGE", default="24h",
-                   help="warn about approvals waiting longer (default 24h)")
-    p.add_argument("--stuck-after", metavar="AGE", default="15m",
-                   help="warn about runs and jobs going on longer (default 15m)")
+    p.add_argument(
+        "--stale-approval-after",
+        metavar="AGE",
+        default="24h",
+        help="warn about approvals waiting longer (default 24h)",
+    )
+    p.add_argument(
+        "--stuck-after",
+        metavar="AGE",
+        default="15m",
+        help="warn about runs and jobs going on longer (default 15m)",
+    )
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(run=cmd_doctor)
-    p = sub.add_parser("bench", add_help=False, help="the performance benchmark against stock LangGraph "
-                                                     "(`school-agent bench --help`)")
+    p = sub.add_parser(
+        "bench",
+        add_help=False,
+        help="the performance benchmark against stock LangGraph (`school-agent bench --help`)",
+    )
     p.add_argument("bench_args", nargs=argparse.REMAINDER)  # listed here; `main` hands them over
 
 
@@ -482,8 +519,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="school-agent",
         description="The online school's assistant: conversations, approvals and enrollments. "
-                    "DATABASE_URL names the Postgres; without it an embedded one runs under "
-                    "SCHOOL_DATA_DIR (default .school-data).",
+        "DATABASE_URL names the Postgres; without it an embedded one runs under "
+        "SCHOOL_DATA_DIR (default .school-data).",
     )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     _thread_commands(sub)
@@ -497,11 +534,13 @@ def _expected_errors() -> tuple[type[BaseException], ...]:
     expected: list[type[BaseException]] = [SettingsError, CliInputError, json.JSONDecodeError]
     # Looked up rather than imported: if these modules never loaded, no such error can exist,
     # and importing them here would slow down every failing `db stop`.
-    for module_name, name in (("agent.threads", "ThreadError"),
-                              ("agent.approvals", "InvalidDecisionError"),
-                              ("agent.evaluation", "EvalSetError"),
-                              ("agent.locks", "ThreadBusyError"),
-                              ("agent.persistence", "DatabaseUnavailableError")):
+    for module_name, name in (
+        ("agent.threads", "ThreadError"),
+        ("agent.approvals", "InvalidDecisionError"),
+        ("agent.evaluation", "EvalSetError"),
+        ("agent.locks", "ThreadBusyError"),
+        ("agent.persistence", "DatabaseUnavailableError"),
+    ):
         module = sys.modules.get(module_name)
         if module is not None:
             expected.append(getattr(module, name))

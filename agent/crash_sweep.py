@@ -31,8 +31,11 @@ from psycopg.conninfo import make_conninfo
 
 from agent.settings import Settings
 
-SIDE_EFFECT_POINTS = {"execute": "execute.after_domain_write", "pay": "pay.after_provider_charge",
-                      "cancel": "cancel.after_provider_refund"}
+SIDE_EFFECT_POINTS = {
+    "execute": "execute.after_domain_write",
+    "pay": "pay.after_provider_charge",
+    "cancel": "cancel.after_provider_refund",
+}
 """Points inside side-effecting steps: after any domain write, between a provider's answer and
 the payment's record, between a refund and its record."""
 TODAY = date(2026, 12, 1)
@@ -64,13 +67,26 @@ SCENARIOS: dict[str, list[Step]] = {
     "enroll": [_send("Enroll me in rag-2"), _decide()],
     "reject": [_send("Enroll me in rag-2"), _decide("reject")],
     "chat-yes-pay": [_send("Enroll me in rag-2"), _send("yes"), _send("Pay for rag-2"), _decide()],
-    "cancel-refund": [_send("Enroll me in rag-2"), _decide(), _send("Pay for rag-2"), _decide(),
-                      _send("Cancel my enrollment in rag-2"), _decide()],
-    "waitlist": [_send("Enroll me in rag-1", user="bob", thread="t2"), _decide(thread="t2"),
-                 _send("Enroll me in rag-1"), _decide()],
+    "cancel-refund": [
+        _send("Enroll me in rag-2"),
+        _decide(),
+        _send("Pay for rag-2"),
+        _decide(),
+        _send("Cancel my enrollment in rag-2"),
+        _decide(),
+    ],
+    "waitlist": [
+        _send("Enroll me in rag-1", user="bob", thread="t2"),
+        _decide(thread="t2"),
+        _send("Enroll me in rag-1"),
+        _decide(),
+    ],
     "handoff": [_send("I was charged twice and I want my money back")],
-    "program": [_send("A learning path of 4 courses to become an LLM engineer, within 1000, "
-                      "starting before April"), _send("Enroll me in the program"), _decide()],
+    "program": [
+        _send("A learning path of 4 courses to become an LLM engineer, within 1000, starting before April"),
+        _send("Enroll me in the program"),
+        _decide(),
+    ],
 }
 QUICK: dict[str, list[str]] = {
     "enroll": ["before:execute", "execute.after_domain_write", "after:execute", "after:approval"],
@@ -174,8 +190,13 @@ def _recover(settings: Settings, step: Step) -> None:
 def _args(step: Step) -> list[str]:
     if step.text is not None:
         return ["send", step.thread, step.text, "--user", step.user]
-    return ["approve", step.thread, *(["--reject"] if step.decision == "reject" else []),
-            "--reviewer", "operator"]
+    return [
+        "approve",
+        step.thread,
+        *(["--reject"] if step.decision == "reject" else []),
+        "--reviewer",
+        "operator",
+    ]
 
 
 def _cli(settings: Settings, args: list[str], fault: str | None) -> subprocess.CompletedProcess[str]:
@@ -183,8 +204,14 @@ def _cli(settings: Settings, args: list[str], fault: str | None) -> subprocess.C
     env |= {"DATABASE_URL": settings.database_url or "", "SCHOOL_TODAY": TODAY.isoformat()}
     if fault:
         env["SCHOOL_FAULT_POINT"] = fault
-    return subprocess.run([sys.executable, "-m", "agent.cli", *args], env=env, capture_output=True,
-                          text=True, timeout=180, check=False)
+    return subprocess.run(
+        [sys.executable, "-m", "agent.cli", *args],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=180,
+        check=False,
+    )
 
 
 def _check(result: subprocess.CompletedProcess[str]) -> None:
@@ -210,8 +237,12 @@ def _nodes_run(settings: Settings) -> list[str]:
     """The nodes that ran, in order, then `tool:<name>` for each action performed."""
     with psycopg.connect(settings.database_url or "") as conn:
         nodes = [r[0] for r in conn.execute("SELECT node FROM plan_items ORDER BY id").fetchall()]
-        tools = [r[0] for r in conn.execute("SELECT payload->>'tool' FROM journal_events"
-                                            " WHERE kind = 'tool_completed' ORDER BY id").fetchall()]
+        tools = [
+            r[0]
+            for r in conn.execute(
+                "SELECT payload->>'tool' FROM journal_events WHERE kind = 'tool_completed' ORDER BY id"
+            ).fetchall()
+        ]
     return nodes + [f"tool:{t}" for t in tools]
 
 
@@ -222,20 +253,35 @@ def snapshot(settings: Settings) -> dict[str, Any]:
 
     with open_resources(settings, setup=False) as res, res.pool.connection() as conn:
         graph = build_graph(checkpointer=res.checkpointer, school=res.school, settings=res.settings)
-        threads = [r["thread_id"] for r in conn.execute(
-            "SELECT DISTINCT thread_id FROM checkpoints ORDER BY thread_id").fetchall()]
-        conversations = {t: [(m.type, m.content) for m in graph.get_state(
-            {"configurable": {"thread_id": t}}).values.get("messages", [])] for t in threads}
+        threads = [
+            r["thread_id"]
+            for r in conn.execute("SELECT DISTINCT thread_id FROM checkpoints ORDER BY thread_id").fetchall()
+        ]
+        conversations = {
+            t: [
+                (m.type, m.content)
+                for m in graph.get_state({"configurable": {"thread_id": t}}).values.get("messages", [])
+            ]
+            for t in threads
+        }
         return {
             "enrollments": _rows(conn, "SELECT student_id, cohort_id, status FROM enrollments ORDER BY id"),
-            "payments": _rows(conn, "SELECT p.kind, p.amount_cents, e.student_id, e.cohort_id FROM payments p"
-                                    " JOIN enrollments e ON e.id = p.enrollment_id ORDER BY p.id"),
+            "payments": _rows(
+                conn,
+                "SELECT p.kind, p.amount_cents, e.student_id, e.cohort_id FROM payments p"
+                " JOIN enrollments e ON e.id = p.enrollment_id ORDER BY p.id",
+            ),
             "handoffs": _rows(conn, "SELECT student_id, thread_id, reason FROM handoffs ORDER BY id"),
             "seats": _rows(conn, "SELECT id, seats_taken FROM cohorts WHERE seats_taken > 0 ORDER BY id"),
-            "grants": _rows(conn, "SELECT thread_id, action_name, args::text, reviewer, decision"
-                                  " FROM approval_grants ORDER BY at"),
-            "keyed_events": Counter(r["kind"] for r in conn.execute(
-                "SELECT kind FROM journal_events WHERE key IS NOT NULL").fetchall()),
+            "grants": _rows(
+                conn,
+                "SELECT thread_id, action_name, args::text, reviewer, decision"
+                " FROM approval_grants ORDER BY at",
+            ),
+            "keyed_events": Counter(
+                r["kind"]
+                for r in conn.execute("SELECT kind FROM journal_events WHERE key IS NOT NULL").fetchall()
+            ),
             "conversations": conversations,
         }
 
@@ -246,8 +292,11 @@ def _rows(conn: Any, sql: str) -> list[tuple[Any, ...]]:
 
 def compare(expected: dict[str, Any], actual: dict[str, Any]) -> list[str]:
     """What differs from the uncrashed run, part by part."""
-    return [f"{part} differ: expected {expected[part]!r}, got {actual[part]!r}"
-            for part in expected if expected[part] != actual[part]]
+    return [
+        f"{part} differ: expected {expected[part]!r}, got {actual[part]!r}"
+        for part in expected
+        if expected[part] != actual[part]
+    ]
 
 
 def table(cells: list[Cell]) -> str:
@@ -261,11 +310,13 @@ def table(cells: list[Cell]) -> str:
         marks = []
         for scenario in scenarios:
             cell = by.get((scenario, point))
-            marks.append("" if cell is None else "ok" if cell.ok else
-                         "not reached" if not cell.killed else "FAIL")
+            marks.append(
+                "" if cell is None else "ok" if cell.ok else "not reached" if not cell.killed else "FAIL"
+            )
         lines.append(f"{point:<{width}}  " + "  ".join(f"{m:<13}" for m in marks))
     failed = [c for c in cells if not c.ok]
     lines.append(f"\n{len(cells) - len(failed)}/{len(cells)} cells ok")
-    lines += [f"FAIL {c.scenario} @ {c.point}: {'; '.join(c.problems) or 'the fault never fired'}"
-              for c in failed]
+    lines += [
+        f"FAIL {c.scenario} @ {c.point}: {'; '.join(c.problems) or 'the fault never fired'}" for c in failed
+    ]
     return "\n".join(lines)

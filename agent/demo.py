@@ -50,8 +50,9 @@ def run(settings: Settings) -> int:
     demo_settings = create_demo_database(settings)
     try:
         with open_resources(demo_settings) as res:
-            graph = build_graph(checkpointer=res.checkpointer, store=res.store,
-                                school=res.school, settings=res.settings)
+            graph = build_graph(
+                checkpointer=res.checkpointer, store=res.store, school=res.school, settings=res.settings
+            )
             _play(graph, res, demo_settings)
     except DemoFailedError as err:
         print(f"\nDemo failed: {err}", file=sys.stderr)
@@ -80,8 +81,9 @@ def create_demo_database(settings: Settings) -> Settings:
         conn.execute(f'CREATE DATABASE "{name}"')
     print(f"Demo database: {name} (drop it when you no longer need it).")
     # The date is pinned so that the child processes see the same cohort dates, even at midnight.
-    return dataclasses.replace(settings, database_url=make_conninfo(url, dbname=name),
-                               today=settings.current_date())
+    return dataclasses.replace(
+        settings, database_url=make_conninfo(url, dbname=name), today=settings.current_date()
+    )
 
 
 def _child_env(settings: Settings) -> dict[str, str]:
@@ -105,8 +107,10 @@ def _show_turn(turn: Turn) -> None:
         _say("assistant", reply)
     if turn.pending:
         action = turn.pending["action_requests"][0]
-        print(f"   Waiting for approval: {action['name']} {action['args']['cohort_id']} "
-              f"for {action['args']['student_id']}.")
+        print(
+            f"   Waiting for approval: {action['name']} {action['args']['cohort_id']} "
+            f"for {action['args']['student_id']}."
+        )
 
 
 def _student(graph: Graph, settings: Settings, thread: str, user: str, text: str) -> Turn:
@@ -126,8 +130,9 @@ def _expect(condition: bool, message: str) -> None:
 def step1_question(graph: Graph, settings: Settings) -> None:
     """Ask about a course; the answer comes from the catalog."""
     _heading(1, "Ada asks about the RAG course. The answer comes from the catalog in Postgres.")
-    turn = _student(graph, settings, "demo-ada", "ada",
-                    "What does the RAG course cover, and when does it start?")
+    turn = _student(
+        graph, settings, "demo-ada", "ada", "What does the RAG course cover, and when does it start?"
+    )
     _expect(any(COHORT in reply for reply in turn.replies), f"the answer does not name {COHORT}")
 
 
@@ -135,8 +140,10 @@ def step2_two_requests(graph: Graph, settings: Settings) -> None:
     """Ask for the one seat of rag-1 as two students; both requests wait for approval."""
     _heading(2, f"Ada and Bob both ask for {COHORT}, which has one seat. Nothing happens yet:")
     print("   each request waits for an operator's approval.")
-    for thread, user, text in (("demo-ada", "ada", f"Please enroll me in {COHORT}"),
-                               ("demo-bob", "bob", f"Sign me up for {COHORT}")):
+    for thread, user, text in (
+        ("demo-ada", "ada", f"Please enroll me in {COHORT}"),
+        ("demo-bob", "bob", f"Sign me up for {COHORT}"),
+    ):
         turn = _student(graph, settings, thread, user, text)
         _expect(turn.pending is not None, f"{user}'s request is not waiting for approval")
 
@@ -146,15 +153,16 @@ def step3_crash(graph: Graph, res: Resources, env: dict[str, str]) -> None:
     _heading(3, "The operator approves Ada's request in another process. That process is killed")
     print("   right after the enrollment is written, before the graph saves its checkpoint.")
     child = _cli(["approve", "demo-ada"], env | {"SCHOOL_FAULT_POINT": FAULT})
-    _expect(child.returncode == -signal.SIGKILL,
-            f"the approving process was expected to be killed, but it exited {child.returncode}")
+    _expect(
+        child.returncode == -signal.SIGKILL,
+        f"the approving process was expected to be killed, but it exited {child.returncode}",
+    )
     print(f"   The child process was killed by SIGKILL (exit status {child.returncode}).")
     _show_enrollments(res)
     _check_capacity(res)
     state = graph.get_state({"configurable": {"thread_id": "demo-ada"}})
     print(f"   The thread's next step is still {state.next!r}: the run was cut off mid-way.")
-    _expect(state.next == ("execute",),
-            f"expected the thread to stop before execute, got {state.next}")
+    _expect(state.next == ("execute",), f"expected the thread to stop before execute, got {state.next}")
 
 
 def step4_resume(graph: Graph, res: Resources, env: dict[str, str]) -> None:
@@ -179,8 +187,7 @@ def step5_second_student(graph: Graph, res: Resources, settings: Settings) -> No
 
     _heading(5, "The operator approves Bob's request. The seat is gone, so he is offered")
     print("   the waitlist instead.")
-    turn = threads.decide(graph, "demo-bob", {"decisions": [{"type": "approve"}],
-                                              "reviewer": "operator"})
+    turn = threads.decide(graph, "demo-bob", {"decisions": [{"type": "approve"}], "reviewer": "operator"})
     _show_turn(turn)
     action = (turn.pending or {}).get("action_requests", [{}])[0]
     _expect(action.get("name") == "join_waitlist", "Bob was not offered the waitlist")
@@ -194,10 +201,13 @@ def step6_summary(res: Resources) -> None:
     rows = _show_enrollments(res)
     _check_capacity(res)
     final = {row["student_id"]: row["status"] for row in rows}
-    _expect(len(rows) == len(EXPECTED) and final == EXPECTED,
-            f"expected {EXPECTED} in {COHORT}, found {final}")
-    print(f"\nDone: one seat, two students, one crash. Ada holds the seat of {COHORT} "
-          "(PENDING_PAYMENT), Bob is first on its waitlist, and the cohort was never overbooked.")
+    _expect(
+        len(rows) == len(EXPECTED) and final == EXPECTED, f"expected {EXPECTED} in {COHORT}, found {final}"
+    )
+    print(
+        f"\nDone: one seat, two students, one crash. Ada holds the seat of {COHORT} "
+        "(PENDING_PAYMENT), Bob is first on its waitlist, and the cohort was never overbooked."
+    )
 
 
 def step7_program(graph: Graph, res: Resources, settings: Settings) -> None:
@@ -208,8 +218,9 @@ def step7_program(graph: Graph, res: Resources, settings: Settings) -> None:
     print("   parallel, and a reviewer checks the draft in code (prerequisites, overlaps, budget,")
     print("   dates), sending it back for revision until it passes.")
     _student(graph, settings, "demo-carla", "carla", PROGRAM_REQUEST)
-    program: dict[str, Any] = graph.get_state({"configurable": {"thread_id": "demo-carla"}}).values.get(
-        "program") or {}
+    program: dict[str, Any] = (
+        graph.get_state({"configurable": {"thread_id": "demo-carla"}}).values.get("program") or {}
+    )
     _expect(program.get("status") == "approved", "the reviewer did not approve the program")
     turn = _student(graph, settings, "demo-carla", "carla", "Enroll me in the program")
     _expect(turn.pending is not None, "enrolling in the program did not ask for approval")
@@ -218,13 +229,21 @@ def step7_program(graph: Graph, res: Resources, settings: Settings) -> None:
     rows = res.school.enrollments(student_id="carla")
     planned = [item["cohort_id"] for item in program["items"]]
     _expect([r["cohort_id"] for r in rows] == planned, f"Carla's enrollments {rows} are not {planned}")
-    print(f"\nDone: Carla's program ({', '.join(planned)}) passed review after {program['rounds']} "
-          "revisions and each enrollment was approved on its own.")
+    print(
+        f"\nDone: Carla's program ({', '.join(planned)}) passed review after {program['rounds']} "
+        "revisions and each enrollment was approved on its own."
+    )
 
 
 def _cli(args: list[str], env: dict[str, str]) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "agent.cli", *args], env=env,
-                          capture_output=True, text=True, timeout=120, check=False)
+    return subprocess.run(
+        [sys.executable, "-m", "agent.cli", *args],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
 
 
 def _show_enrollments(res: Resources) -> list[dict[str, Any]]:
@@ -239,7 +258,10 @@ def _check_capacity(res: Resources) -> None:
     cohort = res.school.cohort(COHORT)
     _expect(cohort is not None, f"the catalog has no cohort {COHORT}")
     assert cohort is not None  # for the type checker; _expect raised otherwise
-    seated = [r for r in res.school.enrollments(cohort_id=COHORT)
-              if r["status"] in ("PENDING_PAYMENT", "CONFIRMED")]
-    _expect(len(seated) <= cohort["capacity"] and cohort["seats_taken"] <= cohort["capacity"],
-            f"{COHORT} is overbooked: {len(seated)} seated, capacity {cohort['capacity']}")
+    seated = [
+        r for r in res.school.enrollments(cohort_id=COHORT) if r["status"] in ("PENDING_PAYMENT", "CONFIRMED")
+    ]
+    _expect(
+        len(seated) <= cohort["capacity"] and cohort["seats_taken"] <= cohort["capacity"],
+        f"{COHORT} is overbooked: {len(seated)} seated, capacity {cohort['capacity']}",
+    )

@@ -65,8 +65,13 @@ class Check:
     detail: str
 
 
-def examine(settings: Settings, *, stale_approval_after: timedelta, stuck_after: timedelta,
-            now: datetime | None = None) -> list[Check]:
+def examine(
+    settings: Settings,
+    *,
+    stale_approval_after: timedelta,
+    stuck_after: timedelta,
+    now: datetime | None = None,
+) -> list[Check]:
     """Open the database named by `settings` (briefly; never setting it up) and `diagnose` it.
 
     When the database cannot be reached, the report says so, and the model endpoints are still checked.
@@ -77,14 +82,22 @@ def examine(settings: Settings, *, stale_approval_after: timedelta, stuck_after:
     quick = dataclasses.replace(settings, connect_timeout_s=timeout, pool_min_size=1)
     try:
         with open_resources(quick, setup=False) as res:
-            return diagnose(res, settings, stale_approval_after=stale_approval_after, stuck_after=stuck_after,
-                            now=now)
+            return diagnose(
+                res, settings, stale_approval_after=stale_approval_after, stuck_after=stuck_after, now=now
+            )
     except DatabaseUnavailableError as err:
         return [Check("database", "fail", str(err)), *model_checks(settings)]
 
 
-def diagnose(resources: Resources, settings: Settings, *, stale_approval_after: timedelta,
-             stuck_after: timedelta, now: datetime | None = None, graph: Any = None) -> list[Check]:
+def diagnose(
+    resources: Resources,
+    settings: Settings,
+    *,
+    stale_approval_after: timedelta,
+    stuck_after: timedelta,
+    now: datetime | None = None,
+    graph: Any = None,
+) -> list[Check]:
     """Every check, in order: database, schema, approvals, stuck work, model endpoints.
 
     `now` is the clock ages are measured by (default: the current time); `graph` the school graph
@@ -98,8 +111,11 @@ def diagnose(resources: Resources, settings: Settings, *, stale_approval_after: 
     checks.append(_guarded("schema", lambda: _schema(resources)))
     # Run even when a table is missing: a check that needs it fails and names it, the others still help.
     graph = graph if graph is not None else _build_graph(resources)
-    checks.extend(_guarded_many(("approvals", "interrupted runs"),
-                                lambda: _threads(graph, pool, now, stale_approval_after)))
+    checks.extend(
+        _guarded_many(
+            ("approvals", "interrupted runs"), lambda: _threads(graph, pool, now, stale_approval_after)
+        )
+    )
     checks.append(_guarded("stuck turns", lambda: _stuck_turns(pool, now, stuck_after)))
     checks.append(_guarded("jobs", lambda: _jobs(pool, now, stuck_after)))
     return [*checks, *model_checks(settings)]
@@ -115,8 +131,10 @@ def format_report(checks: Sequence[Check]) -> str:
     width = max((len(c.name) for c in checks), default=0)
     lines = [f"{c.status:<4}  {c.name:<{width}}  {c.detail}" for c in checks]
     counts = {s: sum(c.status == s for c in checks) for s in ("ok", "warn", "fail")}
-    lines.append(f"\n{counts['ok']} ok, {counts['warn']} {_plural(counts['warn'], 'warning')}, "
-                 f"{counts['fail']} {_plural(counts['fail'], 'failure')}.")
+    lines.append(
+        f"\n{counts['ok']} ok, {counts['warn']} {_plural(counts['warn'], 'warning')}, "
+        f"{counts['fail']} {_plural(counts['fail'], 'failure')}."
+    )
     return "\n".join(lines)
 
 
@@ -168,33 +186,50 @@ def expected_tables() -> list[str]:
     """The tables `setup_database` creates: domain, journal, budget and jobs, then LangGraph's."""
     domain = package_files.files("agent.domain").joinpath("schema.sql").read_text()
     ours = [t for sql in (domain, JOURNAL_SCHEMA, BUDGET_SCHEMA, JOBS_SCHEMA) for t in _TABLE.findall(sql)]
-    langgraph = ["checkpoint_migrations", "checkpoints", "checkpoint_blobs", "checkpoint_writes",
-                 "store_migrations", "store"]
+    langgraph = [
+        "checkpoint_migrations",
+        "checkpoints",
+        "checkpoint_blobs",
+        "checkpoint_writes",
+        "store_migrations",
+        "store",
+    ]
     return list(dict.fromkeys([*ours, *langgraph]))
 
 
 def _schema(resources: Resources) -> Check:
     with _cursor(resources.pool) as cur:
-        present = {r["tablename"] for r in cur.execute(
-            "SELECT tablename FROM pg_tables WHERE schemaname = ANY(current_schemas(false))")}
+        present = {
+            r["tablename"]
+            for r in cur.execute(
+                "SELECT tablename FROM pg_tables WHERE schemaname = ANY(current_schemas(false))"
+            )
+        }
         expected = expected_tables()
         missing = [t for t in expected if t not in present]
         if missing:
-            detail = (f"missing {len(missing)} of {len(expected)} tables: {_names(missing)}; any command "
-                      "that opens the database sets them up (e.g. `school-agent pending`)")
+            detail = (
+                f"missing {len(missing)} of {len(expected)} tables: {_names(missing)}; any command "
+                "that opens the database sets them up (e.g. `school-agent pending`)"
+            )
             return Check("schema", "fail", detail)
         problems, notes = [], []
         for what, table, migrations in (
-                ("checkpoints", "checkpoint_migrations", resources.checkpointer.MIGRATIONS),
-                ("store", "store_migrations", resources.store.MIGRATIONS)):
+            ("checkpoints", "checkpoint_migrations", resources.checkpointer.MIGRATIONS),
+            ("store", "store_migrations", resources.store.MIGRATIONS),
+        ):
             row = _one(cur, f"SELECT max(v) AS v FROM {table}")
             have, want = row["v"], len(migrations) - 1
             if have is None or have < want:
-                problems.append(f"{what} at migration v{have if have is not None else 'none'}, the installed "
-                                f"LangGraph expects v{want} (start the application once to migrate)")
+                problems.append(
+                    f"{what} at migration v{have if have is not None else 'none'}, the installed "
+                    f"LangGraph expects v{want} (start the application once to migrate)"
+                )
             elif have > want:
-                problems.append(f"{what} at migration v{have}, newer than the installed LangGraph's v{want}: "
-                                "a newer version wrote this database")
+                problems.append(
+                    f"{what} at migration v{have}, newer than the installed LangGraph's v{want}: "
+                    "a newer version wrote this database"
+                )
             else:
                 notes.append(f"{what} v{have}")
     if problems:
@@ -207,8 +242,12 @@ def _schema(resources: Resources) -> Check:
 def _build_graph(resources: Resources) -> Any:
     from graphs.school import build_graph  # only here: the rest of the doctor needs no graph
 
-    return build_graph(checkpointer=resources.checkpointer, store=resources.store, school=resources.school,
-                       settings=resources.settings)
+    return build_graph(
+        checkpointer=resources.checkpointer,
+        store=resources.store,
+        school=resources.school,
+        settings=resources.settings,
+    )
 
 
 def _threads(graph: Any, pool: ConnectionPool[Any], now: datetime, stale_after: timedelta) -> list[Check]:
@@ -238,8 +277,10 @@ def _approvals(waiting: list[tuple[str, timedelta]], stale_after: timedelta) -> 
         count = f"{len(waiting)} {_plural(len(waiting), 'approval')} waiting"
         return Check("approvals", "ok", f"{count}, none longer than {_age(stale_after)}")
     named = _names([f"{thread} ({_age(age)})" for thread, age in stale])
-    detail = (f"{len(stale)} of {len(waiting)} waiting approvals older than {_age(stale_after)}: {named}; "
-              "decide with `school-agent approve <thread>` (or --reject)")
+    detail = (
+        f"{len(stale)} of {len(waiting)} waiting approvals older than {_age(stale_after)}: {named}; "
+        "decide with `school-agent approve <thread>` (or --reject)"
+    )
     return Check("approvals", "warn", detail)
 
 
@@ -248,9 +289,11 @@ def _interrupted(cut_off: list[tuple[str, tuple[str, ...], timedelta]]) -> Check
         return Check("interrupted runs", "ok", "no thread was cut off mid-run")
     named = _names([f"{thread} (at {', '.join(nodes)}, {_age(age)} ago)" for thread, nodes, age in cut_off])
     first = cut_off[0][0]
-    detail = (f"{len(cut_off)} {_plural(len(cut_off), 'thread')} cut off mid-run by a crash, with work left "
-              f"and no approval pending: {named}; finish with `school-agent resume {first}`"
-              f"{' (and the others alike)' if len(cut_off) > 1 else ''}")
+    detail = (
+        f"{len(cut_off)} {_plural(len(cut_off), 'thread')} cut off mid-run by a crash, with work left "
+        f"and no approval pending: {named}; finish with `school-agent resume {first}`"
+        f"{' (and the others alike)' if len(cut_off) > 1 else ''}"
+    )
     return Check("interrupted runs", "warn", detail)
 
 
@@ -266,7 +309,9 @@ def _stuck_turns(pool: ConnectionPool[Any], now: datetime, stuck_after: timedelt
             f"SELECT t.id, t.thread_id, t.kind, t.created_at, {_THREAD_LOCKED.format(thread='t.thread_id')}"
             " AS locked FROM turns t WHERE t.status = 'running' AND t.created_at < %s"
             " AND NOT EXISTS (SELECT 1 FROM turns n WHERE n.thread_id = t.thread_id AND n.id > t.id)"
-            " ORDER BY t.created_at", (now - stuck_after,)).fetchall()
+            " ORDER BY t.created_at",
+            (now - stuck_after,),
+        ).fetchall()
     if not rows:
         return Check("stuck turns", "ok", f"no turn running longer than {_age(stuck_after)}")
     items = []
@@ -274,8 +319,9 @@ def _stuck_turns(pool: ConnectionPool[Any], now: datetime, stuck_after: timedelt
         why = "still held by a live process" if r["locked"] else "no process holds its thread: it crashed"
         age = _age(now - r["created_at"])
         items.append(f"turn {r['id']} ({r['kind']} on {r['thread_id']}, {age}, {why})")
-    detail = (f"{len(rows)} {_plural(len(rows), 'turn')} running longer than {_age(stuck_after)}: "
-              f"{_names(items)}")
+    detail = (
+        f"{len(rows)} {_plural(len(rows), 'turn')} running longer than {_age(stuck_after)}: {_names(items)}"
+    )
     return Check("stuck turns", "warn", detail)
 
 
@@ -284,19 +330,34 @@ def _jobs(pool: ConnectionPool[Any], now: datetime, stuck_after: timedelta) -> C
     with _cursor(pool) as cur:
         expired = cur.execute(
             "SELECT id, thread_id, kind, locked_by, locked_at FROM jobs WHERE status = 'running'"
-            " AND locked_at < %s ORDER BY id", (now - timedelta(seconds=LEASE_S),)).fetchall()
-        waiting = _one(cur, "SELECT count(*) AS n, min(run_after) AS oldest FROM jobs WHERE status = 'queued'"
-                            " AND run_after < %s", (now - stuck_after,))
+            " AND locked_at < %s ORDER BY id",
+            (now - timedelta(seconds=LEASE_S),),
+        ).fetchall()
+        waiting = _one(
+            cur,
+            "SELECT count(*) AS n, min(run_after) AS oldest FROM jobs WHERE status = 'queued'"
+            " AND run_after < %s",
+            (now - stuck_after,),
+        )
     problems = []
     if expired:
-        named = _names([f"job {r['id']} ({r['kind']} on {r['thread_id']}, claimed by {r['locked_by']} "
-                        f"{_age(now - r['locked_at'])} ago)" for r in expired])
-        problems.append(f"{len(expired)} running {_plural(len(expired), 'job')} past the {LEASE_S}s lease, "
-                        f"whose worker likely died: {named}; a running worker takes them again")
+        named = _names(
+            [
+                f"job {r['id']} ({r['kind']} on {r['thread_id']}, claimed by {r['locked_by']} "
+                f"{_age(now - r['locked_at'])} ago)"
+                for r in expired
+            ]
+        )
+        problems.append(
+            f"{len(expired)} running {_plural(len(expired), 'job')} past the {LEASE_S}s lease, "
+            f"whose worker likely died: {named}; a running worker takes them again"
+        )
     if waiting["n"]:
-        problems.append(f"{waiting['n']} queued {_plural(waiting['n'], 'job')} waiting longer than "
-                        f"{_age(stuck_after)} (oldest {_age(now - waiting['oldest'])}): is a worker "
-                        "(`school-agent serve`) running?")
+        problems.append(
+            f"{waiting['n']} queued {_plural(waiting['n'], 'job')} waiting longer than "
+            f"{_age(stuck_after)} (oldest {_age(now - waiting['oldest'])}): is a worker "
+            "(`school-agent serve`) running?"
+        )
     if problems:
         return Check("jobs", "warn", "; ".join(problems))
     return Check("jobs", "ok", "no expired lease, no job waiting longer than " + _age(stuck_after))
@@ -308,8 +369,13 @@ def model_checks(settings: Settings) -> list[Check]:
     roles = [settings.models.role(r) for r in ("router", "answer", "embeddings")]
     configured = [r for r in roles if r.spec is not None]
     if not configured:
-        return [Check("models", "ok", "offline: no model configured (router, answer and embeddings use the "
-                                      "built-in rules)")]
+        return [
+            Check(
+                "models",
+                "ok",
+                "offline: no model configured (router, answer and embeddings use the built-in rules)",
+            )
+        ]
     seen: dict[tuple[str, str | None], _Listing] = {}
     return [_model_check(role, seen) for role in configured]
 
@@ -325,16 +391,21 @@ def _model_check(role: RoleConfig, seen: dict[tuple[str, str | None], _Listing])
     base = role.base_url or (os.environ.get("OPENAI_BASE_URL") if provider == "openai" else None)
     base = base or PROVIDER_URLS.get(provider)
     if base is None:
-        return Check(name, "warn", f"{role.spec}: no base URL to check (SCHOOL_{role.role.upper()}_BASE_URL "
-                                   f"or SCHOOL_MODEL_BASE_URL); {provider} endpoints are not checked")
+        return Check(
+            name,
+            "warn",
+            f"{role.spec}: no base URL to check (SCHOOL_{role.role.upper()}_BASE_URL "
+            f"or SCHOOL_MODEL_BASE_URL); {provider} endpoints are not checked",
+        )
     key = role.api_key or (os.environ.get("OPENAI_API_KEY") if provider == "openai" else None)
     url = base.rstrip("/") + "/models"
     if (url, key) not in seen:
         seen[(url, key)] = _list_models(url, key, min(role.timeout_s, MODEL_TIMEOUT_S))
     status, detail, served = seen[(url, key)]
     if status == "ok" and served and model not in served:
-        return Check(name, "warn", f"{role.spec}: {detail}, but {model!r} is not among them "
-                                   f"({_names(served)})")
+        return Check(
+            name, "warn", f"{role.spec}: {detail}, but {model!r} is not among them ({_names(served)})"
+        )
     return Check(name, status, f"{role.spec}: {detail}")
 
 

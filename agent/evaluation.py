@@ -196,7 +196,7 @@ def _parse_line(line: str, where: str) -> EvalCase:
         message = f"{where}: unknown intent {raw['intent']!r}; expected one of {', '.join(INTENTS)}"
         raise EvalSetError(message)
     if raw["intent"] in _NEEDS_PENDING and not raw["pending"]:
-        message = f"{where}: intent {raw['intent']!r} needs \"pending\": true (nothing to confirm)"
+        message = f'{where}: intent {raw["intent"]!r} needs "pending": true (nothing to confirm)'
         raise EvalSetError(message)
     return EvalCase(text=raw["text"], pending=raw["pending"], intent=raw["intent"], note=raw.get("note"))
 
@@ -236,9 +236,7 @@ def evaluate(
     )
 
 
-def _run_case(
-    case: EvalCase, classify_fn: Classifier, clock: Callable[[], float]
-) -> CaseResult:
+def _run_case(case: EvalCase, classify_fn: Classifier, clock: Callable[[], float]) -> CaseResult:
     """Classify one case, timing the call and recording an exception as the prediction `ERROR`."""
     error: str | None = None
     started = clock()
@@ -247,8 +245,15 @@ def _run_case(
     except Exception as exc:  # the router's failure is the measurement, kept per case
         predicted, error = ERROR, type(exc).__name__
     elapsed = clock() - started
-    return CaseResult(text=case.text, pending=case.pending, expected=case.intent, predicted=predicted,
-                      latency_s=elapsed, error=error, note=case.note)
+    return CaseResult(
+        text=case.text,
+        pending=case.pending,
+        expected=case.intent,
+        predicted=predicted,
+        latency_s=elapsed,
+        error=error,
+        note=case.note,
+    )
 
 
 def _scores(results: list[CaseResult]) -> dict[str, IntentScore]:
@@ -288,8 +293,11 @@ def format_report(report: EvalReport, *, title: str) -> str:
     lines += _intent_table(report)
     lines += ["", "confusion matrix (rows = expected, columns = predicted):"]
     lines += _confusion_table(report)
-    lines += ["", f"latency: p50 {report.p50 * 1000:.3f} ms, p95 {report.p95 * 1000:.3f} ms "
-                  f"(nearest rank, {report.total} calls)"]
+    lines += [
+        "",
+        f"latency: p50 {report.p50 * 1000:.3f} ms, p95 {report.p95 * 1000:.3f} ms "
+        f"(nearest rank, {report.total} calls)",
+    ]
     lines += ["", f"misses: {len(report.misses)}"]
     for miss in report.misses[:MAX_MISSES_SHOWN]:
         raised = f" ({miss.error})" if miss.error else ""
@@ -306,8 +314,10 @@ def _intent_table(report: EvalReport) -> list[str]:
     lines = [f"{'intent':<{width}}  precision  recall  support"]
     for score in report.per_intent.values():
         star = "*" if score.never_predicted else " "
-        lines.append(f"{score.intent:<{width}}  {score.precision:>8.2f}{star}  {score.recall:>6.2f}"
-                     f"  {score.support:>7}")
+        lines.append(
+            f"{score.intent:<{width}}  {score.precision:>8.2f}{star}  {score.recall:>6.2f}"
+            f"  {score.support:>7}"
+        )
     if any(s.never_predicted for s in report.per_intent.values()):
         lines.append("* never predicted: precision shown as 0.00")
     return lines

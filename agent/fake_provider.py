@@ -117,14 +117,24 @@ class FakePaymentProvider:
                 "INSERT INTO fake_provider_charges"
                 " (kind, key, id, student_id, refund_of, amount_cents, description, status)"
                 " VALUES (%s, %s, %s, %s, %s, %s, %s, %s) ON CONFLICT (kind, key) DO NOTHING",
-                (kind, key, f"{prefix}_{secrets.token_hex(8)}", fields.get("student_id"),
-                 fields.get("refund_of"), amount_cents, fields.get("description"), status),
+                (
+                    kind,
+                    key,
+                    f"{prefix}_{secrets.token_hex(8)}",
+                    fields.get("student_id"),
+                    fields.get("refund_of"),
+                    amount_cents,
+                    fields.get("description"),
+                    status,
+                ),
             )
             row = self._select(conn, kind, key)
         assert row is not None  # inserted now or before, and never deleted
         if row["amount_cents"] != amount_cents:
-            message = (f"idempotency key {key!r} was used for a {kind} of {row['amount_cents']} cents,"
-                       f" not {amount_cents}")
+            message = (
+                f"idempotency key {key!r} was used for a {kind} of {row['amount_cents']} cents,"
+                f" not {amount_cents}"
+            )
             raise FakeProviderError(message)
         if self.fault == "timeout_after_charge":
             raise PaymentUnknownError(f"fake provider: {kind} {row['id']} was made but its response was lost")

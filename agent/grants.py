@@ -13,16 +13,24 @@ from psycopg.types.json import Jsonb
 from psycopg_pool import ConnectionPool
 
 
-def grant(pool: ConnectionPool[Any], *, thread_id: str, action: dict[str, Any], reviewer: str,
-          decision: str) -> bool:
+def grant(
+    pool: ConnectionPool[Any], *, thread_id: str, action: dict[str, Any], reviewer: str, decision: str
+) -> bool:
     """Record that `reviewer` approved `action` (a PendingAction); False when it was recorded before."""
     with pool.connection() as conn:
         row = conn.execute(
             "INSERT INTO approval_grants (thread_id, action_id, action_name, args, student_id, reviewer,"
             " decision) VALUES (%s, %s, %s, %s, %s, %s, %s) ON CONFLICT (thread_id, action_id) DO NOTHING"
             " RETURNING action_id",
-            (thread_id, action["id"], action["name"], Jsonb(action["args"]), action["student_id"],
-             reviewer, decision),
+            (
+                thread_id,
+                action["id"],
+                action["name"],
+                Jsonb(action["args"]),
+                action["student_id"],
+                reviewer,
+                decision,
+            ),
         ).fetchone()
     return row is not None
 
@@ -43,5 +51,7 @@ def grants_of(pool: ConnectionPool[Any], thread_id: str) -> list[dict[str, Any]]
     with pool.connection() as conn:
         rows = conn.execute(
             "SELECT thread_id, action_id, action_name, args, student_id, reviewer, decision, at"
-            " FROM approval_grants WHERE thread_id = %s ORDER BY at, action_id", (thread_id,)).fetchall()
+            " FROM approval_grants WHERE thread_id = %s ORDER BY at, action_id",
+            (thread_id,),
+        ).fetchall()
     return [dict(r) for r in rows]

@@ -39,8 +39,10 @@ LEASE_S = 300
 def enqueue(pool: ConnectionPool[Any], *, thread_id: str, kind: str, payload: dict[str, Any]) -> int:
     """Queue a run; its job id."""
     with pool.connection() as conn:
-        row = conn.execute("INSERT INTO jobs (thread_id, kind, payload) VALUES (%s, %s, %s) RETURNING id",
-                           (thread_id, kind, Jsonb(to_json(payload)))).fetchone()
+        row = conn.execute(
+            "INSERT INTO jobs (thread_id, kind, payload) VALUES (%s, %s, %s) RETURNING id",
+            (thread_id, kind, Jsonb(to_json(payload))),
+        ).fetchone()
     assert row is not None
     return int(row["id"])
 
@@ -54,30 +56,37 @@ def claim(pool: ConnectionPool[Any], worker: str) -> dict[str, Any] | None:
             "   OR (status = 'running' AND locked_at < now() - make_interval(secs => %s))"
             "   ORDER BY id FOR UPDATE SKIP LOCKED LIMIT 1)"
             " RETURNING id, thread_id, kind, payload, attempts",
-            (worker, LEASE_S)).fetchone()
+            (worker, LEASE_S),
+        ).fetchone()
     return dict(row) if row else None
 
 
-def finish(pool: ConnectionPool[Any], job_id: int, *, result: dict[str, Any] | None = None,
-           error: str | None = None) -> None:
+def finish(
+    pool: ConnectionPool[Any], job_id: int, *, result: dict[str, Any] | None = None, error: str | None = None
+) -> None:
     """Mark a job done (or failed, with the error's name)."""
     with pool.connection() as conn:
-        conn.execute("UPDATE jobs SET status = %s, result = %s, error = %s, finished_at = now()"
-                     " WHERE id = %s",
-                     ("failed" if error else "done", Jsonb(to_json(result)) if result else None, error,
-                      job_id))
+        conn.execute(
+            "UPDATE jobs SET status = %s, result = %s, error = %s, finished_at = now() WHERE id = %s",
+            ("failed" if error else "done", Jsonb(to_json(result)) if result else None, error, job_id),
+        )
 
 
 def retry_later(pool: ConnectionPool[Any], job_id: int, *, seconds: float) -> None:
     """Put a job back in the queue (its thread was busy)."""
     with pool.connection() as conn:
-        conn.execute("UPDATE jobs SET status = 'queued', locked_by = NULL, locked_at = NULL,"
-                     " run_after = now() + make_interval(secs => %s) WHERE id = %s", (seconds, job_id))
+        conn.execute(
+            "UPDATE jobs SET status = 'queued', locked_by = NULL, locked_at = NULL,"
+            " run_after = now() + make_interval(secs => %s) WHERE id = %s",
+            (seconds, job_id),
+        )
 
 
 def job(pool: ConnectionPool[Any], job_id: int) -> dict[str, Any] | None:
     """One job as stored."""
     with pool.connection() as conn:
-        row = conn.execute("SELECT id, thread_id, kind, status, attempts, locked_by, result, error"
-                           " FROM jobs WHERE id = %s", (job_id,)).fetchone()
+        row = conn.execute(
+            "SELECT id, thread_id, kind, status, attempts, locked_by, result, error FROM jobs WHERE id = %s",
+            (job_id,),
+        ).fetchone()
     return dict(row) if row else None

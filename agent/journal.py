@@ -22,9 +22,20 @@ from psycopg.types.json import Jsonb
 from psycopg_pool import ConnectionPool
 
 EventKind = Literal[
-    "turn_started", "step_started", "step_completed", "step_failed", "tool_completed", "tool_failed",
-    "approval_requested", "approval_granted", "approval_rejected", "turn_completed", "turn_failed",
-    "budget_exhausted", "plan_presented", "worker_failed",
+    "turn_started",
+    "step_started",
+    "step_completed",
+    "step_failed",
+    "tool_completed",
+    "tool_failed",
+    "approval_requested",
+    "approval_granted",
+    "approval_rejected",
+    "turn_completed",
+    "turn_failed",
+    "budget_exhausted",
+    "plan_presented",
+    "worker_failed",
 ]
 """What an event records: a turn's lifecycle (started, its steps, completed or failed), a domain
 action's result (tool_*), approvals requested and decided, a thread's budget found spent (payload:
@@ -107,9 +118,15 @@ def setup_journal(conn: Connection[Any]) -> None:
         conn.execute(JOURNAL_SCHEMA, prepare=False)
 
 
-def record_event(pool_or_conn: ConnectionPool[Any] | Connection[Any], thread_id: str, kind: str,
-                 payload: Mapping[str, Any] | None = None, *, turn_id: int | None = None,
-                 key: str | None = None) -> int | None:
+def record_event(
+    pool_or_conn: ConnectionPool[Any] | Connection[Any],
+    thread_id: str,
+    kind: str,
+    payload: Mapping[str, Any] | None = None,
+    *,
+    turn_id: int | None = None,
+    key: str | None = None,
+) -> int | None:
     """Append one event to the thread's journal; the new event's id.
 
     With `key`, the event is written once per thread: a second call with the same key (a step
@@ -132,8 +149,9 @@ def record_event(pool_or_conn: ConnectionPool[Any] | Connection[Any], thread_id:
     return _insert(pool_or_conn, row)
 
 
-def event_rows(thread_id: str, events: Sequence[tuple[str, Mapping[str, Any]]], *, turn_id: int | None
-               ) -> tuple[str, list[Any]]:
+def event_rows(
+    thread_id: str, events: Sequence[tuple[str, Mapping[str, Any]]], *, turn_id: int | None
+) -> tuple[str, list[Any]]:
     """The VALUES list and parameters that insert `events` (kind, payload) into journal_events.
 
     Checked like `record_event`, all before anything is written; without keys (a run's own events,
@@ -143,8 +161,9 @@ def event_rows(thread_id: str, events: Sequence[tuple[str, Mapping[str, Any]]], 
     return ", ".join(["(%s, %s, %s, %s, %s)"] * len(rows)), [item for row in rows for item in row]
 
 
-def _checked_row(thread_id: str, kind: str, payload: Mapping[str, Any] | None, turn_id: int | None,
-                 key: str | None) -> tuple[Any, ...]:
+def _checked_row(
+    thread_id: str, kind: str, payload: Mapping[str, Any] | None, turn_id: int | None, key: str | None
+) -> tuple[Any, ...]:
     if not isinstance(thread_id, str) or not thread_id:
         msg = f"thread_id must be a non-empty str, got {thread_id!r}"
         raise ValueError(msg)
@@ -164,23 +183,32 @@ def _insert(conn: Connection[Any], row: tuple[Any, ...]) -> int | None:
         found = cur.execute(
             "INSERT INTO journal_events (thread_id, kind, payload, turn_id, key)"
             " VALUES (%s, %s, %s, %s, %s) ON CONFLICT (thread_id, key) WHERE key IS NOT NULL DO NOTHING"
-            " RETURNING id", row).fetchone()
+            " RETURNING id",
+            row,
+        ).fetchone()
     return int(found["id"]) if found else None
 
 
-def events(pool: ConnectionPool[Any], thread_id: str, *,
-           kinds: Sequence[str] | None = None) -> list[dict[str, Any]]:
+def events(
+    pool: ConnectionPool[Any], thread_id: str, *, kinds: Sequence[str] | None = None
+) -> list[dict[str, Any]]:
     """The thread's events, oldest first, each as {id, thread_id, turn_id, kind, payload, at}.
 
     With `kinds`, only events of those kinds (an empty sequence gives none).
     """
     with pool.connection() as conn, conn.cursor(row_factory=dict_row) as cur:
         if kinds is None:
-            cur.execute("SELECT id, thread_id, turn_id, kind, payload, at FROM journal_events"
-                        " WHERE thread_id = %s ORDER BY id", (thread_id,))
+            cur.execute(
+                "SELECT id, thread_id, turn_id, kind, payload, at FROM journal_events"
+                " WHERE thread_id = %s ORDER BY id",
+                (thread_id,),
+            )
         else:
-            cur.execute("SELECT id, thread_id, turn_id, kind, payload, at FROM journal_events"
-                        " WHERE thread_id = %s AND kind = ANY(%s) ORDER BY id", (thread_id, list(kinds)))
+            cur.execute(
+                "SELECT id, thread_id, turn_id, kind, payload, at FROM journal_events"
+                " WHERE thread_id = %s AND kind = ANY(%s) ORDER BY id",
+                (thread_id, list(kinds)),
+            )
         return list(cur.fetchall())
 
 
@@ -209,6 +237,8 @@ def to_json(value: Any, path: str = "payload") -> Any:
         return out
     if isinstance(value, list | tuple):
         return [to_json(item, f"{path}[{i}]") for i, item in enumerate(value)]
-    msg = (f"{path} is a {type(value).__name__} ({value!r:.80}), which the journal cannot store as "
-           "JSON; convert it to str, int, float, bool, None, a date, a Decimal, a list or a dict")
+    msg = (
+        f"{path} is a {type(value).__name__} ({value!r:.80}), which the journal cannot store as "
+        "JSON; convert it to str, int, float, bool, None, a date, a Decimal, a list or a dict"
+    )
     raise JournalPayloadError(msg)

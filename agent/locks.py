@@ -49,8 +49,9 @@ class ThreadLocks:
         """
         with self.pool.connection() as conn:
             with conn.pipeline():
-                taken = conn.execute("SELECT pg_try_advisory_lock(%s, hashtext(%s)) AS got",
-                                     (LOCK_SPACE, thread_id))
+                taken = conn.execute(
+                    "SELECT pg_try_advisory_lock(%s, hashtext(%s)) AS got", (LOCK_SPACE, thread_id)
+                )
                 after = conn.execute(then[0], then[1]) if then is not None else None
             row = taken.fetchone()
             if not row or not row["got"]:

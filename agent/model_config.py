@@ -35,8 +35,7 @@ OFFLINE = "offline"
 """The model value (also per run, in the run context) that selects the deterministic behaviour."""
 
 _SPEC = re.compile(r"^[a-z][a-z0-9_-]*:[^\s:][^\s]*$")
-_DEFAULTS: dict[Role, tuple[float, int]] = {"router": (10.0, 1), "answer": (60.0, 2),
-                                            "embeddings": (30.0, 2)}
+_DEFAULTS: dict[Role, tuple[float, int]] = {"router": (10.0, 1), "answer": (60.0, 2), "embeddings": (30.0, 2)}
 """Per role: request timeout in seconds and client retries. A router must answer fast or yield
 to the rules; an answer may take longer."""
 
@@ -67,8 +66,14 @@ class RoleConfig:
 
     def with_spec(self, spec: str | None) -> RoleConfig:
         """The same endpoint with another model (a per-run override)."""
-        return RoleConfig(self.role, check_spec(f"{self.role} model", spec), self.base_url,
-                          self.api_key, self.timeout_s, self.max_retries)
+        return RoleConfig(
+            self.role,
+            check_spec(f"{self.role} model", spec),
+            self.base_url,
+            self.api_key,
+            self.timeout_s,
+            self.max_retries,
+        )
 
 
 def check_spec(what: str, raw: str | None) -> str | None:
@@ -77,8 +82,10 @@ def check_spec(what: str, raw: str | None) -> str | None:
         return None
     spec = raw.strip()
     if not _SPEC.match(spec):
-        message = (f"{what} must look like provider:model (for example openai:gpt-4.1-mini) "
-                   f"or be '{OFFLINE}', got {raw!r}")
+        message = (
+            f"{what} must look like provider:model (for example openai:gpt-4.1-mini) "
+            f"or be '{OFFLINE}', got {raw!r}"
+        )
         raise SettingsError(message)
     return spec
 
@@ -126,8 +133,10 @@ def parse_prices(raw: str | None) -> MappingProxyType[str, Price]:
         table = json.loads(raw)
         prices = {str(name): Price(float(p["input"]), float(p["output"])) for name, p in table.items()}
     except (ValueError, TypeError, KeyError, AttributeError):
-        message = (f"{source} must be JSON like "
-                   '{"gpt-4.1-mini": {"input": 0.4, "output": 1.6}} (USD per million tokens)')
+        message = (
+            f"{source} must be JSON like "
+            '{"gpt-4.1-mini": {"input": 0.4, "output": 1.6}} (USD per million tokens)'
+        )
         raise SettingsError(message) from None
     if any(p.input < 0 or p.output < 0 for p in prices.values()):
         raise SettingsError(f"{source}: prices cannot be negative")
@@ -147,8 +156,13 @@ class ModelConfig:
     @classmethod
     def from_env(cls) -> ModelConfig:
         """Read and validate the model settings."""
-        return cls(_role("router"), _role("answer"), _role("embeddings"),
-                   parse_prices(env.text("SCHOOL_MODEL_PRICES")), _router_output())
+        return cls(
+            _role("router"),
+            _role("answer"),
+            _role("embeddings"),
+            parse_prices(env.text("SCHOOL_MODEL_PRICES")),
+            _router_output(),
+        )
 
     def role(self, role: Role) -> RoleConfig:
         """One role's configuration."""

@@ -85,12 +85,20 @@ def build_embeddings(config: RoleConfig) -> Embeddings:
 class Models:
     """The models of a graph: given instances first, else built from the configuration on demand."""
 
-    def __init__(self, config: ModelConfig | None = None, *, router: NamedModel | None = None,
-                 answer: NamedModel | None = None,
-                 embeddings: NamedEmbeddings | None = None) -> None:
+    def __init__(
+        self,
+        config: ModelConfig | None = None,
+        *,
+        router: NamedModel | None = None,
+        answer: NamedModel | None = None,
+        embeddings: NamedEmbeddings | None = None,
+    ) -> None:
         self.config = config or ModelConfig()
         self._given: dict[Role, NamedModel | NamedEmbeddings | None] = {
-            "router": router, "answer": answer, "embeddings": embeddings}
+            "router": router,
+            "answer": answer,
+            "embeddings": embeddings,
+        }
         self._built: dict[tuple[Role, str], Any] = {}
         self._lock = threading.Lock()
 

@@ -184,9 +184,7 @@ def embedded_url(data_dir: Path) -> str:
         del pgserver.PostgresServer._instances[pgdata]
     server = pgserver.get_server(pgdata, cleanup_mode=None)
     with psycopg.connect(server.get_uri("postgres"), autocommit=True) as conn:
-        exists = conn.execute(
-            "SELECT 1 FROM pg_database WHERE datname = %s", (EMBEDDED_DATABASE,)
-        ).fetchone()
+        exists = conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", (EMBEDDED_DATABASE,)).fetchone()
         if exists is None:
             conn.execute(f'CREATE DATABASE "{EMBEDDED_DATABASE}"')
     url: str = server.get_uri(EMBEDDED_DATABASE)
@@ -244,9 +242,7 @@ def setup_database(resources: Resources) -> None:
 
 
 @contextmanager
-def open_resources(
-    settings: Settings | None = None, *, setup: bool = True
-) -> Iterator[Resources]:
+def open_resources(settings: Settings | None = None, *, setup: bool = True) -> Iterator[Resources]:
     """Open the pool, checkpointer, store, domain and ledger for `settings` (default: the environment).
 
     Example::
@@ -269,8 +265,11 @@ def open_resources(
         raise DatabaseUnavailableError(message) from None
     # Thread locks hold a connection for a whole run: they get their own pool (see agent.locks).
     lock_pool: ConnectionPool[Any] = ConnectionPool(
-        url, name="school-agent-locks", configure=unsynced_commits,
-        **(pool_options(settings) | {"min_size": 0, "max_size": settings.max_runs}))
+        url,
+        name="school-agent-locks",
+        configure=unsynced_commits,
+        **(pool_options(settings) | {"min_size": 0, "max_size": settings.max_runs}),
+    )
     try:
         lock_pool.open()
         register(pool, ThreadLocks(lock_pool))

@@ -44,8 +44,9 @@ class LiveProgress:
             self.status.start()
         return self
 
-    def __exit__(self, kind: type[BaseException] | None, err: BaseException | None,
-                 tb: TracebackType | None) -> None:
+    def __exit__(
+        self, kind: type[BaseException] | None, err: BaseException | None, tb: TracebackType | None
+    ) -> None:
         self._stop()
 
     def __call__(self, name: str, data: dict[str, Any]) -> None:

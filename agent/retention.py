@@ -160,7 +160,8 @@ SELECT count(*) AS n, coalesce(sum(size), 0) AS bytes FROM gone
 }
 
 _LIVE_BYTES_SQL: Final = " + ".join(
-    f"(SELECT coalesce(sum(pg_column_size(t.*)), 0) FROM {table} AS t)" for table in CHECKPOINT_TABLES)
+    f"(SELECT coalesce(sum(pg_column_size(t.*)), 0) FROM {table} AS t)" for table in CHECKPOINT_TABLES
+)
 _DISK_BYTES_SQL: Final = " + ".join(f"pg_total_relation_size('{table}')" for table in CHECKPOINT_TABLES)
 
 
@@ -219,8 +220,9 @@ class _Tally:
     bytes: int = 0
 
     def add(self, table: str, n: int, size: int) -> None:
-        attr = {"checkpoints": "checkpoints", "checkpoint_writes": "writes",
-                "checkpoint_blobs": "blobs"}[table]
+        attr = {"checkpoints": "checkpoints", "checkpoint_writes": "writes", "checkpoint_blobs": "blobs"}[
+            table
+        ]
         setattr(self, attr, getattr(self, attr) + n)
         self.bytes += size
 
@@ -239,9 +241,16 @@ class _Skip(Exception):
     """Leave this thread as it is, for the reason given."""
 
 
-def prune(pool: ConnectionPool[Any], *, older_than: timedelta | None, keep_last: int | None,
-          dry_run: bool, now: datetime | None = None, thread_ids: Sequence[str] | None = None,
-          vacuum: bool = True) -> PruneReport:
+def prune(
+    pool: ConnectionPool[Any],
+    *,
+    older_than: timedelta | None,
+    keep_last: int | None,
+    dry_run: bool,
+    now: datetime | None = None,
+    thread_ids: Sequence[str] | None = None,
+    vacuum: bool = True,
+) -> PruneReport:
     """Delete old checkpoints of every thread (or of `thread_ids`) by the module's rules.
 
     `older_than` and `keep_last` say what is kept (see the module docstring); at least one is
@@ -273,8 +282,12 @@ def prune(pool: ConnectionPool[Any], *, older_than: timedelta | None, keep_last:
         live_before, disk_before = _measure(conn)
         if thread_ids is None:
             with conn.cursor(row_factory=dict_row) as cur:
-                thread_ids = [r["thread_id"] for r in cur.execute(
-                    "SELECT DISTINCT thread_id FROM checkpoints ORDER BY thread_id", prepare=False)]
+                thread_ids = [
+                    r["thread_id"]
+                    for r in cur.execute(
+                        "SELECT DISTINCT thread_id FROM checkpoints ORDER BY thread_id", prepare=False
+                    )
+                ]
         total, touched, skipped = _Tally(), [], []
         for thread_id in thread_ids:
             try:
@@ -288,11 +301,21 @@ def prune(pool: ConnectionPool[Any], *, older_than: timedelta | None, keep_last:
         if vacuum and total.rows:
             _vacuum(conn)
         live_after, disk_after = (live_before - total.bytes, disk_before) if dry_run else _measure(conn)
-    return PruneReport(dry_run=dry_run, threads_scanned=len(thread_ids), threads=tuple(sorted(touched)),
-                       checkpoints=total.checkpoints, writes=total.writes, blobs=total.blobs,
-                       freed_bytes=total.bytes, live_bytes_before=live_before, live_bytes_after=live_after,
-                       disk_bytes_before=disk_before, disk_bytes_after=disk_after, vacuumed=vacuum,
-                       skipped=tuple(skipped))
+    return PruneReport(
+        dry_run=dry_run,
+        threads_scanned=len(thread_ids),
+        threads=tuple(sorted(touched)),
+        checkpoints=total.checkpoints,
+        writes=total.writes,
+        blobs=total.blobs,
+        freed_bytes=total.bytes,
+        live_bytes_before=live_before,
+        live_bytes_after=live_after,
+        disk_bytes_before=disk_before,
+        disk_bytes_after=disk_after,
+        vacuumed=vacuum,
+        skipped=tuple(skipped),
+    )
 
 
 def storage(pool: ConnectionPool[Any]) -> tuple[int, int]:
@@ -308,14 +331,16 @@ def _vacuum(conn: Connection[Any]) -> None:
 
 def _measure(conn: Connection[Any]) -> tuple[int, int]:
     with conn.cursor(row_factory=dict_row) as cur:
-        row = cur.execute(f"SELECT {_LIVE_BYTES_SQL} AS live, {_DISK_BYTES_SQL} AS disk",
-                          prepare=False).fetchone()
+        row = cur.execute(
+            f"SELECT {_LIVE_BYTES_SQL} AS live, {_DISK_BYTES_SQL} AS disk", prepare=False
+        ).fetchone()
     assert row is not None
     return int(row["live"]), int(row["disk"])
 
 
-def _prune_thread(conn: Connection[Any], thread_id: str, cutoff: datetime | None, keep_last: int | None,
-                  dry_run: bool) -> _Tally:
+def _prune_thread(
+    conn: Connection[Any], thread_id: str, cutoff: datetime | None, keep_last: int | None, dry_run: bool
+) -> _Tally:
     """One thread in one transaction, retried when a concurrent one changed its rows."""
     for attempt in range(1, RETRIES + 1):
         try:
@@ -329,8 +354,9 @@ def _prune_thread(conn: Connection[Any], thread_id: str, cutoff: datetime | None
     raise AssertionError("unreachable")  # the loop returns or raises
 
 
-def _prune_in_snapshot(cur: psycopg.Cursor[Any], thread_id: str, cutoff: datetime | None,
-                       keep_last: int | None) -> _Tally:
+def _prune_in_snapshot(
+    cur: psycopg.Cursor[Any], thread_id: str, cutoff: datetime | None, keep_last: int | None
+) -> _Tally:
     if _one(cur, _JS_DELTA_THREAD_SQL, (thread_id,))["js"]:
         raise _Skip("uses a LangGraph.js DeltaChannel, whose snapshots carry no marker to find them by")
     delta: dict[str, set[str]] = {}
@@ -342,8 +368,11 @@ def _prune_in_snapshot(cur: psycopg.Cursor[Any], thread_id: str, cutoff: datetim
         by_ns.setdefault(row["checkpoint_ns"], []).append(row)
     tally = _Tally()
     calls = [ns for ns in by_ns if ":" in ns]
-    starts = {ns: _delta_start(rows, _tail_start(rows, cutoff, keep_last), delta.get(ns, set()))
-              for ns, rows in by_ns.items() if ns not in calls}
+    starts = {
+        ns: _delta_start(rows, _tail_start(rows, cutoff, keep_last), delta.get(ns, set()))
+        for ns, rows in by_ns.items()
+        if ns not in calls
+    }
     for ns, start in starts.items():
         doomed = [r["checkpoint_id"] for r in by_ns[ns][:start]]
         if doomed:
@@ -433,16 +462,18 @@ def _call_root(rows: Iterable[dict[str, Any]]) -> str | None:
     return max(roots) if roots else None
 
 
-def _delete_checkpoints(cur: psycopg.Cursor[Any], thread_id: str, ns: str, doomed: list[str],
-                        tally: _Tally) -> None:
+def _delete_checkpoints(
+    cur: psycopg.Cursor[Any], thread_id: str, ns: str, doomed: list[str], tally: _Tally
+) -> None:
     found = _one(cur, _DELETE_WRITES_SQL, (thread_id, ns, doomed))
     tally.add("checkpoint_writes", int(found["n"]), int(found["bytes"]))
     deleted = cur.execute(_DELETE_CHECKPOINTS_SQL, (thread_id, ns, doomed), prepare=False).fetchall()
     tally.add("checkpoints", len(deleted), sum(int(r["size"]) for r in deleted))
     tally.bytes += int(_one(cur, _ORPHAN_PARENTS_SQL, {"t": thread_id, "ns": ns, "ids": doomed})["bytes"])
     freed = {(channel, str(version)) for r in deleted for channel, version in (r["versions"] or {}).items()}
-    kept = {(r["channel"], r["version"])
-            for r in cur.execute(_REFERENCED_SQL, (thread_id, ns), prepare=False)}
+    kept = {
+        (r["channel"], r["version"]) for r in cur.execute(_REFERENCED_SQL, (thread_id, ns), prepare=False)
+    }
     garbage = sorted(freed - kept)
     if garbage:
         channels, versions = [c for c, _ in garbage], [v for _, v in garbage]
@@ -453,16 +484,22 @@ def _delete_checkpoints(cur: psycopg.Cursor[Any], thread_id: str, ns: str, doome
 def format_report(report: PruneReport) -> str:
     """The report as a few lines for people."""
     verb = "Would delete" if report.dry_run else "Deleted"
-    lines = [f"{verb} {report.checkpoints:,} checkpoints, {report.writes:,} writes and {report.blobs:,} "
-             f"blobs from {len(report.threads):,} of {report.threads_scanned:,} threads."]
-    lines.append(f"Checkpoint data: {report.live_bytes_before:,} -> {report.live_bytes_after:,} bytes "
-                 f"({report.freed_bytes:,} {'to free' if report.dry_run else 'freed'}).")
+    lines = [
+        f"{verb} {report.checkpoints:,} checkpoints, {report.writes:,} writes and {report.blobs:,} "
+        f"blobs from {len(report.threads):,} of {report.threads_scanned:,} threads."
+    ]
+    lines.append(
+        f"Checkpoint data: {report.live_bytes_before:,} -> {report.live_bytes_after:,} bytes "
+        f"({report.freed_bytes:,} {'to free' if report.dry_run else 'freed'})."
+    )
     if report.dry_run:
         lines.append(f"On disk: {report.disk_bytes_before:,} bytes; nothing was deleted (--dry-run).")
     else:
         after = "after VACUUM" if report.vacuumed else "not vacuumed"
-        lines.append(f"On disk: {report.disk_bytes_before:,} -> {report.disk_bytes_after:,} bytes ({after}; "
-                     "the space is reused by new checkpoints, VACUUM FULL would return it to the OS).")
+        lines.append(
+            f"On disk: {report.disk_bytes_before:,} -> {report.disk_bytes_after:,} bytes ({after}; "
+            "the space is reused by new checkpoints, VACUUM FULL would return it to the OS)."
+        )
     if report.threads:
         shown = ", ".join(report.threads[:20])
         more = f" and {len(report.threads) - 20} more" if len(report.threads) > 20 else ""

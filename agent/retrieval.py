@@ -166,8 +166,9 @@ class Retriever:
                     self._sync(embeddings, model)
             query = _embed(embeddings.embed_query, question)
             with self.school.pool.connection() as conn:
-                ids = vectors.nearest_courses(conn, model, query, self.limit * 2,
-                                              max_distance=self.max_distance)
+                ids = vectors.nearest_courses(
+                    conn, model, query, self.limit * 2, max_distance=self.max_distance
+                )
         except VectorsUnavailableError as err:
             self._warn_once(str(err), err.__cause__)
             raise
@@ -199,9 +200,12 @@ class Retriever:
             embedded = _embed_many(embeddings, [text for _, text, _ in stale])
             with self.school.pool.connection() as conn:
                 vectors.store_embeddings(
-                    conn, model,
-                    [(course_id, content_hash, vector)
-                     for (course_id, _, content_hash), vector in zip(stale, embedded, strict=True)],
+                    conn,
+                    model,
+                    [
+                        (course_id, content_hash, vector)
+                        for (course_id, _, content_hash), vector in zip(stale, embedded, strict=True)
+                    ],
                 )
         self._synced = True
         return len(stale)

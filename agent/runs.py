@@ -97,8 +97,18 @@ the ids of the messages the thread held before the run (its replies are the new 
 the router trims the oldest messages (`graphs.state.MESSAGE_WINDOW`), which shifts positions."""
 
 
-def run(graph: Any, value: Any, config: RunnableConfig, context: Any, *, kind: turns.TurnKind,
-        actor: str, payload: dict[str, Any], since: Since, on_event: OnEvent | None = None) -> RunResult:
+def run(
+    graph: Any,
+    value: Any,
+    config: RunnableConfig,
+    context: Any,
+    *,
+    kind: turns.TurnKind,
+    actor: str,
+    payload: dict[str, Any],
+    since: Since,
+    on_event: OnEvent | None = None,
+) -> RunResult:
     """Run the graph on `value`, journaling the turn and reporting progress to `on_event`.
 
     The assistant messages after `since` are the run's replies.
@@ -109,8 +119,14 @@ def run(graph: Any, value: Any, config: RunnableConfig, context: Any, *, kind: t
     if emit.db is not None:
         # The owner is claimed durably before the graph runs: a run cut off before the router
         # stored the student is resumed for the right student (`owner`).
-        emit.turn = turns.start_turn(emit.db, thread_id=thread, kind=kind, actor=actor, payload=payload,
-                                     owner=actor if kind == "message" else None)
+        emit.turn = turns.start_turn(
+            emit.db,
+            thread_id=thread,
+            kind=kind,
+            actor=actor,
+            payload=payload,
+            owner=actor if kind == "message" else None,
+        )
     config = {**config, "configurable": {**config["configurable"], "turn_id": emit.turn}}
     emit("turn_started", {"turn_id": emit.turn, "thread_id": thread, "kind": kind})
     try:
@@ -133,9 +149,11 @@ def run(graph: Any, value: Any, config: RunnableConfig, context: Any, *, kind: t
         except (psycopg.Error, PoolTimeout):
             log.warning("could not journal the failure of turn %s", emit.turn)
         if isinstance(err, psycopg.OperationalError | PoolTimeout):
-            message = (f"the database connection was lost during the run on thread {thread}; its "
-                       "finished steps are saved: once the database is back, resume it with "
-                       f"`school-agent resume {thread}` (or send the request again)")
+            message = (
+                f"the database connection was lost during the run on thread {thread}; its "
+                "finished steps are saved: once the database is back, resume it with "
+                f"`school-agent resume {thread}` (or send the request again)"
+            )
             raise DatabaseUnavailableError(message) from err
         raise
     if emit.values is None:  # nothing ran (a resume with nothing left to do)
@@ -145,8 +163,12 @@ def run(graph: Any, value: Any, config: RunnableConfig, context: Any, *, kind: t
     emit.finished(since)
     if emit.db is not None and emit.head is not None:
         owner = emit.values.get("student_id")
-        views.remember(thread, head=emit.head, turn=emit.turn, view=ThreadView(
-            student_id=str(owner) if owner else None, unfinished=False))
+        views.remember(
+            thread,
+            head=emit.head,
+            turn=emit.turn,
+            view=ThreadView(student_id=str(owner) if owner else None, unfinished=False),
+        )
     return RunResult("".join(emit.streamed), emit.turn, emit.values, emit.interrupts)
 
 
@@ -155,7 +177,7 @@ def replies_after(values: dict[str, Any], since: Since) -> list[str]:
     messages = values.get("messages", [])
     if isinstance(since, str):
         marks = [i for i, m in enumerate(messages) if m.id == since]
-        new = messages[marks[-1] + 1:] if marks else []
+        new = messages[marks[-1] + 1 :] if marks else []
     else:
         new = [m for m in messages if m.id not in since]
     return [str(m.content) for m in new if isinstance(m, AIMessage)]
@@ -193,8 +215,14 @@ class _Emitter:
     def journal(self, events: list[tuple[str, dict[str, Any]]], ending: turns.Ending | None = None) -> None:
         """Write the pending finished step, `ending` and the pending events then `events`."""
         if self.db is not None and self.turn is not None:
-            turns.record(self.db, self.turn, thread_id=self.thread, step=self.done, ending=ending,
-                         events=[*self.done_events, *events])
+            turns.record(
+                self.db,
+                self.turn,
+                thread_id=self.thread,
+                step=self.done,
+                ending=ending,
+                events=[*self.done_events, *events],
+            )
         self.done, self.done_events = None, []
 
     def task(self, chunk: dict[str, Any]) -> None:
@@ -208,8 +236,10 @@ class _Emitter:
         status = "interrupted" if chunk.get("interrupts") else "failed" if chunk.get("error") else "completed"
         ended = {"node": node, "step": self.step}
         events: list[tuple[str, dict[str, Any]]] = [
-            ("step_failed", {**ended, "error": type(chunk["error"]).__name__}) if chunk.get("error")
-            else ("step_completed", {**ended, "status": status})]
+            ("step_failed", {**ended, "error": type(chunk["error"]).__name__})
+            if chunk.get("error")
+            else ("step_completed", {**ended, "status": status})
+        ]
         for interrupt in chunk.get("interrupts") or []:
             self.interrupts.append(interrupt["value"])
             events.append(("approval_requested", dict(interrupt["value"])))

@@ -41,8 +41,7 @@ async def checkpointer() -> AsyncIterator[AsyncPostgresSaver]:
     # Blocking: with DATABASE_URL unset it starts the embedded Postgres, which takes a second.
     url = await asyncio.to_thread(database_url, settings)
     pool: AsyncConnectionPool[Any] = AsyncConnectionPool(
-        url, name="school-agent-studio",
-        **(pool_options(settings) | {"check": acheck_if_disturbed})
+        url, name="school-agent-studio", **(pool_options(settings) | {"check": acheck_if_disturbed})
     )
     try:
         await pool.open(wait=True, timeout=settings.connect_timeout_s)

@@ -66,8 +66,9 @@ class ThreadViews:
         self.forget(thread_id)
         state = graph.get_state({"configurable": {"thread_id": thread_id}})
         owner = state.values.get("student_id")
-        return ThreadView(student_id=str(owner) if owner else None,
-                          unfinished=bool(state.next) and not state.interrupts)
+        return ThreadView(
+            student_id=str(owner) if owner else None, unfinished=bool(state.next) and not state.interrupts
+        )
 
     @staticmethod
     def head_query(thread_id: str) -> Query:

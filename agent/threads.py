@@ -73,8 +73,10 @@ class Turn:
 def config_for(thread_id: str) -> RunnableConfig:
     """The run config of a thread, after checking the id."""
     if not isinstance(thread_id, str) or not _THREAD_ID.match(thread_id):
-        message = (f"invalid thread id {thread_id!r}: use 1-128 letters, digits and . _ : @ -, "
-                   "starting with a letter or digit")
+        message = (
+            f"invalid thread id {thread_id!r}: use 1-128 letters, digits and . _ : @ -, "
+            "starting with a letter or digit"
+        )
         raise InvalidInputError(message)
     return {"configurable": {"thread_id": thread_id}}
 
@@ -85,8 +87,7 @@ def _check_text(text: object, settings: Settings) -> str:
     if "\x00" in text:
         raise InvalidInputError("the message contains a NUL character, which cannot be stored")
     if len(text) > settings.max_message_chars:
-        message = (f"the message is {len(text):,} characters long; the limit is "
-                   f"{settings.max_message_chars:,}")
+        message = f"the message is {len(text):,} characters long; the limit is {settings.max_message_chars:,}"
         raise InvalidInputError(message)
     return text.strip()
 
@@ -100,12 +101,18 @@ def _check_user(user_id: object) -> str:
 def _turn(config: RunnableConfig, result: runs.RunResult, since: runs.Since) -> Turn:
     """What a run did, from the state it left (as streamed; no second read of the checkpoint)."""
     pending = result.interrupts[0] if result.interrupts else None
-    return Turn(config["configurable"]["thread_id"], runs.replies_after(result.values, since), pending,
-                result.streamed, result.values.get("turn"))
+    return Turn(
+        config["configurable"]["thread_id"],
+        runs.replies_after(result.values, since),
+        pending,
+        result.streamed,
+        result.values.get("turn"),
+    )
 
 
-def _finish_interrupted_run(graph: Pregel, config: RunnableConfig, state: Any,
-                            on_event: OnEvent | None = None) -> runs.RunResult | None:
+def _finish_interrupted_run(
+    graph: Pregel, config: RunnableConfig, state: Any, on_event: OnEvent | None = None
+) -> runs.RunResult | None:
     """A run cut off by a crash has work left (`next`) but no interrupt: finish it first.
 
     Returns what the run did (None when there was nothing to finish).
@@ -113,8 +120,17 @@ def _finish_interrupted_run(graph: Pregel, config: RunnableConfig, state: Any,
     if not state.next or state.interrupts:
         return None
     owner = runs.owner(graph, config["configurable"]["thread_id"], state)
-    return runs.run(graph, None, config, Context(user_id=owner), kind="resume", actor=owner or "system",
-                    payload={}, since=runs.message_ids(state.values), on_event=on_event)
+    return runs.run(
+        graph,
+        None,
+        config,
+        Context(user_id=owner),
+        kind="resume",
+        actor=owner or "system",
+        payload={},
+        since=runs.message_ids(state.values),
+        on_event=on_event,
+    )
 
 
 def _token_events(on_token: Callable[[str], None] | None, on_event: OnEvent | None) -> OnEvent | None:
@@ -131,9 +147,17 @@ def _token_events(on_token: Callable[[str], None] | None, on_event: OnEvent | No
     return both
 
 
-def send(graph: Pregel, thread_id: str, text: str, *, user_id: str,
-         settings: Settings | None = None, on_token: Callable[[str], None] | None = None,
-         context: Context | None = None, on_event: OnEvent | None = None) -> Turn:
+def send(
+    graph: Pregel,
+    thread_id: str,
+    text: str,
+    *,
+    user_id: str,
+    settings: Settings | None = None,
+    on_token: Callable[[str], None] | None = None,
+    context: Context | None = None,
+    on_event: OnEvent | None = None,
+) -> Turn:
     """One student turn on `thread_id` (created on first use), as `user_id`.
 
     `on_token` receives the answer model's tokens as they stream (the reply in `Turn.replies` is
@@ -154,8 +178,17 @@ def send(graph: Pregel, thread_id: str, text: str, *, user_id: str,
             _finish_interrupted_run(graph, config, graph.get_state(config), listen)
         run_context = replace(context, user_id=user) if context else Context(user_id=user)
         message = HumanMessage(text, id=str(uuid.uuid4()))
-        result = runs.run(graph, {"messages": [message]}, config, run_context, kind="message",
-                          actor=user, payload={"message": text}, since=str(message.id), on_event=listen)
+        result = runs.run(
+            graph,
+            {"messages": [message]},
+            config,
+            run_context,
+            kind="message",
+            actor=user,
+            payload={"message": text},
+            since=str(message.id),
+            on_event=listen,
+        )
         return _turn(config, result, str(message.id))
 
 
@@ -166,16 +199,19 @@ def _paused_state(graph: Pregel, config: RunnableConfig) -> Any:
         raise UnknownThreadError(f"there is no thread {thread_id!r}")
     if not state.interrupts:
         if state.next:
-            message = (f"thread {thread_id} has nothing waiting for approval: a run was cut off "
-                       "mid-way; resume it first")
+            message = (
+                f"thread {thread_id} has nothing waiting for approval: a run was cut off "
+                "mid-way; resume it first"
+            )
             raise NothingPendingError(message)
         done = " (its last action already ran)" if state.values.get("last_outcome") else ""
         raise NothingPendingError(f"thread {thread_id} has nothing waiting for approval{done}")
     return state
 
 
-def decide(graph: Pregel, thread_id: str, decision: dict[str, Any], *,
-           on_event: OnEvent | None = None) -> Turn:
+def decide(
+    graph: Pregel, thread_id: str, decision: dict[str, Any], *, on_event: OnEvent | None = None
+) -> Turn:
     """Resume a thread paused at approval with `{"decisions": [...]}` (approve, edit or reject).
 
     The check and the run happen under the thread's lock, so a decision cannot land on an action
@@ -191,8 +227,17 @@ def decide(graph: Pregel, thread_id: str, decision: dict[str, Any], *,
         since = runs.message_ids(state.values)
         owner = runs.owner(graph, thread_id, state)
         reviewer = parsed.reviewer or "operator"
-        result = runs.run(graph, Command(resume=decision), config, Context(user_id=owner), kind="decision",
-                          actor=reviewer, payload={"decision": decision}, since=since, on_event=on_event)
+        result = runs.run(
+            graph,
+            Command(resume=decision),
+            config,
+            Context(user_id=owner),
+            kind="decision",
+            actor=reviewer,
+            payload={"decision": decision},
+            since=since,
+            on_event=on_event,
+        )
         return _turn(config, result, since)
 
 
@@ -249,9 +294,16 @@ def fork(graph: Pregel, thread_id: str, checkpoint_id: str, new_thread_id: str) 
         graph.update_state(target, source.values, as_node="clarify")
         if graph.get_state(target).next:  # a pending action: pause at approval as the original did
             owner = source.values.get("student_id")
-            runs.run(graph, None, target, Context(user_id=owner), kind="resume", actor=owner or "system",
-                     payload={"forked_from": thread_id, "checkpoint_id": checkpoint_id},
-                     since=runs.message_ids(source.values))
+            runs.run(
+                graph,
+                None,
+                target,
+                Context(user_id=owner),
+                kind="resume",
+                actor=owner or "system",
+                payload={"forked_from": thread_id, "checkpoint_id": checkpoint_id},
+                since=runs.message_ids(source.values),
+            )
 
 
 def usage(graph: Pregel, thread_id: str) -> dict[str, Any]:

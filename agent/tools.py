@@ -27,7 +27,7 @@ def validate(name: object, args: object) -> tuple[ActionName, dict[str, str]]:
         message = f"unknown action {name!r}; expected one of {', '.join(ACTION_NAMES)}"
         raise InvalidActionError(message)
     if not isinstance(args, dict):
-        message = f"arguments of {name} must be an object like {{\"cohort_id\": \"rag-2\"}}"
+        message = f'arguments of {name} must be an object like {{"cohort_id": "rag-2"}}'
         raise InvalidActionError(message)
     unknown = sorted(set(args) - {"cohort_id"})
     if unknown:
@@ -60,8 +60,6 @@ def preview(school: School, name: ActionName, *, student_id: str, args: dict[str
     return _operation(school, name)(PREVIEW, student_id=student_id, **args)
 
 
-def perform(
-    school: School, name: ActionName, *, key: str, student_id: str, args: dict[str, Any]
-) -> Outcome:
+def perform(school: School, name: ActionName, *, key: str, student_id: str, args: dict[str, Any]) -> Outcome:
     """Run the action once for `key`; a repeat returns the first outcome."""
     return _operation(school, name)(key, student_id=student_id, **args)

@@ -112,8 +112,9 @@ def otlp_traces_endpoint() -> str:
     return url
 
 
-def build_provider(mode: Literal["console", "otlp"], *, out: TextIO | None = None,
-                   shutdown_on_exit: bool = False) -> TracerProvider:
+def build_provider(
+    mode: Literal["console", "otlp"], *, out: TextIO | None = None, shutdown_on_exit: bool = False
+) -> TracerProvider:
     """A tracer provider exporting as `mode` says; not installed globally (`setup_tracing` does that).
 
     Console spans are written at once (`out`, default the `sys.stdout` of the moment); OTLP spans
@@ -135,8 +136,9 @@ def build_provider(mode: Literal["console", "otlp"], *, out: TextIO | None = Non
         message = f"a tracer provider exports to console or otlp, not {mode!r}"
         raise SettingsError(message)
     service = env.text("OTEL_SERVICE_NAME", DEFAULT_SERVICE_NAME) or DEFAULT_SERVICE_NAME
-    provider = TracerProvider(resource=Resource.create({"service.name": service}),
-                              shutdown_on_exit=shutdown_on_exit)
+    provider = TracerProvider(
+        resource=Resource.create({"service.name": service}), shutdown_on_exit=shutdown_on_exit
+    )
     processor = SimpleSpanProcessor(exporter) if mode == "console" else BatchSpanProcessor(exporter)
     provider.add_span_processor(processor)
     return provider
@@ -181,8 +183,9 @@ def setup_tracing(mode: str | None = None, *, models: ModelConfig | None = None)
         return _installed.provider
 
 
-def tracing_config(config: RunnableConfig | None = None, *,
-                   handler: OTelCallbackHandler | None = None) -> RunnableConfig:
+def tracing_config(
+    config: RunnableConfig | None = None, *, handler: OTelCallbackHandler | None = None
+) -> RunnableConfig:
     """`config` with the tracing callback handler added, or unchanged (a copy) when tracing is off.
 
     `handler` replaces the process-wide one (tests pass one on their own provider). The caller's
@@ -244,54 +247,104 @@ class OTelCallbackHandler(BaseCallbackHandler):
         self._runs: dict[UUID, _Run] = {}
 
     # chains: the turn and graph nodes
-    def on_chain_start(self, serialized: dict[str, Any], inputs: dict[str, Any], *, run_id: UUID,
-                       parent_run_id: UUID | None = None, tags: list[str] | None = None,
-                       metadata: dict[str, Any] | None = None, **kwargs: Any) -> Any:
+    def on_chain_start(
+        self,
+        serialized: dict[str, Any],
+        inputs: dict[str, Any],
+        *,
+        run_id: UUID,
+        parent_run_id: UUID | None = None,
+        tags: list[str] | None = None,
+        metadata: dict[str, Any] | None = None,
+        **kwargs: Any,
+    ) -> Any:
         """Open `turn` for a graph run at the top, `node <name>` for a graph task, nothing else."""
         meta = metadata or {}
         node, task = meta.get("langgraph_node"), meta.get("langgraph_checkpoint_ns")
         with self._lock:
             parent = self._runs.get(parent_run_id) if parent_run_id else None
             if parent is None:
-                span = self._start("turn", None, _present({
-                    "langgraph.graph": kwargs.get("name"), "thread.id": meta.get("thread_id"),
-                    "user.id": meta.get("user_id"), "school.turn.id": meta.get("turn_id")}))
+                span = self._start(
+                    "turn",
+                    None,
+                    _present(
+                        {
+                            "langgraph.graph": kwargs.get("name"),
+                            "thread.id": meta.get("thread_id"),
+                            "user.id": meta.get("user_id"),
+                            "school.turn.id": meta.get("turn_id"),
+                        }
+                    ),
+                )
                 self._runs[run_id] = _Run(span, span, task, span)
             elif isinstance(node, str) and task != parent.task:
-                span = self._start(f"node {node}", parent.parent, _present({
-                    "langgraph.node": node, "langgraph.step": meta.get("langgraph_step"),
-                    "thread.id": meta.get("thread_id")}))
+                span = self._start(
+                    f"node {node}",
+                    parent.parent,
+                    _present(
+                        {
+                            "langgraph.node": node,
+                            "langgraph.step": meta.get("langgraph_step"),
+                            "thread.id": meta.get("thread_id"),
+                        }
+                    ),
+                )
                 self._runs[run_id] = _Run(span, span, task, parent.turn)
             else:
                 self._runs[run_id] = _Run(None, parent.parent, parent.task, parent.turn)
 
-    def on_chain_end(self, outputs: dict[str, Any], *, run_id: UUID, parent_run_id: UUID | None = None,
-                     **kwargs: Any) -> Any:
+    def on_chain_end(
+        self, outputs: dict[str, Any], *, run_id: UUID, parent_run_id: UUID | None = None, **kwargs: Any
+    ) -> Any:
         """End the run's span, if it has one."""
         run = self._pop(run_id)
         if run and run.span:
             run.span.end()
 
-    def on_chain_error(self, error: BaseException, *, run_id: UUID, parent_run_id: UUID | None = None,
-                       **kwargs: Any) -> Any:
+    def on_chain_error(
+        self, error: BaseException, *, run_id: UUID, parent_run_id: UUID | None = None, **kwargs: Any
+    ) -> Any:
         """End the run's span as failed; an interrupt (a pause for approval) is no failure."""
         self._fail(run_id, error)
 
     # models
-    def on_chat_model_start(self, serialized: dict[str, Any], messages: list[list[BaseMessage]], *,
-                            run_id: UUID, parent_run_id: UUID | None = None, tags: list[str] | None = None,
-                            metadata: dict[str, Any] | None = None, **kwargs: Any) -> Any:
+    def on_chat_model_start(
+        self,
+        serialized: dict[str, Any],
+        messages: list[list[BaseMessage]],
+        *,
+        run_id: UUID,
+        parent_run_id: UUID | None = None,
+        tags: list[str] | None = None,
+        metadata: dict[str, Any] | None = None,
+        **kwargs: Any,
+    ) -> Any:
         """Open `model <name>` for a chat model call."""
         self._start_model(run_id, parent_run_id, metadata or {}, kwargs)
 
-    def on_llm_start(self, serialized: dict[str, Any], prompts: list[str], *, run_id: UUID,
-                     parent_run_id: UUID | None = None, tags: list[str] | None = None,
-                     metadata: dict[str, Any] | None = None, **kwargs: Any) -> Any:
+    def on_llm_start(
+        self,
+        serialized: dict[str, Any],
+        prompts: list[str],
+        *,
+        run_id: UUID,
+        parent_run_id: UUID | None = None,
+        tags: list[str] | None = None,
+        metadata: dict[str, Any] | None = None,
+        **kwargs: Any,
+    ) -> Any:
         """Open `model <name>` for a completion model call."""
         self._start_model(run_id, parent_run_id, metadata or {}, kwargs)
 
-    def on_llm_end(self, response: LLMResult, *, run_id: UUID, parent_run_id: UUID | None = None,
-                   tags: list[str] | None = None, **kwargs: Any) -> Any:
+    def on_llm_end(
+        self,
+        response: LLMResult,
+        *,
+        run_id: UUID,
+        parent_run_id: UUID | None = None,
+        tags: list[str] | None = None,
+        **kwargs: Any,
+    ) -> Any:
         """Record the model the provider answered with, the tokens and their cost; end the span."""
         run = self._pop(run_id)
         if run is None or run.span is None:
@@ -306,33 +359,54 @@ class OTelCallbackHandler(BaseCallbackHandler):
         if tokens is not None:
             input_tokens, output_tokens = tokens
             price = self._price(run.request_model, response_model)
-            span.set_attributes({
-                "gen_ai.usage.input_tokens": input_tokens, "gen_ai.usage.output_tokens": output_tokens,
-                "school.cost_usd": round(price.cost(input_tokens, output_tokens), 8) if price else 0.0,
-                "school.priced": price is not None})
+            span.set_attributes(
+                {
+                    "gen_ai.usage.input_tokens": input_tokens,
+                    "gen_ai.usage.output_tokens": output_tokens,
+                    "school.cost_usd": round(price.cost(input_tokens, output_tokens), 8) if price else 0.0,
+                    "school.priced": price is not None,
+                }
+            )
         span.end()
 
-    def on_llm_error(self, error: BaseException, *, run_id: UUID, parent_run_id: UUID | None = None,
-                     tags: list[str] | None = None, **kwargs: Any) -> Any:
+    def on_llm_error(
+        self,
+        error: BaseException,
+        *,
+        run_id: UUID,
+        parent_run_id: UUID | None = None,
+        tags: list[str] | None = None,
+        **kwargs: Any,
+    ) -> Any:
         """End the model span as failed."""
         self._fail(run_id, error)
 
     # tools
-    def on_tool_start(self, serialized: dict[str, Any], input_str: str, *, run_id: UUID,
-                      parent_run_id: UUID | None = None, tags: list[str] | None = None,
-                      metadata: dict[str, Any] | None = None, inputs: dict[str, Any] | None = None,
-                      **kwargs: Any) -> Any:
+    def on_tool_start(
+        self,
+        serialized: dict[str, Any],
+        input_str: str,
+        *,
+        run_id: UUID,
+        parent_run_id: UUID | None = None,
+        tags: list[str] | None = None,
+        metadata: dict[str, Any] | None = None,
+        inputs: dict[str, Any] | None = None,
+        **kwargs: Any,
+    ) -> Any:
         """Open `tool <name>`; the arguments stay off the span."""
         name = kwargs.get("name") or (serialized or {}).get("name") or "unknown"
         with self._lock:
             parent = self._runs.get(parent_run_id) if parent_run_id else None
             attributes = {"gen_ai.operation.name": "execute_tool", "gen_ai.tool.name": name}
             span = self._start(f"tool {name}", parent.parent if parent else None, attributes)
-            self._runs[run_id] = _Run(span, span, parent.task if parent else None,
-                                      parent.turn if parent else None)
+            self._runs[run_id] = _Run(
+                span, span, parent.task if parent else None, parent.turn if parent else None
+            )
 
-    def on_tool_end(self, output: Any, *, run_id: UUID, parent_run_id: UUID | None = None,
-                    **kwargs: Any) -> Any:
+    def on_tool_end(
+        self, output: Any, *, run_id: UUID, parent_run_id: UUID | None = None, **kwargs: Any
+    ) -> Any:
         """End the tool span; a tool that returned an error result counts as failed."""
         run = self._pop(run_id)
         if run is None or run.span is None:
@@ -345,14 +419,16 @@ class OTelCallbackHandler(BaseCallbackHandler):
             run.span.set_status(Status(StatusCode.ERROR, "error result"))
         run.span.end()
 
-    def on_tool_error(self, error: BaseException, *, run_id: UUID, parent_run_id: UUID | None = None,
-                      **kwargs: Any) -> Any:
+    def on_tool_error(
+        self, error: BaseException, *, run_id: UUID, parent_run_id: UUID | None = None, **kwargs: Any
+    ) -> Any:
         """End the tool span as failed, with the exception's type only."""
         self._fail(run_id, error, tool=True)
 
     # helpers
-    def _start(self, name: str, parent: Span | None, attributes: Mapping[str, Any],
-               kind: SpanKind | None = None) -> Span:
+    def _start(
+        self, name: str, parent: Span | None, attributes: Mapping[str, Any], kind: SpanKind | None = None
+    ) -> Span:
         """Start a span, by default of kind INTERNAL."""
         from opentelemetry import trace
         from opentelemetry.trace import SpanKind
@@ -363,22 +439,37 @@ class OTelCallbackHandler(BaseCallbackHandler):
         kind = SpanKind.INTERNAL if kind is None else kind
         return self._tracer.start_span(name, context=context, kind=kind, attributes=attributes)
 
-    def _start_model(self, run_id: UUID, parent_run_id: UUID | None, metadata: dict[str, Any],
-                     kwargs: dict[str, Any]) -> None:
+    def _start_model(
+        self, run_id: UUID, parent_run_id: UUID | None, metadata: dict[str, Any], kwargs: dict[str, Any]
+    ) -> None:
         from opentelemetry.trace import SpanKind
 
         params = kwargs.get("invocation_params") or {}
-        model = _first_text(params.get("model"), params.get("model_name"), params.get("model_id"),
-                            metadata.get("ls_model_name"))
-        attributes = _present({"gen_ai.operation.name": "chat", "gen_ai.request.model": model,
-                               "gen_ai.provider.name": metadata.get("ls_provider"),
-                               "school.model_role": metadata.get("school_role")})
+        model = _first_text(
+            params.get("model"),
+            params.get("model_name"),
+            params.get("model_id"),
+            metadata.get("ls_model_name"),
+        )
+        attributes = _present(
+            {
+                "gen_ai.operation.name": "chat",
+                "gen_ai.request.model": model,
+                "gen_ai.provider.name": metadata.get("ls_provider"),
+                "school.model_role": metadata.get("school_role"),
+            }
+        )
         with self._lock:
             parent = self._runs.get(parent_run_id) if parent_run_id else None
-            span = self._start(f"model {model}" if model else "model", parent.parent if parent else None,
-                               attributes, SpanKind.CLIENT)
-            self._runs[run_id] = _Run(span, span, parent.task if parent else None,
-                                      parent.turn if parent else None, model)
+            span = self._start(
+                f"model {model}" if model else "model",
+                parent.parent if parent else None,
+                attributes,
+                SpanKind.CLIENT,
+            )
+            self._runs[run_id] = _Run(
+                span, span, parent.task if parent else None, parent.turn if parent else None, model
+            )
 
     def _price(self, *names: str | None) -> Price | None:
         """The configured price of the first of `names` that has one (the requested model first)."""
@@ -411,8 +502,9 @@ class OTelCallbackHandler(BaseCallbackHandler):
             from opentelemetry.trace import Status, StatusCode
 
             # The type only: an exception's text may hold SQL, hosts or a student's data.
-            run.span.set_attributes({"error.type": _type_name(error)}
-                                    | ({"school.tool.status": "error"} if tool else {}))
+            run.span.set_attributes(
+                {"error.type": _type_name(error)} | ({"school.tool.status": "error"} if tool else {})
+            )
             run.span.set_status(Status(StatusCode.ERROR, type(error).__name__))
         run.span.end()
 
@@ -437,8 +529,11 @@ def _messages(response: LLMResult) -> Sequence[Any]:
 
 def _response_model(response: LLMResult) -> str | None:
     """The model the provider says answered; OpenAI names the dated snapshot (gpt-4.1-mini-2025-04-14)."""
-    found = [_first_text(m.response_metadata.get("model_name"), m.response_metadata.get("model"))
-             for m in _messages(response) if isinstance(m, BaseMessage)]
+    found = [
+        _first_text(m.response_metadata.get("model_name"), m.response_metadata.get("model"))
+        for m in _messages(response)
+        if isinstance(m, BaseMessage)
+    ]
     return _first_text(*found, (response.llm_output or {}).get("model_name"))
 
 
@@ -446,8 +541,10 @@ def _tokens(response: LLMResult) -> tuple[int, int] | None:
     """(input, output) tokens, from the messages' usage or else the provider's output; None if unknown."""
     usages = [u for m in _messages(response) if (u := getattr(m, "usage_metadata", None))]
     if usages:
-        return (sum(int(u.get("input_tokens", 0)) for u in usages),
-                sum(int(u.get("output_tokens", 0)) for u in usages))
+        return (
+            sum(int(u.get("input_tokens", 0)) for u in usages),
+            sum(int(u.get("output_tokens", 0)) for u in usages),
+        )
     usage = (response.llm_output or {}).get("token_usage")
     if isinstance(usage, Mapping) and ("prompt_tokens" in usage or "completion_tokens" in usage):
         return int(usage.get("prompt_tokens", 0)), int(usage.get("completion_tokens", 0))

@@ -34,6 +34,7 @@ def _connection(db: Database) -> Iterator[Connection[Any]]:
     else:
         yield db
 
+
 _START_SQL = """
 WITH claimed AS (
     INSERT INTO thread_owners (thread_id, owner) SELECT %(thread)s, %(owner)s
@@ -49,16 +50,31 @@ FROM turn RETURNING turn_id
 """One statement: the owner claimed (a new thread's), the turn created, its `turn_started` event."""
 
 
-def start_turn(db: Database, *, thread_id: str, kind: TurnKind, actor: str,
-               payload: dict[str, Any], owner: str | None = None) -> int:
+def start_turn(
+    db: Database,
+    *,
+    thread_id: str,
+    kind: TurnKind,
+    actor: str,
+    payload: dict[str, Any],
+    owner: str | None = None,
+) -> int:
     """Create a running turn and its `turn_started` event; its id.
 
     With `owner`, the thread is first claimed for that student if it has no owner yet (as
     `claim_owner`), in the same statement.
     """
     with _connection(db) as conn:
-        row = conn.execute(_START_SQL, {"thread": thread_id, "owner": owner, "kind": kind, "actor": actor,
-                                        "input": Jsonb(to_json(payload))}).fetchone()
+        row = conn.execute(
+            _START_SQL,
+            {
+                "thread": thread_id,
+                "owner": owner,
+                "kind": kind,
+                "actor": actor,
+                "input": Jsonb(to_json(payload)),
+            },
+        ).fetchone()
     assert row is not None
     return int(row["turn_id"])
 
@@ -86,15 +102,25 @@ class Ending:
     error: str | None = None
 
 
-_STEP_SQL = ("INSERT INTO plan_items (turn_id, step, node, tool, args, approval_mode, status, result)"
-             " VALUES (%s, %s, %s, %s, %s, %s, %s, %s)")
-_ENDING_SQL = ("UPDATE turns SET status = %s, intent = %s, output = %s, error = %s, finished_at = now()"
-               " WHERE id = %s")
+_STEP_SQL = (
+    "INSERT INTO plan_items (turn_id, step, node, tool, args, approval_mode, status, result)"
+    " VALUES (%s, %s, %s, %s, %s, %s, %s, %s)"
+)
+_ENDING_SQL = (
+    "UPDATE turns SET status = %s, intent = %s, output = %s, error = %s, finished_at = now() WHERE id = %s"
+)
 _EVENTS_SQL = "INSERT INTO journal_events (thread_id, kind, payload, turn_id, key) VALUES {values}"
 
 
-def record(db: Database, turn_id: int, *, thread_id: str, step: StepRecord | None = None,
-           ending: Ending | None = None, events: Events = ()) -> None:
+def record(
+    db: Database,
+    turn_id: int,
+    *,
+    thread_id: str,
+    step: StepRecord | None = None,
+    ending: Ending | None = None,
+    events: Events = (),
+) -> None:
     """Write a step of the turn, its ending and `events` (in order): whichever are given, one statement.
 
     Data-modifying WITH clauses chain the inserts and the update, so a run pays one round trip
@@ -102,11 +128,25 @@ def record(db: Database, turn_id: int, *, thread_id: str, step: StepRecord | Non
     """
     parts: list[tuple[str, Sequence[Any]]] = []
     if step is not None:
-        parts.append((_STEP_SQL, (turn_id, step.step, step.node, step.tool, _json(step.args),
-                                  "required" if step.approval else "none", step.status, _json(step.result))))
+        parts.append(
+            (
+                _STEP_SQL,
+                (
+                    turn_id,
+                    step.step,
+                    step.node,
+                    step.tool,
+                    _json(step.args),
+                    "required" if step.approval else "none",
+                    step.status,
+                    _json(step.result),
+                ),
+            )
+        )
     if ending is not None:
-        parts.append((_ENDING_SQL, (ending.status, ending.intent, _json(ending.output), ending.error,
-                                    turn_id)))
+        parts.append(
+            (_ENDING_SQL, (ending.status, ending.intent, _json(ending.output), ending.error, turn_id))
+        )
     if events:
         values, rows = event_rows(thread_id, events, turn_id=turn_id)
         parts.append((_EVENTS_SQL.format(values=values), rows))
@@ -125,17 +165,27 @@ def _json(value: dict[str, Any] | None) -> Jsonb | None:
 def turns_of(pool: ConnectionPool[Any], thread_id: str) -> list[dict[str, Any]]:
     """The thread's turns, oldest first."""
     with pool.connection() as conn:
-        return [dict(r) for r in conn.execute(
-            "SELECT id, thread_id, kind, actor, input, intent, status, output, error, created_at,"
-            " finished_at FROM turns WHERE thread_id = %s ORDER BY id", (thread_id,)).fetchall()]
+        return [
+            dict(r)
+            for r in conn.execute(
+                "SELECT id, thread_id, kind, actor, input, intent, status, output, error, created_at,"
+                " finished_at FROM turns WHERE thread_id = %s ORDER BY id",
+                (thread_id,),
+            ).fetchall()
+        ]
 
 
 def steps_of(pool: ConnectionPool[Any], turn_id: int) -> list[dict[str, Any]]:
     """A turn's steps, in order."""
     with pool.connection() as conn:
-        return [dict(r) for r in conn.execute(
-            "SELECT step, node, tool, args, approval_mode, status, result FROM plan_items"
-            " WHERE turn_id = %s ORDER BY id", (turn_id,)).fetchall()]
+        return [
+            dict(r)
+            for r in conn.execute(
+                "SELECT step, node, tool, args, approval_mode, status, result FROM plan_items"
+                " WHERE turn_id = %s ORDER BY id",
+                (turn_id,),
+            ).fetchall()
+        ]
 
 
 def owner_of(pool: ConnectionPool[Any], thread_id: str) -> str | None:
@@ -148,8 +198,10 @@ def owner_of(pool: ConnectionPool[Any], thread_id: str) -> str | None:
 def claim_owner(pool: ConnectionPool[Any], thread_id: str, owner: str) -> str:
     """The thread's owner: `owner` when the thread is new, else whoever created it."""
     with pool.connection() as conn:
-        conn.execute("INSERT INTO thread_owners (thread_id, owner) VALUES (%s, %s)"
-                     " ON CONFLICT (thread_id) DO NOTHING", (thread_id, owner))
+        conn.execute(
+            "INSERT INTO thread_owners (thread_id, owner) VALUES (%s, %s) ON CONFLICT (thread_id) DO NOTHING",
+            (thread_id, owner),
+        )
         row = conn.execute("SELECT owner FROM thread_owners WHERE thread_id = %s", (thread_id,)).fetchone()
     assert row is not None
     return str(row["owner"])

@@ -33,9 +33,22 @@ COURSE = "python-basics"
 """Enrolled in by every thread: its cohorts have seats for all of them."""
 OUR_MESSAGE = "Please enroll me in python-basics-3"
 STOCK_MESSAGE = f"enroll me in {COURSE}"
-WATCHED = ("langgraph.graph", "langgraph.checkpoint.postgres", "langsmith.run_trees", "langgraph_sdk",
-           "langchain.agents", "langchain_openai", "openai", "opentelemetry", "fastapi", "uvicorn", "rich",
-           "pgserver", "httpx", "pydantic")
+WATCHED = (
+    "langgraph.graph",
+    "langgraph.checkpoint.postgres",
+    "langsmith.run_trees",
+    "langgraph_sdk",
+    "langchain.agents",
+    "langchain_openai",
+    "openai",
+    "opentelemetry",
+    "fastapi",
+    "uvicorn",
+    "rich",
+    "pgserver",
+    "httpx",
+    "pydantic",
+)
 """Modules whose import cost is reported whenever a resume loads them."""
 _IMPORT_LINE = re.compile(r"^import time:\s+(\d+) \|\s+(\d+) \|( *)(\S+)")
 
@@ -69,8 +82,12 @@ def parse_importtime(stderr: str) -> Imports:
         if name in WATCHED:
             watched[name] = cumulative_s
     top.sort(key=lambda item: item[1], reverse=True)
-    return Imports(round(sum(s for _, s in top), 3), [(n, round(s, 3)) for n, s in top],
-                   [(n, round(us / 1e6, 3)) for n, us in packages.most_common()], watched)
+    return Imports(
+        round(sum(s for _, s in top), 3),
+        [(n, round(s, 3)) for n, s in top],
+        [(n, round(us / 1e6, 3)) for n, us in packages.most_common()],
+        watched,
+    )
 
 
 def _child_env(url: str, pycache: str) -> dict[str, str]:
@@ -80,9 +97,12 @@ def _child_env(url: str, pycache: str) -> dict[str, str]:
     without a cache (`PYTHONDONTWRITEBYTECODE`) every start would compile our sources again while
     the installed libraries load theirs, which would charge the compiler to our side only.
     """
-    env = {k: v for k, v in os.environ.items()
-           if not k.startswith(("SCHOOL_", "OTEL_", "LANGSMITH_", "LANGCHAIN_", "PYTHONDONTWRITEBYTECODE"))
-           and k != "DATABASE_URL"}
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if not k.startswith(("SCHOOL_", "OTEL_", "LANGSMITH_", "LANGCHAIN_", "PYTHONDONTWRITEBYTECODE"))
+        and k != "DATABASE_URL"
+    }
     return env | {"DATABASE_URL": url, "SCHOOL_TRACING": "off", "PYTHONPYCACHEPREFIX": pycache}
 
 
@@ -107,8 +127,9 @@ def _spawn(args: list[str], env: dict[str, str], *, importtime: bool = False) ->
     """
     command = [sys.executable, *(["-X", "importtime"] if importtime else []), *args]
     cpu_before, started = _cpu_of_children(), time.perf_counter()
-    result = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=300,
-                            check=False)
+    result = subprocess.run(
+        command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=300, check=False
+    )
     elapsed, cpu = time.perf_counter() - started, _cpu_of_children() - cpu_before
     if result.returncode != 0:
         message = f"{' '.join(args)} exited {result.returncode}:\n{result.stdout}\n{result.stderr[-4000:]}"
@@ -143,8 +164,9 @@ def _prepare(res: Any, count: int) -> _Prepared:
     from bench.stock import build_stock_graph
     from graphs.school import build_graph
 
-    ours = build_graph(checkpointer=res.checkpointer, store=res.store, school=res.school,
-                       settings=res.settings)
+    ours = build_graph(
+        checkpointer=res.checkpointer, store=res.store, school=res.school, settings=res.settings
+    )
     stock = build_stock_graph(res.school, PostgresSaver(res.pool))
     our_threads, stock_threads = [], []
     for n in range(count):
@@ -163,8 +185,9 @@ def _prepare(res: Any, count: int) -> _Prepared:
     def check_ours(thread: str) -> None:
         state = ours.get_state(threads.config_for(thread))
         student = state.values.get("student_id")
-        enrolled = [r for r in res.school.enrollments(student_id=student)
-                    if r["cohort_id"].startswith(COURSE)]
+        enrolled = [
+            r for r in res.school.enrollments(student_id=student) if r["cohort_id"].startswith(COURSE)
+        ]
         if state.interrupts or state.next or len(enrolled) != 1:
             raise RuntimeError(f"{thread} was not resumed: next={state.next}, enrollments={enrolled}")
 
@@ -188,15 +211,18 @@ def measure_cold_resume(url: str, repeats: int = 3) -> dict[str, Any]:
 
     if repeats < 1:
         raise ValueError(f"repeats must be at least 1, got {repeats}")
-    with (tempfile.TemporaryDirectory(prefix="cold-pycache-") as pycache,
-          open_resources(Settings(database_url=url, pool_max_size=4)) as res):
+    with (
+        tempfile.TemporaryDirectory(prefix="cold-pycache-") as pycache,
+        open_resources(Settings(database_url=url, pool_max_size=4)) as res,
+    ):
         env = _child_env(url, pycache)
         # Thread 0 of each side warms the bytecode cache, the last one is profiled; neither is timed.
         prepared = _prepare(res, repeats + 2)
         ours: list[Spawned] = []
         stock: list[Spawned] = []
-        for index, (our_thread, stock_thread) in enumerate(zip(prepared.ours[:-1], prepared.stock[:-1],
-                                                               strict=True)):
+        for index, (our_thread, stock_thread) in enumerate(
+            zip(prepared.ours[:-1], prepared.stock[:-1], strict=True)
+        ):
             # Alternated, so that a slow spell of the machine hits both sides alike.
             stock_run = _spawn(_stock_resume(url, stock_thread), env)
             prepared.check_stock(stock_thread)
@@ -212,8 +238,9 @@ def measure_cold_resume(url: str, repeats: int = 3) -> dict[str, Any]:
     return _summary(ours, stock, parse_importtime(our_log), parse_importtime(stock_log))
 
 
-def _summary(ours: list[Spawned], stock: list[Spawned], our_imports: Imports,
-             stock_imports: Imports) -> dict[str, Any]:
+def _summary(
+    ours: list[Spawned], stock: list[Spawned], our_imports: Imports, stock_imports: Imports
+) -> dict[str, Any]:
     def median(runs: list[Spawned], what: str) -> float:
         return statistics.median(getattr(run, what) for run in runs)
 

@@ -27,8 +27,9 @@ from bench.stock import build_stock_graph
 CEILING_TURNS = 40
 
 
-def measure(url: str, *, threads: int = 50, turns: int = 10, delay_s: float = 0.2,
-            ceiling_turns: int = CEILING_TURNS) -> dict[str, Any]:
+def measure(
+    url: str, *, threads: int = 50, turns: int = 10, delay_s: float = 0.2, ceiling_turns: int = CEILING_TURNS
+) -> dict[str, Any]:
     """Turns per second: the ceiling, ours concurrent, and the stock graph both ways."""
     result: dict[str, Any] = {"threads": threads, "turns_each": turns, "model_delay_s": delay_s}
     instant = SlowChatModel(delay_s=0, first_token_s=0)
@@ -40,8 +41,11 @@ def measure(url: str, *, threads: int = 50, turns: int = 10, delay_s: float = 0.
         result["ours"] = _threaded(ours.turn, "ours", threads, turns)
     with project(url, answer_model=instant) as ours:  # again: the machine's speed drifts over a minute
         after = _sequential(ours.turn, "ceiling-after", ceiling_turns)
-    result["ceiling"] = {"turns_per_s": (before["turns_per_s"] + after["turns_per_s"]) / 2,
-                         "before": before["turns_per_s"], "after": after["turns_per_s"]}
+    result["ceiling"] = {
+        "turns_per_s": (before["turns_per_s"] + after["turns_per_s"]) / 2,
+        "before": before["turns_per_s"],
+        "after": after["turns_per_s"],
+    }
     with stock(url, model=instant) as base:
         result["stock_ceiling"] = _sequential(base.turn, "stock-ceiling", ceiling_turns)
     with stock(url) as base:
@@ -73,27 +77,37 @@ def _threaded(turn: Callable[[str], Any], prefix: str, threads: int, turns: int)
         for future in [pool.submit(worker, n) for n in range(threads)]:
             future.result()
     wall = time.perf_counter() - started
-    return {"turns_per_s": len(latencies) / wall, "turn": summary(latencies),
-            "cpu_share": (time.process_time() - used) / wall}
+    return {
+        "turns_per_s": len(latencies) / wall,
+        "turn": summary(latencies),
+        "cpu_share": (time.process_time() - used) / wall,
+    }
 
 
-async def _stock_async(url: str, school: Any, model: SlowChatModel, threads: int, turns: int
-                       ) -> dict[str, Any]:
+async def _stock_async(
+    url: str, school: Any, model: SlowChatModel, threads: int, turns: int
+) -> dict[str, Any]:
     settings = bench_settings(url)
-    async with AsyncConnectionPool(url, kwargs=connection_kwargs(settings), min_size=1,
-                                   max_size=settings.pool_max_size, open=False) as pool:
+    async with AsyncConnectionPool(
+        url, kwargs=connection_kwargs(settings), min_size=1, max_size=settings.pool_max_size, open=False
+    ) as pool:
         graph = build_stock_graph(school, AsyncPostgresSaver(pool), model=model, use_async=True)  # type: ignore[arg-type]
         latencies: list[float] = []
 
         async def worker(n: int) -> None:
             for _ in range(turns):
                 began = time.perf_counter()
-                await graph.ainvoke({"messages": [("user", "What does the Python course cover?")]},
-                                    {"configurable": {"thread_id": f"stock-async-{n}"}})
+                await graph.ainvoke(
+                    {"messages": [("user", "What does the Python course cover?")]},
+                    {"configurable": {"thread_id": f"stock-async-{n}"}},
+                )
                 latencies.append(time.perf_counter() - began)
 
         started, used = time.perf_counter(), time.process_time()
         await asyncio.gather(*(worker(n) for n in range(threads)))
         wall = time.perf_counter() - started
-    return {"turns_per_s": len(latencies) / wall, "turn": summary(latencies),
-            "cpu_share": (time.process_time() - used) / wall}
+    return {
+        "turns_per_s": len(latencies) / wall,
+        "turn": summary(latencies),
+        "cpu_share": (time.process_time() - used) / wall,
+    }

@@ -29,20 +29,33 @@ class SlowChatModel(BaseChatModel):
     def _llm_type(self) -> str:
         return "slow-fake"
 
-    def _generate(self, messages: list[BaseMessage], stop: list[str] | None = None,
-                  run_manager: CallbackManagerForLLMRun | None = None, **kwargs: Any) -> ChatResult:
+    def _generate(
+        self,
+        messages: list[BaseMessage],
+        stop: list[str] | None = None,
+        run_manager: CallbackManagerForLLMRun | None = None,
+        **kwargs: Any,
+    ) -> ChatResult:
         time.sleep(self.delay_s)
         return ChatResult(generations=[ChatGeneration(message=AIMessage(REPLY))])
 
-    async def _agenerate(self, messages: list[BaseMessage], stop: list[str] | None = None,
-                         run_manager: AsyncCallbackManagerForLLMRun | None = None,
-                         **kwargs: Any) -> ChatResult:
+    async def _agenerate(
+        self,
+        messages: list[BaseMessage],
+        stop: list[str] | None = None,
+        run_manager: AsyncCallbackManagerForLLMRun | None = None,
+        **kwargs: Any,
+    ) -> ChatResult:
         await asyncio.sleep(self.delay_s)
         return ChatResult(generations=[ChatGeneration(message=AIMessage(REPLY))])
 
-    def _stream(self, messages: list[BaseMessage], stop: list[str] | None = None,
-                run_manager: CallbackManagerForLLMRun | None = None, **kwargs: Any
-                ) -> Iterator[ChatGenerationChunk]:
+    def _stream(
+        self,
+        messages: list[BaseMessage],
+        stop: list[str] | None = None,
+        run_manager: CallbackManagerForLLMRun | None = None,
+        **kwargs: Any,
+    ) -> Iterator[ChatGenerationChunk]:
         words = REPLY.split(" ")
         time.sleep(self.first_token_s)
         gap = (self.delay_s - self.first_token_s) / max(len(words) - 1, 1)
@@ -54,9 +67,13 @@ class SlowChatModel(BaseChatModel):
                 run_manager.on_llm_new_token(chunk.text, chunk=chunk)
             yield chunk
 
-    async def _astream(self, messages: list[BaseMessage], stop: list[str] | None = None,
-                       run_manager: AsyncCallbackManagerForLLMRun | None = None, **kwargs: Any
-                       ) -> AsyncIterator[ChatGenerationChunk]:
+    async def _astream(
+        self,
+        messages: list[BaseMessage],
+        stop: list[str] | None = None,
+        run_manager: AsyncCallbackManagerForLLMRun | None = None,
+        **kwargs: Any,
+    ) -> AsyncIterator[ChatGenerationChunk]:
         words = REPLY.split(" ")
         await asyncio.sleep(self.first_token_s)
         gap = (self.delay_s - self.first_token_s) / max(len(words) - 1, 1)

@@ -48,8 +48,9 @@ def _stock(graph: Any, thread: str) -> tuple[float, float, float]:
     seen: dict[str, float] = {}
     started = time.perf_counter()
     config = {"configurable": {"thread_id": thread}}
-    for mode, _chunk in graph.stream({"messages": [("user", QUESTION)]}, config,
-                                     stream_mode=["updates", "messages"]):
+    for mode, _chunk in graph.stream(
+        {"messages": [("user", QUESTION)]}, config, stream_mode=["updates", "messages"]
+    ):
         seen.setdefault("event", time.perf_counter())
         if mode == "messages":
             seen.setdefault("token", time.perf_counter())
@@ -59,5 +60,10 @@ def _stock(graph: Any, thread: str) -> tuple[float, float, float]:
 
 def _medians(samples: list[tuple[float, float, float]]) -> dict[str, float]:
     turn, event, token = (statistics.median(column) * 1000 for column in zip(*samples, strict=True))
-    return {"turn_ms": turn, "first_event_ms": event, "first_token_ms": token,
-            "first_event_fraction": event / turn, "first_token_fraction": token / turn}
+    return {
+        "turn_ms": turn,
+        "first_event_ms": event,
+        "first_token_ms": token,
+        "first_event_fraction": event / turn,
+        "first_token_fraction": token / turn,
+    }

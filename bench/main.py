@@ -29,29 +29,49 @@ from bench.report import render
 from bench.setups import bench_settings, project
 
 SECTIONS = ("overhead", "storage", "concurrency", "cold", "first_event")
-PACKAGES = ("langgraph", "langgraph-checkpoint", "langgraph-checkpoint-postgres", "langchain",
-            "langchain-core", "psycopg", "psycopg-pool")
+PACKAGES = (
+    "langgraph",
+    "langgraph-checkpoint",
+    "langgraph-checkpoint-postgres",
+    "langchain",
+    "langchain-core",
+    "psycopg",
+    "psycopg-pool",
+)
 
 
 def _plan(quick: bool) -> dict[str, Callable[[str], Any]]:
     """What each section runs; `quick` shrinks every size (a smoke run, not a measurement)."""
     if quick:
-        return {"overhead": lambda url: overhead.measure(url, turns=6),
-                "storage": lambda url: storage.measure(url, milestones=(1, 6, 12)),
-                "concurrency": lambda url: concurrency.measure(url, threads=4, turns=2, ceiling_turns=6),
-                "cold": lambda url: cold.measure_cold_resume(url, repeats=1),
-                "first_event": lambda url: first_event.measure(url, turns=2)}
-    return {"overhead": overhead.measure, "storage": storage.measure, "concurrency": concurrency.measure,
-            "cold": cold.measure_cold_resume, "first_event": first_event.measure}
+        return {
+            "overhead": lambda url: overhead.measure(url, turns=6),
+            "storage": lambda url: storage.measure(url, milestones=(1, 6, 12)),
+            "concurrency": lambda url: concurrency.measure(url, threads=4, turns=2, ceiling_turns=6),
+            "cold": lambda url: cold.measure_cold_resume(url, repeats=1),
+            "first_event": lambda url: first_event.measure(url, turns=2),
+        }
+    return {
+        "overhead": overhead.measure,
+        "storage": storage.measure,
+        "concurrency": concurrency.measure,
+        "cold": cold.measure_cold_resume,
+        "first_event": first_event.measure,
+    }
 
 
 def machine(url: str) -> dict[str, str]:
     """Where and with what the benchmark ran."""
     with psycopg.connect(url) as conn:
         server = conn.execute("SHOW server_version").fetchone()
-    info = {"when": datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"), "cpu": _cpu_model(),
-            "cores": str(os.cpu_count()), "memory": _memory(), "os": platform.platform(),
-            "python": platform.python_version(), "postgres": f"{server[0] if server else '?'}"}
+    info = {
+        "when": datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
+        "cpu": _cpu_model(),
+        "cores": str(os.cpu_count()),
+        "memory": _memory(),
+        "os": platform.platform(),
+        "python": platform.python_version(),
+        "postgres": f"{server[0] if server else '?'}",
+    }
     for package in PACKAGES:
         try:
             info[package] = metadata.version(package)
@@ -96,10 +116,14 @@ def main(argv: list[str] | None = None) -> int:
     """Run the benchmark; 0 when it ran (whatever the figures), 2 when it could not."""
     parser = argparse.ArgumentParser(prog="school-agent bench", description=__doc__)
     parser.add_argument("--quick", action="store_true", help="tiny sizes: check that it runs, not how fast")
-    parser.add_argument("--only", default=",".join(SECTIONS),
-                        help=f"comma-separated sections to run (default: all of {', '.join(SECTIONS)})")
-    parser.add_argument("--out", default="docs/BENCHMARKS.md",
-                        help="where to write the report ('-': nowhere)")
+    parser.add_argument(
+        "--only",
+        default=",".join(SECTIONS),
+        help=f"comma-separated sections to run (default: all of {', '.join(SECTIONS)})",
+    )
+    parser.add_argument(
+        "--out", default="docs/BENCHMARKS.md", help="where to write the report ('-': nowhere)"
+    )
     parser.add_argument("--profile", action="store_true", help="also print a profile of our per-turn path")
     args = parser.parse_args(argv)
     chosen = [s.strip() for s in args.only.split(",") if s.strip()]

@@ -38,8 +38,9 @@ def measure(url: str, *, turns: int = 100) -> dict[str, Any]:
                 turn(f"{name}-{i % THREADS}")
                 wall[name].append(time.perf_counter() - started)
                 cpu[name].append(time.process_time() - used)
-    result: dict[str, Any] = {name: {"wall": summary(wall[name]), "cpu": summary(cpu[name])}
-                              for name in contenders}
+    result: dict[str, Any] = {
+        name: {"wall": summary(wall[name]), "cpu": summary(cpu[name])} for name in contenders
+    }
     # The median of the turn-by-turn ratios: a slow spell of the machine hits both turns of a pair.
     result["ratio"] = statistics.median(ratio(a, b) for a, b in zip(wall["ours"], wall["stock"], strict=True))
     medians = (result["ours"]["wall"]["median_ms"], result["stock"]["wall"]["median_ms"])
@@ -53,8 +54,10 @@ def wire_counts(url: str, *, turns: int = 10) -> dict[str, dict[str, Any]]:
     counter = WireCounter(url)
     try:
         with project(counter.url) as ours, stock(counter.url) as base:
-            return {"ours": _count(counter, ours.turn, "wire-ours", turns),
-                    "stock": _count(counter, base.turn, "wire-stock", turns)}
+            return {
+                "ours": _count(counter, ours.turn, "wire-ours", turns),
+                "stock": _count(counter, base.turn, "wire-stock", turns),
+            }
     finally:
         counter.close()
 
@@ -65,6 +68,9 @@ def _count(counter: WireCounter, turn: Callable[[str], Any], thread: str, turns:
     for _ in range(turns):
         turn(thread)
     seen: WireCounts = counter.snapshot() - before
-    return {"statements": seen.statements / turns, "round_trips": seen.round_trips / turns,
-            "bytes_to_server": seen.bytes_to_server / turns,
-            "kinds": {kind: n / turns for kind, n in seen.kinds.most_common()}}
+    return {
+        "statements": seen.statements / turns,
+        "round_trips": seen.round_trips / turns,
+        "bytes_to_server": seen.bytes_to_server / turns,
+        "kinds": {kind: n / turns for kind, n in seen.kinds.most_common()},
+    }

@@ -12,9 +12,17 @@ Results = dict[str, Any]
 
 def render(results: Results, machine: dict[str, str]) -> str:
     """The whole report."""
-    parts = ["# Performance: the school graph against stock LangGraph", "",
-             f"Measured by `school-agent bench{results.get('args', '')}` on {machine['when']}.", "",
-             _machine(machine), "", "## Targets", "", _targets(results)]
+    parts = [
+        "# Performance: the school graph against stock LangGraph",
+        "",
+        f"Measured by `school-agent bench{results.get('args', '')}` on {machine['when']}.",
+        "",
+        _machine(machine),
+        "",
+        "## Targets",
+        "",
+        _targets(results),
+    ]
     for key, title, section in _SECTIONS:
         if key in results:
             parts += ["", f"## {title}", "", section(results[key])]
@@ -46,42 +54,56 @@ def _targets(results: Results) -> str:
     rows = ["| target | figure | result |", "|---|---|---|"]
     if "overhead" in results:
         o = results["overhead"]
-        rows.append(f"| per-turn time ≤ 1.3× stock (offline model, journal on) | ours "
-                    f"{_ms(o['ours']['wall']['median_ms'])}, stock {_ms(o['stock']['wall']['median_ms'])}: "
-                    f"{_x(o['ratio'])} | {_verdict(o['ratio'] <= 1.3)} |")
+        rows.append(
+            f"| per-turn time ≤ 1.3× stock (offline model, journal on) | ours "
+            f"{_ms(o['ours']['wall']['median_ms'])}, stock {_ms(o['stock']['wall']['median_ms'])}: "
+            f"{_x(o['ratio'])} | {_verdict(o['ratio'] <= 1.3)} |"
+        )
     if "storage" in results:
         s = results["storage"]
         ours, stock = s["ours"][-1], s["stock"][-1]
         share = ours["payload_bytes"] / stock["payload_bytes"]
         disk = ours["bytes"] / stock["bytes"]
-        rows.append(f"| checkpoint bytes at {ours['turns']} turns ≤ 1/10 of stock | written: ours "
-                    f"{_mb(ours['payload_bytes'])}, stock {_mb(stock['payload_bytes'])} ({share:.3f}); "
-                    f"stored after compression: {_mb(ours['bytes'])} vs {_mb(stock['bytes'])} ({disk:.3f}) | "
-                    f"written {_verdict(share <= 0.1)}, stored {_verdict(disk <= 0.1)} |")
+        rows.append(
+            f"| checkpoint bytes at {ours['turns']} turns ≤ 1/10 of stock | written: ours "
+            f"{_mb(ours['payload_bytes'])}, stock {_mb(stock['payload_bytes'])} ({share:.3f}); "
+            f"stored after compression: {_mb(ours['bytes'])} vs {_mb(stock['bytes'])} ({disk:.3f}) | "
+            f"written {_verdict(share <= 0.1)}, stored {_verdict(disk <= 0.1)} |"
+        )
         if len(s["ours"]) > 2:
             growth, stock_growth = _marginal_growth(s["ours"]), _marginal_growth(s["stock"])
-            rows.append(f"| bytes per turn flat (written per turn, last interval / the one before) | ours "
-                        f"{_marginals(s['ours'])}: {_x(growth)}; stock {_marginals(s['stock'])}: "
-                        f"{_x(stock_growth)} | {_verdict(growth <= 1.1)} |")
+            rows.append(
+                f"| bytes per turn flat (written per turn, last interval / the one before) | ours "
+                f"{_marginals(s['ours'])}: {_x(growth)}; stock {_marginals(s['stock'])}: "
+                f"{_x(stock_growth)} | {_verdict(growth <= 1.1)} |"
+            )
         late, stock_late = ours["vs_first_turn"], stock["vs_first_turn"]
-        rows.append(f"| a turn at {ours['turns']} turns ≤ 1.5× a thread's first turn (median of "
-                    f"{WINDOW} pairs taken together) | ours {_ms(ours['turn_ms'])} vs "
-                    f"{_ms(ours['first_turn_ms'])}: {_x(late)}; stock {_ms(stock['turn_ms'])} vs "
-                    f"{_ms(stock['first_turn_ms'])}: {_x(stock_late)} | {_verdict(late <= 1.5)} |")
+        rows.append(
+            f"| a turn at {ours['turns']} turns ≤ 1.5× a thread's first turn (median of "
+            f"{WINDOW} pairs taken together) | ours {_ms(ours['turn_ms'])} vs "
+            f"{_ms(ours['first_turn_ms'])}: {_x(late)}; stock {_ms(stock['turn_ms'])} vs "
+            f"{_ms(stock['first_turn_ms'])}: {_x(stock_late)} | {_verdict(late <= 1.5)} |"
+        )
     if "concurrency" in results:
         c = results["concurrency"]
-        rows.append(f"| {c['threads']} threads × {c['turns_each']} turns ≥ 0.8× the CPU ceiling | "
-                    f"{c['ours']['turns_per_s']:.1f} turns/s vs ceiling {c['ceiling']['turns_per_s']:.1f}: "
-                    f"{_x(c['ratio'])} | {_verdict(c['ratio'] >= 0.8)} |")
+        rows.append(
+            f"| {c['threads']} threads × {c['turns_each']} turns ≥ 0.8× the CPU ceiling | "
+            f"{c['ours']['turns_per_s']:.1f} turns/s vs ceiling {c['ceiling']['turns_per_s']:.1f}: "
+            f"{_x(c['ratio'])} | {_verdict(c['ratio'] >= 0.8)} |"
+        )
     if "cold" in results:
         k = results["cold"]
-        rows.append(f"| cold resume (fresh process, spawn → resumed) ≤ 0.5× stock | ours "
-                    f"{k['ours_median_wall_s']:.2f} s, stock {k['stock_median_wall_s']:.2f} s: "
-                    f"{_x(k['ratio_wall_s'])} | {_verdict(k['ratio_wall_s'] <= 0.5)} |")
+        rows.append(
+            f"| cold resume (fresh process, spawn → resumed) ≤ 0.5× stock | ours "
+            f"{k['ours_median_wall_s']:.2f} s, stock {k['stock_median_wall_s']:.2f} s: "
+            f"{_x(k['ratio_wall_s'])} | {_verdict(k['ratio_wall_s'] <= 0.5)} |"
+        )
     if "first_event" in results:
         f = results["first_event"]["ours"]
-        rows.append(f"| first event (reported) | {_ms(f['first_event_ms'])} of a {_ms(f['turn_ms'])} turn "
-                    f"({f['first_event_fraction']:.1%}); first token {f['first_token_fraction']:.0%} | — |")
+        rows.append(
+            f"| first event (reported) | {_ms(f['first_event_ms'])} of a {_ms(f['turn_ms'])} turn "
+            f"({f['first_event_fraction']:.1%}); first token {f['first_token_fraction']:.0%} | — |"
+        )
     return "\n".join(row for row in rows if row)
 
 
@@ -96,79 +118,119 @@ def _marginal_growth(rows: list[Results]) -> float:
 
 
 def _marginals(rows: list[Results]) -> str:
-    return ", ".join(f"{rows[i - 1]['turns']}→{rows[i]['turns']}: {_marginal(rows, i) / 1000:.1f} KB"
-                     for i in range(2, len(rows)))
+    return ", ".join(
+        f"{rows[i - 1]['turns']}→{rows[i]['turns']}: {_marginal(rows, i) / 1000:.1f} KB"
+        for i in range(2, len(rows))
+    )
 
 
 def _overhead(o: Results) -> str:
-    rows = ["| | wall median | wall p95 | client CPU median | statements | round trips | bytes sent |",
-            "|---|---|---|---|---|---|---|"]
+    rows = [
+        "| | wall median | wall p95 | client CPU median | statements | round trips | bytes sent |",
+        "|---|---|---|---|---|---|---|",
+    ]
     for name in ("ours", "stock"):
         w, c, n = o[name]["wall"], o[name]["cpu"], o["wire"][name]
-        rows.append(f"| {name} | {_ms(w['median_ms'])} | {_ms(w['p95_ms'])} | {_ms(c['median_ms'])} | "
-                    f"{n['statements']:.1f} | {n['round_trips']:.1f} | {n['bytes_to_server']:.0f} |")
-    rows += ["", f"Ratio ours / stock: **{_x(o['ratio'])}**, the median over {int(o['ours']['wall']['n'])} "
-             f"interleaved pairs of turns (ratio of the medians: {_x(o['ratio_of_medians'])}); threads of "
-             f"up to {int(o['ours']['wall']['n']) // 5 + 1} turns.", "",
-             "Statements per turn, by the start of their SQL:", "",
-             "| statement | ours | stock |", "|---|---|---|"]
+        rows.append(
+            f"| {name} | {_ms(w['median_ms'])} | {_ms(w['p95_ms'])} | {_ms(c['median_ms'])} | "
+            f"{n['statements']:.1f} | {n['round_trips']:.1f} | {n['bytes_to_server']:.0f} |"
+        )
+    rows += [
+        "",
+        f"Ratio ours / stock: **{_x(o['ratio'])}**, the median over {int(o['ours']['wall']['n'])} "
+        f"interleaved pairs of turns (ratio of the medians: {_x(o['ratio_of_medians'])}); threads of "
+        f"up to {int(o['ours']['wall']['n']) // 5 + 1} turns.",
+        "",
+        "Statements per turn, by the start of their SQL:",
+        "",
+        "| statement | ours | stock |",
+        "|---|---|---|",
+    ]
     kinds = list(dict.fromkeys([*o["wire"]["ours"]["kinds"], *o["wire"]["stock"]["kinds"]]))
     for kind in kinds:
-        rows.append(f"| `{kind}` | {o['wire']['ours']['kinds'].get(kind, 0):.1f} | "
-                    f"{o['wire']['stock']['kinds'].get(kind, 0):.1f} |")
+        rows.append(
+            f"| `{kind}` | {o['wire']['ours']['kinds'].get(kind, 0):.1f} | "
+            f"{o['wire']['stock']['kinds'].get(kind, 0):.1f} |"
+        )
     return "\n".join(rows)
 
 
 def _storage(s: Results) -> str:
-    rows = ["| contender | turns | written | written/turn | stored | stored/turn | journal | turn median | "
-            "vs a first turn | get_state |", "|---|---|---|---|---|---|---|---|---|---|"]
+    rows = [
+        "| contender | turns | written | written/turn | stored | stored/turn | journal | turn median | "
+        "vs a first turn | get_state |",
+        "|---|---|---|---|---|---|---|---|---|---|",
+    ]
     for name, milestones in s.items():
         for m in milestones:
-            rows.append(f"| {name} | {m['turns']} | {_mb(m['payload_bytes'])} | "
-                        f"{m['payload_per_turn'] / 1000:.1f} KB | {_mb(m['bytes'])} | "
-                        f"{m['bytes_per_turn'] / 1000:.1f} KB | {_mb(m['journal_bytes'])} | "
-                        f"{_ms(m['turn_ms'])} | {_x(m['vs_first_turn'])} | {_ms(m['get_state_ms'])} |")
-    rows += ["", "*Written*: what the saver wrote (checkpoint JSON, blobs, writes), uncompressed. *Stored*: "
-             "the same rows' size in the tables, after Postgres compresses large values (TOAST). "
-             "*Journal*: the project's turns, steps and events for the thread, which stock has not. "
-             f"*Turn median*: of the {WINDOW} turns up to the milestone; *vs a first turn*: the median "
-             "ratio of each of them to the first turn of a fresh thread taken right after it."]
+            rows.append(
+                f"| {name} | {m['turns']} | {_mb(m['payload_bytes'])} | "
+                f"{m['payload_per_turn'] / 1000:.1f} KB | {_mb(m['bytes'])} | "
+                f"{m['bytes_per_turn'] / 1000:.1f} KB | {_mb(m['journal_bytes'])} | "
+                f"{_ms(m['turn_ms'])} | {_x(m['vs_first_turn'])} | {_ms(m['get_state_ms'])} |"
+            )
+    rows += [
+        "",
+        "*Written*: what the saver wrote (checkpoint JSON, blobs, writes), uncompressed. *Stored*: "
+        "the same rows' size in the tables, after Postgres compresses large values (TOAST). "
+        "*Journal*: the project's turns, steps and events for the thread, which stock has not. "
+        f"*Turn median*: of the {WINDOW} turns up to the milestone; *vs a first turn*: the median "
+        "ratio of each of them to the first turn of a fresh thread taken right after it.",
+    ]
     return "\n".join(rows)
 
 
 def _concurrency(c: Results) -> str:
     rows = ["| run | turns/s | turn median | turn p95 | process CPU (cores) |", "|---|---|---|---|---|"]
-    rows.append(f"| ours, ceiling: instant model, one at a time (mean of {c['ceiling']['before']:.1f} before "
-                f"and {c['ceiling']['after']:.1f} after) | {c['ceiling']['turns_per_s']:.1f} | | | |")
-    rows.append(_concurrent_row(f"ours, {c['threads']} threads, model {c['model_delay_s'] * 1000:.0f} ms",
-                                c["ours"]))
+    rows.append(
+        f"| ours, ceiling: instant model, one at a time (mean of {c['ceiling']['before']:.1f} before "
+        f"and {c['ceiling']['after']:.1f} after) | {c['ceiling']['turns_per_s']:.1f} | | | |"
+    )
+    rows.append(
+        _concurrent_row(f"ours, {c['threads']} threads, model {c['model_delay_s'] * 1000:.0f} ms", c["ours"])
+    )
     rows.append(f"| stock, ceiling | {c['stock_ceiling']['turns_per_s']:.1f} | | | |")
     label = f"stock async (`ainvoke`, AsyncPostgresSaver), {c['threads']} tasks"
     rows.append(_concurrent_row(label, c["stock"]))
-    rows += ["", f"Ours runs on threads, as its HTTP server does, with the default pools: at most "
-             f"{c['max_runs']} runs at once (`SCHOOL_MAX_RUNS`, each holds its thread's lock connection). "
-             "*Process CPU* is CPU seconds per wall second: one Python process gets about one core."]
+    rows += [
+        "",
+        f"Ours runs on threads, as its HTTP server does, with the default pools: at most "
+        f"{c['max_runs']} runs at once (`SCHOOL_MAX_RUNS`, each holds its thread's lock connection). "
+        "*Process CPU* is CPU seconds per wall second: one Python process gets about one core.",
+    ]
     return "\n".join(rows)
 
 
 def _concurrent_row(label: str, run: Results) -> str:
-    return (f"| {label} | {run['turns_per_s']:.1f} | {_ms(run['turn']['median_ms'])} | "
-            f"{_ms(run['turn']['p95_ms'])} | {run['cpu_share']:.2f} |")
+    return (
+        f"| {label} | {run['turns_per_s']:.1f} | {_ms(run['turn']['median_ms'])} | "
+        f"{_ms(run['turn']['p95_ms'])} | {run['cpu_share']:.2f} |"
+    )
 
 
 def _cold(k: Results) -> str:
     rows = ["| | wall median (fastest) | CPU median | imports (under `-X importtime`) |", "|---|---|---|---|"]
     sides = (("ours", "ours: `python -m agent.cli approve`"), ("stock", "stock: `bench.stock_resume`"))
     for side, label in sides:
-        rows.append(f"| {label} | {k[f'{side}_median_wall_s']:.2f} s ({k[f'{side}_min_wall_s']:.2f} s) | "
-                    f"{k[f'{side}_median_cpu_s']:.2f} s | {k[f'{side}_import_s']:.2f} s |")
-    rows += ["", f"Ratio ours/stock over {k['repeats']} resumes each: wall **{_x(k['ratio_wall_s'])}**, "
-             f"CPU {_x(k['ratio_cpu_s'])}.", "",
-             "Heavy modules a resume loaded (cumulative import seconds; ours | stock):", "",
-             "| module | ours | stock |", "|---|---|---|"]
+        rows.append(
+            f"| {label} | {k[f'{side}_median_wall_s']:.2f} s ({k[f'{side}_min_wall_s']:.2f} s) | "
+            f"{k[f'{side}_median_cpu_s']:.2f} s | {k[f'{side}_import_s']:.2f} s |"
+        )
+    rows += [
+        "",
+        f"Ratio ours/stock over {k['repeats']} resumes each: wall **{_x(k['ratio_wall_s'])}**, "
+        f"CPU {_x(k['ratio_cpu_s'])}.",
+        "",
+        "Heavy modules a resume loaded (cumulative import seconds; ours | stock):",
+        "",
+        "| module | ours | stock |",
+        "|---|---|---|",
+    ]
     for module in dict.fromkeys([*k["ours_watched_imports"], *k["stock_watched_imports"]]):
-        rows.append(f"| `{module}` | {_seconds(k['ours_watched_imports'].get(module))} | "
-                    f"{_seconds(k['stock_watched_imports'].get(module))} |")
+        rows.append(
+            f"| `{module}` | {_seconds(k['ours_watched_imports'].get(module))} | "
+            f"{_seconds(k['stock_watched_imports'].get(module))} |"
+        )
     rows += ["", "Our largest imports by package (self time):", "", "| package | s |", "|---|---|"]
     rows += [f"| `{name}` | {seconds:.3f} |" for name, seconds in k["ours_top_packages"]]
     return "\n".join(rows)
@@ -179,12 +241,16 @@ def _seconds(value: float | None) -> str:
 
 
 def _first_event(f: Results) -> str:
-    rows = ["| | turn | first event | first token | first event / turn | first token / turn |",
-            "|---|---|---|---|---|---|"]
+    rows = [
+        "| | turn | first event | first token | first event / turn | first token / turn |",
+        "|---|---|---|---|---|---|",
+    ]
     for name, r in f.items():
-        rows.append(f"| {name} | {_ms(r['turn_ms'])} | {_ms(r['first_event_ms'])} | "
-                    f"{_ms(r['first_token_ms'])} | {r['first_event_fraction']:.1%} | "
-                    f"{r['first_token_fraction']:.1%} |")
+        rows.append(
+            f"| {name} | {_ms(r['turn_ms'])} | {_ms(r['first_event_ms'])} | "
+            f"{_ms(r['first_token_ms'])} | {r['first_event_fraction']:.1%} | "
+            f"{r['first_token_fraction']:.1%} |"
+        )
     return "\n".join(rows)
 
 

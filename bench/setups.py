@@ -40,8 +40,9 @@ class Project:
 
     def turn(self, thread_id: str, text: str = QUESTION, **kwargs: Any) -> threads.Turn:
         """One student turn, as the CLI and the API run it."""
-        return threads.send(self.graph, thread_id, text, user_id=STUDENT, settings=self.resources.settings,
-                            **kwargs)
+        return threads.send(
+            self.graph, thread_id, text, user_id=STUDENT, settings=self.resources.settings, **kwargs
+        )
 
 
 @dataclass
@@ -73,8 +74,13 @@ def project(url: str, *, answer_model: BaseChatModel | None = None) -> Iterator[
     settings = bench_settings(url)
     models = Models(answer=NamedModel("bench:slow", answer_model) if answer_model else None)
     with open_resources(settings) as resources:
-        graph = build_graph(checkpointer=resources.checkpointer, store=resources.store,
-                            school=resources.school, settings=settings, models=models)
+        graph = build_graph(
+            checkpointer=resources.checkpointer,
+            store=resources.store,
+            school=resources.school,
+            settings=settings,
+            models=models,
+        )
         yield Project(graph, resources)
 
 
@@ -82,8 +88,9 @@ def project(url: str, *, answer_model: BaseChatModel | None = None) -> Iterator[
 def stock(url: str, *, delta: bool = False, model: BaseChatModel | None = None) -> Iterator[Stock]:
     """The stock graph on `url`; the project must have set the database up (catalog, checkpoints)."""
     settings = bench_settings(url)
-    with ConnectionPool(url, kwargs=connection_kwargs(settings), min_size=1, max_size=settings.pool_max_size,
-                        open=True) as pool:
+    with ConnectionPool(
+        url, kwargs=connection_kwargs(settings), min_size=1, max_size=settings.pool_max_size, open=True
+    ) as pool:
         school = School(pool, clock=settings.current_date, payments=payment_provider(pool))
         yield Stock(build_stock_graph(school, PostgresSaver(pool), delta=delta, model=model), school)  # type: ignore[arg-type]
 

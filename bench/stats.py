@@ -17,8 +17,12 @@ def p95(samples: Sequence[float]) -> float:
 
 def summary(samples: Sequence[float]) -> dict[str, float]:
     """Median, p95 and mean of samples in seconds, reported in milliseconds."""
-    return {"median_ms": statistics.median(samples) * 1000, "p95_ms": p95(samples) * 1000,
-            "mean_ms": statistics.fmean(samples) * 1000, "n": float(len(samples))}
+    return {
+        "median_ms": statistics.median(samples) * 1000,
+        "p95_ms": p95(samples) * 1000,
+        "mean_ms": statistics.fmean(samples) * 1000,
+        "n": float(len(samples)),
+    }
 
 
 def timed(work: Callable[[], Any]) -> float:

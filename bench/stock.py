@@ -41,9 +41,14 @@ class DeltaState(TypedDict):
     cohort: str | None
 
 
-def build_stock_graph(school: School, checkpointer: BaseCheckpointSaver[Any] | None, *, delta: bool = False,
-                      model: BaseChatModel | None = None, use_async: bool = False
-                      ) -> CompiledStateGraph[Any, None, Any, Any]:
+def build_stock_graph(
+    school: School,
+    checkpointer: BaseCheckpointSaver[Any] | None,
+    *,
+    delta: bool = False,
+    model: BaseChatModel | None = None,
+    use_async: bool = False,
+) -> CompiledStateGraph[Any, None, Any, Any]:
     """The graph: router → answer | propose → approval (interrupt) → execute.
 
     With `model`, the answer node asks it after the catalog search (`use_async`: an async node,
@@ -89,8 +94,9 @@ def build_stock_graph(school: School, checkpointer: BaseCheckpointSaver[Any] | N
 
     builder: StateGraph[Any, None, Any, Any] = StateGraph(DeltaState if delta else StockState)
     builder.add_node("router", router)
-    builder.add_node("answer", answer if model is None else
-                     answer_with_model_async if use_async else answer_with_model)
+    builder.add_node(
+        "answer", answer if model is None else answer_with_model_async if use_async else answer_with_model
+    )
     builder.add_node("propose", propose)
     builder.add_node("approval", approval)
     builder.add_node("execute", execute)

@@ -68,8 +68,14 @@ def measure(url: str, *, milestones: tuple[int, ...] = MILESTONES) -> dict[str, 
     return rows
 
 
-def _grow(pool: ConnectionPool[Any], turn: Callable[[str], Any], graph: Any, milestones: tuple[int, ...], *,
-          journal: bool) -> list[dict[str, Any]]:
+def _grow(
+    pool: ConnectionPool[Any],
+    turn: Callable[[str], Any],
+    graph: Any,
+    milestones: tuple[int, ...],
+    *,
+    journal: bool,
+) -> list[dict[str, Any]]:
     """Grow one thread, measuring it at each milestone.
 
     In the `WINDOW` turns before a milestone each turn is paired with the first turn of a fresh
@@ -91,14 +97,20 @@ def _grow(pool: ConnectionPool[Any], turn: Callable[[str], Any], graph: Any, mil
             row = _milestone(pool, graph, thread, n, journal=journal)
             window = slice(max(0, n - WINDOW), n)
             pairs = [long / first for long, first in zip(latencies[window], firsts[window], strict=True)]
-            rows.append(row | {"turn_ms": statistics.median(latencies[window]) * 1000,
-                               "first_turn_ms": statistics.median(firsts[window]) * 1000,
-                               "vs_first_turn": statistics.median(pairs)})
+            rows.append(
+                row
+                | {
+                    "turn_ms": statistics.median(latencies[window]) * 1000,
+                    "first_turn_ms": statistics.median(firsts[window]) * 1000,
+                    "vs_first_turn": statistics.median(pairs),
+                }
+            )
     return rows
 
 
-def _milestone(pool: ConnectionPool[Any], graph: Any, thread: str, turns: int, *, journal: bool
-               ) -> dict[str, Any]:
+def _milestone(
+    pool: ConnectionPool[Any], graph: Any, thread: str, turns: int, *, journal: bool
+) -> dict[str, Any]:
     with pool.connection() as conn:
         stored = int(conn.execute(_CHECKPOINT_BYTES, {"t": thread}).fetchone()["bytes"])
         payload = int(conn.execute(_PAYLOAD_BYTES, {"t": thread}).fetchone()["bytes"])
@@ -109,6 +121,12 @@ def _milestone(pool: ConnectionPool[Any], graph: Any, thread: str, turns: int, *
         started = time.perf_counter()
         graph.get_state(config)
         reads.append(time.perf_counter() - started)
-    return {"turns": turns, "bytes": stored, "bytes_per_turn": stored / turns, "payload_bytes": payload,
-            "payload_per_turn": payload / turns, "journal_bytes": journaled,
-            "get_state_ms": statistics.median(reads) * 1000}
+    return {
+        "turns": turns,
+        "bytes": stored,
+        "bytes_per_turn": stored / turns,
+        "payload_bytes": payload,
+        "payload_per_turn": payload / turns,
+        "journal_bytes": journaled,
+        "get_state_ms": statistics.median(reads) * 1000,
+    }

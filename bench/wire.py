@@ -35,9 +35,13 @@ class WireCounts:
     """Statements by the start of their SQL text; `?` when the text was not seen."""
 
     def __sub__(self, other: WireCounts) -> WireCounts:
-        return WireCounts(self.statements - other.statements, self.round_trips - other.round_trips,
-                          self.bytes_to_server - other.bytes_to_server,
-                          self.bytes_to_client - other.bytes_to_client, self.kinds - other.kinds)
+        return WireCounts(
+            self.statements - other.statements,
+            self.round_trips - other.round_trips,
+            self.bytes_to_server - other.bytes_to_server,
+            self.bytes_to_client - other.bytes_to_client,
+            self.kinds - other.kinds,
+        )
 
 
 class _Frontend:
@@ -69,7 +73,7 @@ class _Frontend:
             length = struct.unpack("!i", self.buffer[1:5])[0]
             if len(self.buffer) < 1 + length:
                 return
-            body, self.buffer = self.buffer[5:1 + length], self.buffer[1 + length:]
+            body, self.buffer = self.buffer[5 : 1 + length], self.buffer[1 + length :]
             self._message(kind, body)
 
     def _message(self, kind: str, body: bytes) -> None:
@@ -115,9 +119,13 @@ class WireCounter:
     def snapshot(self) -> WireCounts:
         """The totals so far (subtract two snapshots for what happened between them)."""
         with self.lock:
-            return WireCounts(self.counts.statements, self.counts.round_trips,
-                              self.counts.bytes_to_server, self.counts.bytes_to_client,
-                              Counter(self.counts.kinds))
+            return WireCounts(
+                self.counts.statements,
+                self.counts.round_trips,
+                self.counts.bytes_to_server,
+                self.counts.bytes_to_client,
+                Counter(self.counts.kinds),
+            )
 
     def close(self) -> None:
         """Stop accepting; open connections end when their clients close them."""
@@ -148,8 +156,9 @@ class WireCounter:
             threading.Thread(target=self._pump, args=(client, upstream, state, frontend), daemon=True).start()
             threading.Thread(target=self._pump, args=(upstream, client, state, None), daemon=True).start()
 
-    def _pump(self, source: socket.socket, sink: socket.socket, state: dict[str, Any],
-              frontend: _Frontend | None) -> None:
+    def _pump(
+        self, source: socket.socket, sink: socket.socket, state: dict[str, Any], frontend: _Frontend | None
+    ) -> None:
         try:
             while data := source.recv(65536):
                 with self.lock:

@@ -44,8 +44,10 @@ def migrate(values: dict[str, Any]) -> dict[str, Any]:
     """The update that brings a state to SCHEMA_VERSION (empty when it is there already)."""
     version = int(values.get("schema_version") or 1)
     if version > SCHEMA_VERSION:
-        message = (f"this thread was written by a newer version (state schema {version}); "
-                   f"this code knows up to {SCHEMA_VERSION}")
+        message = (
+            f"this thread was written by a newer version (state schema {version}); "
+            f"this code knows up to {SCHEMA_VERSION}"
+        )
         raise RuntimeError(message)
     update: dict[str, Any] = {}
     while version < SCHEMA_VERSION:
@@ -75,6 +77,5 @@ def at_boundaries(name: str, node: Callable[..., Any]) -> Callable[..., Any]:
 def _merged(result: Any, upgrade: dict[str, Any]) -> Any:
     if isinstance(result, Command):
         own = result.update if isinstance(result.update, dict) else {}
-        return Command(graph=result.graph, update={**upgrade, **own}, resume=result.resume,
-                       goto=result.goto)
+        return Command(graph=result.graph, update={**upgrade, **own}, resume=result.resume, goto=result.goto)
     return {**upgrade, **(result or {})}

@@ -22,8 +22,11 @@ def _candidates(text: str) -> list[str]:
     """Tokens, plus 'rag 2' / 'rag cohort 2' glued into 'rag-2'."""
     tokens = _TOKEN.findall(text.lower())
     glued = [f"{a}-{b}" for a, b in pairwise(tokens) if b.isdigit()]
-    glued += [f"{a}-{c}" for a, b, c in zip(tokens, tokens[1:], tokens[2:], strict=False)
-              if b == "cohort" and c.isdigit()]
+    glued += [
+        f"{a}-{c}"
+        for a, b, c in zip(tokens, tokens[1:], tokens[2:], strict=False)
+        if b == "cohort" and c.isdigit()
+    ]
     return glued + tokens
 
 

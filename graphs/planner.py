@@ -47,8 +47,12 @@ class Planning:
         school = self.school()
         if id(school) not in self._kits:
             limits = SubagentLimits(max_tokens=self.settings.budget_tokens, max_usd=self.settings.budget_usd)
-            self._kits[id(school)] = AgentKit(ledger=PostgresLedger(school.pool), limits=limits,
-                                              models=self.settings.models, on_exhausted=self.exhausted)
+            self._kits[id(school)] = AgentKit(
+                ledger=PostgresLedger(school.pool),
+                limits=limits,
+                models=self.settings.models,
+                on_exhausted=self.exhausted,
+            )
         return self._kits[id(school)]
 
     def exhausted(self, thread_id: str, spend: Spend) -> None:
@@ -56,8 +60,11 @@ class Planning:
         from agent.budget import exhausted_payload
 
         limits = self.kit().limits
-        self.journal(thread_id, "budget_exhausted",
-                     exhausted_payload(spend, max_tokens=limits.max_tokens, max_usd=limits.max_usd))
+        self.journal(
+            thread_id,
+            "budget_exhausted",
+            exhausted_payload(spend, max_tokens=limits.max_tokens, max_usd=limits.max_usd),
+        )
 
     def journal(self, thread_id: str, kind: EventKind, payload: dict[str, Any]) -> None:
         """Record an event in the durable journal."""

@@ -45,98 +45,183 @@ from agent.domain.programs import DEFAULT_SIZE, ProgramRequest
 MAX_SIZE = 10
 """A stated number of courses above this is not read as the program's size."""
 
-_MONTH_NAMES = ("january", "february", "march", "april", "may", "june", "july", "august", "september",
-                "october", "november", "december")
+_MONTH_NAMES = (
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+)
 """English names, written out: `calendar.month_name` follows the process locale."""
 _MONTHS = {name: n for n, name in enumerate(_MONTH_NAMES, start=1)}
 _MONTHS |= {name[:3]: n for name, n in list(_MONTHS.items())} | {"sept": 9}
 _SEASONS = {"spring": 3, "summer": 6, "autumn": 9, "fall": 9, "winter": 12}
 """Meteorological seasons (northern hemisphere): the month each one starts; each lasts three months."""
-_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
-            "nine": 9, "ten": 10, "single": 1, "couple": 2, "pair": 2}
+_NUMBERS = {
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "single": 1,
+    "couple": 2,
+    "pair": 2,
+}
 _COURSE_WORDS = ("course", "courses", "class", "classes", "module", "modules")
-_SIZE_FILLERS = {"of", "more", "different", "good", "short", "online", "new", "or", "to", "-", "a",
-                 "the", "related", "relevant", "separate"}
+_SIZE_FILLERS = {
+    "of",
+    "more",
+    "different",
+    "good",
+    "short",
+    "online",
+    "new",
+    "or",
+    "to",
+    "-",
+    "a",
+    "the",
+    "related",
+    "relevant",
+    "separate",
+}
 
 _EURO = r"(?:€|eur\b|euros?\b)"
 _FOREIGN = r"(?:\$|£|usd\b|gbp\b|dollars?\b|pounds?\b|bucks\b)"
 _AMOUNT = r"(?P<num>\d{1,3}(?:[.,]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?)(?!\d)(?:\s*(?P<k>k)\b)?"
-_NOT_MONEY = (r"(?!\s*(?:-\s*)?(?:courses?|class(?:es)?|modules?|weeks?|months?|days?|hours?|minutes?|"
-              r"years?|%|people|students|seats))")
+_NOT_MONEY = (
+    r"(?!\s*(?:-\s*)?(?:courses?|class(?:es)?|modules?|weeks?|months?|days?|hours?|minutes?|"
+    r"years?|%|people|students|seats))"
+)
 """An amount followed by one of these counts something other than money ("within 3 months")."""
-_BUDGET_WORDS = (r"within|under|below|less\s+than|no\s+more\s+than|not\s+more\s+than|max(?:imum)?|"
-                 r"at\s+most|up\s+to|budget(?:\s+(?:of|is|:))?|spend(?:ing)?|afford|cap(?:\s+of)?|"
-                 r"limit(?:\s+(?:of|is))?|for")
+_BUDGET_WORDS = (
+    r"within|under|below|less\s+than|no\s+more\s+than|not\s+more\s+than|max(?:imum)?|"
+    r"at\s+most|up\s+to|budget(?:\s+(?:of|is|:))?|spend(?:ing)?|afford|cap(?:\s+of)?|"
+    r"limit(?:\s+(?:of|is))?|for"
+)
 _MONEY_AROUND = r"(?:(?:around|about|roughly|approx(?:imately)?|~|only|just|a)\s*)?"
 _KEYWORD_BUDGET = re.compile(
     rf"\b(?:{_BUDGET_WORDS})\s*:?\s*{_MONEY_AROUND}(?P<pre>{_EURO}|{_FOREIGN})?\s*{_AMOUNT}{_NOT_MONEY}"
-    rf"(?:\s*(?P<post>{_EURO}|{_FOREIGN}))?", re.IGNORECASE)
+    rf"(?:\s*(?P<post>{_EURO}|{_FOREIGN}))?",
+    re.IGNORECASE,
+)
 _TRAILING_BUDGET = re.compile(
     rf"(?P<pre>{_EURO}|{_FOREIGN})?\s*\b{_AMOUNT}{_NOT_MONEY}\s*(?P<post>{_EURO}|{_FOREIGN})?\s*"
-    r"(?:budget|max(?:imum)?|to\s+spend|tops)\b", re.IGNORECASE)
+    r"(?:budget|max(?:imum)?|to\s+spend|tops)\b",
+    re.IGNORECASE,
+)
 _SIGN_FIRST = re.compile(rf"(?P<pre>{_EURO}|{_FOREIGN})\s*{_AMOUNT}(?P<post>)", re.IGNORECASE)
 _SIGN_AFTER = re.compile(rf"(?P<pre>)\b{_AMOUNT}\s*(?P<post>{_EURO}|{_FOREIGN})", re.IGNORECASE)
 
 _DAY = r"(?P<day>\d{1,2})(?:st|nd|rd|th)?"
 _MONTH_WORD = r"(?P<month>[a-z]{3,10})"
 _YEAR = r"(?:,?\s*(?P<year>\d{4}))?"
-_DATE_EXPR = (rf"(?P<iso>\d{{4}}-\d{{2}}-\d{{2}})|{_DAY}\s+(?:of\s+)?{_MONTH_WORD}{_YEAR}|"
-              rf"(?P<month2>[a-z]{{3,10}})\s+(?P<day2>\d{{1,2}})(?:st|nd|rd|th)?\b"
-              rf"{_YEAR.replace('year', 'year2')}|"
-              rf"(?:the\s+)?(?P<edge>end|start|beginning)\s+of\s+(?:the\s+)?(?P<edge_what>year|[a-z]{{3,10}})|"
-              rf"(?P<new_year>(?:the\s+)?new\s+year)|"
-              rf"(?:(?P<rel>next|this|coming)\s+)?(?P<period>[a-z]{{3,10}})(?:\s+(?P<pyear>\d{{4}}))?")
+_DATE_EXPR = (
+    rf"(?P<iso>\d{{4}}-\d{{2}}-\d{{2}})|{_DAY}\s+(?:of\s+)?{_MONTH_WORD}{_YEAR}|"
+    rf"(?P<month2>[a-z]{{3,10}})\s+(?P<day2>\d{{1,2}})(?:st|nd|rd|th)?\b"
+    rf"{_YEAR.replace('year', 'year2')}|"
+    rf"(?:the\s+)?(?P<edge>end|start|beginning)\s+of\s+(?:the\s+)?(?P<edge_what>year|[a-z]{{3,10}})|"
+    rf"(?P<new_year>(?:the\s+)?new\s+year)|"
+    rf"(?:(?P<rel>next|this|coming)\s+)?(?P<period>[a-z]{{3,10}})(?:\s+(?P<pyear>\d{{4}}))?"
+)
 _BEFORE = ("before", "until", "till", "til", "prior")
 _PREPOSITION = re.compile(
     r"\b(?P<prep>before|until|till|til|prior\s+to|by|in|during|after|from|starting|start|begin(?:ning)?|"
-    r"not\s+before|no\s+earlier\s+than|as\s+of)\s+(?:the\s+)?", re.IGNORECASE)
+    r"not\s+before|no\s+earlier\s+than|as\s+of)\s+(?:the\s+)?",
+    re.IGNORECASE,
+)
 _DATE = re.compile(rf"(?:{_DATE_EXPR})\b", re.IGNORECASE)
-_WITHIN = re.compile(r"\bwithin\s+(?:the\s+)?(?:next\s+)?(?P<n>\d+|[a-z]+)\s+(?P<unit>weeks?|months?)\b",
-                     re.IGNORECASE)
+_WITHIN = re.compile(
+    r"\bwithin\s+(?:the\s+)?(?:next\s+)?(?P<n>\d+|[a-z]+)\s+(?P<unit>weeks?|months?)\b", re.IGNORECASE
+)
 _NEXT_MONTH = re.compile(r"\b(?P<which>next|this)\s+month\b", re.IGNORECASE)
 _NEXT_PERIOD = re.compile(r"(?<!\w)(?=(?:next|this|coming)\s+[a-z]{3,10}\b)", re.IGNORECASE)
 """Where "next spring" or "this January" stands without a preposition: the whole period."""
-_PREPOSITION_BEFORE = re.compile(r"\b(?:before|until|till|til|to|by|in|during|after|from|starting|start|of|"
-                                 r"than|as)\s+(?:the\s+)?$", re.IGNORECASE)
-_FINISH = re.compile(r"\b(?:finish\w*|complet\w*|end(?:ed|ing)?|done|wrap\w*|graduat\w*)\s+(?:\w+\s+)?$",
-                     re.IGNORECASE)
+_PREPOSITION_BEFORE = re.compile(
+    r"\b(?:before|until|till|til|to|by|in|during|after|from|starting|start|of|"
+    r"than|as)\s+(?:the\s+)?$",
+    re.IGNORECASE,
+)
+_FINISH = re.compile(
+    r"\b(?:finish\w*|complet\w*|end(?:ed|ing)?|done|wrap\w*|graduat\w*)\s+(?:\w+\s+)?$", re.IGNORECASE
+)
 """Words before a date that make it an end date ("finish before June"), which is not a start window."""
 
 _WAITLIST_OK = re.compile(
     r"\b(?:wait\s*list|waiting\s+list)\s+(?:is|would\s+be|are)\s+(?:fine|ok(?:ay)?|good|acceptable)|"
     r"\b(?:happy|fine|ok(?:ay)?|willing|glad)\s+(?:with|to\s+(?:be\s+on|join|go\s+on|take))\s+(?:a\s+|the\s+)?"
-    r"(?:wait\s*list|waiting\s+list)", re.IGNORECASE)
+    r"(?:wait\s*list|waiting\s+list)",
+    re.IGNORECASE,
+)
 
 _COMPLETED = re.compile(
     r"(?<![a-z'])(?:i\s+(?:already\s+)?(?:know|knew|did|took|completed|finished|passed|studied)|"
     r"i(?:'ve|\s+have)\s+(?:already\s+)?(?:done|taken|completed|finished|passed|studied|had)|"
     r"already\s+(?:know|did|done|took|taken|have|had|completed|finished)|"
     r"i(?:'m|\s+am)\s+(?:already\s+)?(?:familiar|comfortable|good|fluent|experienced|confident)\s+"
-    r"(?:with|in|at)|(?:background|experience)\s+(?:in|with))\b(?P<what>[^.;!?]*)", re.IGNORECASE)
-_NEGATED = re.compile(r"\b(?:not|no|never|don't|dont|do\s+not|haven't|havent|didn't|didnt)\W+(?:\w+\W+)?$",
-                      re.IGNORECASE)
-_CLAUSE_END = re.compile(r"\b(?:but|so|because|though|although|want|wanna|would|need|now|what|which|how|"
-                         r"when|where|to|into|for|before|after|within|under|starting|and\s+(?:i|now|"
-                         r"want|would|need|looking))\b|,\s*(?:i|now|so|but|and\s+i)\b", re.IGNORECASE)
-_ALIASES = {"git": "command-line-git", "shell": "command-line-git", "bash": "command-line-git",
-            "pandas": "data-analysis", "numpy": "data-analysis", "stats": "statistics",
-            "probability": "statistics", "machine learning": "ml-foundations",
-            "scikit-learn": "ml-foundations", "sklearn": "ml-foundations", "docker": "cloud-deployment",
-            "kubernetes": "cloud-deployment", "fastapi": "web-apis", "pytorch": "deep-learning",
-            "neural networks": "deep-learning", "vision": "computer-vision",
-            "prompting": "prompt-engineering",
-            "agents": "llm-agents", "airflow": "data-engineering", "etl": "data-engineering",
-            "postgres": "sql-fundamentals", "postgresql": "sql-fundamentals"}
+    r"(?:with|in|at)|(?:background|experience)\s+(?:in|with))\b(?P<what>[^.;!?]*)",
+    re.IGNORECASE,
+)
+_NEGATED = re.compile(
+    r"\b(?:not|no|never|don't|dont|do\s+not|haven't|havent|didn't|didnt)\W+(?:\w+\W+)?$", re.IGNORECASE
+)
+_CLAUSE_END = re.compile(
+    r"\b(?:but|so|because|though|although|want|wanna|would|need|now|what|which|how|"
+    r"when|where|to|into|for|before|after|within|under|starting|and\s+(?:i|now|"
+    r"want|would|need|looking))\b|,\s*(?:i|now|so|but|and\s+i)\b",
+    re.IGNORECASE,
+)
+_ALIASES = {
+    "git": "command-line-git",
+    "shell": "command-line-git",
+    "bash": "command-line-git",
+    "pandas": "data-analysis",
+    "numpy": "data-analysis",
+    "stats": "statistics",
+    "probability": "statistics",
+    "machine learning": "ml-foundations",
+    "scikit-learn": "ml-foundations",
+    "sklearn": "ml-foundations",
+    "docker": "cloud-deployment",
+    "kubernetes": "cloud-deployment",
+    "fastapi": "web-apis",
+    "pytorch": "deep-learning",
+    "neural networks": "deep-learning",
+    "vision": "computer-vision",
+    "prompting": "prompt-engineering",
+    "agents": "llm-agents",
+    "airflow": "data-engineering",
+    "etl": "data-engineering",
+    "postgres": "sql-fundamentals",
+    "postgresql": "sql-fundamentals",
+}
 """Common names of what a course teaches; used only for ids the catalog passed in actually has."""
 
 _GOALS = (
     re.compile(r"\bgoal\s+(?:is\s+|of\s+|:\s*)?(?:to\s+)?(?P<g>.+)", re.IGNORECASE),
-    re.compile(r"(?P<g>\b(?:becom\w*|be\s+an?|mov\w+\s+into|get\w*\s+into|switch\w*\s+(?:to|into)|"
-               r"transition\w*\s+(?:to|into)|break\w*\s+into|career\s+(?:in|as)|work\s+as)\s+.+)",
-               re.IGNORECASE),
-    re.compile(r"\b(?:learning\s+path|road\s*map|curriculum|program(?:me)?|path|plan|courses|classes|modules)"
-               r"(?:\s+(?:should|do|must|would|can)\s+i\s+(?:take|do|need|follow))?\s+(?:to|for|into|"
-               r"in|on|about|towards?)\s+(?P<g>.+)", re.IGNORECASE),
+    re.compile(
+        r"(?P<g>\b(?:becom\w*|be\s+an?|mov\w+\s+into|get\w*\s+into|switch\w*\s+(?:to|into)|"
+        r"transition\w*\s+(?:to|into)|break\w*\s+into|career\s+(?:in|as)|work\s+as)\s+.+)",
+        re.IGNORECASE,
+    ),
+    re.compile(
+        r"\b(?:learning\s+path|road\s*map|curriculum|program(?:me)?|path|plan|courses|classes|modules)"
+        r"(?:\s+(?:should|do|must|would|can)\s+i\s+(?:take|do|need|follow))?\s+(?:to|for|into|"
+        r"in|on|about|towards?)\s+(?P<g>.+)",
+        re.IGNORECASE,
+    ),
     re.compile(r"\b(?:learn|study|master|get\s+good\s+at)\s+(?P<g>.+)", re.IGNORECASE),
 )
 """Where a goal starts, strongest signal first: "goal of X", "become X", "a roadmap to X", "learn X"."""
@@ -145,24 +230,57 @@ _GOAL_END = re.compile(
     r"\bbefore\b|\bafter\b|"
     r"\bby\b|\buntil\b|\bfrom\b|\bbut\b|\bbecause\b|\bi\b|\bi'(?:ve|m|d|ll)\b|\bwhich\b|\bwhat\b|"
     r"\b(?:can|could|would)\s+you\b|\bplease\b|\b(?:this|next|coming)\s+(?:month|year|"
-    + "|".join(_SEASONS) + r")\b|\bin\s+(?:the\s+)?(?:next|" + "|".join(_MONTHS) + "|"
-    + "|".join(_SEASONS) + r")\b)", re.IGNORECASE)
+    + "|".join(_SEASONS)
+    + r")\b|\bin\s+(?:the\s+)?(?:next|"
+    + "|".join(_MONTHS)
+    + "|"
+    + "|".join(_SEASONS)
+    + r")\b)",
+    re.IGNORECASE,
+)
 _TRAILING = re.compile(r"(?:\s+(?:and|or|with|for|of|to|a|an|the|my))+$", re.IGNORECASE)
 
-_PROGRAM_PHRASES = ("learning path", "roadmap", "road map", "curriculum", "study plan", "plan my studies",
-                    "plan my study", "plan my learning", "which courses should i take",
-                    "what courses should i take", "which courses do i need", "what courses do i need",
-                    "which courses should i do", "what should i take", "in which order", "what order should",
-                    "sequence of courses", "career path", "career change", "series of courses",
-                    "set of courses", "combination of courses", "bundle of courses")
+_PROGRAM_PHRASES = (
+    "learning path",
+    "roadmap",
+    "road map",
+    "curriculum",
+    "study plan",
+    "plan my studies",
+    "plan my study",
+    "plan my learning",
+    "which courses should i take",
+    "what courses should i take",
+    "which courses do i need",
+    "what courses do i need",
+    "which courses should i do",
+    "what should i take",
+    "in which order",
+    "what order should",
+    "sequence of courses",
+    "career path",
+    "career change",
+    "series of courses",
+    "set of courses",
+    "combination of courses",
+    "bundle of courses",
+)
 _PROGRAM_WORDS = ("program", "programme", "roadmap", "curriculum")
-_PLANNING_VERBS = re.compile(r"\b(?:put\s+together|plan|build|make|design|create|suggest|recommend|propose|"
-                             r"draw\s+up|set\s+up|combine|assemble)\b", re.IGNORECASE)
-_CAREER = re.compile(r"\b(?:becom\w*|be\s+an?|mov\w+\s+into|get\w*\s+into|switch\w*\s+(?:to|into)|"
-                     r"transition\w*\s+(?:to|into)|break\w*\s+into|career\s+(?:in|as)|work\s+as)\b",
-                     re.IGNORECASE)
-_ROLE = re.compile(r"\b(?:engineer|scientist|developer|analyst|architect|specialist|expert|researcher|"
-                   r"engineering|science|analytics|development)s?\b", re.IGNORECASE)
+_PLANNING_VERBS = re.compile(
+    r"\b(?:put\s+together|plan|build|make|design|create|suggest|recommend|propose|"
+    r"draw\s+up|set\s+up|combine|assemble)\b",
+    re.IGNORECASE,
+)
+_CAREER = re.compile(
+    r"\b(?:becom\w*|be\s+an?|mov\w+\s+into|get\w*\s+into|switch\w*\s+(?:to|into)|"
+    r"transition\w*\s+(?:to|into)|break\w*\s+into|career\s+(?:in|as)|work\s+as)\b",
+    re.IGNORECASE,
+)
+_ROLE = re.compile(
+    r"\b(?:engineer|scientist|developer|analyst|architect|specialist|expert|researcher|"
+    r"engineering|science|analytics|development)s?\b",
+    re.IGNORECASE,
+)
 _WORD = re.compile(r"[a-z0-9€$£]+(?:[-'][a-z0-9]+)*")
 _ANY_DAY = date(2000, 1, 1)
 """A reference day for asking whether a text names a date at all: which day it is does not matter."""
@@ -174,10 +292,15 @@ def parse_program_request(text: str, *, today: date, course_ids: Collection[str]
     `course_ids` are the catalog's course ids, for the completed courses the text names.
     """
     after, before = _window(text, today)
-    return ProgramRequest(goal=_goal(text), budget_cents=_budget(text), start_before=before,
-                          start_after=after, size=_size(text) or DEFAULT_SIZE,
-                          completed=_completed(text, course_ids),
-                          waitlist_ok=bool(_WAITLIST_OK.search(text)))
+    return ProgramRequest(
+        goal=_goal(text),
+        budget_cents=_budget(text),
+        start_before=before,
+        start_after=after,
+        size=_size(text) or DEFAULT_SIZE,
+        completed=_completed(text, course_ids),
+        waitlist_ok=bool(_WAITLIST_OK.search(text)),
+    )
 
 
 def is_program_request(text: str) -> bool:
@@ -256,7 +379,7 @@ def _window(text: str, today: date) -> tuple[date | None, date | None]:
 
     for prep in _PREPOSITION.finditer(text):
         found = _DATE.match(text, prep.end())
-        if found is None or _FINISH.search(text[:prep.start()]):
+        if found is None or _FINISH.search(text[: prep.start()]):
             continue
         span = _span(found, today)
         word = prep.group("prep").lower().split()[0]
@@ -266,12 +389,12 @@ def _window(text: str, today: date) -> tuple[date | None, date | None]:
             bound(*_bounds(word, span))
     for match in _NEXT_PERIOD.finditer(text):
         found = _DATE.match(text, match.end())
-        preceded = _PREPOSITION_BEFORE.search(text[:match.start()])
+        preceded = _PREPOSITION_BEFORE.search(text[: match.start()])
         span = _span(found, today) if found and not preceded else None
-        if span is not None and not _FINISH.search(text[:match.start()]):
+        if span is not None and not _FINISH.search(text[: match.start()]):
             bound(span.first, span.end)
     for match in _WITHIN.finditer(text):
-        if not _FINISH.search(text[:match.start()]):
+        if not _FINISH.search(text[: match.start()]):
             bound(None, _within(match, today))
     for match in _NEXT_MONTH.finditer(text):
         first = _month_start(today.year, today.month)
@@ -425,21 +548,22 @@ def _size(text: str) -> int | None:
         if not _is_course_word(word):
             continue
         found: list[int] = []
-        for before in reversed(words[max(0, n - 5):n]):
+        for before in reversed(words[max(0, n - 5) : n]):
             number = int(before) if before.isdigit() else _number(before)
             if number is not None:
                 found.append(number)
             elif before not in _SIZE_FILLERS:
                 break
-        at_once = " ".join(words[n + 1:n + 4]).startswith(("at a time", "at once", "in parallel"))
+        at_once = " ".join(words[n + 1 : n + 4]).startswith(("at a time", "at once", "in parallel"))
         if found and 1 <= max(found) <= MAX_SIZE and not at_once:
             return max(found)
     return None
 
 
 def _is_course_word(word: str) -> bool:
-    return word in _COURSE_WORDS or (len(word) >= 5 and bool(get_close_matches(word, _COURSE_WORDS,
-                                                                                 n=1, cutoff=0.8)))
+    return word in _COURSE_WORDS or (
+        len(word) >= 5 and bool(get_close_matches(word, _COURSE_WORDS, n=1, cutoff=0.8))
+    )
 
 
 def _number(word: str) -> int | None:
@@ -457,7 +581,7 @@ def _completed(text: str, course_ids: Collection[str]) -> tuple[str, ...]:
     aliases = _course_aliases(course_ids)
     found: list[str] = []
     for match in _COMPLETED.finditer(text):
-        if _NEGATED.search(text[:match.start()]):
+        if _NEGATED.search(text[: match.start()]):
             continue
         clause = _CLAUSE_END.split(match.group("what"), maxsplit=1)[0]
         for course_id in _named_courses(clause, aliases):
@@ -488,12 +612,12 @@ def _named_courses(clause: str, aliases: dict[str, str]) -> list[str]:
     n = 0
     while n < len(words):
         for length in (3, 2, 1):
-            phrase = " ".join(words[n:n + length])
+            phrase = " ".join(words[n : n + length])
             course_id = aliases.get(phrase) or aliases.get(phrase.rstrip("s"))
             if course_id is None and length == 1 and len(phrase) >= 5:
                 close = get_close_matches(phrase, [a for a in aliases if " " not in a], n=1, cutoff=0.8)
                 course_id = aliases[close[0]] if close else None
-            if course_id is not None and len(words[n:n + length]) == length:
+            if course_id is not None and len(words[n : n + length]) == length:
                 if course_id not in found:
                     found.append(course_id)
                 n += length
@@ -508,9 +632,9 @@ def _goal(text: str) -> str:
     # "cources for X" is "courses for X": course words are corrected first (the goal keeps the rest).
     text = re.sub(r"\b[a-z]{5,8}\b", _course_word, text, flags=re.IGNORECASE)
     starts = [m.start("g") for m in (p.search(text) for p in _GOALS) if m is not None]
-    rest = text[starts[0]:] if starts else text
+    rest = text[starts[0] :] if starts else text
     end = _GOAL_END.search(rest)
-    goal = rest[:end.start()] if end else rest
+    goal = rest[: end.start()] if end else rest
     return _TRAILING.sub("", goal.strip()).strip()
 
 
@@ -524,8 +648,23 @@ def _course_word(match: re.Match[str]) -> str:
 
 def _fuzzy_words(text: str) -> list[str]:
     """Lower-case words with typos in the planning vocabulary corrected ("programm", "curiculum")."""
-    vocabulary = ("program", "programme", "roadmap", "curriculum", "course", "courses", "learning",
-                  "together", "become", "engineer", "scientist", "developer", "analyst", "career", "studies")
+    vocabulary = (
+        "program",
+        "programme",
+        "roadmap",
+        "curriculum",
+        "course",
+        "courses",
+        "learning",
+        "together",
+        "become",
+        "engineer",
+        "scientist",
+        "developer",
+        "analyst",
+        "career",
+        "studies",
+    )
     out = []
     for word in _WORD.findall(text.lower().replace("’", "'")):
         if len(word) >= 6 and word not in vocabulary:
@@ -537,32 +676,112 @@ def _fuzzy_words(text: str) -> list[str]:
 
 # -- decompose ------------------------------------------------------------------------------------
 _PATHS: tuple[tuple[tuple[str, ...], tuple[tuple[str, tuple[str, ...]], ...]], ...] = (
-    (("mlops", "ml ops", "ml engineer", "ml engineering", "machine learning engineer",
-      "machine learning engineering", "deploy models", "deploying models", "models in production"),
-     (("foundations", ("python-basics", "statistics")), ("machine learning", ("ml-foundations",)),
-      ("deploying models", ("mlops",)))),
-    (("llm", "llms", "genai", "generative ai", "ai engineer", "ai engineering", "agents", "agent",
-      "chatbot", "chatbots", "prompt", "prompts", "rag", "retrieval"),
-     (("foundations", ("python-basics",)), ("prompting", ("prompt-engineering",)),
-      ("retrieval", ("rag",)), ("agents", ("llm-agents",)))),
-    (("deep learning", "neural", "nlp", "natural language", "computer vision", "vision", "image",
-      "images", "ai research", "ai researcher"),
-     (("machine learning", ("ml-foundations",)), ("deep learning", ("deep-learning",)),
-      ("specialisation", ("nlp", "computer-vision")))),
-    (("data engineer", "data engineering", "pipelines", "pipeline", "etl", "warehouse", "airflow"),
-     (("foundations", ("python-basics", "sql-fundamentals")), ("data pipelines", ("data-engineering",)))),
-    (("data science", "data scientist", "data analysis", "data analyst", "analytics", "machine learning",
-      "ml"),
-     (("foundations", ("python-basics", "statistics")), ("data analysis", ("data-analysis",)),
-      ("machine learning", ("ml-foundations",)))),
-    (("backend", "back end", "web", "api", "apis", "devops", "cloud", "software engineer",
-      "software developer", "developer"),
-     (("foundations", ("python-basics", "command-line-git")), ("web apis", ("web-apis",)),
-      ("deployment", ("cloud-deployment",)))),
+    (
+        (
+            "mlops",
+            "ml ops",
+            "ml engineer",
+            "ml engineering",
+            "machine learning engineer",
+            "machine learning engineering",
+            "deploy models",
+            "deploying models",
+            "models in production",
+        ),
+        (
+            ("foundations", ("python-basics", "statistics")),
+            ("machine learning", ("ml-foundations",)),
+            ("deploying models", ("mlops",)),
+        ),
+    ),
+    (
+        (
+            "llm",
+            "llms",
+            "genai",
+            "generative ai",
+            "ai engineer",
+            "ai engineering",
+            "agents",
+            "agent",
+            "chatbot",
+            "chatbots",
+            "prompt",
+            "prompts",
+            "rag",
+            "retrieval",
+        ),
+        (
+            ("foundations", ("python-basics",)),
+            ("prompting", ("prompt-engineering",)),
+            ("retrieval", ("rag",)),
+            ("agents", ("llm-agents",)),
+        ),
+    ),
+    (
+        (
+            "deep learning",
+            "neural",
+            "nlp",
+            "natural language",
+            "computer vision",
+            "vision",
+            "image",
+            "images",
+            "ai research",
+            "ai researcher",
+        ),
+        (
+            ("machine learning", ("ml-foundations",)),
+            ("deep learning", ("deep-learning",)),
+            ("specialisation", ("nlp", "computer-vision")),
+        ),
+    ),
+    (
+        ("data engineer", "data engineering", "pipelines", "pipeline", "etl", "warehouse", "airflow"),
+        (("foundations", ("python-basics", "sql-fundamentals")), ("data pipelines", ("data-engineering",))),
+    ),
+    (
+        (
+            "data science",
+            "data scientist",
+            "data analysis",
+            "data analyst",
+            "analytics",
+            "machine learning",
+            "ml",
+        ),
+        (
+            ("foundations", ("python-basics", "statistics")),
+            ("data analysis", ("data-analysis",)),
+            ("machine learning", ("ml-foundations",)),
+        ),
+    ),
+    (
+        (
+            "backend",
+            "back end",
+            "web",
+            "api",
+            "apis",
+            "devops",
+            "cloud",
+            "software engineer",
+            "software developer",
+            "developer",
+        ),
+        (
+            ("foundations", ("python-basics", "command-line-git")),
+            ("web apis", ("web-apis",)),
+            ("deployment", ("cloud-deployment",)),
+        ),
+    ),
 )
 """Goal keywords → sub-goals (label, course ids); the first row with a keyword in the goal wins."""
-_SPECIALISATIONS = {"nlp": ("nlp", "natural language", "language", "text"),
-                    "computer-vision": ("vision", "image", "images", "video")}
+_SPECIALISATIONS = {
+    "nlp": ("nlp", "natural language", "language", "text"),
+    "computer-vision": ("vision", "image", "images", "video"),
+}
 _SPLIT = re.compile(r"\s*(?:,|&|\band\b|\bplus\b|\bas\s+well\s+as\b)\s*", re.IGNORECASE)
 
 
@@ -592,15 +811,18 @@ def decompose(request: ProgramRequest) -> list[str]:
 
 def _specialised(ids: tuple[str, ...], goal: str) -> tuple[str, ...]:
     """Of several specialisations, the ones the goal names; all of them when it names none."""
-    named = tuple(c for c in ids
-                  if any(re.search(rf"\b{re.escape(w)}\b", goal) for w in _SPECIALISATIONS.get(c, ())))
+    named = tuple(
+        c for c in ids if any(re.search(rf"\b{re.escape(w)}\b", goal) for w in _SPECIALISATIONS.get(c, ()))
+    )
     return named or ids
 
 
 def _fuzzy_goal_words(goal: str) -> list[str]:
     """The goal's words, lower-case, with typos in the table's keywords corrected ("machne learning")."""
-    vocabulary = sorted({w for keywords, _ in _PATHS for k in keywords for w in k.split()}
-                        | {w for words in _SPECIALISATIONS.values() for w in words})
+    vocabulary = sorted(
+        {w for keywords, _ in _PATHS for k in keywords for w in k.split()}
+        | {w for words in _SPECIALISATIONS.values() for w in words}
+    )
     out = []
     for word in _WORD.findall(goal.lower()):
         if len(word) >= 5 and word not in vocabulary:

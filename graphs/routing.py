@@ -53,10 +53,10 @@ def output_options(output: RouterOutput) -> dict[str, Any]:
         return {"response_format": RESPONSE_FORMAT}
     if output == "json_object":
         # llama-cpp-python's server takes OpenAI's older JSON mode plus a schema of its own.
-        return {"response_format": {"type": "json_object",
-                                    "schema": RESPONSE_FORMAT["json_schema"]["schema"]}}
+        return {
+            "response_format": {"type": "json_object", "schema": RESPONSE_FORMAT["json_schema"]["schema"]}
+        }
     return {}
-
 
 
 class RouteRecord(TypedDict):
@@ -110,20 +110,21 @@ def parse_intent(content: Any, *, pending: bool) -> Intent:
     return intent  # type: ignore[no-any-return]
 
 
-def decide(text: str, *, pending: PendingAction | None, model: NamedModel | None,
-           config: ModelConfig) -> RouteDecision:
+def decide(
+    text: str, *, pending: PendingAction | None, model: NamedModel | None, config: ModelConfig
+) -> RouteDecision:
     """Route one message."""
     rules = classify(text, pending=pending is not None)
     if model is None:
-        return RouteDecision(rules, RouteRecord(intent=rules, source="rules", model=None, reason=None),
-                             None)
+        return RouteDecision(rules, RouteRecord(intent=rules, source="rules", model=None, reason=None), None)
     started = time.perf_counter()
     reply = None
     try:
         reply = model.model.bind(**output_options(config.router_output), stream=False).invoke(
             # stream=False: one JSON object is wanted whole, also while the caller streams the turn.
-            router_messages(text, pending), config={"tags": ["nostream"],
-                                                    "metadata": {"school_role": "router"}})
+            router_messages(text, pending),
+            config={"tags": ["nostream"], "metadata": {"school_role": "router"}},
+        )
         intent = parse_intent(reply.content, pending=pending is not None)
         if intent == "confirm" and rules != "confirm":
             raise InvalidRouteError("unconfirmed_confirm")
@@ -132,27 +133,42 @@ def decide(text: str, *, pending: PendingAction | None, model: NamedModel | None
     except Exception as err:  # any failure of the router model yields to the rules
         log.warning("router model %s failed: %s", model.name, type(err).__name__)
         return _fallback(rules, model, config, reply, started, f"error: {type(err).__name__}")
-    call = record_call(config, role="router", model=model.name, message=reply,
-                       latency_s=time.perf_counter() - started)
-    return RouteDecision(intent, RouteRecord(intent=intent, source="model", model=model.name,
-                                             reason=None), call)
+    call = record_call(
+        config, role="router", model=model.name, message=reply, latency_s=time.perf_counter() - started
+    )
+    return RouteDecision(
+        intent, RouteRecord(intent=intent, source="model", model=model.name, reason=None), call
+    )
 
 
-def _fallback(rules: Intent, model: NamedModel, config: ModelConfig, reply: Any, started: float,
-              reason: str) -> RouteDecision:
-    call = record_call(config, role="router", model=model.name, message=reply,
-                       latency_s=time.perf_counter() - started, outcome=reason)
+def _fallback(
+    rules: Intent, model: NamedModel, config: ModelConfig, reply: Any, started: float, reason: str
+) -> RouteDecision:
+    call = record_call(
+        config,
+        role="router",
+        model=model.name,
+        message=reply,
+        latency_s=time.perf_counter() - started,
+        outcome=reason,
+    )
     record = RouteRecord(intent=rules, source="fallback", model=model.name, reason=reason)
     return RouteDecision(rules, record, call)
 
 
-EVAL_PENDING = PendingAction(id="eval", name="enroll", args={"cohort_id": "rag-2"}, student_id="eval",
-                             description="Enroll the student in cohort rag-2 of the RAG course.")
+EVAL_PENDING = PendingAction(
+    id="eval",
+    name="enroll",
+    args={"cohort_id": "rag-2"},
+    student_id="eval",
+    description="Enroll the student in cohort rag-2 of the RAG course.",
+)
 """The pending action shown to a router model for labelled messages marked `pending`."""
 
 
-def eval_classifier(model: NamedModel | None, config: ModelConfig,
-                    fallbacks: Counter[str]) -> Callable[[str, bool], str]:
+def eval_classifier(
+    model: NamedModel | None, config: ModelConfig, fallbacks: Counter[str]
+) -> Callable[[str, bool], str]:
     """`decide` as a `(text, pending) -> intent` function; counts fallback reasons in `fallbacks`."""
 
     def classify_message(text: str, pending: bool) -> str:

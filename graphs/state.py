@@ -30,8 +30,9 @@ replies, `agent.turns`).
 class InputState(TypedDict):
     """What a caller sends: the student's messages."""
 
-    messages: Annotated[list[AnyMessage],
-                        DeltaChannel(_messages_delta_reducer, snapshot_frequency=MESSAGE_SNAPSHOT_EVERY)]
+    messages: Annotated[
+        list[AnyMessage], DeltaChannel(_messages_delta_reducer, snapshot_frequency=MESSAGE_SNAPSHOT_EVERY)
+    ]
     """The conversation; new messages are appended (or replaced by id).
 
     A delta channel: a checkpoint stores the messages a step added, plus a full copy every

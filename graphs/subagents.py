@@ -72,12 +72,24 @@ def build_agent(model: Any, school: School, kit: AgentKit, *, planner: bool) -> 
 
     from middleware import subagent_middleware
 
-    middleware = subagent_middleware(ledger=kit.ledger, skills_dir=kit.skills_dir,
-                                     agents_md=kit.agents_md, limits=kit.limits, planner=planner,
-                                     prices=prices_from(kit.models), on_exhausted=kit.on_exhausted)
+    middleware = subagent_middleware(
+        ledger=kit.ledger,
+        skills_dir=kit.skills_dir,
+        agents_md=kit.agents_md,
+        limits=kit.limits,
+        planner=planner,
+        prices=prices_from(kit.models),
+        on_exhausted=kit.on_exhausted,
+    )
     system = ORCHESTRATOR_SYSTEM if planner else WORKER_SYSTEM
-    return create_agent(model, catalog_tools(school), system_prompt=system, middleware=middleware,
-                        context_schema=Context, name="orchestrator" if planner else "worker")
+    return create_agent(
+        model,
+        catalog_tools(school),
+        system_prompt=system,
+        middleware=middleware,
+        context_schema=Context,
+        name="orchestrator" if planner else "worker",
+    )
 
 
 def final_text(messages: list[AnyMessage]) -> str:
@@ -94,8 +106,11 @@ def budget_spent(messages: list[AnyMessage]) -> bool:
 
 def usage_of(messages: list[AnyMessage], models: ModelConfig, name: str, role: str) -> Usage:
     """The tokens and cost of an agent's model calls, for the thread's running totals."""
-    calls = [record_call(models, role=role, model=name, message=m, latency_s=0.0)
-             for m in messages if isinstance(m, AIMessage) and m.usage_metadata]
+    calls = [
+        record_call(models, role=role, model=name, message=m, latency_s=0.0)
+        for m in messages
+        if isinstance(m, AIMessage) and m.usage_metadata
+    ]
     return total(calls)
 
 

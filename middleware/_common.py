@@ -24,8 +24,10 @@ def thread_id_from_config(config: RunnableConfig) -> str:
     """The `thread_id` of the run's `configurable`, which subagents inherit from their parent."""
     thread_id = (config.get("configurable") or {}).get("thread_id")
     if thread_id is None or str(thread_id) == "":
-        msg = ("this middleware needs the run's thread id: invoke the agent with "
-               "config={'configurable': {'thread_id': ...}}, or pass thread_id_of=")
+        msg = (
+            "this middleware needs the run's thread id: invoke the agent with "
+            "config={'configurable': {'thread_id': ...}}, or pass thread_id_of="
+        )
         raise MissingThreadIdError(msg)
     return str(thread_id)
 
@@ -53,7 +55,7 @@ def current_request(messages: Sequence[AnyMessage]) -> Sequence[AnyMessage]:
     """The messages after the student's latest message: what the agent did for this request."""
     for index in range(len(messages) - 1, -1, -1):
         if isinstance(messages[index], HumanMessage):
-            return messages[index + 1:]
+            return messages[index + 1 :]
     return messages
 
 

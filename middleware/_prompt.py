@@ -25,9 +25,11 @@ class RequestEditingMiddleware(AgentMiddleware[StateT, ContextT, ResponseT]):
     def _request(self, request: ModelRequest[ContextT]) -> ModelRequest[ContextT]:
         raise NotImplementedError
 
-    def wrap_model_call(self, request: ModelRequest[ContextT],
-                        handler: Callable[[ModelRequest[ContextT]], ModelResponse[ResponseT]],
-                        ) -> ModelResponse[ResponseT] | AIMessage:
+    def wrap_model_call(
+        self,
+        request: ModelRequest[ContextT],
+        handler: Callable[[ModelRequest[ContextT]], ModelResponse[ResponseT]],
+    ) -> ModelResponse[ResponseT] | AIMessage:
         """Call the model with the edited request."""
         return handler(self._request(request))
 

@@ -41,8 +41,11 @@ class Spend:
 
     def plus(self, input_tokens: int, output_tokens: int, cost_usd: float) -> Spend:
         """The spend after one more call."""
-        return Spend(self.input_tokens + input_tokens, self.output_tokens + output_tokens,
-                     round(self.cost_usd + cost_usd, 8))
+        return Spend(
+            self.input_tokens + input_tokens,
+            self.output_tokens + output_tokens,
+            round(self.cost_usd + cost_usd, 8),
+        )
 
 
 @runtime_checkable
@@ -53,8 +56,9 @@ class BudgetLedger(Protocol):
         """What the thread has spent (zero for a thread never charged)."""
         ...
 
-    def charge(self, thread_id: str, input_tokens: int, output_tokens: int, cost_usd: float, *,
-               call_id: str) -> Spend:
+    def charge(
+        self, thread_id: str, input_tokens: int, output_tokens: int, cost_usd: float, *, call_id: str
+    ) -> Spend:
         """Add one model call to the thread and return the new total.
 
         `call_id` (the AIMessage id) makes the charge idempotent: charging the same call again,
@@ -81,15 +85,17 @@ class MemoryLedger:
         with self._lock:
             return self._spend.get(thread_id, Spend())
 
-    def charge(self, thread_id: str, input_tokens: int, output_tokens: int, cost_usd: float, *,
-               call_id: str) -> Spend:
+    def charge(
+        self, thread_id: str, input_tokens: int, output_tokens: int, cost_usd: float, *, call_id: str
+    ) -> Spend:
         """Add one call, once per `call_id`; the new total."""
         with self._lock:
             calls = self._calls.setdefault(thread_id, set())
             if call_id not in calls:
                 calls.add(call_id)
                 self._spend[thread_id] = self._spend.get(thread_id, Spend()).plus(
-                    input_tokens, output_tokens, cost_usd)
+                    input_tokens, output_tokens, cost_usd
+                )
             return self._spend.get(thread_id, Spend())
 
     def note_exhausted(self, thread_id: str) -> bool:
@@ -131,14 +137,16 @@ def charge_of(message: AIMessage, prices: Prices | None) -> Charge | None:
 
 def is_exhausted(spend: Spend, max_tokens: int | None, max_usd: float | None) -> bool:
     """Whether `spend` has reached either limit."""
-    return ((max_tokens is not None and spend.tokens >= max_tokens)
-            or (max_usd is not None and spend.cost_usd >= max_usd))
+    return (max_tokens is not None and spend.tokens >= max_tokens) or (
+        max_usd is not None and spend.cost_usd >= max_usd
+    )
 
 
 def exhausted_message(spend: Spend) -> AIMessage:
     """What the student reads when the budget stops a run."""
-    text = (f"I had to stop before finishing: this request has used its budget for AI processing "
-            f"({spend.tokens:,} tokens, about US${spend.cost_usd:.2f}). Please ask again with a "
-            "narrower request, or contact support if you need more.")
+    text = (
+        f"I had to stop before finishing: this request has used its budget for AI processing "
+        f"({spend.tokens:,} tokens, about US${spend.cost_usd:.2f}). Please ask again with a "
+        "narrower request, or contact support if you need more."
+    )
     return AIMessage(text, response_metadata={"finish_reason": "budget_exhausted"})
-

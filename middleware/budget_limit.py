@@ -78,16 +78,21 @@ class BudgetMiddleware(AgentMiddleware[AgentState[ResponseT], ContextT, Response
         if max_tokens is None and max_usd is None:
             msg = "BudgetMiddleware needs max_tokens, max_usd or both; with neither it limits nothing"
             raise ValueError(msg)
-        if max_tokens is not None and (isinstance(max_tokens, bool) or not isinstance(max_tokens, int)
-                                       or max_tokens <= 0):
+        if max_tokens is not None and (
+            isinstance(max_tokens, bool) or not isinstance(max_tokens, int) or max_tokens <= 0
+        ):
             msg = f"max_tokens must be a positive int or None, got {max_tokens!r}"
             raise ValueError(msg)
-        if max_usd is not None and (isinstance(max_usd, bool) or not isinstance(max_usd, int | float)
-                                    or max_usd <= 0):
+        if max_usd is not None and (
+            isinstance(max_usd, bool) or not isinstance(max_usd, int | float) or max_usd <= 0
+        ):
             msg = f"max_usd must be a positive number or None, got {max_usd!r}"
             raise ValueError(msg)
-        for name, value in (("prices", prices), ("on_exhausted", on_exhausted),
-                            ("thread_id_of", thread_id_of)):
+        for name, value in (
+            ("prices", prices),
+            ("on_exhausted", on_exhausted),
+            ("thread_id_of", thread_id_of),
+        ):
             if value is not None and not callable(value):
                 msg = f"{name} must be callable or None, got {value!r}"
                 raise TypeError(msg)
@@ -114,8 +119,9 @@ class BudgetMiddleware(AgentMiddleware[AgentState[ResponseT], ContextT, Response
         return {"jump_to": "end", "messages": [exhausted_message(spend)]}
 
     @hook_config(can_jump_to=["end"])
-    async def abefore_model(self, state: AgentState[ResponseT],
-                            runtime: Runtime[ContextT]) -> dict[str, Any] | None:
+    async def abefore_model(
+        self, state: AgentState[ResponseT], runtime: Runtime[ContextT]
+    ) -> dict[str, Any] | None:
         """Async form of `before_model` (the ledger is synchronous)."""
         return self.before_model(state, runtime)
 
@@ -126,11 +132,17 @@ class BudgetMiddleware(AgentMiddleware[AgentState[ResponseT], ContextT, Response
         message = last_ai_message(messages)
         charge = charge_of(message, self.prices) if message is not None else None
         if charge is not None:
-            self.ledger.charge(self._thread_id(), charge.input_tokens, charge.output_tokens,
-                               charge.cost_usd, call_id=charge.call_id)
+            self.ledger.charge(
+                self._thread_id(),
+                charge.input_tokens,
+                charge.output_tokens,
+                charge.cost_usd,
+                call_id=charge.call_id,
+            )
         return None
 
-    async def aafter_model(self, state: AgentState[ResponseT],
-                           runtime: Runtime[ContextT]) -> dict[str, Any] | None:
+    async def aafter_model(
+        self, state: AgentState[ResponseT], runtime: Runtime[ContextT]
+    ) -> dict[str, Any] | None:
         """Async form of `after_model` (the ledger is synchronous)."""
         return self.after_model(state, runtime)

@@ -35,8 +35,11 @@ def patch_dangling(messages: Sequence[AnyMessage]) -> list[AnyMessage] | None:
             pending = []
         patched.append(message)
         if isinstance(message, AIMessage):
-            pending = [interrupted_result(c["name"], c["id"]) for c in message.tool_calls
-                       if c["id"] and c["id"] not in done]
+            pending = [
+                interrupted_result(c["name"], c["id"])
+                for c in message.tool_calls
+                if c["id"] and c["id"] not in done
+            ]
             changed = changed or bool(pending)
     patched += pending
     return patched if changed else None
@@ -44,8 +47,10 @@ def patch_dangling(messages: Sequence[AnyMessage]) -> list[AnyMessage] | None:
 
 def interrupted_result(name: str, call_id: str) -> ToolMessage:
     """The result given to a tool call that was never executed."""
-    text = (f"The call to `{name}` was interrupted before it ran; it was not executed and has no "
-            "result. Call it again only if it is still needed.")
+    text = (
+        f"The call to `{name}` was interrupted before it ran; it was not executed and has no "
+        "result. Call it again only if it is still needed."
+    )
     return ToolMessage(text, tool_call_id=call_id, name=name, status="error", id=f"interrupted-{call_id}")
 
 
@@ -66,7 +71,8 @@ class DanglingToolCallsMiddleware(AgentMiddleware[AgentState[ResponseT], Context
             return None
         return {"messages": [RemoveMessage(id=REMOVE_ALL_MESSAGES), *patched]}
 
-    async def abefore_model(self, state: AgentState[ResponseT],
-                            runtime: Runtime[ContextT]) -> dict[str, Any] | None:
+    async def abefore_model(
+        self, state: AgentState[ResponseT], runtime: Runtime[ContextT]
+    ) -> dict[str, Any] | None:
         """Async form of `before_model`."""
         return self.before_model(state, runtime)

@@ -66,8 +66,10 @@ def normalise_path(path: object) -> str:
         raise InvalidPathError(msg)
     bad = [p for p in parts if not _SEGMENT.match(p)]
     if bad or not parts:
-        msg = (f"{path!r} is not a valid path: use letters, digits, '_', '.', '-' and '/' only, "
-               "e.g. '/results/x.txt'")
+        msg = (
+            f"{path!r} is not a valid path: use letters, digits, '_', '.', '-' and '/' only, "
+            "e.g. '/results/x.txt'"
+        )
         raise InvalidPathError(msg)
     return "/" + "/".join(parts)
 
@@ -82,15 +84,27 @@ def as_file_text(text: str) -> str:
         if len(line) <= MAX_LINE_CHARS:
             lines.append(line)
         else:
-            lines.extend(textwrap.wrap(line, MAX_LINE_CHARS, replace_whitespace=False,
-                                       drop_whitespace=False, break_on_hyphens=False))
+            lines.extend(
+                textwrap.wrap(
+                    line,
+                    MAX_LINE_CHARS,
+                    replace_whitespace=False,
+                    drop_whitespace=False,
+                    break_on_hyphens=False,
+                )
+            )
     return "\n".join(lines)
 
 
 def file_value(text: str, *, tool: str, tool_call_id: str) -> dict[str, Any]:
     """The store value of a file holding a tool result (already in `as_file_text` form)."""
-    return {"content": text, "tool": tool, "tool_call_id": tool_call_id,
-            "chars": len(text), "lines": text.count("\n") + 1}
+    return {
+        "content": text,
+        "tool": tool,
+        "tool_call_id": tool_call_id,
+        "chars": len(text),
+        "lines": text.count("\n") + 1,
+    }
 
 
 def read_lines(text: str, path: str, offset: int, limit: int, max_chars: int) -> str:
@@ -112,8 +126,11 @@ def read_lines(text: str, path: str, offset: int, limit: int, max_chars: int) ->
         used += len(row) + 1
     last = offset + len(shown)
     header = f"{path}, lines {offset + 1}-{last} of {len(lines)}:"
-    footer = (f"\n[Lines {last + 1}-{len(lines)} not shown; continue with offset={last}.]"
-              if last < len(lines) else "")
+    footer = (
+        f"\n[Lines {last + 1}-{len(lines)} not shown; continue with offset={last}.]"
+        if last < len(lines)
+        else ""
+    )
     return header + "\n" + "\n".join(shown) + footer
 
 
@@ -136,8 +153,12 @@ def grep_lines(text: str, path: str, pattern: str, max_chars: int) -> str:
             break
         shown.append(hit)
         used += len(hit) + 1
-    more = (f"\n[{len(hits) - len(shown)} more matching lines not shown; narrow the pattern or read "
-            "around a hit with read_file.]" if len(shown) < len(hits) else "")
+    more = (
+        f"\n[{len(hits) - len(shown)} more matching lines not shown; narrow the pattern or read "
+        "around a hit with read_file.]"
+        if len(shown) < len(hits)
+        else ""
+    )
     return f"{len(hits)} lines of {path} contain {pattern!r}:\n" + "\n".join(shown) + more
 
 
@@ -159,10 +180,12 @@ class GrepArgs(BaseModel):
 READ_FILE_DESCRIPTION = (
     "Read lines of a file saved in this conversation, such as a long tool result that was cut "
     "short. Lines are numbered from 1; `offset` is how many lines to skip, so to read from line N "
-    "use offset=N-1. Long outputs are cut and say how to continue.")
+    "use offset=N-1. Long outputs are cut and say how to continue."
+)
 GREP_DESCRIPTION = (
     "Find the lines of a file saved in this conversation that contain some text (plain text, "
-    "case-insensitive). Returns the matching lines with their numbers.")
+    "case-insensitive). Returns the matching lines with their numbers."
+)
 
 
 def file_tools(*, thread_id_of: ThreadIdOf, max_chars: int) -> list[BaseTool]:
@@ -193,10 +216,22 @@ def file_tools(*, thread_id_of: ThreadIdOf, max_chars: int) -> list[BaseTool]:
         return grep_lines(text, clean, pattern, max_chars)
 
     return [
-        StructuredTool.from_function(func=read_file, name="read_file", description=READ_FILE_DESCRIPTION,
-                                     args_schema=ReadFileArgs, infer_schema=False, handle_tool_error=True),
-        StructuredTool.from_function(func=grep, name="grep", description=GREP_DESCRIPTION,
-                                     args_schema=GrepArgs, infer_schema=False, handle_tool_error=True),
+        StructuredTool.from_function(
+            func=read_file,
+            name="read_file",
+            description=READ_FILE_DESCRIPTION,
+            args_schema=ReadFileArgs,
+            infer_schema=False,
+            handle_tool_error=True,
+        ),
+        StructuredTool.from_function(
+            func=grep,
+            name="grep",
+            description=GREP_DESCRIPTION,
+            args_schema=GrepArgs,
+            infer_schema=False,
+            handle_tool_error=True,
+        ),
     ]
 
 

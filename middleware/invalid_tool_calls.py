@@ -30,17 +30,23 @@ def invalid_call_results(messages: Sequence[AnyMessage]) -> tuple[list[ToolMessa
     if reply is None:
         return [], False
     done = answered_ids(messages)
-    results = [_result(call["id"], call.get("name") or "unknown", call.get("args"))
-               for call in reply.invalid_tool_calls if call.get("id") and call["id"] not in done]
+    results = [
+        _result(call["id"], call.get("name") or "unknown", call.get("args"))
+        for call in reply.invalid_tool_calls
+        if call.get("id") and call["id"] not in done
+    ]
     return results, bool(reply.tool_calls)
 
 
 def _result(call_id: str | None, name: str, args: str | None) -> ToolMessage:
     sent = (args or "")[:_ARGS_SHOWN]
-    text = (f"Your call to `{name}` was not run: its arguments were not a valid JSON object "
-            f"(you sent: {sent!r}). Call it again with JSON arguments that match its schema.")
-    return ToolMessage(text, tool_call_id=call_id or "", name=name, status="error",
-                       id=f"invalid-args-{call_id}")
+    text = (
+        f"Your call to `{name}` was not run: its arguments were not a valid JSON object "
+        f"(you sent: {sent!r}). Call it again with JSON arguments that match its schema."
+    )
+    return ToolMessage(
+        text, tool_call_id=call_id or "", name=name, status="error", id=f"invalid-args-{call_id}"
+    )
 
 
 class InvalidToolCallsMiddleware(AgentMiddleware[AgentState[ResponseT], ContextT, ResponseT]):
@@ -63,8 +69,8 @@ class InvalidToolCallsMiddleware(AgentMiddleware[AgentState[ResponseT], ContextT
         return {"messages": results, "jump_to": "model"}
 
     @hook_config(can_jump_to=["model"])
-    async def aafter_model(self, state: AgentState[ResponseT],
-                           runtime: Runtime[ContextT]) -> dict[str, Any] | None:
+    async def aafter_model(
+        self, state: AgentState[ResponseT], runtime: Runtime[ContextT]
+    ) -> dict[str, Any] | None:
         """Async form of `after_model`."""
         return self.after_model(state, runtime)
-

@@ -48,8 +48,9 @@ def result_path(tool: str, tool_call_id: str) -> str:
     return f"/results/{_UNSAFE.sub('_', tool)[:60]}-{_UNSAFE.sub('_', tool_call_id)[:80]}.txt"
 
 
-def plan_offload(result: ToolMessage | Command[Any], *, thread_id: str, max_chars: int,
-                 preview_chars: int) -> Offload | None:
+def plan_offload(
+    result: ToolMessage | Command[Any], *, thread_id: str, max_chars: int, preview_chars: int
+) -> Offload | None:
     """What to save for a tool result, or None when it stays as it is.
 
     Only successful text results longer than `max_chars` are saved; errors, commands, multimodal
@@ -64,9 +65,11 @@ def plan_offload(result: ToolMessage | Command[Any], *, thread_id: str, max_char
     text = as_file_text(result.content)
     preview = _preview(text, preview_chars)
     lines = text.count("\n") + 1
-    note = (f"\n…\n[Result cut short: {len(text):,} characters, {lines:,} lines. The full text is saved "
-            f"as {path}. Read it with read_file(path=\"{path}\", offset=0, limit=100) (offset counts "
-            f"lines from 0), or find lines with grep(pattern=\"...\", path=\"{path}\").]")
+    note = (
+        f"\n…\n[Result cut short: {len(text):,} characters, {lines:,} lines. The full text is saved "
+        f'as {path}. Read it with read_file(path="{path}", offset=0, limit=100) (offset counts '
+        f'lines from 0), or find lines with grep(pattern="...", path="{path}").]'
+    )
     message = result.model_copy(update={"content": preview + note})
     value = file_value(text, tool=tool, tool_call_id=result.tool_call_id)
     return Offload(files_namespace(thread_id), path, value, message)
@@ -86,8 +89,9 @@ class LargeResultMiddleware(AgentMiddleware[AgentState[ResponseT], ContextT, Res
     Needs a LangGraph store: `before_agent` fails the run at once if there is none.
     """
 
-    def __init__(self, *, max_chars: int = 4000, preview_chars: int = 1000,
-                 thread_id_of: ThreadIdOf | None = None) -> None:
+    def __init__(
+        self, *, max_chars: int = 4000, preview_chars: int = 1000, thread_id_of: ThreadIdOf | None = None
+    ) -> None:
         """Configure the threshold.
 
         Args:
@@ -122,23 +126,32 @@ class LargeResultMiddleware(AgentMiddleware[AgentState[ResponseT], ContextT, Res
     def before_agent(self, state: AgentState[ResponseT], runtime: Runtime[ContextT]) -> dict[str, Any] | None:
         """Fail at once, with a clear message, when the agent has no store to save files in."""
         if runtime.store is None:
-            msg = ("LargeResultMiddleware keeps long tool results in the LangGraph store: compile the "
-                   "agent (or the graph it runs in) with store=...")
+            msg = (
+                "LargeResultMiddleware keeps long tool results in the LangGraph store: compile the "
+                "agent (or the graph it runs in) with store=..."
+            )
             raise MissingStoreError(msg)
         return None
 
-    async def abefore_agent(self, state: AgentState[ResponseT],
-                            runtime: Runtime[ContextT]) -> dict[str, Any] | None:
+    async def abefore_agent(
+        self, state: AgentState[ResponseT], runtime: Runtime[ContextT]
+    ) -> dict[str, Any] | None:
         """Async form of `before_agent`."""
         return self.before_agent(state, runtime)
 
     def _plan(self, request: ToolCallRequest, result: ToolMessage | Command[Any]) -> Offload | None:
-        return plan_offload(result, thread_id=self.thread_id_of(request.runtime.config),
-                            max_chars=self.max_chars, preview_chars=self.preview_chars)
+        return plan_offload(
+            result,
+            thread_id=self.thread_id_of(request.runtime.config),
+            max_chars=self.max_chars,
+            preview_chars=self.preview_chars,
+        )
 
-    def wrap_tool_call(self, request: ToolCallRequest,
-                       handler: Callable[[ToolCallRequest], ToolMessage | Command[Any]],
-                       ) -> ToolMessage | Command[Any]:
+    def wrap_tool_call(
+        self,
+        request: ToolCallRequest,
+        handler: Callable[[ToolCallRequest], ToolMessage | Command[Any]],
+    ) -> ToolMessage | Command[Any]:
         """Run the tool; save a long result and return its preview."""
         result = handler(request)
         offload = self._plan(request, result)
@@ -147,9 +160,11 @@ class LargeResultMiddleware(AgentMiddleware[AgentState[ResponseT], ContextT, Res
         _require_store(request).put(offload.namespace, offload.path, offload.value, index=False)
         return offload.message
 
-    async def awrap_tool_call(self, request: ToolCallRequest,
-                              handler: Callable[[ToolCallRequest], Awaitable[ToolMessage | Command[Any]]],
-                              ) -> ToolMessage | Command[Any]:
+    async def awrap_tool_call(
+        self,
+        request: ToolCallRequest,
+        handler: Callable[[ToolCallRequest], Awaitable[ToolMessage | Command[Any]]],
+    ) -> ToolMessage | Command[Any]:
         """Async form of `wrap_tool_call`."""
         result = await handler(request)
         offload = self._plan(request, result)

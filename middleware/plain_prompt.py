@@ -39,4 +39,3 @@ class PlainSystemPromptMiddleware(RequestEditingMiddleware[AgentState[ResponseT]
 
     def _request(self, request: ModelRequest[ContextT]) -> ModelRequest[ContextT]:
         return request.override(system_message=plain_system_message(request.system_message))
-

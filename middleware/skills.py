@@ -68,12 +68,15 @@ def parse_skill(text: str, *, folder: str, path: Path) -> Skill:
     if name != folder:
         raise SkillFormatError(f"{path}: name {name!r} must equal the folder name {folder!r}")
     if len(name) > MAX_NAME_CHARS or not _NAME.match(name):
-        raise SkillFormatError(f"{path}: name {name!r} must be lowercase letters, digits and single "
-                               f"hyphens, at most {MAX_NAME_CHARS} characters")
+        raise SkillFormatError(
+            f"{path}: name {name!r} must be lowercase letters, digits and single "
+            f"hyphens, at most {MAX_NAME_CHARS} characters"
+        )
     if not description or len(description) > MAX_DESCRIPTION_CHARS:
-        raise SkillFormatError(f"{path}: description must have 1 to {MAX_DESCRIPTION_CHARS} characters, "
-                               f"has {len(description)}")
-    body = "\n".join(lines[end + 1:]).strip()
+        raise SkillFormatError(
+            f"{path}: description must have 1 to {MAX_DESCRIPTION_CHARS} characters, has {len(description)}"
+        )
+    body = "\n".join(lines[end + 1 :]).strip()
     if not body:
         raise SkillFormatError(f"{path}: the skill has no body after its front matter")
     return Skill(name, description, body, path)
@@ -87,13 +90,15 @@ def _front_matter(lines: list[str], path: Path) -> dict[str, str]:
         key, sep, value = line.partition(":")
         key, value = key.strip(), value.strip()
         if not sep or key not in _KEYS:
-            raise SkillFormatError(f"{path}, line {number}: expected 'name: ...' or 'description: ...', "
-                                   f"got {line.strip()!r}")
+            raise SkillFormatError(
+                f"{path}, line {number}: expected 'name: ...' or 'description: ...', got {line.strip()!r}"
+            )
         if key in fields:
             raise SkillFormatError(f"{path}, line {number}: {key} is given twice")
         if value[:1] in ("|", ">"):
-            raise SkillFormatError(f"{path}, line {number}: multi-line values are not supported; "
-                                   f"write the {key} on one line")
+            raise SkillFormatError(
+                f"{path}, line {number}: multi-line values are not supported; write the {key} on one line"
+            )
         if len(value) >= 2 and value[0] == value[-1] and value[0] in ("'", '"'):
             value = value[1:-1]
         fields[key] = value
@@ -125,9 +130,11 @@ def load_skills(folder: Path | str) -> dict[str, Skill]:
 def catalogue(skills: Mapping[str, Skill]) -> str:
     """The prompt section listing each skill's name and description."""
     entries = "\n".join(f"- `{s.name}`: {s.description}" for s in skills.values())
-    return ("## Skills\n"
-            "Skills are the school's written procedures. Before a task that a skill below covers, read "
-            "it with `read_skill`; only the descriptions are shown here.\n" + entries)
+    return (
+        "## Skills\n"
+        "Skills are the school's written procedures. Before a task that a skill below covers, read "
+        "it with `read_skill`; only the descriptions are shown here.\n" + entries
+    )
 
 
 class ReadSkillArgs(BaseModel):
@@ -168,11 +175,13 @@ class SkillsMiddleware(RequestEditingMiddleware[AgentState[ResponseT], ContextT,
             return f"# Skill: {skill.name}\n\n{skill.body}"
 
         return StructuredTool.from_function(
-            func=read_skill, name="read_skill", args_schema=ReadSkillArgs, infer_schema=False,
+            func=read_skill,
+            name="read_skill",
+            args_schema=ReadSkillArgs,
+            infer_schema=False,
             handle_tool_error=True,
-            description="Read the full text of one of the school's skills (listed under Skills).")
+            description="Read the full text of one of the school's skills (listed under Skills).",
+        )
 
     def _request(self, request: ModelRequest[ContextT]) -> ModelRequest[ContextT]:
         return request.override(system_message=with_section(request.system_message, self.section))
-
-

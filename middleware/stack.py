@@ -144,21 +144,35 @@ def subagent_middleware(
     if planner:
         stack.append(TodoListMiddleware())
     stack += [
-        HumanInTheLoopMiddleware(interrupt_on={name: approval for name in mutating_tools},
-                                 description_prefix=APPROVAL_PREFIX),
+        HumanInTheLoopMiddleware(
+            interrupt_on={name: approval for name in mutating_tools}, description_prefix=APPROVAL_PREFIX
+        ),
         ToolErrorMiddleware(on_error=safe_tool_error),
-        LargeResultMiddleware(max_chars=limits.large_result_chars, preview_chars=limits.preview_chars,
-                              thread_id_of=thread_id_of),
-        ToolRetryMiddleware(max_retries=limits.tool_retries, retry_on=transient_errors, on_failure="error",
-                            initial_delay=limits.retry_delay_s, jitter=False),
-        ContextEditingMiddleware(edits=[ClearToolUsesEdit(trigger=limits.context_tokens, keep=3,
-                                                          exclude_tools=("read_skill",))]),
+        LargeResultMiddleware(
+            max_chars=limits.large_result_chars, preview_chars=limits.preview_chars, thread_id_of=thread_id_of
+        ),
+        ToolRetryMiddleware(
+            max_retries=limits.tool_retries,
+            retry_on=transient_errors,
+            on_failure="error",
+            initial_delay=limits.retry_delay_s,
+            jitter=False,
+        ),
+        ContextEditingMiddleware(
+            edits=[ClearToolUsesEdit(trigger=limits.context_tokens, keep=3, exclude_tools=("read_skill",))]
+        ),
         ToolFailureLimitMiddleware(max_failures=limits.failures_in_a_row),
         ToolCallLimitMiddleware(run_limit=limits.tool_calls_per_run, exit_behavior="continue"),
         InvalidToolCallsMiddleware(),
         ModelCallLimitMiddleware(run_limit=limits.model_calls_per_run, exit_behavior="end"),
-        BudgetMiddleware(ledger=ledger, max_tokens=limits.max_tokens, max_usd=limits.max_usd,
-                         prices=prices, on_exhausted=on_exhausted, thread_id_of=thread_id_of),
+        BudgetMiddleware(
+            ledger=ledger,
+            max_tokens=limits.max_tokens,
+            max_usd=limits.max_usd,
+            prices=prices,
+            on_exhausted=on_exhausted,
+            thread_id_of=thread_id_of,
+        ),
         # Innermost model wrapper: whatever the others added, the server gets one string.
         PlainSystemPromptMiddleware(),
     ]

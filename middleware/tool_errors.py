@@ -29,9 +29,11 @@ from middleware._common import current_request
 def safe_tool_error(exc: Exception, request: ToolCallRequest) -> str:
     """The error result the model sees for a tool that raised: tool name and exception type only."""
     name = request.tool.name if request.tool else request.tool_call["name"]
-    return (f"Tool `{name}` failed with {type(exc).__name__}; the details are withheld. Try once more "
-            "with corrected arguments if they may be the cause, otherwise continue without this result "
-            "and tell the student that this information is unavailable right now.")
+    return (
+        f"Tool `{name}` failed with {type(exc).__name__}; the details are withheld. Try once more "
+        "with corrected arguments if they may be the cause, otherwise continue without this result "
+        "and tell the student that this information is unavailable right now."
+    )
 
 
 def failure_streaks(messages: Sequence[AnyMessage]) -> dict[str, int]:
@@ -50,9 +52,11 @@ def failure_streaks(messages: Sequence[AnyMessage]) -> dict[str, int]:
 
 def stopped_message(tool: str, failures: int) -> AIMessage:
     """What the student reads when a failing tool stops the run."""
-    text = (f"I couldn't finish this request: a step I need (`{tool}`) failed {failures} times in a "
-            "row, so I stopped instead of trying again. Please try again later; if it keeps "
-            "happening, contact support.")
+    text = (
+        f"I couldn't finish this request: a step I need (`{tool}`) failed {failures} times in a "
+        "row, so I stopped instead of trying again. Please try again later; if it keeps "
+        "happening, contact support."
+    )
     return AIMessage(text, response_metadata={"finish_reason": "tool_failures"})
 
 
@@ -91,7 +95,8 @@ class ToolFailureLimitMiddleware(AgentMiddleware[AgentState[ResponseT], ContextT
         return {"jump_to": "end", "messages": [stopped_message(failing[0], streaks[failing[0]])]}
 
     @hook_config(can_jump_to=["end"])
-    async def abefore_model(self, state: AgentState[ResponseT],
-                            runtime: Runtime[ContextT]) -> dict[str, Any] | None:
+    async def abefore_model(
+        self, state: AgentState[ResponseT], runtime: Runtime[ContextT]
+    ) -> dict[str, Any] | None:
         """Async form of `before_model`."""
         return self.before_model(state, runtime)

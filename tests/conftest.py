@@ -78,8 +78,10 @@ def no_real_models(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
 
     def refuse(request: Any) -> None:
         refused.append(f"{request.method} {request.url}")
-        msg = (f"a test tried to reach {request.url.host} ({request.method} {request.url}); use the "
-               "openai_stub fixture or a scripted fake instead of a real model")
+        msg = (
+            f"a test tried to reach {request.url.host} ({request.method} {request.url}); use the "
+            "openai_stub fixture or a scripted fake instead of a real model"
+        )
         raise RealNetworkRequestError(msg)
 
     for http in _http_libraries():
@@ -170,8 +172,7 @@ def database_url(server_url: str) -> Iterator[str]:
 @pytest.fixture
 def settings(database_url: str, tmp_path: Path) -> Settings:
     """Settings for one test's database, on the fixed test date."""
-    return Settings(database_url=database_url, data_dir=tmp_path / "data", today=TODAY,
-                    pool_max_size=8)
+    return Settings(database_url=database_url, data_dir=tmp_path / "data", today=TODAY, pool_max_size=8)
 
 
 @pytest.fixture
@@ -184,21 +185,33 @@ def resources(settings: Settings) -> Iterator[Resources]:
 @pytest.fixture
 def graph(resources: Resources) -> Any:
     """The school graph on the test database."""
-    return build_graph(checkpointer=resources.checkpointer, store=resources.store,
-                       school=resources.school, settings=resources.settings)
+    return build_graph(
+        checkpointer=resources.checkpointer,
+        store=resources.store,
+        school=resources.school,
+        settings=resources.settings,
+    )
 
 
-def run_cli(settings: Settings, *args: str, extra_env: dict[str, str] | None = None,
-            check: bool = True) -> subprocess.CompletedProcess[str]:
+def run_cli(
+    settings: Settings, *args: str, extra_env: dict[str, str] | None = None, check: bool = True
+) -> subprocess.CompletedProcess[str]:
     """Run `school-agent ARGS` in a new process against the test database."""
     env = {k: v for k, v in os.environ.items() if k != "SCHOOL_FAULT_POINT"}
     env |= {"DATABASE_URL": settings.database_url or "", "SCHOOL_TODAY": TODAY.isoformat()}
     env |= extra_env or {}
-    result = subprocess.run([sys.executable, "-m", "agent.cli", *args], cwd=ROOT, env=env,
-                            capture_output=True, text=True, timeout=120)
+    result = subprocess.run(
+        [sys.executable, "-m", "agent.cli", *args],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     if check and result.returncode != 0:
-        pytest.fail(f"school-agent {' '.join(args)} exited {result.returncode}:\n"
-                    f"{result.stdout}\n{result.stderr}")
+        pytest.fail(
+            f"school-agent {' '.join(args)} exited {result.returncode}:\n{result.stdout}\n{result.stderr}"
+        )
     return result
 
 
@@ -215,8 +228,9 @@ def service(resources: Resources, graph: Any) -> Service:
 def api(service: Service) -> Iterator[httpx.Client]:
     """The app served by uvicorn on a loopback port, and a client for it."""
     port = free_port()
-    server = uvicorn.Server(uvicorn.Config(create_app(service), host="127.0.0.1", port=port,
-                                           log_level="warning", lifespan="off"))
+    server = uvicorn.Server(
+        uvicorn.Config(create_app(service), host="127.0.0.1", port=port, log_level="warning", lifespan="off")
+    )
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     while not server.started:
@@ -225,5 +239,3 @@ def api(service: Service) -> Iterator[httpx.Client]:
         yield client
     server.should_exit = True
     thread.join(timeout=10)
-
-

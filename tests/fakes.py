@@ -66,8 +66,9 @@ class ScriptedChatModel(GenericFakeChatModel):
     def _llm_type(self) -> str:
         return "scripted-chat-model"
 
-    def bind_tools(self, tools: Sequence[Any], *, tool_choice: str | None = None,
-                   **kwargs: Any) -> ScriptedChatModel:
+    def bind_tools(
+        self, tools: Sequence[Any], *, tool_choice: str | None = None, **kwargs: Any
+    ) -> ScriptedChatModel:
         """The model itself: tool calls come from the script, whatever tools are bound."""
         return self
 
@@ -79,20 +80,31 @@ class ScriptedChatModel(GenericFakeChatModel):
             left = self.script[played:]
             problems.append(f"{len(left)} scripted steps left over: {list(left)!r}")
         if len(self.calls) > len(self.script):
-            extra = self.calls[len(self.script):]
-            problems.append(f"{len(extra)} calls after the script ran out, the first with "
-                            f"{[m.content for m in extra[0].messages]!r}")
+            extra = self.calls[len(self.script) :]
+            problems.append(
+                f"{len(extra)} calls after the script ran out, the first with "
+                f"{[m.content for m in extra[0].messages]!r}"
+            )
         if problems:
             msg = f"{self._label()}: " + "; ".join(problems)
             raise AssertionError(msg)
 
-    def _generate(self, messages: list[BaseMessage], stop: list[str] | None = None,
-                  run_manager: CallbackManagerForLLMRun | None = None, **kwargs: Any) -> ChatResult:
+    def _generate(
+        self,
+        messages: list[BaseMessage],
+        stop: list[str] | None = None,
+        run_manager: CallbackManagerForLLMRun | None = None,
+        **kwargs: Any,
+    ) -> ChatResult:
         return ChatResult(generations=[ChatGeneration(message=self._play(messages, stop, kwargs))])
 
-    def _stream(self, messages: list[BaseMessage], stop: list[str] | None = None,
-                run_manager: CallbackManagerForLLMRun | None = None,
-                **kwargs: Any) -> Iterator[ChatGenerationChunk]:
+    def _stream(
+        self,
+        messages: list[BaseMessage],
+        stop: list[str] | None = None,
+        run_manager: CallbackManagerForLLMRun | None = None,
+        **kwargs: Any,
+    ) -> Iterator[ChatGenerationChunk]:
         # GenericFakeChatModel streams the content only: tool calls, usage and response metadata
         # would be lost, also from `invoke` under stream_mode="messages", which aggregates a stream.
         for chunk in _chunks(self._play(messages, stop, kwargs)):
@@ -100,15 +112,16 @@ class ScriptedChatModel(GenericFakeChatModel):
                 run_manager.on_llm_new_token(chunk.text, chunk=chunk)
             yield chunk
 
-    def _play(self, messages: list[BaseMessage], stop: list[str] | None,
-              kwargs: dict[str, Any]) -> AIMessage:
+    def _play(self, messages: list[BaseMessage], stop: list[str] | None, kwargs: dict[str, Any]) -> AIMessage:
         """Record the call and return (a copy of) the next step, or raise it."""
         with self._lock:
             self.calls.append(ModelCall(list(messages), {"stop": stop, **kwargs}))
             step = next(self.messages, None)
         if step is None:
-            msg = (f"{self._label()}: call {len(self.calls)} but only {len(self.script)} steps "
-                   f"were scripted; last input: {messages[-1].content if messages else None!r}")
+            msg = (
+                f"{self._label()}: call {len(self.calls)} but only {len(self.script)} steps "
+                f"were scripted; last input: {messages[-1].content if messages else None!r}"
+            )
             raise AssertionError(msg)
         if isinstance(step, BaseException):
             raise step
@@ -125,19 +138,23 @@ def _chunks(message: AIMessage) -> Iterator[ChatGenerationChunk]:
     pieces = pieces or [""]
     for piece in pieces[:-1]:
         yield ChatGenerationChunk(message=AIMessageChunk(content=piece, id=message.id))
-    yield ChatGenerationChunk(message=AIMessageChunk(
-        content=pieces[-1],
-        id=message.id,
-        additional_kwargs=message.additional_kwargs,
-        response_metadata=message.response_metadata,
-        usage_metadata=message.usage_metadata,
-        tool_call_chunks=[
-            {"name": call["name"], "args": args, "id": call["id"], "index": i, "type": "tool_call_chunk"}
-            for i, (call, args) in enumerate(
-                [(c, json.dumps(c["args"])) for c in message.tool_calls]
-                + [(c, c["args"]) for c in message.invalid_tool_calls])],
-        chunk_position="last",
-    ))
+    yield ChatGenerationChunk(
+        message=AIMessageChunk(
+            content=pieces[-1],
+            id=message.id,
+            additional_kwargs=message.additional_kwargs,
+            response_metadata=message.response_metadata,
+            usage_metadata=message.usage_metadata,
+            tool_call_chunks=[
+                {"name": call["name"], "args": args, "id": call["id"], "index": i, "type": "tool_call_chunk"}
+                for i, (call, args) in enumerate(
+                    [(c, json.dumps(c["args"])) for c in message.tool_calls]
+                    + [(c, c["args"]) for c in message.invalid_tool_calls]
+                )
+            ],
+            chunk_position="last",
+        )
+    )
 
 
 class KeywordEmbeddings(Embeddings):

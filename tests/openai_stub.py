@@ -137,8 +137,9 @@ class OpenAIStub:
         """Listen on a free loopback port and serve in a daemon thread."""
         self._closing.clear()
         self._server = _Server(self)
-        self._thread = threading.Thread(target=self._server.serve_forever, kwargs={"poll_interval": 0.05},
-                                        name="openai-stub", daemon=True)
+        self._thread = threading.Thread(
+            target=self._server.serve_forever, kwargs={"poll_interval": 0.05}, name="openai-stub", daemon=True
+        )
         self._thread.start()
         return self
 
@@ -157,8 +158,9 @@ class OpenAIStub:
     def __enter__(self) -> OpenAIStub:
         return self.start()
 
-    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
-                 tb: TracebackType | None) -> None:
+    def __exit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
         self.close()
 
     # --- used by the request handler ---
@@ -195,8 +197,12 @@ class _Server(ThreadingHTTPServer):
         super().__init__(("127.0.0.1", 0), _Handler)
 
     def process_request(self, request: Any, client_address: Any) -> None:
-        worker = threading.Thread(target=self.process_request_thread, args=(request, client_address),
-                                  name="openai-stub-request", daemon=True)
+        worker = threading.Thread(
+            target=self.process_request_thread,
+            args=(request, client_address),
+            name="openai-stub-request",
+            daemon=True,
+        )
         with self._track:
             self._workers.add(worker)
             self._open.add(request)
@@ -235,8 +241,13 @@ class _Handler(BaseHTTPRequestHandler):
     def do_GET(self) -> None:
         request = self._record(None)
         if request.path.rstrip("/") == "/v1/models":
-            self._json(200, {"object": "list", "data": [
-                {"id": "stub", "object": "model", "created": 0, "owned_by": "openai-stub"}]})
+            self._json(
+                200,
+                {
+                    "object": "list",
+                    "data": [{"id": "stub", "object": "model", "created": 0, "owned_by": "openai-stub"}],
+                },
+            )
         else:
             self._not_found(request)
 
@@ -287,22 +298,50 @@ class _Handler(BaseHTTPRequestHandler):
             self._wrong_kind(answer, "a chat completion")
             return
         prompt, completion = answer.usage
-        usage = {"prompt_tokens": prompt, "completion_tokens": completion,
-                 "total_tokens": prompt + completion}
-        head = {"id": f"chatcmpl-stub{self.server.stub._next_id()}", "created": int(time.time()),
-                "model": body.get("model", "stub"), "system_fingerprint": None}
+        usage = {
+            "prompt_tokens": prompt,
+            "completion_tokens": completion,
+            "total_tokens": prompt + completion,
+        }
+        head = {
+            "id": f"chatcmpl-stub{self.server.stub._next_id()}",
+            "created": int(time.time()),
+            "model": body.get("model", "stub"),
+            "system_fingerprint": None,
+        }
         if not body.get("stream"):
-            self._json(200, head | {"object": "chat.completion", "usage": usage, "choices": [
-                {"index": 0, "finish_reason": answer.finish_reason, "logprobs": None,
-                 "message": {"role": "assistant", "content": answer.content, "refusal": None}}]})
+            self._json(
+                200,
+                head
+                | {
+                    "object": "chat.completion",
+                    "usage": usage,
+                    "choices": [
+                        {
+                            "index": 0,
+                            "finish_reason": answer.finish_reason,
+                            "logprobs": None,
+                            "message": {"role": "assistant", "content": answer.content, "refusal": None},
+                        }
+                    ],
+                },
+            )
             return
         chunk = head | {"object": "chat.completion.chunk"}
         deltas = [{"role": "assistant", "content": ""}]
         deltas += [{"content": piece} for piece in _pieces(answer.content)]
-        events = [chunk | {"choices": [{"index": 0, "delta": d, "finish_reason": None, "logprobs": None}]}
-                  for d in deltas]
-        events.append(chunk | {"choices": [
-            {"index": 0, "delta": {}, "finish_reason": answer.finish_reason, "logprobs": None}]})
+        events = [
+            chunk | {"choices": [{"index": 0, "delta": d, "finish_reason": None, "logprobs": None}]}
+            for d in deltas
+        ]
+        events.append(
+            chunk
+            | {
+                "choices": [
+                    {"index": 0, "delta": {}, "finish_reason": answer.finish_reason, "logprobs": None}
+                ]
+            }
+        )
         if (body.get("stream_options") or {}).get("include_usage"):
             events.append(chunk | {"choices": [], "usage": usage})
         self._sse(events)
@@ -315,16 +354,28 @@ class _Handler(BaseHTTPRequestHandler):
         count = len(inputs) if isinstance(inputs, list) else 1
         if count != len(answer.vectors):
             self.server.stub._problem(
-                f"embeddings: {count} inputs but {len(answer.vectors)} vectors scripted")
+                f"embeddings: {count} inputs but {len(answer.vectors)} vectors scripted"
+            )
             self._error(500, "stub: scripted vectors do not match the inputs")
             return
         as_base64 = body.get("encoding_format") == "base64"
-        data = [{"object": "embedding", "index": i,
-                 "embedding": _base64_floats(vector) if as_base64 else list(vector)}
-                for i, vector in enumerate(answer.vectors)]
-        self._json(200, {"object": "list", "data": data, "model": body.get("model", "stub"),
-                         "usage": {"prompt_tokens": answer.prompt_tokens,
-                                   "total_tokens": answer.prompt_tokens}})
+        data = [
+            {
+                "object": "embedding",
+                "index": i,
+                "embedding": _base64_floats(vector) if as_base64 else list(vector),
+            }
+            for i, vector in enumerate(answer.vectors)
+        ]
+        self._json(
+            200,
+            {
+                "object": "list",
+                "data": data,
+                "model": body.get("model", "stub"),
+                "usage": {"prompt_tokens": answer.prompt_tokens, "total_tokens": answer.prompt_tokens},
+            },
+        )
 
     # --- plumbing ---
 
@@ -348,8 +399,9 @@ class _Handler(BaseHTTPRequestHandler):
     def _error(self, status: int, message: str, retry_after_ms: int | None = None) -> None:
         kind = "invalid_request_error" if status < 500 else "server_error"
         headers = {} if retry_after_ms is None else {"retry-after-ms": str(retry_after_ms)}
-        self._json(status, {"error": {"message": message, "type": kind, "param": None, "code": None}},
-                   headers)
+        self._json(
+            status, {"error": {"message": message, "type": kind, "param": None, "code": None}}, headers
+        )
 
     def _json(self, status: int, payload: Any, headers: dict[str, str] | None = None) -> None:
         data = json.dumps(payload).encode()

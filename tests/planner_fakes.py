@@ -40,8 +40,13 @@ class DispatchModel(BaseChatModel):
         self.bound.append(list(tools))
         return self
 
-    def _generate(self, messages: list[BaseMessage], stop: list[str] | None = None,
-                  run_manager: Any = None, **kwargs: Any) -> ChatResult:
+    def _generate(
+        self,
+        messages: list[BaseMessage],
+        stop: list[str] | None = None,
+        run_manager: Any = None,
+        **kwargs: Any,
+    ) -> ChatResult:
         text = "\n".join(str(m.content) for m in messages)
         for key, model in self.routes.items():
             if key in text:

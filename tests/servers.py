@@ -44,8 +44,9 @@ def stop(proc: subprocess.Popen[bytes]) -> None:
         proc.wait(timeout=10)
 
 
-def wait_until_ready(proc: subprocess.Popen[bytes], url: str, log: Path, *, what: str,
-                     timeout_s: float) -> None:
+def wait_until_ready(
+    proc: subprocess.Popen[bytes], url: str, log: Path, *, what: str, timeout_s: float
+) -> None:
     """Poll `url` until it answers 200; fail with the log if the process exits or time runs out."""
     deadline = time.monotonic() + timeout_s
     while time.monotonic() < deadline:

@@ -33,9 +33,13 @@ def test_the_orchestrator_and_worker_prompts_and_tools(resources: Resources, scr
     orchestrator = scripted_model(tasks_reply([TASK]))
     worker = scripted_model(AIMessage("courses: python-basics"))
     model = DispatchModel(routes={ORCHESTRATOR: orchestrator, TASK: worker})
-    graph = build_graph(checkpointer=resources.checkpointer, store=resources.store, school=resources.school,
-                        settings=resources.settings,
-                        models=Models(resources.settings.models, answer=NamedModel("test:planner", model)))
+    graph = build_graph(
+        checkpointer=resources.checkpointer,
+        store=resources.store,
+        school=resources.school,
+        settings=resources.settings,
+        models=Models(resources.settings.models, answer=NamedModel("test:planner", model)),
+    )
     threads.send(graph, "p", ML_REQUEST, user_id="ada")
     # One string, even after the todo list added its section: some servers take nothing else.
     assert isinstance(orchestrator.calls[0].messages[0].content, str)

@@ -32,8 +32,10 @@ def sse(response: httpx.Response) -> list[tuple[str, dict[str, Any]]]:
 
 
 def test_keys_and_roles(api: httpx.Client) -> None:
-    assert api.get("/me").json() == {"error": "unauthorized",
-                                     "message": "send a valid API key as 'Authorization: Bearer <key>'"}
+    assert api.get("/me").json() == {
+        "error": "unauthorized",
+        "message": "send a valid API key as 'Authorization: Bearer <key>'",
+    }
     assert api.get("/me", headers={"Authorization": "Bearer nope"}).status_code == 401
     assert api.get("/me", headers=OLGA).json() == {"user_id": "olga", "role": "operator"}
     assert api.get("/approvals", headers=ADA).status_code == 403
@@ -43,11 +45,19 @@ def test_keys_and_roles(api: httpx.Client) -> None:
 def test_a_turn_streams_its_steps_as_server_sent_events(api: httpx.Client) -> None:
     created = api.post("/threads", json={"thread_id": "t1"}, headers=ADA)
     assert (created.status_code, created.json()) == (201, {"thread_id": "t1", "owner": "ada"})
-    response = api.post("/threads/t1/turns", json={"message": "When does the RAG course start?"},
-                        headers=ADA | SSE)
+    response = api.post(
+        "/threads/t1/turns", json={"message": "When does the RAG course start?"}, headers=ADA | SSE
+    )
     events = sse(response)
-    assert [name for name, _ in events] == ["turn_started", "step_started", "step_completed", "step_started",
-                                            "step_completed", "reply", "turn_completed"]
+    assert [name for name, _ in events] == [
+        "turn_started",
+        "step_started",
+        "step_completed",
+        "step_started",
+        "step_completed",
+        "reply",
+        "turn_completed",
+    ]
     assert [data["node"] for name, data in events if name == "step_started"] == ["router", "answer"]
     assert "rag-2" in events[5][1]["text"]
     assert events[-1][1]["status"] == "completed"
@@ -55,31 +65,47 @@ def test_a_turn_streams_its_steps_as_server_sent_events(api: httpx.Client) -> No
 
 def test_students_cannot_read_or_write_each_others_threads(api: httpx.Client) -> None:
     api.post("/threads/t1/turns", json={"message": "Enroll me in rag-2"}, headers=ADA)
-    for method, path, body in (("GET", "/threads/t1", None), ("GET", "/threads/t1/events", None),
-                               ("GET", "/threads/t1/history", None),
-                               ("POST", "/threads/t1/turns", {"message": "yes"})):
+    for method, path, body in (
+        ("GET", "/threads/t1", None),
+        ("GET", "/threads/t1/events", None),
+        ("GET", "/threads/t1/history", None),
+        ("POST", "/threads/t1/turns", {"message": "yes"}),
+    ):
         response = api.request(method, path, json=body, headers=BOB)
         assert (response.status_code, response.json()["error"]) == (403, "forbidden"), path
     decision = {"action_id": "x", "decisions": [{"type": "approve"}]}
     assert api.post("/threads/t1/decision", json=decision, headers=BOB).status_code == 403
     assert api.get("/threads/t1", headers=OLGA).json()["owner"] == "ada"
     assert api.get("/threads/t1", headers=ADA).json()["pending"]["action_requests"][0]["args"] == {
-        "cohort_id": "rag-2", "student_id": "ada"}
+        "cohort_id": "rag-2",
+        "student_id": "ada",
+    }
 
 
 def test_an_operator_approves_from_the_inbox(api: httpx.Client, resources: Resources) -> None:
     asked = sse(api.post("/threads/t1/turns", json={"message": "Enroll me in rag-2"}, headers=ADA | SSE))
     request = next(data for name, data in asked if name == "approval_requested")
     inbox = api.get("/approvals", headers=OLGA).json()
-    assert inbox == [{"thread_id": "t1", "action_id": request["action_id"], "student_id": "ada",
-                      "action_requests": request["action_requests"],
-                      "review_configs": [{"action_name": "enroll",
-                                          "allowed_decisions": ["approve", "edit", "reject"]}]}]
-    stale = api.post("/threads/t1/decision", json={"action_id": "old", "decisions": [{"type": "approve"}]},
-                     headers=OLGA)
+    assert inbox == [
+        {
+            "thread_id": "t1",
+            "action_id": request["action_id"],
+            "student_id": "ada",
+            "action_requests": request["action_requests"],
+            "review_configs": [{"action_name": "enroll", "allowed_decisions": ["approve", "edit", "reject"]}],
+        }
+    ]
+    stale = api.post(
+        "/threads/t1/decision", json={"action_id": "old", "decisions": [{"type": "approve"}]}, headers=OLGA
+    )
     assert (stale.status_code, stale.json()["error"]) == (422, "invalid_decision")
-    decided = sse(api.post("/threads/t1/decision", headers=OLGA | SSE,
-                           json={"action_id": request["action_id"], "decisions": [{"type": "approve"}]}))
+    decided = sse(
+        api.post(
+            "/threads/t1/decision",
+            headers=OLGA | SSE,
+            json={"action_id": request["action_id"], "decisions": [{"type": "approve"}]},
+        )
+    )
     assert [d["node"] for n, d in decided if n == "step_started"] == ["approval", "execute"]
     assert decided[-2][1]["text"].startswith("Done: you are enrolled in rag-2")
     assert [g["reviewer"] for g in grants_of(resources.pool, "t1")] == ["olga"]
@@ -89,36 +115,45 @@ def test_an_operator_approves_from_the_inbox(api: httpx.Client, resources: Resou
     completed = api.get("/threads/t1/events?kinds=turn_completed", headers=ADA).json()
     assert [e["payload"]["status"] for e in completed] == ["awaiting_approval", "completed"]
     assert completed[-1]["payload"]["replies"][0].startswith("Done: you are enrolled in rag-2")
-    again = api.post("/threads/t1/decision", json={"action_id": request["action_id"],
-                                                    "decisions": [{"type": "approve"}]}, headers=OLGA)
+    again = api.post(
+        "/threads/t1/decision",
+        json={"action_id": request["action_id"], "decisions": [{"type": "approve"}]},
+        headers=OLGA,
+    )
     assert (again.status_code, again.json()["error"]) == (409, "nothing_pending")
 
 
-@pytest.mark.parametrize(("method", "path", "body", "status", "code"), [
-    ("POST", "/threads/t1/turns", {"message": ""}, 422, "invalid_request"),
-    ("POST", "/threads/t1/turns", {}, 422, "invalid_request"),
-    ("POST", "/threads/bad%20id/turns", {"message": "hi"}, 400, "invalid_input"),
-    ("GET", "/threads/nope", None, 404, "unknown_thread"),
-    ("GET", "/threads/nope/history", None, 404, "unknown_thread"),
-    ("GET", "/nowhere", None, 404, "not_found"),
-    ("POST", "/threads/t1/turns", {"message": "x" * 5000}, 400, "invalid_input"),
-])
-def test_bad_requests_get_a_clear_json_error(api: httpx.Client, method: str, path: str, body: Any,
-                                             status: int, code: str) -> None:
+@pytest.mark.parametrize(
+    ("method", "path", "body", "status", "code"),
+    [
+        ("POST", "/threads/t1/turns", {"message": ""}, 422, "invalid_request"),
+        ("POST", "/threads/t1/turns", {}, 422, "invalid_request"),
+        ("POST", "/threads/bad%20id/turns", {"message": "hi"}, 400, "invalid_input"),
+        ("GET", "/threads/nope", None, 404, "unknown_thread"),
+        ("GET", "/threads/nope/history", None, 404, "unknown_thread"),
+        ("GET", "/nowhere", None, 404, "not_found"),
+        ("POST", "/threads/t1/turns", {"message": "x" * 5000}, 400, "invalid_input"),
+    ],
+)
+def test_bad_requests_get_a_clear_json_error(
+    api: httpx.Client, method: str, path: str, body: Any, status: int, code: str
+) -> None:
     response = api.request(method, path, json=body, headers=ADA)
     assert (response.status_code, response.json()["error"]) == (status, code)
     assert response.json()["message"]
 
 
-def test_a_busy_thread_is_refused_or_queued(api: httpx.Client, service: Service,
-                                            resources: Resources) -> None:
+def test_a_busy_thread_is_refused_or_queued(
+    api: httpx.Client, service: Service, resources: Resources
+) -> None:
     api.post("/threads/t1/turns", json={"message": "When does rag start?"}, headers=ADA)
     locks = locks_for(resources.pool)
     assert locks is not None
     with locks.hold("t1"):
         busy = api.post("/threads/t1/turns", json={"message": "and the price?"}, headers=ADA | SSE)
-        queued = api.post("/threads/t1/turns?if_busy=enqueue", json={"message": "and the price?"},
-                          headers=ADA)
+        queued = api.post(
+            "/threads/t1/turns?if_busy=enqueue", json={"message": "and the price?"}, headers=ADA
+        )
         worker = JobWorker(service, name="w1")
         assert worker.run_once() is True  # the thread is still busy: back to the queue
     assert (busy.status_code, busy.json()["error"]) == (409, "thread_busy")
@@ -136,8 +171,9 @@ def test_history_and_a_fork_from_a_past_checkpoint(api: httpx.Client, resources:
     api.post("/threads/t1/turns", json={"message": "no"}, headers=ADA)
     history = api.get("/threads/t1/history", headers=ADA).json()
     paused = next(h for h in history if h["next"] == ["approval"] and h["messages"] == 2)
-    forked = api.post("/threads/t1/fork", json={"checkpoint_id": paused["checkpoint_id"], "thread_id": "t2"},
-                      headers=ADA)
+    forked = api.post(
+        "/threads/t1/fork", json={"checkpoint_id": paused["checkpoint_id"], "thread_id": "t2"}, headers=ADA
+    )
     assert forked.status_code == 201 and forked.json()["thread_id"] == "t2"
     copy = api.get("/threads/t2", headers=ADA).json()
     assert copy["owner"] == "ada" and copy["next"] == ["approval"]
@@ -149,20 +185,31 @@ def test_history_and_a_fork_from_a_past_checkpoint(api: httpx.Client, resources:
 
 def test_the_openapi_spec_is_served(api: httpx.Client) -> None:
     spec = api.get("/openapi.json").json()
-    assert {"/threads", "/threads/{thread_id}/turns", "/threads/{thread_id}/decision", "/approvals",
-            "/threads/{thread_id}/fork", "/threads/{thread_id}/events"} <= set(spec["paths"])
+    assert {
+        "/threads",
+        "/threads/{thread_id}/turns",
+        "/threads/{thread_id}/decision",
+        "/approvals",
+        "/threads/{thread_id}/fork",
+        "/threads/{thread_id}/events",
+    } <= set(spec["paths"])
 
 
 def test_an_edit_may_repeat_the_student_but_not_change_it(api: httpx.Client, resources: Resources) -> None:
     asked = api.post("/threads/t1/turns", json={"message": "Enroll me in rag-2"}, headers=ADA).json()
     action_id = asked["pending"]["action_id"]
-    other = {"type": "edit", "edited_action": {"name": "enroll", "args": {"cohort_id": "rag-1",
-                                                                          "student_id": "bob"}}}
-    refused = api.post("/threads/t1/decision", json={"action_id": action_id, "decisions": [other]},
-                       headers=OLGA)
+    other = {
+        "type": "edit",
+        "edited_action": {"name": "enroll", "args": {"cohort_id": "rag-1", "student_id": "bob"}},
+    }
+    refused = api.post(
+        "/threads/t1/decision", json={"action_id": action_id, "decisions": [other]}, headers=OLGA
+    )
     assert (refused.status_code, refused.json()["error"]) == (422, "invalid_decision")
-    same = {"type": "edit", "edited_action": {"name": "enroll", "args": {"cohort_id": "rag-1",
-                                                                         "student_id": "ada"}}}
+    same = {
+        "type": "edit",
+        "edited_action": {"name": "enroll", "args": {"cohort_id": "rag-1", "student_id": "ada"}},
+    }
     done = api.post("/threads/t1/decision", json={"action_id": action_id, "decisions": [same]}, headers=OLGA)
     assert done.status_code == 200, done.text
     assert [(e["student_id"], e["cohort_id"]) for e in resources.school.enrollments()] == [("ada", "rag-1")]

@@ -47,8 +47,7 @@ A negative case that breaks the `authorization` header itself goes without it in
 (schemathesis drops the header it negated), so each run also sees some 401s.
 """
 ADA, OLGA = ({"Authorization": CALLERS[who]} for who in ("student", "operator"))
-CHECKS = [not_a_server_error, response_schema_conformance, content_type_conformance,
-          negative_data_rejection]
+CHECKS = [not_a_server_error, response_schema_conformance, content_type_conformance, negative_data_rejection]
 EXAMPLES = 15
 """Generated requests per operation and run: the module takes 30-45 s, most of it generating."""
 
@@ -68,8 +67,9 @@ def base_url(resources: Resources, graph: Any) -> Iterator[str]:
     """The app served by uvicorn on a loopback port."""
     port = free_port()
     app = create_app(Service(resources, graph, parse_keys(KEYS)))
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning",
-                                           lifespan="off"))
+    server = uvicorn.Server(
+        uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="off")
+    )
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     while not server.started:
@@ -86,29 +86,44 @@ def seeded(base_url: str, resources: Resources) -> Seeded:
         asked = client.post("/threads/t1/turns", json={"message": "Enroll me in rag-2"}, headers=ADA)
         history = client.get("/threads/t1/history", headers=ADA).json()
     assert asked.status_code == 200, asked.text
-    job_id = jobs.enqueue(resources.pool, thread_id="t1", kind="message",
-                          payload={"message": "and the price?", "user_id": "ada"})
+    job_id = jobs.enqueue(
+        resources.pool,
+        thread_id="t1",
+        kind="message",
+        payload={"message": "and the price?", "user_id": "ada"},
+    )
     return Seeded("t1", asked.json()["pending"]["action_id"], history[-1]["checkpoint_id"], job_id)
 
 
 def fingerprint(resources: Resources) -> dict[str, tuple[int, str]]:
     """Each table (domain, journal, jobs, checkpoints, store) as its row count and a digest of its rows."""
     with resources.pool.connection() as conn:
-        tables = [row["table_name"] for row in conn.execute(
-            "SELECT table_name FROM information_schema.tables"
-            " WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'")]
-        parts = [sql.SQL("SELECT {name} AS name, count(*) AS n,"
-                         " md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) AS digest"
-                         " FROM {table} t").format(name=sql.Literal(table), table=sql.Identifier(table))
-                 for table in tables]
+        tables = [
+            row["table_name"]
+            for row in conn.execute(
+                "SELECT table_name FROM information_schema.tables"
+                " WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'"
+            )
+        ]
+        parts = [
+            sql.SQL(
+                "SELECT {name} AS name, count(*) AS n,"
+                " md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) AS digest"
+                " FROM {table} t"
+            ).format(name=sql.Literal(table), table=sql.Identifier(table))
+            for table in tables
+        ]
         rows = conn.execute(sql.SQL(" UNION ALL ").join(parts)).fetchall()
     return {row["name"]: (row["n"], row["digest"]) for row in rows}
 
 
 def changed(before: dict[str, tuple[int, str]], after: dict[str, tuple[int, str]]) -> dict[str, str]:
     """The tables that differ, each with its row count before → after."""
-    return {name: f"{before.get(name, (0, ''))[0]} → {after.get(name, (0, ''))[0]} rows"
-            for name in sorted(before.keys() | after.keys()) if before.get(name) != after.get(name)}
+    return {
+        name: f"{before.get(name, (0, ''))[0]} → {after.get(name, (0, ''))[0]} rows"
+        for name in sorted(before.keys() | after.keys())
+        if before.get(name) != after.get(name)
+    }
 
 
 def aim(case: Case, seeded: Seeded, hit: bool) -> Case:
@@ -126,28 +141,38 @@ def explicit_cases(schema: Any, seeded: Seeded) -> list[Case]:
     t1 = {"thread_id": seeded.thread_id}
     turns, fork = schema["/threads/{thread_id}/turns"]["POST"], schema["/threads/{thread_id}/fork"]["POST"]
     decision = schema["/threads/{thread_id}/decision"]["POST"]
-    bob = {"type": "edit", "edited_action": {"name": "enroll", "args": {"cohort_id": "rag-1",
-                                                                        "student_id": "bob"}}}
+    bob = {
+        "type": "edit",
+        "edited_action": {"name": "enroll", "args": {"cohort_id": "rag-1", "student_id": "bob"}},
+    }
     return [
         schema["/threads"]["POST"].Case(body={"thread_id": seeded.thread_id}),
         turns.Case(path_parameters=t1, body={"message": "x" * 5000}),
         turns.Case(path_parameters={"thread_id": "fresh"}, body={"message": " "}),
         turns.Case(path_parameters={"thread_id": "fresh"}, body={"message": "a\x00b"}),
-        turns.Case(path_parameters={"thread_id": "fresh"}, query={"if_busy": "enqueue"},
-                   body={"message": "a\x00b"}),
-        turns.Case(path_parameters={"thread_id": "streamed"}, headers={"accept": "text/event-stream"},
-                   body={"message": "When does the RAG course start?"}),
+        turns.Case(
+            path_parameters={"thread_id": "fresh"}, query={"if_busy": "enqueue"}, body={"message": "a\x00b"}
+        ),
+        turns.Case(
+            path_parameters={"thread_id": "streamed"},
+            headers={"accept": "text/event-stream"},
+            body={"message": "When does the RAG course start?"},
+        ),
         fork.Case(path_parameters=t1, body={"checkpoint_id": "nope", "thread_id": "copy"}),
         fork.Case(path_parameters=t1, body={"checkpoint_id": seeded.checkpoint_id, "thread_id": "bad id"}),
-        fork.Case(path_parameters=t1, body={"checkpoint_id": seeded.checkpoint_id,
-                                            "thread_id": seeded.thread_id}),
+        fork.Case(
+            path_parameters=t1, body={"checkpoint_id": seeded.checkpoint_id, "thread_id": seeded.thread_id}
+        ),
         decision.Case(path_parameters=t1, body={"action_id": "stale", "decisions": [{"type": "approve"}]}),
         decision.Case(path_parameters=t1, body={"action_id": seeded.action_id, "decisions": [bob]}),
-        decision.Case(path_parameters=t1, body={"action_id": seeded.action_id,
-                                                "decisions": [{"type": "maybe"}]}),
+        decision.Case(
+            path_parameters=t1, body={"action_id": seeded.action_id, "decisions": [{"type": "maybe"}]}
+        ),
         decision.Case(path_parameters=t1, body={"action_id": seeded.action_id, "decisions": [{}]}),
-        decision.Case(path_parameters=t1, body={"action_id": seeded.action_id,
-                                                "decisions": [{"type": "reject", "message": "no\x00"}]}),
+        decision.Case(
+            path_parameters=t1,
+            body={"action_id": seeded.action_id, "decisions": [{"type": "reject", "message": "no\x00"}]},
+        ),
         schema["/threads/{thread_id}/events"]["GET"].Case(path_parameters=t1, query={"kinds": "\x00"}),
         schema["/jobs/{job_id}"]["GET"].Case(path_parameters={"job_id": seeded.job_id}),
         schema["/jobs/{job_id}"]["GET"].Case(path_parameters={"job_id": 2**63}),
@@ -173,8 +198,9 @@ def call_and_check(case: Case, resources: Resources, base_url: str, authorizatio
 
 
 @pytest.mark.parametrize("caller", CALLERS)
-def test_every_operation_survives_generated_requests(caller: str, base_url: str, seeded: Seeded,
-                                                     resources: Resources) -> None:
+def test_every_operation_survives_generated_requests(
+    caller: str, base_url: str, seeded: Seeded, resources: Resources
+) -> None:
     schema = schemathesis.openapi.from_url(f"{base_url}/openapi.json")
     authorization = CALLERS[caller]
     for case in explicit_cases(schema, seeded):
@@ -184,8 +210,14 @@ def test_every_operation_survives_generated_requests(caller: str, base_url: str,
         cases = st.one_of(*(operation.as_strategy(generation_mode=mode) for mode in GenerationMode))
 
         # Negative generation draws and discards values that turn out valid: filtering is its way.
-        @settings(max_examples=EXAMPLES, deadline=None, derandomize=True, database=None,
-                  suppress_health_check=[HealthCheck.filter_too_much], print_blob=False)
+        @settings(
+            max_examples=EXAMPLES,
+            deadline=None,
+            derandomize=True,
+            database=None,
+            suppress_health_check=[HealthCheck.filter_too_much],
+            print_blob=False,
+        )
         @given(case=cases, hit=st.booleans())
         def fuzz(case: Case, hit: bool) -> None:
             call_and_check(aim(case, seeded, hit), resources, base_url, authorization)
@@ -193,28 +225,72 @@ def test_every_operation_survives_generated_requests(caller: str, base_url: str,
         fuzz()
 
 
-
-@pytest.mark.parametrize(("path", "body", "headers", "status", "code"), [
-    # NUL cannot be stored in Postgres text or jsonb: these were 500s, after a half-done write.
-    pytest.param("/threads/fresh/turns", lambda s: {"message": "a\x00b"}, ADA, 400, "invalid_input",
-                 id="nul-in-a-message"),
-    pytest.param("/threads/fresh/turns?if_busy=enqueue", lambda s: {"message": "a\x00b"}, ADA, 400,
-                 "invalid_input", id="nul-in-a-queued-message"),
-    pytest.param("/threads/t1/decision", lambda s: {"action_id": s.action_id,
-                                                    "decisions": [{"type": "reject", "message": "no\x00"}]},
-                 OLGA, 400, "invalid_input", id="nul-in-a-decision"),
-    # A message refused by the run left the new thread claimed by its sender.
-    pytest.param("/threads/fresh/turns", lambda s: {"message": " "}, ADA, 400, "invalid_input",
-                 id="blank-message-to-a-new-thread"),
-    # A refused fork claimed the new thread id before finding out.
-    pytest.param("/threads/t1/fork", lambda s: {"checkpoint_id": "nope", "thread_id": "copy"}, ADA, 404,
-                 "unknown_thread", id="fork-from-an-unknown-checkpoint"),
-    pytest.param("/threads/t1/fork", lambda s: {"checkpoint_id": s.checkpoint_id, "thread_id": "bad id"},
-                 ADA, 400, "invalid_input", id="fork-to-a-bad-thread-id"),
-])
-def test_a_refused_request_changes_nothing(base_url: str, seeded: Seeded, resources: Resources, path: str,
-                                           body: Callable[[Seeded], dict[str, Any]], headers: dict[str, str],
-                                           status: int, code: str) -> None:
+@pytest.mark.parametrize(
+    ("path", "body", "headers", "status", "code"),
+    [
+        # NUL cannot be stored in Postgres text or jsonb: these were 500s, after a half-done write.
+        pytest.param(
+            "/threads/fresh/turns",
+            lambda s: {"message": "a\x00b"},
+            ADA,
+            400,
+            "invalid_input",
+            id="nul-in-a-message",
+        ),
+        pytest.param(
+            "/threads/fresh/turns?if_busy=enqueue",
+            lambda s: {"message": "a\x00b"},
+            ADA,
+            400,
+            "invalid_input",
+            id="nul-in-a-queued-message",
+        ),
+        pytest.param(
+            "/threads/t1/decision",
+            lambda s: {"action_id": s.action_id, "decisions": [{"type": "reject", "message": "no\x00"}]},
+            OLGA,
+            400,
+            "invalid_input",
+            id="nul-in-a-decision",
+        ),
+        # A message refused by the run left the new thread claimed by its sender.
+        pytest.param(
+            "/threads/fresh/turns",
+            lambda s: {"message": " "},
+            ADA,
+            400,
+            "invalid_input",
+            id="blank-message-to-a-new-thread",
+        ),
+        # A refused fork claimed the new thread id before finding out.
+        pytest.param(
+            "/threads/t1/fork",
+            lambda s: {"checkpoint_id": "nope", "thread_id": "copy"},
+            ADA,
+            404,
+            "unknown_thread",
+            id="fork-from-an-unknown-checkpoint",
+        ),
+        pytest.param(
+            "/threads/t1/fork",
+            lambda s: {"checkpoint_id": s.checkpoint_id, "thread_id": "bad id"},
+            ADA,
+            400,
+            "invalid_input",
+            id="fork-to-a-bad-thread-id",
+        ),
+    ],
+)
+def test_a_refused_request_changes_nothing(
+    base_url: str,
+    seeded: Seeded,
+    resources: Resources,
+    path: str,
+    body: Callable[[Seeded], dict[str, Any]],
+    headers: dict[str, str],
+    status: int,
+    code: str,
+) -> None:
     before = fingerprint(resources)
     with httpx.Client(base_url=base_url, timeout=30) as client:
         response = client.post(path, json=body(seeded), headers=headers)
@@ -226,4 +302,6 @@ def test_the_spec_declares_the_streamed_answers(base_url: str) -> None:
     spec = httpx.get(f"{base_url}/openapi.json").json()
     for path in ("/threads/{thread_id}/turns", "/threads/{thread_id}/decision"):
         assert set(spec["paths"][path]["post"]["responses"]["200"]["content"]) == {
-            "application/json", "text/event-stream"}, path
+            "application/json",
+            "text/event-stream",
+        }, path

@@ -23,8 +23,10 @@ def snapshot(graph: Any, res: Resources, thread: str) -> tuple[Any, ...]:
     """The thread's latest checkpoint id and values, and every domain row."""
     state = graph.get_state(cfg(thread))
     with res.pool.connection() as conn:
-        domain = [conn.execute(f"SELECT * FROM {table} ORDER BY 1").fetchall()
-                  for table in ("enrollments", "payments", "operations", "cohorts")]
+        domain = [
+            conn.execute(f"SELECT * FROM {table} ORDER BY 1").fetchall()
+            for table in ("enrollments", "payments", "operations", "cohorts")
+        ]
     checkpoint = state.config["configurable"].get("checkpoint_id") if state.config else None
     return checkpoint, state.values, domain
 
@@ -40,22 +42,51 @@ def paused(graph: Any) -> str:
     [
         ("approve", 'a decision must look like {"decisions": [{"type": "approve"}]}'),
         ({"decisions": []}, "exactly one decision is expected for one pending action, got 0"),
-        ({"decisions": [{"type": "maybe"}]},
-         "decision type must be one of approve, edit, reject, got 'maybe'"),
-        ({"decisions": [{"type": "edit"}]},
-         'an edit needs "edited_action": {"name": ..., "args": {...}}'),
-        ({"decisions": [{"type": "edit", "edited_action": {"name": "pay", "args": {}}}]},
-         "an edit may change the arguments of enroll, not the action itself"),
-        ({"decisions": [{"type": "edit", "edited_action": {
-            "name": "enroll", "args": {"cohort_id": "rag-1", "student_id": "bob"}}}]},
-         "an edit cannot move the action to another student"),
-        ({"decisions": [{"type": "edit", "edited_action": {
-            "name": "enroll", "args": {"cohort_id": "'; DROP TABLE cohorts; --"}}}]},
-         "cohort_id must be a cohort id such as 'rag-2', got \"'; DROP TABLE cohorts; --\""),
-        ({"decisions": [{"type": "reject", "message": "x" * 1001}]},
-         "a rejection message must be text of at most 1000 characters"),
-        ({"decisions": [{"type": "approve"}], "action_id": "stale"},
-         None),  # filled in below: names the real pending action
+        (
+            {"decisions": [{"type": "maybe"}]},
+            "decision type must be one of approve, edit, reject, got 'maybe'",
+        ),
+        ({"decisions": [{"type": "edit"}]}, 'an edit needs "edited_action": {"name": ..., "args": {...}}'),
+        (
+            {"decisions": [{"type": "edit", "edited_action": {"name": "pay", "args": {}}}]},
+            "an edit may change the arguments of enroll, not the action itself",
+        ),
+        (
+            {
+                "decisions": [
+                    {
+                        "type": "edit",
+                        "edited_action": {
+                            "name": "enroll",
+                            "args": {"cohort_id": "rag-1", "student_id": "bob"},
+                        },
+                    }
+                ]
+            },
+            "an edit cannot move the action to another student",
+        ),
+        (
+            {
+                "decisions": [
+                    {
+                        "type": "edit",
+                        "edited_action": {
+                            "name": "enroll",
+                            "args": {"cohort_id": "'; DROP TABLE cohorts; --"},
+                        },
+                    }
+                ]
+            },
+            "cohort_id must be a cohort id such as 'rag-2', got \"'; DROP TABLE cohorts; --\"",
+        ),
+        (
+            {"decisions": [{"type": "reject", "message": "x" * 1001}]},
+            "a rejection message must be text of at most 1000 characters",
+        ),
+        (
+            {"decisions": [{"type": "approve"}], "action_id": "stale"},
+            None,
+        ),  # filled in below: names the real pending action
     ],
 )
 def test_malformed_decisions_change_nothing(
@@ -63,8 +94,10 @@ def test_malformed_decisions_change_nothing(
 ) -> None:
     before = snapshot(graph, resources, paused)
     if error is None:
-        error = ("the decision is for action 'stale', but the pending action is "
-                 f"{before[1]['pending_action']['id']!r}")
+        error = (
+            "the decision is for action 'stale', but the pending action is "
+            f"{before[1]['pending_action']['id']!r}"
+        )
     with pytest.raises(threads.InvalidApprovalError) as caught:
         threads.decide(graph, paused, decision)
     assert str(caught.value) == error
@@ -74,10 +107,10 @@ def test_malformed_decisions_change_nothing(
 def test_a_malformed_resume_sent_straight_to_the_graph_pauses_again(
     graph: Any, resources: Resources, paused: str
 ) -> None:
-    result = graph.invoke(Command(resume={"decisions": "yes"}), cfg(paused),
-                          context=Context(user_id="ada"))
+    result = graph.invoke(Command(resume={"decisions": "yes"}), cfg(paused), context=Context(user_id="ada"))
     assert result["__interrupt__"][0].value["error"] == (
-        'a decision must look like {"decisions": [{"type": "approve"}]}')
+        'a decision must look like {"decisions": [{"type": "approve"}]}'
+    )
     assert resources.school.enrollments() == []
     threads.decide(graph, paused, APPROVE)  # and a good decision still works afterwards
     assert [r["status"] for r in resources.school.enrollments()] == ["PENDING_PAYMENT"]
@@ -86,16 +119,21 @@ def test_a_malformed_resume_sent_straight_to_the_graph_pauses_again(
 def test_second_approval_of_an_executed_action(graph: Any, resources: Resources, paused: str) -> None:
     threads.decide(graph, paused, APPROVE)
     before = snapshot(graph, resources, paused)
-    with pytest.raises(threads.NothingPendingError, match=r"^thread p has nothing waiting for "
-                       r"approval \(its last action already ran\)$"):
+    with pytest.raises(
+        threads.NothingPendingError,
+        match=r"^thread p has nothing waiting for "
+        r"approval \(its last action already ran\)$",
+    ):
         threads.decide(graph, paused, APPROVE)
     assert snapshot(graph, resources, paused) == before
 
 
 def test_unknown_thread(graph: Any, resources: Resources) -> None:
-    for call in (lambda: threads.decide(graph, "ghost", APPROVE),
-                 lambda: threads.resume(graph, "ghost"),
-                 lambda: threads.history(graph, "ghost")):
+    for call in (
+        lambda: threads.decide(graph, "ghost", APPROVE),
+        lambda: threads.resume(graph, "ghost"),
+        lambda: threads.history(graph, "ghost"),
+    ):
         with pytest.raises(threads.UnknownThreadError, match=r"^there is no thread 'ghost'$"):
             call()
     assert graph.get_state(cfg("ghost")).values == {}  # nothing was created
@@ -143,10 +181,11 @@ def test_another_student_cannot_use_the_thread(graph: Any, resources: Resources,
 @pytest.mark.parametrize(
     ("text", "reply"),
     [
-        ("Enroll me in zzz-9", "There is no cohort with id 'zzz-9'. Ask me about a course to see "
-                               "its cohorts."),
-        ("enroll me please", "Which course or cohort do you mean? You can name a cohort id such "
-                             "as rag-2."),
+        (
+            "Enroll me in zzz-9",
+            "There is no cohort with id 'zzz-9'. Ask me about a course to see its cohorts.",
+        ),
+        ("enroll me please", "Which course or cohort do you mean? You can name a cohort id such as rag-2."),
         ("pay for rag-2", "You have no enrollment in rag-2."),
         ("pay for my course", "You have no enrollment I could pay for."),
         ("cancel my enrollment", "You have no enrollment I could cancel."),

@@ -47,8 +47,9 @@ def test_the_proxy_counts_statements_and_round_trips(counter: WireCounter) -> No
     assert singles.bytes_to_server > 0 and singles.bytes_to_client > 0
 
 
-def test_a_quick_run_writes_every_section_of_the_report(database_url: str, tmp_path: Path,
-                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_quick_run_writes_every_section_of_the_report(
+    database_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setenv("DATABASE_URL", database_url)
     out = tmp_path / "BENCH.md"
 
@@ -57,25 +58,35 @@ def test_a_quick_run_writes_every_section_of_the_report(database_url: str, tmp_p
     assert code == 0
     report = out.read_text()
     headings = [line for line in report.splitlines() if line.startswith("## ")]
-    assert headings == ["## Targets", "## 1. Per-turn overhead", "## 2. Checkpoint storage and thread length",
-                        "## 5. First streamed event"]
+    assert headings == [
+        "## Targets",
+        "## 1. Per-turn overhead",
+        "## 2. Checkpoint storage and thread length",
+        "## 5. First streamed event",
+    ]
     targets = report.split("## Targets")[1].split("## 1.")[0]
-    assert [row.split("|")[1].strip() for row in targets.splitlines() if row.startswith("| ") and
-            not row.startswith("| target")] == [
+    assert [
+        row.split("|")[1].strip()
+        for row in targets.splitlines()
+        if row.startswith("| ") and not row.startswith("| target")
+    ] == [
         "per-turn time ≤ 1.3× stock (offline model, journal on)",
         "checkpoint bytes at 12 turns ≤ 1/10 of stock",
         "bytes per turn flat (written per turn, last interval / the one before)",
         "a turn at 12 turns ≤ 1.5× a thread's first turn (median of 25 pairs taken together)",
-        "first event (reported)"]
+        "first event (reported)",
+    ]
     storage = report.split("## 2.")[1].split("## 5.")[0]
     for contender in ("ours", "stock", "stock+delta"):
-        assert [line.split("|")[2].strip() for line in storage.splitlines()
-                if line.startswith(f"| {contender} |")] == ["1", "6", "12"]
+        assert [
+            line.split("|")[2].strip() for line in storage.splitlines() if line.startswith(f"| {contender} |")
+        ] == ["1", "6", "12"]
     assert "| python |" in report and "| langgraph |" in report and "| postgres |" in report
 
 
-def test_it_fails_only_when_it_cannot_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                          capsys: pytest.CaptureFixture[str]) -> None:
+def test_it_fails_only_when_it_cannot_run(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     with socket.socket() as free:
         free.bind(("127.0.0.1", 0))
         port = free.getsockname()[1]

@@ -53,10 +53,13 @@ def test_the_same_call_is_charged_once(resources: Resources) -> None:
     again = ledger.charge("t", 999, 999, 9.0, call_id="m1")  # a re-run reports the call again
     assert first == again == ledger.spent("t") == Spend(500, 100, 0.008)
     with resources.pool.connection() as conn:
-        rows = conn.execute("SELECT thread_id, call_id, input_tokens, output_tokens, cost_usd::text AS cost"
-                            " FROM budget_charges").fetchall()
-    assert rows == [{"thread_id": "t", "call_id": "m1", "input_tokens": 500, "output_tokens": 100,
-                     "cost": "0.00800000"}]
+        rows = conn.execute(
+            "SELECT thread_id, call_id, input_tokens, output_tokens, cost_usd::text AS cost"
+            " FROM budget_charges"
+        ).fetchall()
+    assert rows == [
+        {"thread_id": "t", "call_id": "m1", "input_tokens": 500, "output_tokens": 100, "cost": "0.00800000"}
+    ]
 
 
 def test_concurrent_charges_give_the_exact_sum_and_serial_totals(resources: Resources) -> None:
@@ -126,22 +129,32 @@ def test_another_process_sees_the_same_spend_and_exhaustion(resources: Resources
             total = ledger.charge("t", 1, 2, 0.25, call_id="m2")
             print(again.tokens, total.tokens, total.cost_usd, ledger.note_exhausted("t"))
     """)
-    result = subprocess.run([sys.executable, "-c", script, database_url], cwd=ROOT, capture_output=True,
-                            text=True, timeout=60, check=False)
+    result = subprocess.run(
+        [sys.executable, "-c", script, database_url],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
     assert result.returncode == 0, result.stderr
     assert result.stdout.split() == ["330", "333", "0.75", "False"]
     assert resources.ledger.spent("t") == Spend(301, 32, 0.75)
 
 
-@pytest.mark.parametrize(("args", "message"), [
-    ((-1, 0, 0.0, "m"), "input_tokens must be a non-negative int"),
-    ((0, 1.5, 0.0, "m"), "output_tokens must be a non-negative int"),
-    ((0, 0, -0.1, "m"), "cost_usd must be a finite non-negative number"),
-    ((0, 0, float("nan"), "m"), "cost_usd must be a finite non-negative number"),
-    ((0, 0, 0.0, ""), "call_id must be a non-empty str"),
-])
-def test_bad_charges_are_refused_before_anything_is_written(resources: Resources, args: tuple[Any, ...],
-                                                            message: str) -> None:
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        ((-1, 0, 0.0, "m"), "input_tokens must be a non-negative int"),
+        ((0, 1.5, 0.0, "m"), "output_tokens must be a non-negative int"),
+        ((0, 0, -0.1, "m"), "cost_usd must be a finite non-negative number"),
+        ((0, 0, float("nan"), "m"), "cost_usd must be a finite non-negative number"),
+        ((0, 0, 0.0, ""), "call_id must be a non-empty str"),
+    ],
+)
+def test_bad_charges_are_refused_before_anything_is_written(
+    resources: Resources, args: tuple[Any, ...], message: str
+) -> None:
     input_tokens, output_tokens, cost, call_id = args
     with pytest.raises(ValueError, match=message):
         resources.ledger.charge("t", input_tokens, output_tokens, cost, call_id=call_id)
@@ -168,6 +181,7 @@ def test_prices_come_from_the_model_config() -> None:
 
 # -- BudgetMiddleware on the Postgres ledger ------------------------------------------------------
 
+
 @tool
 def lookup(course_id: str) -> str:
     """Look up a course by id."""
@@ -175,10 +189,12 @@ def lookup(course_id: str) -> str:
 
 
 def reply(course_id: str, call_id: str, tokens: tuple[int, int]) -> AIMessage:
-    return AIMessage("", tool_calls=[{"name": "lookup", "args": {"course_id": course_id}, "id": call_id}],
-                     usage_metadata={"input_tokens": tokens[0], "output_tokens": tokens[1],
-                                     "total_tokens": sum(tokens)},
-                     response_metadata={"model_name": "gpt-4.1-mini"})
+    return AIMessage(
+        "",
+        tool_calls=[{"name": "lookup", "args": {"course_id": course_id}, "id": call_id}],
+        usage_metadata={"input_tokens": tokens[0], "output_tokens": tokens[1], "total_tokens": sum(tokens)},
+        response_metadata={"model_name": "gpt-4.1-mini"},
+    )
 
 
 def shape(messages: list[AnyMessage]) -> list[tuple[Any, ...]]:
@@ -193,14 +209,19 @@ def shape(messages: list[AnyMessage]) -> list[tuple[Any, ...]]:
     return out
 
 
-def test_the_middleware_stops_the_run_and_journals_once(resources: Resources, settings: Settings,
-                                                        scripted_model: Any) -> None:
+def test_the_middleware_stops_the_run_and_journals_once(
+    resources: Resources, settings: Settings, scripted_model: Any
+) -> None:
     config = ModelConfig(prices=MappingProxyType({"gpt-4.1-mini": Price(10.0, 30.0)}))
     limits = {"max_tokens": 1000, "max_usd": 1.0}
 
     def agent_on(res: Resources, model: Any) -> Any:
-        budget = BudgetMiddleware(ledger=res.ledger, prices=prices_from(config),
-                                  on_exhausted=journal_exhaustion(res.pool, **limits), **limits)
+        budget = BudgetMiddleware(
+            ledger=res.ledger,
+            prices=prices_from(config),
+            on_exhausted=journal_exhaustion(res.pool, **limits),
+            **limits,
+        )
         return create_agent(model=model, tools=[lookup], middleware=[budget], checkpointer=res.checkpointer)
 
     model = scripted_model(reply("rag", "c1", (500, 100)), reply("sql", "c2", (400, 50)))
@@ -224,11 +245,16 @@ def test_the_middleware_stops_the_run_and_journals_once(resources: Resources, se
     with open_resources(settings, setup=False) as other:
         idle = scripted_model()
         again = agent_on(other, idle).invoke({"messages": [HumanMessage("and python?")]}, cfg)
-    assert shape(again["messages"][-2:]) == [("human", "and python?"),
-                                             ("ai", exhausted_message(spend).text, [])]
+    assert shape(again["messages"][-2:]) == [
+        ("human", "and python?"),
+        ("ai", exhausted_message(spend).text, []),
+    ]
 
     journal = events(resources.pool, "t1")
     assert [(e["kind"], e["payload"]) for e in journal] == [
-        ("budget_exhausted", {"tokens": 1050, "cost_usd": 0.0135,
-                              "limits": {"max_tokens": 1000, "max_usd": 1.0}})]
+        (
+            "budget_exhausted",
+            {"tokens": 1050, "cost_usd": 0.0135, "limits": {"max_tokens": 1000, "max_usd": 1.0}},
+        )
+    ]
     assert events(resources.pool, "other-thread") == []

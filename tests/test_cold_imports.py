@@ -16,8 +16,18 @@ from agent.persistence import Resources
 from agent.settings import Settings
 from tests.conftest import ROOT, TODAY
 
-NOT_NEEDED = ("langchain.agents", "langgraph.prebuilt", "langchain_core.language_models.chat_models",
-              "langchain_openai", "openai", "fastapi", "uvicorn", "starlette", "pgserver", "bench")
+NOT_NEEDED = (
+    "langchain.agents",
+    "langgraph.prebuilt",
+    "langchain_core.language_models.chat_models",
+    "langchain_openai",
+    "openai",
+    "fastapi",
+    "uvicorn",
+    "starlette",
+    "pgserver",
+    "bench",
+)
 """(OpenTelemetry's SDK is not listed: langsmith, which LangGraph imports, loads it.)"""
 
 _APPROVE = """
@@ -28,18 +38,26 @@ print(json.dumps({"code": code, "loaded": [m for m in json.loads(sys.argv[2]) if
 """
 
 
-def test_a_fresh_process_approves_without_loading_what_it_does_not_need(resources: Resources,
-                                                                       settings: Settings,
-                                                                       graph: object) -> None:
+def test_a_fresh_process_approves_without_loading_what_it_does_not_need(
+    resources: Resources, settings: Settings, graph: object
+) -> None:
     turn = threads.send(graph, "cold", "Please enroll me in rag-1", user_id="ada", settings=settings)
     assert turn.pending is not None and turn.pending["action_requests"][0]["name"] == "enroll"
     env = {k: v for k, v in os.environ.items() if k != "SCHOOL_FAULT_POINT"}
     env |= {"DATABASE_URL": settings.database_url or "", "SCHOOL_TODAY": TODAY.isoformat()}
 
-    done = subprocess.run([sys.executable, "-c", _APPROVE, "cold", json.dumps(NOT_NEEDED)], cwd=ROOT,
-                          env=env, capture_output=True, text=True, timeout=120, check=True)
+    done = subprocess.run(
+        [sys.executable, "-c", _APPROVE, "cold", json.dumps(NOT_NEEDED)],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
 
     report = json.loads(done.stdout.strip().splitlines()[-1])
     assert report == {"code": 0, "loaded": []}
     assert [(e["student_id"], e["cohort_id"]) for e in resources.school.enrollments(student_id="ada")] == [
-        ("ada", "rag-1")]
+        ("ada", "rag-1")
+    ]

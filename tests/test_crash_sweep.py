@@ -12,7 +12,8 @@ def test_the_ci_subset_is_green(server_url: str) -> None:
     report = table(cells)
     print(report)
     assert [(c.scenario, c.point) for c in cells] == [
-        (s, p) for s in SCENARIOS if s in QUICK for p in QUICK[s]]
+        (s, p) for s in SCENARIOS if s in QUICK for p in QUICK[s]
+    ]
     assert [c for c in cells if not c.ok] == [], report
 
 
@@ -20,8 +21,13 @@ def test_a_difference_is_reported_and_fails_the_cell() -> None:
     expected = {"enrollments": [("ada", "rag-2", "PENDING_PAYMENT")], "payments": []}
     doubled = {"enrollments": [("ada", "rag-2", "PENDING_PAYMENT")] * 2, "payments": []}
     problems = compare(expected, doubled)
-    assert problems == ["enrollments differ: expected [('ada', 'rag-2', 'PENDING_PAYMENT')], got "
-                        "[('ada', 'rag-2', 'PENDING_PAYMENT'), ('ada', 'rag-2', 'PENDING_PAYMENT')]"]
+    assert problems == [
+        "enrollments differ: expected [('ada', 'rag-2', 'PENDING_PAYMENT')], got "
+        "[('ada', 'rag-2', 'PENDING_PAYMENT'), ('ada', 'rag-2', 'PENDING_PAYMENT')]"
+    ]
     cells = [Cell("enroll", "after:execute", True, problems), Cell("enroll", "before:execute", False, [])]
-    assert table(cells).splitlines()[1:4] == ["after:execute   FAIL         ",
-                                              "before:execute  not reached  ", ""]
+    assert table(cells).splitlines()[1:4] == [
+        "after:execute   FAIL         ",
+        "before:execute  not reached  ",
+        "",
+    ]

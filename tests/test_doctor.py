@@ -31,8 +31,15 @@ OFFLINE = {f"SCHOOL_{role}_MODEL": "offline" for role in ("ROUTER", "ANSWER", "E
 NAMES = ["database", "schema", "approvals", "interrupted runs", "stuck turns", "jobs", "models"]
 
 
-def check(resources: Resources, settings: Settings, graph: Any, *, now: datetime | None = None,
-          stale: timedelta = DAY, stuck: timedelta = QUARTER) -> dict[str, Check]:
+def check(
+    resources: Resources,
+    settings: Settings,
+    graph: Any,
+    *,
+    now: datetime | None = None,
+    stale: timedelta = DAY,
+    stuck: timedelta = QUARTER,
+) -> dict[str, Check]:
     found = diagnose(resources, settings, stale_approval_after=stale, stuck_after=stuck, now=now, graph=graph)
     assert [c.name for c in found] == NAMES
     return {c.name: c for c in found}
@@ -55,23 +62,35 @@ def test_a_healthy_deployment_is_all_ok(graph: Any, resources: Resources, settin
     database = resources.url.split("dbname=")[1].split()[0]
     assert [(c.status, c.detail) for c in checks.values()] == [
         ("ok", checks["database"].detail),
-        ("ok", f"{len(expected_tables())} tables; migrations checkpoints v{saver}, store v{store} "
-               "as expected"),
+        (
+            "ok",
+            f"{len(expected_tables())} tables; migrations checkpoints v{saver}, store v{store} as expected",
+        ),
         ("ok", "no approval waiting"),
         ("ok", "no thread was cut off mid-run"),
         ("ok", "no turn running longer than 15m"),
         ("ok", "no expired lease, no job waiting longer than 15m"),
         ("ok", "offline: no model configured (router, answer and embeddings use the built-in rules)"),
     ]
-    assert re.fullmatch(rf"PostgreSQL \d+\.\d+.*, database {database} at 127\.0\.0\.1:\d+",
-                        checks["database"].detail)
-    assert {"courses", "enrollments", "turns", "journal_events", "budget_charges", "jobs", "checkpoints",
-            "checkpoint_migrations"} <= set(expected_tables())
+    assert re.fullmatch(
+        rf"PostgreSQL \d+\.\d+.*, database {database} at 127\.0\.0\.1:\d+", checks["database"].detail
+    )
+    assert {
+        "courses",
+        "enrollments",
+        "turns",
+        "journal_events",
+        "budget_charges",
+        "jobs",
+        "checkpoints",
+        "checkpoint_migrations",
+    } <= set(expected_tables())
     assert exit_code(list(checks.values())) == 0
 
 
-def test_an_approval_waiting_too_long_is_a_warning(graph: Any, resources: Resources,
-                                                   settings: Settings) -> None:
+def test_an_approval_waiting_too_long_is_a_warning(
+    graph: Any, resources: Resources, settings: Settings
+) -> None:
     assert threads.send(graph, "waiting", "Please enroll me in rag-2", user_id="ada").pending is not None
     fresh = check(resources, settings, graph)["approvals"]
     assert (fresh.status, fresh.detail) == ("ok", "1 approval waiting, none longer than 1d")
@@ -79,8 +98,10 @@ def test_an_approval_waiting_too_long_is_a_warning(graph: Any, resources: Resour
     later = datetime.now(UTC) + timedelta(days=2, hours=3)
     checks = check(resources, settings, graph, now=later)
     assert (checks["approvals"].status, checks["approvals"].detail) == (
-        "warn", "1 of 1 waiting approvals older than 1d: waiting (2d 3h); decide with "
-                "`school-agent approve <thread>` (or --reject)")
+        "warn",
+        "1 of 1 waiting approvals older than 1d: waiting (2d 3h); decide with "
+        "`school-agent approve <thread>` (or --reject)",
+    )
     assert checks["interrupted runs"].status == "ok"  # paused at an approval is not cut off
     assert exit_code(list(checks.values())) == 0
     tiny = check(resources, settings, graph, stale=timedelta(0))["approvals"]
@@ -88,10 +109,13 @@ def test_an_approval_waiting_too_long_is_a_warning(graph: Any, resources: Resour
 
 
 def test_a_turn_left_running_is_reported_with_whether_a_process_still_holds_it(
-        graph: Any, resources: Resources, settings: Settings) -> None:
+    graph: Any, resources: Resources, settings: Settings
+) -> None:
     now = datetime.now(UTC)
-    insert = ("INSERT INTO turns (thread_id, kind, actor, status, created_at) VALUES (%s, %s, 'ada', %s, %s)"
-              " RETURNING id")
+    insert = (
+        "INSERT INTO turns (thread_id, kind, actor, status, created_at) VALUES (%s, %s, 'ada', %s, %s)"
+        " RETURNING id"
+    )
     ghost = execute(resources, insert, ("ghost", "message", "running", now - timedelta(hours=1)))[0]["id"]
     # Left running by a crash, then followed by another turn (the resume): nothing left to do.
     execute(resources, insert, ("healed", "decision", "running", now - timedelta(hours=2)))
@@ -100,8 +124,10 @@ def test_a_turn_left_running_is_reported_with_whether_a_process_still_holds_it(
 
     stuck = check(resources, settings, graph, now=now)["stuck turns"]
     assert (stuck.status, stuck.detail) == (
-        "warn", f"1 turn running longer than 15m: turn {ghost} (message on ghost, 1h, no process holds its "
-                "thread: it crashed)")
+        "warn",
+        f"1 turn running longer than 15m: turn {ghost} (message on ghost, 1h, no process holds its "
+        "thread: it crashed)",
+    )
     locks = locks_for(resources.pool)
     assert locks is not None
     with locks.hold("ghost"):
@@ -109,20 +135,29 @@ def test_a_turn_left_running_is_reported_with_whether_a_process_still_holds_it(
     assert held.detail.endswith(f"turn {ghost} (message on ghost, 1h, still held by a live process)")
 
 
-def test_jobs_past_their_lease_and_jobs_nobody_takes_are_reported(graph: Any, resources: Resources,
-                                                                  settings: Settings) -> None:
+def test_jobs_past_their_lease_and_jobs_nobody_takes_are_reported(
+    graph: Any, resources: Resources, settings: Settings
+) -> None:
     now = datetime.now(UTC)
-    claimed = execute(resources, "INSERT INTO jobs (thread_id, kind, payload, status, locked_by, locked_at)"
-                                 " VALUES ('t1', 'message', '{}', 'running', 'worker-a', %s) RETURNING id",
-                      (now - timedelta(minutes=12),))[0]["id"]
-    execute(resources, "INSERT INTO jobs (thread_id, kind, payload, run_after) VALUES"
-                       " ('t2', 'decision', '{}', %s), ('t3', 'message', '{}', %s)",
-            (now - timedelta(hours=2), now - timedelta(minutes=1)))
+    claimed = execute(
+        resources,
+        "INSERT INTO jobs (thread_id, kind, payload, status, locked_by, locked_at)"
+        " VALUES ('t1', 'message', '{}', 'running', 'worker-a', %s) RETURNING id",
+        (now - timedelta(minutes=12),),
+    )[0]["id"]
+    execute(
+        resources,
+        "INSERT INTO jobs (thread_id, kind, payload, run_after) VALUES"
+        " ('t2', 'decision', '{}', %s), ('t3', 'message', '{}', %s)",
+        (now - timedelta(hours=2), now - timedelta(minutes=1)),
+    )
     jobs = check(resources, settings, graph, now=now)["jobs"]
     assert (jobs.status, jobs.detail) == (
-        "warn", f"1 running job past the 300s lease, whose worker likely died: job {claimed} (message on "
-                "t1, claimed by worker-a 12m ago); a running worker takes them again; 1 queued job waiting "
-                "longer than 15m (oldest 2h): is a worker (`school-agent serve`) running?")
+        "warn",
+        f"1 running job past the 300s lease, whose worker likely died: job {claimed} (message on "
+        "t1, claimed by worker-a 12m ago); a running worker takes them again; 1 queued job waiting "
+        "longer than 15m (oldest 2h): is a worker (`school-agent serve`) running?",
+    )
 
 
 def test_schema_problems_fail(graph: Any, resources: Resources, settings: Settings) -> None:
@@ -130,51 +165,73 @@ def test_schema_problems_fail(graph: Any, resources: Resources, settings: Settin
     execute(resources, "DELETE FROM checkpoint_migrations WHERE v = %s", (saver,))
     schema = check(resources, settings, graph)["schema"]
     assert (schema.status, schema.detail) == (
-        "fail", f"checkpoints at migration v{saver - 1}, the installed LangGraph expects v{saver} "
-                "(start the application once to migrate)")
+        "fail",
+        f"checkpoints at migration v{saver - 1}, the installed LangGraph expects v{saver} "
+        "(start the application once to migrate)",
+    )
     execute(resources, "INSERT INTO checkpoint_migrations (v) VALUES (%s), (%s)", (saver, saver + 1))
     schema = check(resources, settings, graph)["schema"]
     assert (schema.status, schema.detail) == (
-        "warn", f"checkpoints at migration v{saver + 1}, newer than the installed LangGraph's v{saver}: "
-                "a newer version wrote this database")
+        "warn",
+        f"checkpoints at migration v{saver + 1}, newer than the installed LangGraph's v{saver}: "
+        "a newer version wrote this database",
+    )
     execute(resources, "DROP TABLE handoffs")
     schema = check(resources, settings, graph)["schema"]
     assert (schema.status, schema.detail) == (
-        "fail", f"missing 1 of {len(expected_tables())} tables: handoffs; any command that opens the "
-                "database sets them up (e.g. `school-agent pending`)")
+        "fail",
+        f"missing 1 of {len(expected_tables())} tables: handoffs; any command that opens the "
+        "database sets them up (e.g. `school-agent pending`)",
+    )
     execute(resources, "DROP TABLE jobs")
     checks = check(resources, settings, graph)
     assert (checks["jobs"].status, checks["jobs"].detail) == (
-        "fail", 'could not check: relation "jobs" does not exist')
+        "fail",
+        'could not check: relation "jobs" does not exist',
+    )
     assert checks["approvals"].status == "ok"  # the others still run
 
 
 # -- a run cut off by a crash, through the command ----------------------------------------------
-def doctor_lines(settings: Settings, *args: str, status: int = 0,
-                 env: dict[str, str] | None = None) -> list[str]:
+def doctor_lines(
+    settings: Settings, *args: str, status: int = 0, env: dict[str, str] | None = None
+) -> list[str]:
     result = run_cli(settings, "doctor", *args, extra_env=OFFLINE | (env or {}), check=False)
     assert result.returncode == status, result.stdout + result.stderr
     return result.stdout.splitlines()
 
 
-def test_a_thread_cut_off_by_a_crash_is_reported_until_resumed(graph: Any, resources: Resources,
-                                                               settings: Settings) -> None:
+def test_a_thread_cut_off_by_a_crash_is_reported_until_resumed(
+    graph: Any, resources: Resources, settings: Settings
+) -> None:
     threads.send(graph, "crash", "Please enroll me in rag-2", user_id="ada")
-    killed = run_cli(settings, "approve", "crash", check=False,
-                     extra_env={"SCHOOL_FAULT_POINT": "execute.after_domain_write"})
+    killed = run_cli(
+        settings,
+        "approve",
+        "crash",
+        check=False,
+        extra_env={"SCHOOL_FAULT_POINT": "execute.after_domain_write"},
+    )
     assert killed.returncode == -signal.SIGKILL
 
     lines = doctor_lines(settings, "--stuck-after", "0s")
     assert [line.split()[0] for line in lines[:7]] == ["ok", "ok", "ok", "warn", "warn", "ok", "ok"]
-    assert re.fullmatch(r"warn  interrupted runs  1 thread cut off mid-run by a crash, with work left and no "
-                        r"approval pending: crash \(at execute, \d+s ago\); finish with "
-                        r"`school-agent resume crash`", lines[3])
-    assert re.fullmatch(r"warn  stuck turns       1 turn running longer than 0s: turn \d+ \(decision on "
-                        r"crash, \d+s, no process holds its thread: it crashed\)", lines[4])
+    assert re.fullmatch(
+        r"warn  interrupted runs  1 thread cut off mid-run by a crash, with work left and no "
+        r"approval pending: crash \(at execute, \d+s ago\); finish with "
+        r"`school-agent resume crash`",
+        lines[3],
+    )
+    assert re.fullmatch(
+        r"warn  stuck turns       1 turn running longer than 0s: turn \d+ \(decision on "
+        r"crash, \d+s, no process holds its thread: it crashed\)",
+        lines[4],
+    )
     assert lines[7:] == ["", "5 ok, 2 warnings, 0 failures."]
     as_json = json.loads(run_cli(settings, "doctor", "--json", extra_env=OFFLINE).stdout)
     assert [(c["name"], c["status"]) for c in as_json] == [
-        (name, "warn" if name == "interrupted runs" else "ok") for name in NAMES]
+        (name, "warn" if name == "interrupted runs" else "ok") for name in NAMES
+    ]
 
     run_cli(settings, "resume", "crash")
     assert [line.split()[0] for line in doctor_lines(settings, "--stuck-after", "0s")[:7]] == ["ok"] * 7
@@ -184,15 +241,21 @@ def test_the_command_fails_when_the_database_cannot_be_reached() -> None:
     nowhere = Settings(database_url="postgresql://nobody@127.0.0.1:1/none")
     lines = doctor_lines(nowhere, status=1, env={"SCHOOL_DB_CONNECT_TIMEOUT_S": "1"})
     assert lines[0].startswith("fail  database  cannot reach the database at 127.0.0.1:1/none within 1s")
-    assert lines[1:] == ["ok    models    offline: no model configured (router, answer and embeddings use "
-                         "the built-in rules)", "", "1 ok, 0 warnings, 1 failure."]
+    assert lines[1:] == [
+        "ok    models    offline: no model configured (router, answer and embeddings use the built-in rules)",
+        "",
+        "1 ok, 0 warnings, 1 failure.",
+    ]
 
 
 @pytest.mark.parametrize("option", ["--stale-approval-after", "--stuck-after"])
 def test_the_command_refuses_a_bad_duration(settings: Settings, option: str) -> None:
     result = run_cli(settings, "doctor", option, "soon", check=False)
     assert (result.returncode, result.stdout, result.stderr) == (
-        2, "", f"error: {option} must be a duration such as 30d, 12h, 15m, 90s or 2w, got 'soon'\n")
+        2,
+        "",
+        f"error: {option} must be a duration such as 30d, 12h, 15m, 90s or 2w, got 'soon'\n",
+    )
 
 
 # -- model endpoints ----------------------------------------------------------------------------
@@ -233,8 +296,9 @@ class Endpoint:
         self.server.server_close()
 
 
-def models_at(base_url: str | None, *, spec: str = "openai:stub", answer: str | None = None,
-              timeout_s: float = 2.0) -> Settings:
+def models_at(
+    base_url: str | None, *, spec: str = "openai:stub", answer: str | None = None, timeout_s: float = 2.0
+) -> Settings:
     def role(name: Any, model: str | None) -> RoleConfig:
         return RoleConfig(name, model, base_url, "test-key", timeout_s, 0)
 
@@ -257,28 +321,43 @@ def test_a_model_endpoint_that_lists_its_models_is_ok(openai_stub: OpenAIStub) -
     found = statuses(models_at(openai_stub.base_url, answer="openai:gpt-x"))
     url = f"{openai_stub.base_url}/models"
     assert [(name, status) for name, status, _ in found] == [("model router", "ok"), ("model answer", "warn")]
-    assert re.fullmatch(rf"openai:stub: GET {re.escape(url)} answered 200 in \d+ ms, serving 1 model",
-                        found[0][2])
-    assert re.fullmatch(rf"openai:gpt-x: GET {re.escape(url)} answered 200 in \d+ ms, serving 1 model, but "
-                        r"'gpt-x' is not among them \(stub\)", found[1][2])
+    assert re.fullmatch(
+        rf"openai:stub: GET {re.escape(url)} answered 200 in \d+ ms, serving 1 model", found[0][2]
+    )
+    assert re.fullmatch(
+        rf"openai:gpt-x: GET {re.escape(url)} answered 200 in \d+ ms, serving 1 model, but "
+        r"'gpt-x' is not among them \(stub\)",
+        found[1][2],
+    )
     # One request for the two roles on the same endpoint, with the key; nothing else is sent to a model.
     assert [(r.method, r.path, r.headers["authorization"]) for r in openai_stub.requests] == [
-        ("GET", "/v1/models", "Bearer test-key")]
+        ("GET", "/v1/models", "Bearer test-key")
+    ]
 
 
 def test_model_endpoints_that_fail_are_failures(free_port: int) -> None:
     with Endpoint(500, {"error": {"message": "the model server is restarting"}}) as broken:
         assert statuses(models_at(broken.base_url)) == [
-            ("model router", "fail", f"openai:stub: GET {broken.base_url}/models answered HTTP 500: "
-                                     "the model server is restarting")]
+            (
+                "model router",
+                "fail",
+                f"openai:stub: GET {broken.base_url}/models answered HTTP 500: "
+                "the model server is restarting",
+            )
+        ]
     with Endpoint(401, {"error": {"message": "bad key"}}) as refusing:
         assert statuses(models_at(refusing.base_url)) == [
-            ("model router", "fail", f"openai:stub: GET {refusing.base_url}/models answered HTTP 401: "
-                                     "the API key was refused")]
+            (
+                "model router",
+                "fail",
+                f"openai:stub: GET {refusing.base_url}/models answered HTTP 401: the API key was refused",
+            )
+        ]
     with Endpoint(200, {"data": []}, delay=5) as hanging:
         started = time.monotonic()
         assert statuses(models_at(hanging.base_url, timeout_s=0.3)) == [
-            ("model router", "fail", f"openai:stub: GET {hanging.base_url}/models got no answer within 0.3s")]
+            ("model router", "fail", f"openai:stub: GET {hanging.base_url}/models got no answer within 0.3s")
+        ]
         assert time.monotonic() - started < 2
     nobody = f"http://127.0.0.1:{free_port}/v1"
     ((name, status, detail),) = statuses(models_at(nobody))
@@ -288,27 +367,45 @@ def test_model_endpoints_that_fail_are_failures(free_port: int) -> None:
 
 def test_a_provider_without_a_base_url_is_not_called() -> None:
     assert statuses(models_at(None, spec="anthropic:claude-x")) == [
-        ("model router", "warn", "anthropic:claude-x: no base URL to check (SCHOOL_ROUTER_BASE_URL or "
-                                 "SCHOOL_MODEL_BASE_URL); anthropic endpoints are not checked")]
+        (
+            "model router",
+            "warn",
+            "anthropic:claude-x: no base URL to check (SCHOOL_ROUTER_BASE_URL or "
+            "SCHOOL_MODEL_BASE_URL); anthropic endpoints are not checked",
+        )
+    ]
 
 
-def test_the_command_checks_the_configured_models(resources: Resources, settings: Settings,
-                                                  openai_stub: OpenAIStub, free_port: int) -> None:
+def test_the_command_checks_the_configured_models(
+    resources: Resources, settings: Settings, openai_stub: OpenAIStub, free_port: int
+) -> None:
     env = {**OFFLINE, "SCHOOL_ROUTER_MODEL": "openai:stub", "SCHOOL_MODEL_API_KEY": "test-key"}
     up = run_cli(settings, "doctor", extra_env=env | {"SCHOOL_MODEL_BASE_URL": openai_stub.base_url})
     assert up.stdout.splitlines()[6].startswith(
-        f"ok    model router      openai:stub: GET {openai_stub.base_url}/models answered 200 in ")
-    down = run_cli(settings, "doctor", check=False,
-                   extra_env=env | {"SCHOOL_MODEL_BASE_URL": f"http://127.0.0.1:{free_port}/v1"})
+        f"ok    model router      openai:stub: GET {openai_stub.base_url}/models answered 200 in "
+    )
+    down = run_cli(
+        settings,
+        "doctor",
+        check=False,
+        extra_env=env | {"SCHOOL_MODEL_BASE_URL": f"http://127.0.0.1:{free_port}/v1"},
+    )
     assert down.returncode == 1
     assert down.stdout.splitlines()[6].startswith("fail  model router      openai:stub: GET ")
     assert down.stdout.splitlines()[-1] == "6 ok, 0 warnings, 1 failure."
 
 
 def test_format_report() -> None:
-    checks = [Check("database", "ok", "fine"), Check("model answer", "fail", "down"),
-              Check("jobs", "warn", "hmm")]
+    checks = [
+        Check("database", "ok", "fine"),
+        Check("model answer", "fail", "down"),
+        Check("jobs", "warn", "hmm"),
+    ]
     assert format_report(checks).splitlines() == [
-        "ok    database      fine", "fail  model answer  down", "warn  jobs          hmm", "",
-        "1 ok, 1 warning, 1 failure."]
+        "ok    database      fine",
+        "fail  model answer  down",
+        "warn  jobs          hmm",
+        "",
+        "1 ok, 1 warning, 1 failure.",
+    ]
     assert exit_code(checks) == 1 and exit_code(checks[::2]) == 0

@@ -47,6 +47,7 @@ def test_seed_catalog_meets_the_shape_the_product_promises(resources: Resources)
     with resources.pool.connection() as conn:
         count = conn.execute("SELECT count(*) AS n FROM cohorts").fetchone()
         from agent.domain.catalog import seed_catalog
+
         assert seed_catalog(conn, today=TODAY) == 0
     assert count is not None and count["n"] == len(cohorts)
     rag1 = resources.school.cohort("rag-1")
@@ -82,17 +83,22 @@ def test_cancel_inside_seven_days_refunds_nothing(resources: Resources) -> None:
     [(7, "CONFIRMED", 500), (6, "CONFIRMED", 0), (30, "PENDING_PAYMENT", 0), (0, "CONFIRMED", 0)],
 )
 def test_refund_boundary(days: int, status: str, expected: int) -> None:
-    assert refund_cents(status=status, price_cents=500, starts_on=TODAY + timedelta(days=days),
-                        today=TODAY) == expected
+    assert (
+        refund_cents(status=status, price_cents=500, starts_on=TODAY + timedelta(days=days), today=TODAY)
+        == expected
+    )
 
 
 def test_illegal_transitions_are_refused_with_reasons(resources: Resources) -> None:
     school = resources.school
     assert school.enroll("k1", student_id="ada", cohort_id="rag-2")["ok"]
     twice = school.enroll("k2", student_id="ada", cohort_id="rag-2")
-    assert twice == {"ok": False, "error": "already_enrolled",
-                     "message": "You already have an enrollment in rag-2 (status PENDING_PAYMENT).",
-                     "details": {"cohort_id": "rag-2", "status": "PENDING_PAYMENT"}}
+    assert twice == {
+        "ok": False,
+        "error": "already_enrolled",
+        "message": "You already have an enrollment in rag-2 (status PENDING_PAYMENT).",
+        "details": {"cohort_id": "rag-2", "status": "PENDING_PAYMENT"},
+    }
     assert school.cancel("k3", student_id="ada", cohort_id="rag-2")["ok"]
     pay_cancelled = school.pay("k4", student_id="ada", cohort_id="rag-2")
     assert pay_cancelled["error"] == "illegal_transition"
@@ -123,7 +129,10 @@ def test_full_cohort_waitlist_and_promotion_on_cancel(resources: Resources) -> N
     cancelled = school.cancel("k5", student_id="ada", cohort_id="rag-1")
     assert cancelled["result"]["promoted"]["student_id"] == "bob"
     assert statuses(school, "rag-1") == [
-        ("ada", "CANCELLED"), ("bob", "PENDING_PAYMENT"), ("cy", "WAITLISTED")]
+        ("ada", "CANCELLED"),
+        ("bob", "PENDING_PAYMENT"),
+        ("cy", "WAITLISTED"),
+    ]
     assert seats(school, "rag-1") == (1, 1)
     # Leaving the waitlist frees no seat and promotes no one.
     left = school.cancel("k6", student_id="cy", cohort_id="rag-1")
@@ -149,8 +158,9 @@ def test_capacity_is_a_database_guarantee(resources: Resources) -> None:
         conn.execute("UPDATE cohorts SET seats_taken = capacity + 1 WHERE id = 'rag-1'")
     with resources.pool.connection() as conn, pytest.raises(psycopg.errors.UniqueViolation):
         for _ in range(2):
-            conn.execute("INSERT INTO enrollments (student_id, cohort_id, status)"
-                         " VALUES ('ada', 'rag-2', 'CONFIRMED')")
+            conn.execute(
+                "INSERT INTO enrollments (student_id, cohort_id, status) VALUES ('ada', 'rag-2', 'CONFIRMED')"
+            )
 
 
 def test_search_finds_by_topic_and_by_id_and_nothing_for_unknown(resources: Resources) -> None:

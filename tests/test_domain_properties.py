@@ -51,11 +51,18 @@ Row = dict[str, Any]
 _PROFILES = {
     # Reproducible and about 15 s: the same examples on every run.
     # One bug at a time: shrinking two failures of one cause would take minutes.
-    "ci": settings(max_examples=100, stateful_step_count=40, deadline=None, derandomize=True,
-                   database=None, report_multiple_bugs=False),
+    "ci": settings(
+        max_examples=100,
+        stateful_step_count=40,
+        deadline=None,
+        derandomize=True,
+        database=None,
+        report_multiple_bugs=False,
+    ),
     # New random examples each run (the failing one is printed with its seed and blob): minutes.
-    "thorough": settings(max_examples=1000, stateful_step_count=60, deadline=None, database=None,
-                         print_blob=True),
+    "thorough": settings(
+        max_examples=1000, stateful_step_count=60, deadline=None, database=None, print_blob=True
+    ),
 }
 PROFILE = os.environ.get("HYPOTHESIS_PROFILE", "ci")
 if PROFILE not in _PROFILES:  # a typo would otherwise run the short profile and look like a long one
@@ -94,8 +101,13 @@ OPERATIONS = ("enroll", "join_waitlist", "pay", "cancel")
 
 PENDING, CONFIRMED, CANCELLED, WAITLISTED = "PENDING_PAYMENT", "CONFIRMED", "CANCELLED", "WAITLISTED"
 SEATED = {PENDING, CONFIRMED}
-ALLOWED = {(PENDING, CONFIRMED), (PENDING, CANCELLED), (CONFIRMED, CANCELLED),
-           (WAITLISTED, PENDING), (WAITLISTED, CANCELLED)}
+ALLOWED = {
+    (PENDING, CONFIRMED),
+    (PENDING, CANCELLED),
+    (CONFIRMED, CANCELLED),
+    (WAITLISTED, PENDING),
+    (WAITLISTED, CANCELLED),
+}
 """The status changes an enrollment may make; a new one starts PENDING_PAYMENT or WAITLISTED."""
 FULL_REFUND = timedelta(days=7)
 """The product's promise, stated here on its own rather than read from `rules`."""
@@ -136,8 +148,11 @@ def _reset(pool: ConnectionPool[Any]) -> None:
 
 def _present(conn: Connection[Row], tables: tuple[str, ...]) -> list[str]:
     """Those of `tables` that exist: the provider's table appears on its first use."""
-    row = conn.execute("SELECT coalesce(array_agg(t), '{}') AS ts FROM unnest(%s::text[]) t"
-                       " WHERE to_regclass(t) IS NOT NULL", (list(tables),)).fetchone()
+    row = conn.execute(
+        "SELECT coalesce(array_agg(t), '{}') AS ts FROM unnest(%s::text[]) t"
+        " WHERE to_regclass(t) IS NOT NULL",
+        (list(tables),),
+    ).fetchone()
     assert row is not None
     present: list[str] = row["ts"]
     return present
@@ -174,11 +189,14 @@ def _read(pool: ConnectionPool[Any]) -> Snapshot:
     with pool.connection() as conn:
         enrollments = conn.execute("SELECT id, student_id, cohort_id, status FROM enrollments").fetchall()
         payments = conn.execute(
-            "SELECT enrollment_id, kind, amount_cents, operation_key FROM payments ORDER BY id").fetchall()
+            "SELECT enrollment_id, kind, amount_cents, operation_key FROM payments ORDER BY id"
+        ).fetchall()
         seats = conn.execute("SELECT id, seats_taken FROM cohorts").fetchall()
         operations = conn.execute("SELECT key, name, request, outcome FROM operations").fetchall()
-        counts = {t: conn.execute(f"SELECT count(*) AS n FROM {t}").fetchone()["n"]
-                  for t in _present(conn, _COUNTED_TABLES)}
+        counts = {
+            t: conn.execute(f"SELECT count(*) AS n FROM {t}").fetchone()["n"]
+            for t in _present(conn, _COUNTED_TABLES)
+        }
     return Snapshot(
         enrollments={r["id"]: (r["student_id"], r["cohort_id"], r["status"]) for r in enrollments},
         payments=[(r["enrollment_id"], r["kind"], r["amount_cents"], r["operation_key"]) for r in payments],
@@ -204,8 +222,14 @@ class Model:
     entries: list[Entry] = field(default_factory=list)
 
     def active(self, student: str, cohort_id: str) -> Entry | None:
-        return next((e for e in self.entries
-                     if (e.student, e.cohort) == (student, cohort_id) and e.status != CANCELLED), None)
+        return next(
+            (
+                e
+                for e in self.entries
+                if (e.student, e.cohort) == (student, cohort_id) and e.status != CANCELLED
+            ),
+            None,
+        )
 
     def run(self, op: str, student: str, cohort_id: str, *, commit: bool) -> Row:
         """The summary (see `summarize`) of the outcome the rules give; applied when `commit`."""
@@ -238,18 +262,29 @@ class Model:
                 return {"ok": False, "error": "illegal_transition"}
             if commit:
                 active.status = CONFIRMED
-            return {"ok": True, "enrollment": (student, cohort_id, CONFIRMED),
-                    "charged_cents": cohort.price_cents}
-        refund = (cohort.price_cents
-                  if active.status == CONFIRMED and cohort.starts_on - self.today >= FULL_REFUND else 0)
+            return {
+                "ok": True,
+                "enrollment": (student, cohort_id, CONFIRMED),
+                "charged_cents": cohort.price_cents,
+            }
+        refund = (
+            cohort.price_cents
+            if active.status == CONFIRMED and cohort.starts_on - self.today >= FULL_REFUND
+            else 0
+        )
         promoted = waitlist[0] if active.status in SEATED and waitlist else None
         previous = active.status
         if commit:
             active.status = CANCELLED
             if promoted is not None:
                 promoted.status = PENDING
-        return {"ok": True, "enrollment": (student, cohort_id, CANCELLED), "previous_status": previous,
-                "refund_cents": refund, "promoted": promoted and (promoted.student, cohort_id, PENDING)}
+        return {
+            "ok": True,
+            "enrollment": (student, cohort_id, CANCELLED),
+            "previous_status": previous,
+            "refund_cents": refund,
+            "promoted": promoted and (promoted.student, cohort_id, PENDING),
+        }
 
 
 def summarize(outcome: Row) -> Row:
@@ -326,15 +361,19 @@ class DomainMachine(RuleBasedStateMachine):
         return [(e.student, e.cohort) for e in self.model.entries if e.status != CANCELLED]
 
     def _full_and_open(self) -> list[str]:
-        return [cohort_id for cohort_id, cohort in COHORTS.items()
-                if cohort.starts_on > self.model.today
-                and sum(1 for e in self.model.entries
-                        if e.cohort == cohort_id and e.status in SEATED) == cohort.capacity]
+        return [
+            cohort_id
+            for cohort_id, cohort in COHORTS.items()
+            if cohort.starts_on > self.model.today
+            and sum(1 for e in self.model.entries if e.cohort == cohort_id and e.status in SEATED)
+            == cohort.capacity
+        ]
 
     def _seated_with_a_queue(self) -> list[tuple[str, str]]:
         queued = {e.cohort for e in self.model.entries if e.status == WAITLISTED}
-        return [(e.student, e.cohort) for e in self.model.entries
-                if e.status in SEATED and e.cohort in queued]
+        return [
+            (e.student, e.cohort) for e in self.model.entries if e.status in SEATED and e.cohort in queued
+        ]
 
     # -- rules ------------------------------------------------------------------------------------
     # Fully random requests are mostly refused; the three rules after `act` aim at the requests that
@@ -416,7 +455,8 @@ class DomainMachine(RuleBasedStateMachine):
         self._check_operations(self.before, now)
         # The model's view of every enrollment, in creation order.
         assert [now.enrollments[i] for i in sorted(now.enrollments)] == [
-            (e.student, e.cohort, e.status) for e in self.model.entries]
+            (e.student, e.cohort, e.status) for e in self.model.entries
+        ]
         self.before, self.step = now, None
 
     def _check_step(self, before: Snapshot, now: Snapshot) -> None:
@@ -437,7 +477,7 @@ class DomainMachine(RuleBasedStateMachine):
         enrollment_id = outcome["result"]["enrollment"]["id"]
         new = {i: now.enrollments[i] for i in now.enrollments.keys() - before.enrollments.keys()}
         changed = {i for i in before.enrollments if before.enrollments[i] != now.enrollments[i]}
-        new_payments = now.payments[len(before.payments):]
+        new_payments = now.payments[len(before.payments) :]
         seats = now.seats[cohort] - before.seats[cohort]
         other_seats = {k: v for k, v in now.seats.items() if k != cohort}
         assert other_seats == {k: v for k, v in before.seats.items() if k != cohort}
@@ -471,7 +511,7 @@ class DomainMachine(RuleBasedStateMachine):
         else:
             assert changed == {enrollment_id}
             assert seats == (-1 if was in SEATED else 0)
-        refunds = now.payments[len(before.payments):]
+        refunds = now.payments[len(before.payments) :]
         if refunds:
             assert refunds == [(enrollment_id, "refund", COHORTS[cohort].price_cents, request.key)]
 
@@ -507,8 +547,12 @@ class DomainMachine(RuleBasedStateMachine):
             cohort = COHORTS[cohort_id]
             paid = CONFIRMED in self.history[i]
             assert amounts.get((i, "charge")) == (cohort.price_cents if paid else None)
-            refund_due = (status == CANCELLED and paid and cohort.price_cents > 0
-                          and cohort.starts_on - self.cancelled_on[i] >= FULL_REFUND)
+            refund_due = (
+                status == CANCELLED
+                and paid
+                and cohort.price_cents > 0
+                and cohort.starts_on - self.cancelled_on[i] >= FULL_REFUND
+            )
             assert amounts.get((i, "refund")) == (cohort.price_cents if refund_due else None)
 
     def _check_operations(self, before: Snapshot, now: Snapshot) -> None:
@@ -525,8 +569,9 @@ def domain_resources(server_url: str, tmp_path_factory: pytest.TempPathFactory) 
         with psycopg.connect(server_url, autocommit=True) as conn:
             # Not a durability test: commits need not wait for the disk, which halves the run time.
             conn.execute(f"ALTER DATABASE {conninfo_to_dict(url)['dbname']} SET synchronous_commit = off")
-        settings_ = Settings(database_url=url, data_dir=tmp_path_factory.mktemp("data"), today=TODAY,
-                             pool_max_size=4)
+        settings_ = Settings(
+            database_url=url, data_dir=tmp_path_factory.mktemp("data"), today=TODAY, pool_max_size=4
+        )
         with open_resources(settings_) as res:
             _setup_catalog(res.pool)
             yield res

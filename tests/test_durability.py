@@ -35,10 +35,17 @@ def final_state(graph: Any, res: Resources, thread: str) -> dict[str, Any]:
         "interrupts": state.interrupts,
         "messages": [(m.type, m.content) for m in state.values["messages"]],
         "pending_action": state.values["pending_action"],
-        "outcome": {**outcome, "result": {**outcome["result"], "enrollment": {
-            k: enrollment[k] for k in ("student_id", "cohort_id", "status")}}},
-        "enrollments": [(r["student_id"], r["cohort_id"], r["status"])
-                        for r in rows(res, "SELECT * FROM enrollments ORDER BY id")],
+        "outcome": {
+            **outcome,
+            "result": {
+                **outcome["result"],
+                "enrollment": {k: enrollment[k] for k in ("student_id", "cohort_id", "status")},
+            },
+        },
+        "enrollments": [
+            (r["student_id"], r["cohort_id"], r["status"])
+            for r in rows(res, "SELECT * FROM enrollments ORDER BY id")
+        ],
         "operations": [r["name"] for r in rows(res, "SELECT name FROM operations ORDER BY key")],
         "seats": rows(res, "SELECT seats_taken FROM cohorts WHERE id = 'rag-2'"),
     }
@@ -52,15 +59,21 @@ def test_approval_from_a_new_process(graph: Any, resources: Resources) -> None:
     state = graph.get_state(cfg("restart"))  # this process sees what the other one did
     assert state.interrupts == () and state.next == ()
     assert [(r["student_id"], r["status"]) for r in resources.school.enrollments()] == [
-        ("ada", "PENDING_PAYMENT")]
+        ("ada", "PENDING_PAYMENT")
+    ]
 
 
 def test_sigkill_after_the_domain_write_resumes_to_the_uncrashed_state(
     graph: Any, resources: Resources, server_url: str
 ) -> None:
     threads.send(graph, "crash", "Please enroll me in rag-2", user_id="ada")
-    killed = run_cli(resources.settings, "approve", "crash", check=False,
-                     extra_env={"SCHOOL_FAULT_POINT": "execute.after_domain_write"})
+    killed = run_cli(
+        resources.settings,
+        "approve",
+        "crash",
+        check=False,
+        extra_env={"SCHOOL_FAULT_POINT": "execute.after_domain_write"},
+    )
     assert killed.returncode == -signal.SIGKILL
     # The write committed; the checkpoint after execute never did.
     assert [r["status"] for r in resources.school.enrollments()] == ["PENDING_PAYMENT"]
@@ -73,8 +86,9 @@ def test_sigkill_after_the_domain_write_resumes_to_the_uncrashed_state(
     with fresh_database(server_url) as url:
         control_settings = dataclasses.replace(resources.settings, database_url=url)
         with open_resources(control_settings) as control:
-            control_graph = build_graph(checkpointer=control.checkpointer, school=control.school,
-                                        settings=control_settings)
+            control_graph = build_graph(
+                checkpointer=control.checkpointer, school=control.school, settings=control_settings
+            )
             threads.send(control_graph, "crash", "Please enroll me in rag-2", user_id="ada")
             threads.decide(control_graph, "crash", APPROVE)
             uncrashed = final_state(control_graph, control, "crash")
@@ -97,15 +111,18 @@ def test_twenty_concurrent_approvals_for_the_last_seat(graph: Any, resources: Re
     assert len(enrolled) == 1 and len(offered) == 19
     assert enrolled[0].replies == [
         "Done: you are enrolled in rag-1 and your seat is held. Payment of €900 is due; "
-        "say 'pay for rag-1' when ready."]
+        "say 'pay for rag-1' when ready."
+    ]
     for turn in offered:
         assert turn.pending is not None
         assert turn.pending["action_requests"][0]["name"] == "join_waitlist"
         assert turn.replies[0].startswith(
-            "Sorry, the last seat in rag-1 was just taken, so you are not enrolled.")
+            "Sorry, the last seat in rag-1 was just taken, so you are not enrolled."
+        )
     assert [r["status"] for r in resources.school.enrollments(cohort_id="rag-1")] == ["PENDING_PAYMENT"]
     assert rows(resources, "SELECT seats_taken, capacity FROM cohorts WHERE id = 'rag-1'") == [
-        {"seats_taken": 1, "capacity": 1}]
+        {"seats_taken": 1, "capacity": 1}
+    ]
 
 
 def test_settings_reach_the_child_processes(settings: Settings) -> None:

@@ -105,7 +105,9 @@ def test_the_report_as_text() -> None:
     clock, _ = fake_clock(DURATIONS)
     text = format_report(evaluate(TINY, fake_router, clock=clock), title="tiny router")
 
-    assert text == """\
+    assert (
+        text
+        == """\
 tiny router
 
 accuracy: 0.429 (3/7)
@@ -134,6 +136,7 @@ misses: 4
   other → error (RuntimeError): 'boom'
   decline → other [pending]: 'no'
 """
+    )
 
 
 def test_the_report_lists_twenty_misses_then_counts_the_rest() -> None:
@@ -156,8 +159,11 @@ def test_a_router_that_always_raises_scores_zero_with_the_error_kept() -> None:
     assert {r.error for r in report.results} == {"ValueError"}
     assert {r.predicted for r in report.results} == {ERROR}
     assert report.confusion == {
-        "question": {ERROR: 2}, "enroll": {ERROR: 2}, "confirm": {ERROR: 1},
-        "other": {ERROR: 1}, "decline": {ERROR: 1},
+        "question": {ERROR: 2},
+        "enroll": {ERROR: 2},
+        "confirm": {ERROR: 1},
+        "other": {ERROR: 1},
+        "decline": {ERROR: 1},
     }
     assert all(s.never_predicted and s.precision == 0.0 for s in report.per_intent.values())
     assert ERROR not in report.per_intent
@@ -189,9 +195,15 @@ def test_no_cases_is_an_error() -> None:
 
 @pytest.mark.parametrize(
     ("values", "p", "expected"),
-    [([3.0], 50, 3.0), ([3.0], 95, 3.0), ([4.0, 1.0], 50, 1.0), ([4.0, 1.0], 95, 4.0),
-     ([float(n) for n in range(1, 21)], 95, 19.0), ([float(n) for n in range(1, 21)], 50, 10.0),
-     ([float(n) for n in range(1, 101)], 95, 95.0)],
+    [
+        ([3.0], 50, 3.0),
+        ([3.0], 95, 3.0),
+        ([4.0, 1.0], 50, 1.0),
+        ([4.0, 1.0], 95, 4.0),
+        ([float(n) for n in range(1, 21)], 95, 19.0),
+        ([float(n) for n in range(1, 21)], 50, 10.0),
+        ([float(n) for n in range(1, 101)], 95, 95.0),
+    ],
 )
 def test_percentile_is_nearest_rank(values: list[float], p: float, expected: float) -> None:
     assert percentile(values, p) == expected
@@ -207,14 +219,20 @@ GOOD = '{"text": "hello", "pending": false, "intent": "other"}'
         ('{"pending": false, "intent": "other"}', "missing field 'text'"),
         ('{"text": "hi", "intent": "other"}', "missing field 'pending'"),
         ('{"text": "hi", "pending": false, "intnet": "other"}', "unknown field 'intnet'"),
-        ('{"text": "hi", "pending": false, "intent": "greeting"}',
-         "unknown intent 'greeting'; expected one of " + ", ".join(INTENTS)),
+        (
+            '{"text": "hi", "pending": false, "intent": "greeting"}',
+            "unknown intent 'greeting'; expected one of " + ", ".join(INTENTS),
+        ),
         ('{"text": "hi", "pending": "no", "intent": "other"}', "field 'pending' must be bool, got str"),
-        ('{"text": "hi", "pending": false, "intent": "other", "note": 3}',
-         "field 'note' must be str, got int"),
+        (
+            '{"text": "hi", "pending": false, "intent": "other", "note": 3}',
+            "field 'note' must be str, got int",
+        ),
         ('{"text": "  ", "pending": false, "intent": "other"}', "field 'text' is empty"),
-        ('{"text": "yes", "pending": false, "intent": "confirm"}',
-         "intent 'confirm' needs \"pending\": true (nothing to confirm)"),
+        (
+            '{"text": "yes", "pending": false, "intent": "confirm"}',
+            "intent 'confirm' needs \"pending\": true (nothing to confirm)",
+        ),
         ('["hi", false, "other"]', "expected a JSON object, got list"),
         (GOOD, "repeats line 1 (same text and pending flag)"),
     ],
@@ -231,7 +249,7 @@ def test_a_bad_line_is_named_with_its_number(tmp_path: Path, second_line: str, m
 
 def test_bad_json_is_named_with_its_line_number(tmp_path: Path) -> None:
     path = tmp_path / "set.jsonl"
-    path.write_text(f"{GOOD}\n\n{{\"text\": \"hi\", \"pending\": false,\n")
+    path.write_text(f'{GOOD}\n\n{{"text": "hi", "pending": false,\n')
 
     with pytest.raises(EvalSetError) as caught:
         load_cases(path)
@@ -260,6 +278,7 @@ def test_a_good_file_loads_with_blank_lines_skipped(tmp_path: Path) -> None:
 
 
 # The shipped set.
+
 
 def _words(text: str) -> str:
     return " ".join(re.findall(r"[a-z0-9']+", text.lower().replace("’", "'")))

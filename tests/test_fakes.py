@@ -26,9 +26,19 @@ from tests.openai_stub import Embed, Fail, Hang, OpenAIStub, Reply
 
 pytest_plugins = ["pytester"]
 
-SCHEMA = {"type": "json_schema", "json_schema": {"name": "intent", "strict": True, "schema": {
-    "type": "object", "properties": {"intent": {"type": "string"}}, "required": ["intent"],
-    "additionalProperties": False}}}
+SCHEMA = {
+    "type": "json_schema",
+    "json_schema": {
+        "name": "intent",
+        "strict": True,
+        "schema": {
+            "type": "object",
+            "properties": {"intent": {"type": "string"}},
+            "required": ["intent"],
+            "additionalProperties": False,
+        },
+    },
+}
 USAGE = {"input_tokens": 12, "output_tokens": 4, "total_tokens": 16}
 ENROLL = {"name": "enroll", "args": {"cohort_id": "rag-2"}, "id": "c1"}
 ENROLL_CALL = ENROLL | {"type": "tool_call"}
@@ -146,8 +156,12 @@ def test_a_hang_past_the_client_timeout_raises_a_timeout(openai_stub: OpenAIStub
 
 def test_open_ai_embeddings_get_the_scripted_vectors(openai_stub: OpenAIStub) -> None:
     openai_stub.script(Embed([[0.5, 0.25, 0.0], [0.0, -1.0, 0.125]], prompt_tokens=4))
-    embeddings = OpenAIEmbeddings(base_url=openai_stub.base_url, api_key="test",  # type: ignore[arg-type]
-                                  model="stub-embed", check_embedding_ctx_length=False)
+    embeddings = OpenAIEmbeddings(
+        base_url=openai_stub.base_url,
+        api_key="test",  # type: ignore[arg-type]
+        model="stub-embed",
+        check_embedding_ctx_length=False,
+    )
 
     vectors = embeddings.embed_documents(["rag course", "sql course"])
 
@@ -198,9 +212,14 @@ def test_an_unknown_path_gets_openais_404_and_fails_assert_complete() -> None:
         response = httpx.post(f"{stub.base_url}/responses", json={"model": "stub"})
 
         assert response.status_code == 404
-        assert response.json() == {"error": {"message": "stub: no endpoint POST /v1/responses",
-                                              "type": "invalid_request_error", "param": None,
-                                              "code": None}}
+        assert response.json() == {
+            "error": {
+                "message": "stub: no endpoint POST /v1/responses",
+                "type": "invalid_request_error",
+                "param": None,
+                "code": None,
+            }
+        }
         with pytest.raises(AssertionError, match="no such endpoint"):
             stub.assert_complete()
 
@@ -208,8 +227,13 @@ def test_an_unknown_path_gets_openais_404_and_fails_assert_complete() -> None:
 def test_a_chat_reply_for_an_embeddings_request_fails_assert_complete() -> None:
     with OpenAIStub() as stub:
         stub.script(Reply("not a vector"))
-        embeddings = OpenAIEmbeddings(base_url=stub.base_url, api_key="test",  # type: ignore[arg-type]
-                                      model="stub-embed", check_embedding_ctx_length=False, max_retries=0)
+        embeddings = OpenAIEmbeddings(
+            base_url=stub.base_url,
+            api_key="test",  # type: ignore[arg-type]
+            model="stub-embed",
+            check_embedding_ctx_length=False,
+            max_retries=0,
+        )
         with pytest.raises(openai.InternalServerError):
             embeddings.embed_query("rag")
 
@@ -234,12 +258,15 @@ def test_closing_the_stub_cuts_a_hang_short() -> None:
 
 # --- the network guard, run in an inner pytest session ---
 
-INNER_CONFTEST = ("from tests.conftest import (no_real_models, openai_stub, pytest_runtest_makereport,\n"
-                  "                           scripted_model)\n")
+INNER_CONFTEST = (
+    "from tests.conftest import (no_real_models, openai_stub, pytest_runtest_makereport,\n"
+    "                           scripted_model)\n"
+)
 
 
 def test_the_guard_fails_a_test_that_reached_a_real_host_even_if_it_caught_the_error(
-        pytester: pytest.Pytester) -> None:
+    pytester: pytest.Pytester,
+) -> None:
     pytester.makeconftest(INNER_CONFTEST)
     pytester.makepyfile("""
         import asyncio
@@ -265,8 +292,12 @@ def test_the_guard_fails_a_test_that_reached_a_real_host_even_if_it_caught_the_e
     result = pytester.runpytest("-p", "no:cacheprovider")
 
     result.assert_outcomes(passed=2, errors=2)
-    result.stdout.fnmatch_lines(["*requests to hosts other than loopback (refused):",
-                                 "*POST https://api.openai.com/v1/chat/completions"])
+    result.stdout.fnmatch_lines(
+        [
+            "*requests to hosts other than loopback (refused):",
+            "*POST https://api.openai.com/v1/chat/completions",
+        ]
+    )
 
 
 def test_the_guard_lets_a_test_talk_to_the_loopback_stub(pytester: pytest.Pytester) -> None:
@@ -305,8 +336,9 @@ def test_the_fixtures_fail_a_test_that_left_scripts_unused(pytester: pytest.Pyte
     result = pytester.runpytest("-p", "no:cacheprovider")
 
     result.assert_outcomes(passed=2, errors=2, failed=1)
-    result.stdout.fnmatch_lines(["*ScriptedChatModel 'router': 1 scripted steps left over*",
-                                 "*1 scripted replies left over*"])
+    result.stdout.fnmatch_lines(
+        ["*ScriptedChatModel 'router': 1 scripted steps left over*", "*1 scripted replies left over*"]
+    )
     result.stdout.fnmatch_lines(["*the test's own failure*"])
     result.stdout.no_fnmatch_line("*ERROR at teardown of test_failing*")  # no second report of a failure
 
@@ -365,8 +397,12 @@ def test_scripted_model_is_serialisable_without_its_script(scripted_model: Any) 
 
 
 def test_streaming_yields_tokens_and_keeps_usage_metadata_and_tool_calls(scripted_model: Any) -> None:
-    scripted = AIMessage("Enrolling you  now.", usage_metadata=USAGE,
-                         response_metadata={"model_name": "fake"}, tool_calls=[ENROLL])
+    scripted = AIMessage(
+        "Enrolling you  now.",
+        usage_metadata=USAGE,
+        response_metadata={"model_name": "fake"},
+        tool_calls=[ENROLL],
+    )
     model = scripted_model(scripted)
 
     chunks = list(model.stream("enroll me"))
@@ -390,8 +426,12 @@ def graph_of(model: ScriptedChatModel) -> Any:
 
 
 def test_under_messages_streaming_the_node_gets_the_whole_message(scripted_model: Any) -> None:
-    scripted = AIMessage("Enrolling you now.", usage_metadata=USAGE,
-                         response_metadata={"model_name": "fake"}, tool_calls=[ENROLL])
+    scripted = AIMessage(
+        "Enrolling you now.",
+        usage_metadata=USAGE,
+        response_metadata={"model_name": "fake"},
+        tool_calls=[ENROLL],
+    )
     graph = graph_of(scripted_model(scripted))
 
     parts = list(graph.stream({"messages": [HumanMessage("enroll me")]}, stream_mode=["messages", "values"]))
@@ -401,7 +441,10 @@ def test_under_messages_streaming_the_node_gets_the_whole_message(scripted_model
     final = parts[-1][1]["messages"][-1]
     assert isinstance(final, AIMessage)
     assert (final.content, final.usage_metadata, final.response_metadata) == (
-        "Enrolling you now.", USAGE, {"model_name": "fake"})
+        "Enrolling you now.",
+        USAGE,
+        {"model_name": "fake"},
+    )
     assert final.tool_calls == [ENROLL_CALL]
 
 

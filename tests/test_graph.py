@@ -11,8 +11,10 @@ from langgraph.types import Command
 from agent.persistence import Resources
 from graphs.state import Context
 
-ENROLL_RAG2 = ("Enroll ada in rag-2 (Retrieval-Augmented Generation, starts 2027-01-15). "
-               "Price €900, payable after enrollment.")
+ENROLL_RAG2 = (
+    "Enroll ada in rag-2 (Retrieval-Augmented Generation, starts 2027-01-15). "
+    "Price €900, payable after enrollment."
+)
 
 
 def cfg(thread: str) -> Any:
@@ -20,8 +22,9 @@ def cfg(thread: str) -> Any:
 
 
 def say(graph: Any, thread: str, text: str, user: str = "ada") -> dict[str, Any]:
-    result: dict[str, Any] = graph.invoke({"messages": [HumanMessage(text)]}, cfg(thread),
-                                          context=Context(user_id=user))
+    result: dict[str, Any] = graph.invoke(
+        {"messages": [HumanMessage(text)]}, cfg(thread), context=Context(user_id=user)
+    )
     return result
 
 
@@ -37,8 +40,9 @@ def nodes_run(graph: Any, thread: str) -> list[str]:
 
 def hitl(name: str, cohort: str, description: str, action_id: str, student: str = "ada") -> dict[str, Any]:
     return {
-        "action_requests": [{"name": name, "args": {"cohort_id": cohort, "student_id": student},
-                             "description": description}],
+        "action_requests": [
+            {"name": name, "args": {"cohort_id": cohort, "student_id": student}, "description": description}
+        ],
         "review_configs": [{"action_name": name, "allowed_decisions": ["approve", "edit", "reject"]}],
         "action_id": action_id,
     }
@@ -50,9 +54,11 @@ def test_question_is_answered_from_the_catalog_with_ids(graph: Any) -> None:
     assert isinstance(answer, AIMessage)
     assert answer.content.startswith(
         "Retrieval-Augmented Generation (course rag): intermediate, 6 weeks, €900. "
-        "Prerequisites: python-basics.")
-    assert ("Cohorts: rag-1 starts 2026-12-21 (1 of 1 seats free); "
-            "rag-2 starts 2027-01-15 (25 of 25 seats free).") in answer.content
+        "Prerequisites: python-basics."
+    )
+    assert (
+        "Cohorts: rag-1 starts 2026-12-21 (1 of 1 seats free); rag-2 starts 2027-01-15 (25 of 25 seats free)."
+    ) in answer.content
     assert answer.content.endswith("Sources: rag, rag-1, rag-2.")
     state = graph.get_state(cfg("q"))
     assert state.next == () and state.values["intent"] == "question"
@@ -61,9 +67,13 @@ def test_question_is_answered_from_the_catalog_with_ids(graph: Any) -> None:
 
 def test_unknown_topic_says_nothing_matched(graph: Any) -> None:
     say(graph, "q", "Do you have a knitting class?")
-    assert transcript(graph, "q")[-1] == ("ai", (
-        "I couldn't find anything in our catalog that matches that. Try a topic such as Python, "
-        "SQL, machine learning or RAG, or ask for a course id."))
+    assert transcript(graph, "q")[-1] == (
+        "ai",
+        (
+            "I couldn't find anything in our catalog that matches that. Try a topic such as Python, "
+            "SQL, machine learning or RAG, or ask for a course id."
+        ),
+    )
 
 
 def test_enroll_pauses_for_approval_then_executes_once(graph: Any, resources: Resources) -> None:
@@ -74,20 +84,28 @@ def test_enroll_pauses_for_approval_then_executes_once(graph: Any, resources: Re
     assert graph.get_state(cfg("t")).next == ("approval",)
     assert resources.school.enrollments() == []  # nothing happens before the yes
 
-    graph.invoke(Command(resume={"decisions": [{"type": "approve"}]}), cfg("t"),
-                 context=Context(user_id="ada"))
+    graph.invoke(
+        Command(resume={"decisions": [{"type": "approve"}]}), cfg("t"), context=Context(user_id="ada")
+    )
     state = graph.get_state(cfg("t"))
     assert state.interrupts == () and state.next == ()
     assert state.values["pending_action"] is None
     assert transcript(graph, "t") == [
         ("human", "Please enroll me in rag-2"),
-        ("ai", f"Here is what I will do once it is approved: {ENROLL_RAG2} "
-               "Reply 'yes' to confirm or 'no' to drop it."),
-        ("ai", "Done: you are enrolled in rag-2 and your seat is held. Payment of €900 is due; "
-               "say 'pay for rag-2' when ready."),
+        (
+            "ai",
+            f"Here is what I will do once it is approved: {ENROLL_RAG2} "
+            "Reply 'yes' to confirm or 'no' to drop it.",
+        ),
+        (
+            "ai",
+            "Done: you are enrolled in rag-2 and your seat is held. Payment of €900 is due; "
+            "say 'pay for rag-2' when ready.",
+        ),
     ]
-    assert [(r["student_id"], r["cohort_id"], r["status"])
-            for r in resources.school.enrollments()] == [("ada", "rag-2", "PENDING_PAYMENT")]
+    assert [(r["student_id"], r["cohort_id"], r["status"]) for r in resources.school.enrollments()] == [
+        ("ada", "rag-2", "PENDING_PAYMENT")
+    ]
     assert nodes_run(graph, "t") == ["__start__", "router", "propose", "approval", "execute"]
 
 
@@ -97,8 +115,7 @@ def test_student_confirms_in_chat_and_pays(graph: Any, resources: Resources) -> 
     say(graph, "t", "I want to pay for rag-2")
     assert graph.get_state(cfg("t")).values["pending_action"]["name"] == "pay"
     say(graph, "t", "ok go ahead")
-    assert transcript(graph, "t")[-1] == (
-        "ai", "Payment of €900 received: your place in rag-2 is confirmed.")
+    assert transcript(graph, "t")[-1] == ("ai", "Payment of €900 received: your place in rag-2 is confirmed.")
     assert [r["status"] for r in resources.school.enrollments()] == ["CONFIRMED"]
 
 
@@ -113,10 +130,15 @@ def test_decline_in_chat_drops_the_action(graph: Any, resources: Resources) -> N
 
 def test_reviewer_rejects_with_a_reason(graph: Any, resources: Resources) -> None:
     say(graph, "t", "enroll me in rag-2")
-    graph.invoke(Command(resume={"decisions": [{"type": "reject", "message": "Prerequisite missing."}]}),
-                 cfg("t"), context=Context(user_id="ada"))
+    graph.invoke(
+        Command(resume={"decisions": [{"type": "reject", "message": "Prerequisite missing."}]}),
+        cfg("t"),
+        context=Context(user_id="ada"),
+    )
     assert transcript(graph, "t")[-1] == (
-        "ai", "Your request was not approved, so nothing was changed. Reason: Prerequisite missing.")
+        "ai",
+        "Your request was not approved, so nothing was changed. Reason: Prerequisite missing.",
+    )
     assert graph.get_state(cfg("t")).interrupts == ()
     assert resources.school.enrollments() == []
 
@@ -126,7 +148,8 @@ def test_reviewer_edit_is_revalidated_and_executed(graph: Any, resources: Resour
     edit = {"type": "edit", "edited_action": {"name": "enroll", "args": {"cohort_id": "nlp-1"}}}
     graph.invoke(Command(resume={"decisions": [edit]}), cfg("t"), context=Context(user_id="ada"))
     assert [(r["cohort_id"], r["status"]) for r in resources.school.enrollments()] == [
-        ("nlp-1", "PENDING_PAYMENT")]
+        ("nlp-1", "PENDING_PAYMENT")
+    ]
     assert transcript(graph, "t")[-2][1].startswith("A reviewer changed your request: Enroll ada in nlp-1")
 
 
@@ -148,11 +171,15 @@ def test_full_cohort_offers_the_waitlist(graph: Any, resources: Resources) -> No
     [interrupt] = result["__interrupt__"]
     request = interrupt.value["action_requests"][0]
     assert (request["name"], request["description"]) == (
-        "join_waitlist", "rag-1 is full. Put ada on its waitlist for rag-1 "
-        "(Retrieval-Augmented Generation, starts 2026-12-21), at position 1.")
+        "join_waitlist",
+        "rag-1 is full. Put ada on its waitlist for rag-1 "
+        "(Retrieval-Augmented Generation, starts 2026-12-21), at position 1.",
+    )
     say(graph, "t", "yes")
     assert [(r["student_id"], r["status"]) for r in resources.school.enrollments(cohort_id="rag-1")] == [
-        ("zoe", "PENDING_PAYMENT"), ("ada", "WAITLISTED")]
+        ("zoe", "PENDING_PAYMENT"),
+        ("ada", "WAITLISTED"),
+    ]
 
 
 def test_cancel_previews_the_refund(graph: Any, resources: Resources) -> None:
@@ -161,11 +188,15 @@ def test_cancel_previews_the_refund(graph: Any, resources: Resources) -> None:
     assert school.pay("b", student_id="ada", cohort_id="rag-2")["ok"]
     result = say(graph, "t", "I need to cancel my enrollment, please")
     description = result["__interrupt__"][0].value["action_requests"][0]["description"]
-    assert description == ("Cancel ada's enrollment in rag-2 (Retrieval-Augmented Generation, "
-                           "starts 2027-01-15). Full refund of €900.")
+    assert description == (
+        "Cancel ada's enrollment in rag-2 (Retrieval-Augmented Generation, "
+        "starts 2027-01-15). Full refund of €900."
+    )
     say(graph, "t", "yes")
     assert transcript(graph, "t")[-1] == (
-        "ai", "Done: your enrollment in rag-2 is cancelled. €900 will be refunded in full.")
+        "ai",
+        "Done: your enrollment in rag-2 is cancelled. €900 will be refunded in full.",
+    )
 
 
 def test_complaint_goes_to_a_human_once(graph: Any, resources: Resources) -> None:
@@ -180,7 +211,8 @@ def test_complaint_goes_to_a_human_once(graph: Any, resources: Resources) -> Non
 def test_yes_with_nothing_pending_is_not_a_confirmation(graph: Any, resources: Resources) -> None:
     say(graph, "t", "yes")
     assert transcript(graph, "t")[-1][1].startswith(
-        "There is nothing waiting for your confirmation right now.")
+        "There is nothing waiting for your confirmation right now."
+    )
     assert graph.get_state(cfg("t")).values["intent"] == "other"
     assert resources.school.enrollments() == []
 

@@ -10,8 +10,11 @@ import pytest
 
 from graphs.intents import INTENTS, classify
 
-CASES = [json.loads(line) for line in
-         (Path(__file__).parent / "data" / "intents.jsonl").read_text().splitlines() if line]
+CASES = [
+    json.loads(line)
+    for line in (Path(__file__).parent / "data" / "intents.jsonl").read_text().splitlines()
+    if line
+]
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: f"{c['intent']}:{c['text'][:30]}")

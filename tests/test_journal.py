@@ -24,16 +24,24 @@ def test_events_are_read_back_oldest_first_per_thread(resources: Resources) -> N
     pool = resources.pool
     first = record_event(pool, "t1", "plan_presented", {"items": ["rag-2", "sql-1"]})
     second = record_event(pool, "t2", "worker_failed", {"worker": "planner", "error": "timeout"})
-    third = record_event(pool, "t1", "budget_exhausted", {"tokens": 1050, "cost_usd": 0.0135,
-                                                          "limits": {"max_tokens": 1000, "max_usd": None}})
+    third = record_event(
+        pool,
+        "t1",
+        "budget_exhausted",
+        {"tokens": 1050, "cost_usd": 0.0135, "limits": {"max_tokens": 1000, "max_usd": None}},
+    )
     fourth = record_event(pool, "t1", "worker_failed")
     assert first < second < third < fourth
 
     journal = events(pool, "t1")
     assert [(e["id"], e["thread_id"], e["kind"], e["payload"]) for e in journal] == [
         (first, "t1", "plan_presented", {"items": ["rag-2", "sql-1"]}),
-        (third, "t1", "budget_exhausted",
-         {"tokens": 1050, "cost_usd": 0.0135, "limits": {"max_tokens": 1000, "max_usd": None}}),
+        (
+            third,
+            "t1",
+            "budget_exhausted",
+            {"tokens": 1050, "cost_usd": 0.0135, "limits": {"max_tokens": 1000, "max_usd": None}},
+        ),
         (fourth, "t1", "worker_failed", {}),
     ]
     assert all(isinstance(e["at"], datetime) and e["at"].tzinfo is not None for e in journal)
@@ -43,12 +51,22 @@ def test_events_are_read_back_oldest_first_per_thread(resources: Resources) -> N
 
 
 def test_dates_decimals_and_tuples_are_converted(resources: Resources) -> None:
-    payload = {"on": date(2026, 12, 1), "at": datetime(2026, 12, 1, 9, 30, tzinfo=UTC),
-               "cost_usd": Decimal("0.01350000"), "pair": (1, "two"), "nested": [{"flag": True}]}
+    payload = {
+        "on": date(2026, 12, 1),
+        "at": datetime(2026, 12, 1, 9, 30, tzinfo=UTC),
+        "cost_usd": Decimal("0.01350000"),
+        "pair": (1, "two"),
+        "nested": [{"flag": True}],
+    }
     record_event(resources.pool, "t", "plan_presented", payload)
     [event] = events(resources.pool, "t")
-    assert event["payload"] == {"on": "2026-12-01", "at": "2026-12-01T09:30:00+00:00", "cost_usd": 0.0135,
-                                "pair": [1, "two"], "nested": [{"flag": True}]}
+    assert event["payload"] == {
+        "on": "2026-12-01",
+        "at": "2026-12-01T09:30:00+00:00",
+        "cost_usd": 0.0135,
+        "pair": [1, "two"],
+        "nested": [{"flag": True}],
+    }
 
 
 def test_an_event_written_on_a_connection_rolls_back_with_the_callers_work(resources: Resources) -> None:
@@ -61,28 +79,36 @@ def test_an_event_written_on_a_connection_rolls_back_with_the_callers_work(resou
     assert [(e["id"], e["payload"]) for e in events(resources.pool, "t")] == [(kept, {"worker": "b"})]
 
 
-@pytest.mark.parametrize(("payload", "message"), [
-    ({"seen": {"rag-2"}}, r"payload\['seen'\] is a set"),
-    ({"items": [1, object()]}, r"payload\['items'\]\[1\] is a object"),
-    ({"limits": {1: "one"}}, r"payload\['limits'\] has the key 1 \(int\); JSON object keys are str"),
-    ({"cost_usd": float("nan")}, r"payload\['cost_usd'\] is nan; JSON has no NaN"),
-    ({"cost_usd": Decimal("Infinity")}, r"payload\['cost_usd'\] is Decimal\('Infinity'\)"),
-    (["not", "a", "mapping"], "a journal payload must be a mapping, got list"),
-])
-def test_a_payload_json_cannot_carry_is_refused_and_nothing_is_written(resources: Resources, payload: Any,
-                                                                       message: str) -> None:
+@pytest.mark.parametrize(
+    ("payload", "message"),
+    [
+        ({"seen": {"rag-2"}}, r"payload\['seen'\] is a set"),
+        ({"items": [1, object()]}, r"payload\['items'\]\[1\] is a object"),
+        ({"limits": {1: "one"}}, r"payload\['limits'\] has the key 1 \(int\); JSON object keys are str"),
+        ({"cost_usd": float("nan")}, r"payload\['cost_usd'\] is nan; JSON has no NaN"),
+        ({"cost_usd": Decimal("Infinity")}, r"payload\['cost_usd'\] is Decimal\('Infinity'\)"),
+        (["not", "a", "mapping"], "a journal payload must be a mapping, got list"),
+    ],
+)
+def test_a_payload_json_cannot_carry_is_refused_and_nothing_is_written(
+    resources: Resources, payload: Any, message: str
+) -> None:
     with pytest.raises(JournalPayloadError, match=message) as caught:
         record_event(resources.pool, "t", "worker_failed", payload)
     assert isinstance(caught.value, TypeError)
     assert events(resources.pool, "t") == []
 
 
-@pytest.mark.parametrize(("thread_id", "kind", "message"), [
-    ("t", "budget_spent", "unknown journal event kind 'budget_spent'; known kinds: turn_started,"),
-    ("", "worker_failed", "thread_id must be a non-empty str"),
-])
-def test_unknown_kinds_and_empty_threads_are_refused(resources: Resources, thread_id: str, kind: Any,
-                                                     message: str) -> None:
+@pytest.mark.parametrize(
+    ("thread_id", "kind", "message"),
+    [
+        ("t", "budget_spent", "unknown journal event kind 'budget_spent'; known kinds: turn_started,"),
+        ("", "worker_failed", "thread_id must be a non-empty str"),
+    ],
+)
+def test_unknown_kinds_and_empty_threads_are_refused(
+    resources: Resources, thread_id: str, kind: Any, message: str
+) -> None:
     with pytest.raises(ValueError, match=message):
         record_event(resources.pool, thread_id, kind, {})
 
@@ -99,11 +125,15 @@ def test_setup_is_idempotent_and_keeps_the_events(resources: Resources) -> None:
     with resources.pool.connection() as conn:
         setup_journal(conn)
         setup_journal(conn)
-        indexes = conn.execute("SELECT indexdef FROM pg_indexes WHERE tablename = 'journal_events'"
-                               " ORDER BY indexname").fetchall()
+        indexes = conn.execute(
+            "SELECT indexdef FROM pg_indexes WHERE tablename = 'journal_events' ORDER BY indexname"
+        ).fetchall()
     assert [e["id"] for e in events(resources.pool, "t")] == [kept]
     assert [i["indexdef"].split(" USING ")[1] for i in indexes] == [
-        "btree (thread_id, key) WHERE (key IS NOT NULL)", "btree (id)", "btree (thread_id, id)"]
+        "btree (thread_id, key) WHERE (key IS NOT NULL)",
+        "btree (id)",
+        "btree (thread_id, id)",
+    ]
     assert "journal_events" in JOURNAL_SCHEMA
 
 

@@ -24,18 +24,42 @@ def kinds(resources: Resources, thread: str = "t") -> list[str]:
 
 def test_a_question_turn_is_journaled_with_its_steps(resources: Resources, graph: Any) -> None:
     seen: list[tuple[str, dict[str, Any]]] = []
-    threads.send(graph, "t", "When does the RAG course start?", user_id="ada",
-                 on_event=lambda name, data: seen.append((name, data)))
+    threads.send(
+        graph,
+        "t",
+        "When does the RAG course start?",
+        user_id="ada",
+        on_event=lambda name, data: seen.append((name, data)),
+    )
     (turn,) = turns_of(resources.pool, "t")
-    assert (turn["kind"], turn["actor"], turn["status"], turn["intent"]) == ("message", "ada", "completed",
-                                                                              "question")
+    assert (turn["kind"], turn["actor"], turn["status"], turn["intent"]) == (
+        "message",
+        "ada",
+        "completed",
+        "question",
+    )
     assert turn["input"] == {"message": "When does the RAG course start?"}
     assert [(s["node"], s["status"]) for s in steps_of(resources.pool, turn["id"])] == [
-        ("router", "completed"), ("answer", "completed")]
-    assert kinds(resources) == ["turn_started", "step_started", "step_completed", "step_started",
-                                "step_completed", "turn_completed"]
-    assert [name for name, _ in seen] == ["turn_started", "step_started", "step_completed", "step_started",
-                                          "step_completed", "reply", "turn_completed"]
+        ("router", "completed"),
+        ("answer", "completed"),
+    ]
+    assert kinds(resources) == [
+        "turn_started",
+        "step_started",
+        "step_completed",
+        "step_started",
+        "step_completed",
+        "turn_completed",
+    ]
+    assert [name for name, _ in seen] == [
+        "turn_started",
+        "step_started",
+        "step_completed",
+        "step_started",
+        "step_completed",
+        "reply",
+        "turn_completed",
+    ]
     assert seen[-1][1] == {"turn_id": turn["id"], "status": "completed", "intent": "question"}
 
 
@@ -46,17 +70,31 @@ def test_an_approved_enrollment_leaves_a_grant_and_a_tool_event(resources: Resou
     threads.decide(graph, "t", {"decisions": [{"type": "approve"}], "reviewer": "olga"})
     asked, decided = turns_of(resources.pool, "t")
     assert (asked["status"], decided["kind"], decided["actor"], decided["status"]) == (
-        "awaiting_approval", "decision", "olga", "completed")
+        "awaiting_approval",
+        "decision",
+        "olga",
+        "completed",
+    )
     assert [(s["node"], s["status"], s["approval_mode"]) for s in steps_of(resources.pool, asked["id"])] == [
-        ("router", "completed", "none"), ("propose", "completed", "none"),
-        ("approval", "interrupted", "required")]
-    assert [(g["action_id"], g["action_name"], g["args"], g["reviewer"], g["decision"])
-            for g in grants_of(resources.pool, "t")] == [
-        (action_id, "enroll", {"cohort_id": "rag-2"}, "olga", "approve")]
+        ("router", "completed", "none"),
+        ("propose", "completed", "none"),
+        ("approval", "interrupted", "required"),
+    ]
+    assert [
+        (g["action_id"], g["action_name"], g["args"], g["reviewer"], g["decision"])
+        for g in grants_of(resources.pool, "t")
+    ] == [(action_id, "enroll", {"cohort_id": "rag-2"}, "olga", "approve")]
     journal = events(resources.pool, "t")
     assert [e["kind"] for e in journal if e["turn_id"] == decided["id"]] == [
-        "turn_started", "step_started", "approval_granted", "step_completed", "step_started",
-        "tool_completed", "step_completed", "turn_completed"]
+        "turn_started",
+        "step_started",
+        "approval_granted",
+        "step_completed",
+        "step_started",
+        "tool_completed",
+        "step_completed",
+        "turn_completed",
+    ]
     tool = next(e for e in journal if e["kind"] == "tool_completed")
     assert tool["payload"]["outcome"]["ok"] is True and tool["payload"]["args"] == {"cohort_id": "rag-2"}
 
@@ -68,12 +106,12 @@ def test_execute_without_a_grant_runs_nothing(resources: Resources, graph: Any) 
     graph.update_state(CFG, None, as_node="approval")
     graph.invoke(Command(goto="execute"), CFG, context=Context(user_id="ada"))
     assert graph.get_state(CFG).values["messages"][-1].content == (
-        "That action has no approval for exactly these details, so I did not run it.")
+        "That action has no approval for exactly these details, so I did not run it."
+    )
     assert resources.school.enrollments() == [] and grants_of(resources.pool, "t") == []
 
 
-def test_a_busy_thread_refuses_a_second_request_and_changes_nothing(resources: Resources,
-                                                                    graph: Any) -> None:
+def test_a_busy_thread_refuses_a_second_request_and_changes_nothing(resources: Resources, graph: Any) -> None:
     threads.send(graph, "t", "Enroll me in rag-2", user_id="ada")
     before = (turns_of(resources.pool, "t"), graph.get_state(CFG).values)
     locks = locks_for(resources.pool)
@@ -98,8 +136,9 @@ def test_a_stale_decision_is_refused_under_the_lock(resources: Resources, graph:
     assert resources.school.enrollments() == []
 
 
-def test_a_first_run_cut_off_before_the_router_resumes_for_its_student(resources: Resources,
-                                                                      graph: Any) -> None:
+def test_a_first_run_cut_off_before_the_router_resumes_for_its_student(
+    resources: Resources, graph: Any
+) -> None:
     """Found by the crash sweep: the router stores the student; killed before its checkpoint, the
     resumed run used to lose who asked, and the enrollment request ended as 'please sign in'."""
     from langchain_core.messages import HumanMessage

@@ -24,12 +24,18 @@ PRICES = {"test-model": (10.0, 30.0)}
 """USD per million tokens (input, output)."""
 
 
-def reply(*calls: tuple[str, dict[str, Any], str], tokens: tuple[int, int] = (0, 0),
-          text: str = "", model: str = "test-model") -> AIMessage:
-    return AIMessage(text, tool_calls=[{"name": n, "args": a, "id": i} for n, a, i in calls],
-                     usage_metadata={"input_tokens": tokens[0], "output_tokens": tokens[1],
-                                     "total_tokens": sum(tokens)},
-                     response_metadata={"model_name": model})
+def reply(
+    *calls: tuple[str, dict[str, Any], str],
+    tokens: tuple[int, int] = (0, 0),
+    text: str = "",
+    model: str = "test-model",
+) -> AIMessage:
+    return AIMessage(
+        text,
+        tool_calls=[{"name": n, "args": a, "id": i} for n, a, i in calls],
+        usage_metadata={"input_tokens": tokens[0], "output_tokens": tokens[1], "total_tokens": sum(tokens)},
+        response_metadata={"model_name": model},
+    )
 
 
 def shape(messages: list[AnyMessage]) -> list[tuple[Any, ...]]:
@@ -59,10 +65,16 @@ def cfg(thread: str) -> dict[str, Any]:
 
 def test_a_spent_token_budget_stops_the_run_with_a_message_and_tells_once(scripted_model: Any) -> None:
     ledger, told = MemoryLedger(), []
-    model = scripted_model(reply(("lookup", {"course_id": "rag"}, "c1"), tokens=(500, 100)),
-                           reply(("lookup", {"course_id": "sql"}, "c2"), tokens=(400, 50)))
-    budget = BudgetMiddleware(ledger=ledger, max_tokens=1000, max_usd=None,
-                              on_exhausted=lambda thread, spend: told.append((thread, spend)))
+    model = scripted_model(
+        reply(("lookup", {"course_id": "rag"}, "c1"), tokens=(500, 100)),
+        reply(("lookup", {"course_id": "sql"}, "c2"), tokens=(400, 50)),
+    )
+    budget = BudgetMiddleware(
+        ledger=ledger,
+        max_tokens=1000,
+        max_usd=None,
+        on_exhausted=lambda thread, spend: told.append((thread, spend)),
+    )
     agent = create_agent(model, tools=[lookup], middleware=[budget], checkpointer=InMemorySaver())
 
     out = agent.invoke({"messages": [HumanMessage("plan rag then sql")]}, cfg("t1"))
@@ -83,18 +95,21 @@ def test_a_spent_token_budget_stops_the_run_with_a_message_and_tells_once(script
 
     # A later request in the same thread stops before any model call, and is not told again.
     again = agent.invoke({"messages": [HumanMessage("and python?")]}, cfg("t1"))
-    assert shape(again["messages"][-2:]) == [("human", "and python?"),
-                                             ("ai", exhausted_message(spend).text, [])]
+    assert shape(again["messages"][-2:]) == [
+        ("human", "and python?"),
+        ("ai", exhausted_message(spend).text, []),
+    ]
     assert told == [("t1", spend)]
     assert ledger.spent("t2") == Spend()
 
 
 def test_a_spent_money_budget_stops_the_run_priced_by_the_reported_model(scripted_model: Any) -> None:
     ledger = MemoryLedger()
-    model = scripted_model(reply(("lookup", {"course_id": "rag"}, "c1"), tokens=(500, 100)),
-                           reply(("lookup", {"course_id": "sql"}, "c2"), tokens=(500, 100),
-                                 model="unpriced-model"),
-                           reply(("lookup", {"course_id": "ml"}, "c3"), tokens=(500, 100)))
+    model = scripted_model(
+        reply(("lookup", {"course_id": "rag"}, "c1"), tokens=(500, 100)),
+        reply(("lookup", {"course_id": "sql"}, "c2"), tokens=(500, 100), model="unpriced-model"),
+        reply(("lookup", {"course_id": "ml"}, "c3"), tokens=(500, 100)),
+    )
     budget = BudgetMiddleware(ledger=ledger, max_tokens=None, max_usd=0.015, prices=PRICES.get)
     agent = create_agent(model, tools=[lookup], middleware=[budget], checkpointer=InMemorySaver())
 
@@ -103,8 +118,10 @@ def test_a_spent_money_budget_stops_the_run_priced_by_the_reported_model(scripte
     # 500 * 10 / 1e6 + 100 * 30 / 1e6 = 0.008 per priced call; the unpriced one costs 0.
     spend = Spend(1500, 300, 0.016)
     assert ledger.spent("t1") == spend
-    assert shape(out["messages"])[-2:] == [("tool", "lookup", "c3", "success", "ml: 6 weeks"),
-                                          ("ai", exhausted_message(spend).text, [])]
+    assert shape(out["messages"])[-2:] == [
+        ("tool", "lookup", "c3", "success", "ml: 6 weeks"),
+        ("ai", exhausted_message(spend).text, []),
+    ]
     assert "US$0.02" in out["messages"][-1].text
 
 
@@ -112,12 +129,18 @@ def test_the_budget_is_shared_by_a_parent_and_its_subagent_and_told_once(scripte
     ledger, told = MemoryLedger(), []
 
     def budget() -> BudgetMiddleware[Any, Any]:
-        return BudgetMiddleware(ledger=ledger, max_tokens=1000, max_usd=None,
-                                on_exhausted=lambda thread, spend: told.append((thread, spend)))
+        return BudgetMiddleware(
+            ledger=ledger,
+            max_tokens=1000,
+            max_usd=None,
+            on_exhausted=lambda thread, spend: told.append((thread, spend)),
+        )
 
-    worker_model = scripted_model(reply(("lookup", {"course_id": "rag"}, "w1"), tokens=(300, 100)),
-                                  reply(("lookup", {"course_id": "sql"}, "w2"), tokens=(300, 100)),
-                                  name="worker")
+    worker_model = scripted_model(
+        reply(("lookup", {"course_id": "rag"}, "w1"), tokens=(300, 100)),
+        reply(("lookup", {"course_id": "sql"}, "w2"), tokens=(300, 100)),
+        name="worker",
+    )
     worker = create_agent(worker_model, tools=[lookup], middleware=[budget()])
 
     @tool
@@ -126,10 +149,12 @@ def test_the_budget_is_shared_by_a_parent_and_its_subagent_and_told_once(scripte
         result = worker.invoke({"messages": [HumanMessage(task)]})  # inherits the thread id
         return str(result["messages"][-1].text)
 
-    parent_model = scripted_model(reply(("ask_worker", {"task": "compare rag and sql"}, "p1"),
-                                        tokens=(250, 50)), name="parent")
-    parent = create_agent(parent_model, tools=[ask_worker], middleware=[budget()],
-                          checkpointer=InMemorySaver())
+    parent_model = scripted_model(
+        reply(("ask_worker", {"task": "compare rag and sql"}, "p1"), tokens=(250, 50)), name="parent"
+    )
+    parent = create_agent(
+        parent_model, tools=[ask_worker], middleware=[budget()], checkpointer=InMemorySaver()
+    )
 
     out = parent.invoke({"messages": [HumanMessage("rag or sql?")]}, cfg("shared"))
 
@@ -149,8 +174,12 @@ def test_the_budget_is_shared_by_a_parent_and_its_subagent_and_told_once(scripte
 def test_the_async_hooks_charge_and_stop_the_same_way(scripted_model: Any) -> None:
     ledger, told = MemoryLedger(), []
     model = scripted_model(reply(("lookup", {"course_id": "rag"}, "c1"), tokens=(900, 100)))
-    budget = BudgetMiddleware(ledger=ledger, max_tokens=1000, max_usd=None,
-                              on_exhausted=lambda thread, spend: told.append((thread, spend)))
+    budget = BudgetMiddleware(
+        ledger=ledger,
+        max_tokens=1000,
+        max_usd=None,
+        on_exhausted=lambda thread, spend: told.append((thread, spend)),
+    )
     agent = create_agent(model, tools=[lookup], middleware=[budget], checkpointer=InMemorySaver())
 
     out = asyncio.run(agent.ainvoke({"messages": [HumanMessage("rag?")]}, cfg("a1")))
@@ -162,8 +191,12 @@ def test_the_async_hooks_charge_and_stop_the_same_way(scripted_model: Any) -> No
 def test_an_explicit_thread_id_reader_replaces_the_config(scripted_model: Any) -> None:
     ledger = MemoryLedger()
     model = scripted_model(reply(text="hi", tokens=(10, 2)))
-    budget = BudgetMiddleware(ledger=ledger, max_tokens=1000, max_usd=None,
-                              thread_id_of=lambda config: "account-" + config["configurable"]["thread_id"])
+    budget = BudgetMiddleware(
+        ledger=ledger,
+        max_tokens=1000,
+        max_usd=None,
+        thread_id_of=lambda config: "account-" + config["configurable"]["thread_id"],
+    )
     agent = create_agent(model, tools=[lookup], middleware=[budget], checkpointer=InMemorySaver())
     agent.invoke({"messages": [HumanMessage("hi")]}, cfg("t9"))
     assert ledger.spent("account-t9") == Spend(10, 2)
@@ -183,18 +216,25 @@ def test_the_ledger_charges_each_call_once() -> None:
     assert ledger.charge("t", 1, 1, 0.25, call_id="m2") == Spend(11, 6, 0.75)
     assert ledger.spent("other") == Spend()
     assert [ledger.note_exhausted("t"), ledger.note_exhausted("t"), ledger.note_exhausted("u")] == [
-        True, False, True]
+        True,
+        False,
+        True,
+    ]
 
 
-@pytest.mark.parametrize(("kwargs", "error", "message"), [
-    ({"ledger": object(), "max_tokens": 10, "max_usd": None}, TypeError, "BudgetLedger"),
-    ({"max_tokens": None, "max_usd": None}, ValueError, "max_tokens, max_usd or both"),
-    ({"max_tokens": 0, "max_usd": None}, ValueError, "max_tokens must be a positive int"),
-    ({"max_tokens": True, "max_usd": None}, ValueError, "max_tokens must be a positive int"),
-    ({"max_tokens": None, "max_usd": -1.0}, ValueError, "max_usd must be a positive number"),
-    ({"max_tokens": 10, "max_usd": None, "prices": {"m": (1, 2)}}, TypeError, "prices must be callable"),
-])
-def test_bad_arguments_are_refused_with_a_clear_message(kwargs: dict[str, Any], error: type[Exception],
-                                                        message: str) -> None:
+@pytest.mark.parametrize(
+    ("kwargs", "error", "message"),
+    [
+        ({"ledger": object(), "max_tokens": 10, "max_usd": None}, TypeError, "BudgetLedger"),
+        ({"max_tokens": None, "max_usd": None}, ValueError, "max_tokens, max_usd or both"),
+        ({"max_tokens": 0, "max_usd": None}, ValueError, "max_tokens must be a positive int"),
+        ({"max_tokens": True, "max_usd": None}, ValueError, "max_tokens must be a positive int"),
+        ({"max_tokens": None, "max_usd": -1.0}, ValueError, "max_usd must be a positive number"),
+        ({"max_tokens": 10, "max_usd": None, "prices": {"m": (1, 2)}}, TypeError, "prices must be callable"),
+    ],
+)
+def test_bad_arguments_are_refused_with_a_clear_message(
+    kwargs: dict[str, Any], error: type[Exception], message: str
+) -> None:
     with pytest.raises(error, match=message):
         BudgetMiddleware(**{"ledger": MemoryLedger(), **kwargs})

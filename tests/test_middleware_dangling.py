@@ -45,13 +45,16 @@ def shape(messages: list[AnyMessage]) -> list[tuple[Any, ...]]:
 
 def test_an_approval_left_unanswered_is_patched_before_the_next_model_call(scripted_model: Any) -> None:
     ENROLLED.clear()
-    model = scripted_model(AIMessage("", tool_calls=[{"name": "enroll", "args": {"cohort_id": "rag-2"},
-                                                      "id": "c1"}]),
-                           "sql costs €490.")
-    agent = create_agent(model, tools=[enroll],
-                         middleware=[DanglingToolCallsMiddleware(),
-                                     HumanInTheLoopMiddleware(interrupt_on={"enroll": True})],
-                         checkpointer=InMemorySaver())
+    model = scripted_model(
+        AIMessage("", tool_calls=[{"name": "enroll", "args": {"cohort_id": "rag-2"}, "id": "c1"}]),
+        "sql costs €490.",
+    )
+    agent = create_agent(
+        model,
+        tools=[enroll],
+        middleware=[DanglingToolCallsMiddleware(), HumanInTheLoopMiddleware(interrupt_on={"enroll": True})],
+        checkpointer=InMemorySaver(),
+    )
     cfg = {"configurable": {"thread_id": "t1"}}
     first = agent.invoke({"messages": [HumanMessage("enroll me in rag-2")]}, cfg)
     assert [i.value["action_requests"][0]["name"] for i in first["__interrupt__"]] == ["enroll"]
@@ -61,8 +64,12 @@ def test_an_approval_left_unanswered_is_patched_before_the_next_model_call(scrip
     second = agent.invoke({"messages": [HumanMessage("actually, what does sql cost?")]}, cfg)
 
     interrupted = interrupted_result("enroll", "c1").text
-    expected = [("human", "enroll me in rag-2"), ("ai", "", ["c1"]), ("tool", "c1", "error", interrupted),
-                ("human", "actually, what does sql cost?")]
+    expected = [
+        ("human", "enroll me in rag-2"),
+        ("ai", "", ["c1"]),
+        ("tool", "c1", "error", interrupted),
+        ("human", "actually, what does sql cost?"),
+    ]
     assert shape(model.calls[1].messages) == expected
     assert shape(second["messages"]) == [*expected, ("ai", "sql costs €490.", [])]
     after = agent.get_state(cfg)
@@ -74,12 +81,16 @@ def test_an_approval_left_unanswered_is_patched_before_the_next_model_call(scrip
 
 def test_a_seeded_history_gets_results_after_the_replys_own_results(scripted_model: Any) -> None:
     model = scripted_model("rag is €690; sql was not looked up.")
-    agent = create_agent(model, tools=[lookup], middleware=[DanglingToolCallsMiddleware()],
-                         checkpointer=InMemorySaver())
+    agent = create_agent(
+        model, tools=[lookup], middleware=[DanglingToolCallsMiddleware()], checkpointer=InMemorySaver()
+    )
     cfg = {"configurable": {"thread_id": "t1"}}
     calls = [{"name": "lookup", "args": {"course_id": c}, "id": i} for c, i in (("rag", "c1"), ("sql", "c2"))]
-    seeded = [HumanMessage("rag and sql?", id="h1"), AIMessage("", id="a1", tool_calls=calls),
-              ToolMessage("rag: €690", tool_call_id="c1", name="lookup", id="t1")]
+    seeded = [
+        HumanMessage("rag and sql?", id="h1"),
+        AIMessage("", id="a1", tool_calls=calls),
+        ToolMessage("rag: €690", tool_call_id="c1", name="lookup", id="t1"),
+    ]
     agent.update_state(cfg, {"messages": seeded})
 
     out = agent.invoke({"messages": [HumanMessage("well?", id="h2")]}, cfg)
@@ -88,14 +99,17 @@ def test_a_seeded_history_gets_results_after_the_replys_own_results(scripted_mod
     assert ids == ["h1", "a1", "t1", "interrupted-c2", "h2", ids[-1]]
     assert shape(model.calls[0].messages)[2:4] == [
         ("tool", "c1", "success", "rag: €690"),
-        ("tool", "c2", "error", interrupted_result("lookup", "c2").text)]
+        ("tool", "c2", "error", interrupted_result("lookup", "c2").text),
+    ]
 
 
 def test_a_complete_history_is_left_alone() -> None:
     history: list[AnyMessage] = [
         HumanMessage("hi", id="h1"),
         AIMessage("", id="a1", tool_calls=[{"name": "lookup", "args": {"course_id": "rag"}, "id": "c1"}]),
-        ToolMessage("rag: €690", tool_call_id="c1", id="t1"), AIMessage("rag is €690", id="a2")]
+        ToolMessage("rag: €690", tool_call_id="c1", id="t1"),
+        AIMessage("rag is €690", id="a2"),
+    ]
     assert patch_dangling(history) is None
     patched = patch_dangling(history[:2])
     assert patched is not None

@@ -38,9 +38,11 @@ def _fresh_calls() -> None:
 
 
 def safe_text(name: str, error: str) -> str:
-    return (f"Tool `{name}` failed with {error}; the details are withheld. Try once more with corrected "
-            "arguments if they may be the cause, otherwise continue without this result and tell the "
-            "student that this information is unavailable right now.")
+    return (
+        f"Tool `{name}` failed with {error}; the details are withheld. Try once more with corrected "
+        "arguments if they may be the cause, otherwise continue without this result and tell the "
+        "student that this information is unavailable right now."
+    )
 
 
 def call(name: str, args: dict[str, Any], call_id: str) -> AIMessage:
@@ -48,8 +50,12 @@ def call(name: str, args: dict[str, Any], call_id: str) -> AIMessage:
 
 
 def bad_json(name: str, raw: str, call_id: str) -> AIMessage:
-    return AIMessage("", invalid_tool_calls=[{"type": "invalid_tool_call", "name": name, "args": raw,
-                                              "id": call_id, "error": "not JSON"}])
+    return AIMessage(
+        "",
+        invalid_tool_calls=[
+            {"type": "invalid_tool_call", "name": name, "args": raw, "id": call_id, "error": "not JSON"}
+        ],
+    )
 
 
 def shape(messages: list[AnyMessage]) -> list[tuple[Any, ...]]:
@@ -58,8 +64,14 @@ def shape(messages: list[AnyMessage]) -> list[tuple[Any, ...]]:
         if isinstance(m, HumanMessage):
             out.append(("human", m.text))
         elif isinstance(m, AIMessage):
-            out.append(("ai", m.text, [(c["name"], c["args"], c["id"]) for c in m.tool_calls],
-                        [c["id"] for c in m.invalid_tool_calls]))
+            out.append(
+                (
+                    "ai",
+                    m.text,
+                    [(c["name"], c["args"], c["id"]) for c in m.tool_calls],
+                    [c["id"] for c in m.invalid_tool_calls],
+                )
+            )
         elif isinstance(m, ToolMessage):
             out.append(("tool", m.name, m.tool_call_id, m.status, m.text))
     return out
@@ -69,8 +81,9 @@ def agent_with(model: Any, *, max_failures: int = 3) -> Any:
     middleware = [
         ToolFailureLimitMiddleware(max_failures=max_failures),
         ToolErrorMiddleware(on_error=safe_tool_error),
-        ToolRetryMiddleware(max_retries=1, retry_on=(TimeoutError,), on_failure="error", initial_delay=0,
-                            jitter=False),
+        ToolRetryMiddleware(
+            max_retries=1, retry_on=(TimeoutError,), on_failure="error", initial_delay=0, jitter=False
+        ),
         InvalidToolCallsMiddleware(),
     ]
     return create_agent(model, tools=[find_cohorts], middleware=middleware, checkpointer=InMemorySaver())
@@ -87,8 +100,9 @@ def assert_no_raw_error(messages: list[AnyMessage], model: Any) -> None:
 
 
 def test_a_raising_tool_becomes_a_safe_error_result_the_model_answers_from(scripted_model: Any) -> None:
-    model = scripted_model(call("find_cohorts", {"course_id": "broken"}, "c1"),
-                           "Cohort dates are unavailable right now.")
+    model = scripted_model(
+        call("find_cohorts", {"course_id": "broken"}, "c1"), "Cohort dates are unavailable right now."
+    )
     messages = run(agent_with(model), "when does broken start?")
     assert shape(messages) == [
         ("human", "when does broken start?"),
@@ -119,13 +133,15 @@ def test_the_same_tool_failing_n_times_in_a_row_stops_with_a_clear_answer(script
 
 
 def test_a_success_resets_the_streak_and_a_new_request_starts_afresh(scripted_model: Any) -> None:
-    model = scripted_model(call("find_cohorts", {"course_id": "broken"}, "c1"),
-                           call("find_cohorts", {"course_id": "rag"}, "c2"),
-                           call("find_cohorts", {"course_id": "broken"}, "c3"),
-                           call("find_cohorts", {"course_id": "broken"}, "c4"),
-                           "rag-1 starts 2027-01-18; the other course is unavailable.",
-                           call("find_cohorts", {"course_id": "broken"}, "c5"),
-                           "Still unavailable.")
+    model = scripted_model(
+        call("find_cohorts", {"course_id": "broken"}, "c1"),
+        call("find_cohorts", {"course_id": "rag"}, "c2"),
+        call("find_cohorts", {"course_id": "broken"}, "c3"),
+        call("find_cohorts", {"course_id": "broken"}, "c4"),
+        "rag-1 starts 2027-01-18; the other course is unavailable.",
+        call("find_cohorts", {"course_id": "broken"}, "c5"),
+        "Still unavailable.",
+    )
     agent = agent_with(model)
     first = run(agent, "rag and broken?")
     assert [s[3] for s in shape(first) if s[0] == "tool"] == ["error", "success", "error", "error"]
@@ -144,26 +160,45 @@ def test_a_transient_error_is_retried_inside_the_error_handler(scripted_model: A
 
 def test_unknown_tools_and_bad_arguments_are_error_results_from_create_agent(scripted_model: Any) -> None:
     model = scripted_model(
-        AIMessage("", tool_calls=[{"name": "delete_everything", "args": {}, "id": "c1"},
-                                  {"name": "find_cohorts", "args": {"course": 7}, "id": "c2"}]),
+        AIMessage(
+            "",
+            tool_calls=[
+                {"name": "delete_everything", "args": {}, "id": "c1"},
+                {"name": "find_cohorts", "args": {"course": 7}, "id": "c2"},
+            ],
+        ),
         call("find_cohorts", {"course_id": "rag"}, "c3"),
-        "rag-1 starts 2027-01-18.")
+        "rag-1 starts 2027-01-18.",
+    )
     messages = run(agent_with(model), "rag?")
     assert shape(messages)[2:4] == [
-        ("tool", "delete_everything", "c1", "error",
-         "Error: delete_everything is not a valid tool, try one of [find_cohorts]."),
-        ("tool", "find_cohorts", "c2", "error",
-         "Error invoking tool 'find_cohorts' with kwargs {'course': 7} with error:\n"
-         " course_id: Field required\n Please fix the error and try again."),
+        (
+            "tool",
+            "delete_everything",
+            "c1",
+            "error",
+            "Error: delete_everything is not a valid tool, try one of [find_cohorts].",
+        ),
+        (
+            "tool",
+            "find_cohorts",
+            "c2",
+            "error",
+            "Error invoking tool 'find_cohorts' with kwargs {'course': 7} with error:\n"
+            " course_id: Field required\n Please fix the error and try again.",
+        ),
     ]
-    assert shape(messages)[4:] == [("ai", "", [("find_cohorts", {"course_id": "rag"}, "c3")], []),
-                                   ("tool", "find_cohorts", "c3", "success", "rag-1 starts 2027-01-18"),
-                                   ("ai", "rag-1 starts 2027-01-18.", [], [])]
+    assert shape(messages)[4:] == [
+        ("ai", "", [("find_cohorts", {"course_id": "rag"}, "c3")], []),
+        ("tool", "find_cohorts", "c3", "success", "rag-1 starts 2027-01-18"),
+        ("ai", "rag-1 starts 2027-01-18.", [], []),
+    ]
     assert CALLS == ["rag"]
 
 
 def test_without_the_middleware_unparseable_arguments_end_the_run_with_an_empty_answer(
-        scripted_model: Any) -> None:
+    scripted_model: Any,
+) -> None:
     model = scripted_model(bad_json("find_cohorts", '{"course_id": "rag"', "c1"))
     agent = create_agent(model, tools=[find_cohorts], checkpointer=InMemorySaver())
     messages = run(agent, "rag?")
@@ -171,16 +206,23 @@ def test_without_the_middleware_unparseable_arguments_end_the_run_with_an_empty_
 
 
 def test_unparseable_arguments_become_an_error_result_and_the_model_tries_again(scripted_model: Any) -> None:
-    model = scripted_model(bad_json("find_cohorts", '{"course_id": "rag"', "c1"),
-                           call("find_cohorts", {"course_id": "rag"}, "c2"),
-                           "rag-1 starts 2027-01-18.")
+    model = scripted_model(
+        bad_json("find_cohorts", '{"course_id": "rag"', "c1"),
+        call("find_cohorts", {"course_id": "rag"}, "c2"),
+        "rag-1 starts 2027-01-18.",
+    )
     messages = run(agent_with(model), "rag?")
     assert shape(messages) == [
         ("human", "rag?"),
         ("ai", "", [], ["c1"]),
-        ("tool", "find_cohorts", "c1", "error",
-         "Your call to `find_cohorts` was not run: its arguments were not a valid JSON object (you sent: "
-         "'{\"course_id\": \"rag\"'). Call it again with JSON arguments that match its schema."),
+        (
+            "tool",
+            "find_cohorts",
+            "c1",
+            "error",
+            "Your call to `find_cohorts` was not run: its arguments were not a valid JSON object (you sent: "
+            '\'{"course_id": "rag"\'). Call it again with JSON arguments that match its schema.',
+        ),
         ("ai", "", [("find_cohorts", {"course_id": "rag"}, "c2")], []),
         ("tool", "find_cohorts", "c2", "success", "rag-1 starts 2027-01-18"),
         ("ai", "rag-1 starts 2027-01-18.", [], []),
@@ -191,13 +233,26 @@ def test_unparseable_arguments_become_an_error_result_and_the_model_tries_again(
 
 def test_unparseable_arguments_next_to_a_valid_call_are_answered_once(scripted_model: Any) -> None:
     model = scripted_model(
-        AIMessage("", tool_calls=[{"name": "find_cohorts", "args": {"course_id": "sql"}, "id": "c1"}],
-                  invalid_tool_calls=[{"type": "invalid_tool_call", "name": "find_cohorts", "args": "{x",
-                                       "id": "c2", "error": "not JSON"}]),
-        "sql-1 starts 2027-01-18.")
+        AIMessage(
+            "",
+            tool_calls=[{"name": "find_cohorts", "args": {"course_id": "sql"}, "id": "c1"}],
+            invalid_tool_calls=[
+                {
+                    "type": "invalid_tool_call",
+                    "name": "find_cohorts",
+                    "args": "{x",
+                    "id": "c2",
+                    "error": "not JSON",
+                }
+            ],
+        ),
+        "sql-1 starts 2027-01-18.",
+    )
     messages = run(agent_with(model), "sql?")
     assert [(s[0], s[2], s[3]) for s in shape(messages) if s[0] == "tool"] == [
-        ("tool", "c2", "error"), ("tool", "c1", "success")]
+        ("tool", "c2", "error"),
+        ("tool", "c1", "success"),
+    ]
     assert messages[-1].text == "sql-1 starts 2027-01-18."
     assert CALLS == ["sql"]
 

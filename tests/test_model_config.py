@@ -12,10 +12,19 @@ from agent.models import Models, build_chat_model
 from agent.settings import Settings, SettingsError
 from graphs.routing import RESPONSE_FORMAT, output_options
 
-MODEL_VARS = ("SCHOOL_ROUTER_MODEL", "SCHOOL_ANSWER_MODEL", "SCHOOL_EMBEDDINGS_MODEL",
-              "SCHOOL_MODEL_BASE_URL", "SCHOOL_MODEL_API_KEY", "SCHOOL_ROUTER_BASE_URL",
-              "SCHOOL_ANSWER_API_KEY", "SCHOOL_MODEL_PRICES", "SCHOOL_ROUTER_TIMEOUT_S",
-              "SCHOOL_ANSWER_MAX_RETRIES", "SCHOOL_ROUTER_OUTPUT")
+MODEL_VARS = (
+    "SCHOOL_ROUTER_MODEL",
+    "SCHOOL_ANSWER_MODEL",
+    "SCHOOL_EMBEDDINGS_MODEL",
+    "SCHOOL_MODEL_BASE_URL",
+    "SCHOOL_MODEL_API_KEY",
+    "SCHOOL_ROUTER_BASE_URL",
+    "SCHOOL_ANSWER_API_KEY",
+    "SCHOOL_MODEL_PRICES",
+    "SCHOOL_ROUTER_TIMEOUT_S",
+    "SCHOOL_ANSWER_MAX_RETRIES",
+    "SCHOOL_ROUTER_OUTPUT",
+)
 
 
 @pytest.fixture(autouse=True)
@@ -42,10 +51,12 @@ def test_roles_share_an_endpoint_and_override_it(monkeypatch: pytest.MonkeyPatch
     monkeypatch.setenv("SCHOOL_ROUTER_TIMEOUT_S", "2.5")
     monkeypatch.setenv("SCHOOL_ANSWER_MAX_RETRIES", "0")
     config = ModelConfig.from_env()
-    assert config.router == RoleConfig("router", "openai:small", "http://127.0.0.1:9000/v1",
-                                       "shared-key", 2.5, 1)
-    assert config.answer == RoleConfig("answer", "openai:large", "http://127.0.0.1:8000/v1",
-                                       "answer-key", 60.0, 0)
+    assert config.router == RoleConfig(
+        "router", "openai:small", "http://127.0.0.1:9000/v1", "shared-key", 2.5, 1
+    )
+    assert config.answer == RoleConfig(
+        "answer", "openai:large", "http://127.0.0.1:8000/v1", "answer-key", 60.0, 0
+    )
     assert config.embeddings.spec is None
 
 
@@ -69,19 +80,23 @@ def test_clients_are_built_once_per_model_and_overrides_win() -> None:
     assert models.chat("router", "offline") is None
 
 
-@pytest.mark.parametrize(("name", "value", "message"), [
-    ("SCHOOL_ROUTER_MODEL", "gpt-4.1-mini", "SCHOOL_ROUTER_MODEL must look like provider:model"),
-    ("SCHOOL_ANSWER_MODEL", "openai: spaced", "SCHOOL_ANSWER_MODEL must look like provider:model"),
-    ("SCHOOL_ROUTER_TIMEOUT_S", "soon", "SCHOOL_ROUTER_TIMEOUT_S must be a number of seconds"),
-    ("SCHOOL_ROUTER_TIMEOUT_S", "0", "SCHOOL_ROUTER_TIMEOUT_S must be more than 0 seconds"),
-    ("SCHOOL_ANSWER_MAX_RETRIES", "-1", "SCHOOL_ANSWER_MAX_RETRIES must be at least 0"),
-    ("SCHOOL_MODEL_PRICES", "{not json", "SCHOOL_MODEL_PRICES must be JSON like"),
-    ("SCHOOL_MODEL_PRICES", '{"m": {"input": 1}}', "SCHOOL_MODEL_PRICES must be JSON like"),
-    ("SCHOOL_MODEL_PRICES", '{"m": {"input": -1, "output": 1}}', "prices cannot be negative"),
-    ("SCHOOL_MODEL_PRICES", "@/nonexistent/prices.json", "names a file that cannot be read"),
-])
-def test_bad_values_are_refused_by_name(monkeypatch: pytest.MonkeyPatch, name: str, value: str,
-                                        message: str) -> None:
+@pytest.mark.parametrize(
+    ("name", "value", "message"),
+    [
+        ("SCHOOL_ROUTER_MODEL", "gpt-4.1-mini", "SCHOOL_ROUTER_MODEL must look like provider:model"),
+        ("SCHOOL_ANSWER_MODEL", "openai: spaced", "SCHOOL_ANSWER_MODEL must look like provider:model"),
+        ("SCHOOL_ROUTER_TIMEOUT_S", "soon", "SCHOOL_ROUTER_TIMEOUT_S must be a number of seconds"),
+        ("SCHOOL_ROUTER_TIMEOUT_S", "0", "SCHOOL_ROUTER_TIMEOUT_S must be more than 0 seconds"),
+        ("SCHOOL_ANSWER_MAX_RETRIES", "-1", "SCHOOL_ANSWER_MAX_RETRIES must be at least 0"),
+        ("SCHOOL_MODEL_PRICES", "{not json", "SCHOOL_MODEL_PRICES must be JSON like"),
+        ("SCHOOL_MODEL_PRICES", '{"m": {"input": 1}}', "SCHOOL_MODEL_PRICES must be JSON like"),
+        ("SCHOOL_MODEL_PRICES", '{"m": {"input": -1, "output": 1}}', "prices cannot be negative"),
+        ("SCHOOL_MODEL_PRICES", "@/nonexistent/prices.json", "names a file that cannot be read"),
+    ],
+)
+def test_bad_values_are_refused_by_name(
+    monkeypatch: pytest.MonkeyPatch, name: str, value: str, message: str
+) -> None:
     monkeypatch.setenv(name, value)
     with pytest.raises(SettingsError, match=message.replace("(", r"\(")):
         Settings.from_env()
@@ -93,8 +108,9 @@ def test_an_unknown_provider_is_a_settings_error() -> None:
         models.chat("answer")
 
 
-def test_prices_by_full_or_bare_name_from_json_or_file(monkeypatch: pytest.MonkeyPatch,
-                                                      tmp_path: Path) -> None:
+def test_prices_by_full_or_bare_name_from_json_or_file(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     table = {"gpt-4.1-mini": {"input": 0.4, "output": 1.6}, "openai:big": {"input": 2, "output": 8}}
     path = tmp_path / "prices.json"
     path.write_text(json.dumps(table))
@@ -107,14 +123,20 @@ def test_prices_by_full_or_bare_name_from_json_or_file(monkeypatch: pytest.Monke
     assert Price(0.4, 1.6).cost(1_000_000, 500_000) == pytest.approx(1.2)
 
 
-@pytest.mark.parametrize(("value", "options"), [
-    (None, {"response_format": RESPONSE_FORMAT}),
-    ("json_object", {"response_format": {"type": "json_object",
-                                         "schema": RESPONSE_FORMAT["json_schema"]["schema"]}}),
-    ("prompt", {}),
-])
-def test_the_router_output_mode(monkeypatch: pytest.MonkeyPatch, value: str | None,
-                                options: dict[str, object]) -> None:
+@pytest.mark.parametrize(
+    ("value", "options"),
+    [
+        (None, {"response_format": RESPONSE_FORMAT}),
+        (
+            "json_object",
+            {"response_format": {"type": "json_object", "schema": RESPONSE_FORMAT["json_schema"]["schema"]}},
+        ),
+        ("prompt", {}),
+    ],
+)
+def test_the_router_output_mode(
+    monkeypatch: pytest.MonkeyPatch, value: str | None, options: dict[str, object]
+) -> None:
     if value:
         monkeypatch.setenv("SCHOOL_ROUTER_OUTPUT", value)
     assert output_options(ModelConfig.from_env().router_output) == options

@@ -23,25 +23,38 @@ from graphs.school import build_graph
 from graphs.state import Context
 from tests.fakes import ScriptedChatModel
 
-PRICES = ModelConfig(prices=MappingProxyType({"test:router": Price(1.0, 2.0),
-                                              "test:answer": Price(3.0, 15.0)}))
+PRICES = ModelConfig(
+    prices=MappingProxyType({"test:router": Price(1.0, 2.0), "test:answer": Price(3.0, 15.0)})
+)
 
 
 def usage(input_tokens: int, output_tokens: int) -> dict[str, int]:
-    return {"input_tokens": input_tokens, "output_tokens": output_tokens,
-            "total_tokens": input_tokens + output_tokens}
+    return {
+        "input_tokens": input_tokens,
+        "output_tokens": output_tokens,
+        "total_tokens": input_tokens + output_tokens,
+    }
 
 
 def intent(name: str, tokens: tuple[int, int] = (100, 5)) -> AIMessage:
     return AIMessage(f'{{"intent": "{name}"}}', usage_metadata=usage(*tokens))  # type: ignore[arg-type]
 
 
-def graph_with(resources: Resources, *, router: ScriptedChatModel | None = None,
-               answer: ScriptedChatModel | None = None) -> Any:
-    models = Models(PRICES, router=NamedModel("test:router", router) if router else None,
-                    answer=NamedModel("test:answer", answer) if answer else None)
-    return build_graph(checkpointer=resources.checkpointer, store=resources.store,
-                       school=resources.school, settings=resources.settings, models=models)
+def graph_with(
+    resources: Resources, *, router: ScriptedChatModel | None = None, answer: ScriptedChatModel | None = None
+) -> Any:
+    models = Models(
+        PRICES,
+        router=NamedModel("test:router", router) if router else None,
+        answer=NamedModel("test:answer", answer) if answer else None,
+    )
+    return build_graph(
+        checkpointer=resources.checkpointer,
+        store=resources.store,
+        school=resources.school,
+        settings=resources.settings,
+        models=models,
+    )
 
 
 def values(graph: Any, thread: str) -> dict[str, Any]:
@@ -67,25 +80,48 @@ def test_the_router_model_decides_and_its_call_is_recorded(resources: Resources,
     cost = (120 * 1.0 + 6 * 2.0) / 1e6
     assert state["turn"] == {
         "route": {"intent": "question", "source": "model", "model": "test:router", "reason": None},
-        "answer": {"source": "rules", "model": None, "reason": None, "retrieval": "fts",
-                   "retrieved": ["computer-vision"], "cited": []},
-        "calls": [{"role": "router", "model": "test:router", "input_tokens": 120, "output_tokens": 6,
-                   "cost_usd": pytest.approx(cost), "priced": True,
-                   "latency_ms": state["turn"]["calls"][0]["latency_ms"], "outcome": "ok"}],
+        "answer": {
+            "source": "rules",
+            "model": None,
+            "reason": None,
+            "retrieval": "fts",
+            "retrieved": ["computer-vision"],
+            "cited": [],
+        },
+        "calls": [
+            {
+                "role": "router",
+                "model": "test:router",
+                "input_tokens": 120,
+                "output_tokens": 6,
+                "cost_usd": pytest.approx(cost),
+                "priced": True,
+                "latency_ms": state["turn"]["calls"][0]["latency_ms"],
+                "outcome": "ok",
+            }
+        ],
     }
-    assert state["usage"] == {"calls": 1, "input_tokens": 120, "output_tokens": 6,
-                              "cost_usd": pytest.approx(cost)}
+    assert state["usage"] == {
+        "calls": 1,
+        "input_tokens": 120,
+        "output_tokens": 6,
+        "cost_usd": pytest.approx(cost),
+    }
 
 
-@pytest.mark.parametrize(("reply", "reason"), [
-    (AIMessage("I think it's a question"), "invalid_json"),
-    (AIMessage('{"intent": "refund_everyone"}'), "unknown_intent"),
-    (AIMessage('{"intent": "confirm"}'), "impossible_intent"),
-    (AIMessage('{"wrong": "shape"}'), "unknown_intent"),
-    (TimeoutError("model timed out"), "error: TimeoutError"),
-])
-def test_an_unusable_router_reply_falls_back_to_the_rules(resources: Resources, scripted_model: Any,
-                                                          reply: Any, reason: str) -> None:
+@pytest.mark.parametrize(
+    ("reply", "reason"),
+    [
+        (AIMessage("I think it's a question"), "invalid_json"),
+        (AIMessage('{"intent": "refund_everyone"}'), "unknown_intent"),
+        (AIMessage('{"intent": "confirm"}'), "impossible_intent"),
+        (AIMessage('{"wrong": "shape"}'), "unknown_intent"),
+        (TimeoutError("model timed out"), "error: TimeoutError"),
+    ],
+)
+def test_an_unusable_router_reply_falls_back_to_the_rules(
+    resources: Resources, scripted_model: Any, reply: Any, reason: str
+) -> None:
     graph = graph_with(resources, router=scripted_model(reply))
     turn = threads.send(graph, "t", "When does the RAG course start?", user_id="ada")
     assert turn.replies == [course_answer(resources, "When does the RAG course start?")]
@@ -94,15 +130,16 @@ def test_an_unusable_router_reply_falls_back_to_the_rules(resources: Resources, 
     assert values(graph, "t")["turn"]["calls"][0]["outcome"] == reason
 
 
-def test_a_model_confirm_needs_a_clear_yes_from_the_student(resources: Resources,
-                                                            scripted_model: Any) -> None:
+def test_a_model_confirm_needs_a_clear_yes_from_the_student(
+    resources: Resources, scripted_model: Any
+) -> None:
     router = scripted_model(intent("enroll"), intent("confirm"), intent("confirm"))
     graph = graph_with(resources, router=router)
     threads.send(graph, "t", "Enroll me in rag-2", user_id="ada")
     pending = values(graph, "t")["pending_action"]
     assert "Pending action: enroll" not in router.calls[0].messages[0].content
     turn = threads.send(graph, "t", "yes but how much is it?", user_id="ada")
-    assert "Pending action: enroll {\"cohort_id\": \"rag-2\"}" in router.calls[1].messages[0].content
+    assert 'Pending action: enroll {"cohort_id": "rag-2"}' in router.calls[1].messages[0].content
     assert values(graph, "t")["turn"]["route"]["reason"] == "unconfirmed_confirm"
     assert values(graph, "t")["intent"] == "question"
     assert turn.pending is not None and values(graph, "t")["pending_action"] == pending
@@ -111,13 +148,21 @@ def test_a_model_confirm_needs_a_clear_yes_from_the_student(resources: Resources
     assert values(graph, "t")["turn"]["route"]["source"] == "model"
     assert turn.pending is None
     assert [(e["cohort_id"], e["status"]) for e in resources.school.enrollments(student_id="ada")] == [
-        ("rag-2", "PENDING_PAYMENT")]
+        ("rag-2", "PENDING_PAYMENT")
+    ]
 
 
 def test_a_random_router_never_causes_an_unapproved_action(resources: Resources, scripted_model: Any) -> None:
     """A wrong small model can misroute, but every action still needs the student's clear yes."""
-    messages = ["Enroll me in rag-2", "what does it cost?", "ok, and the start date?",
-                "pay for rag-2", "cancel rag-2", "hmm", "I want a refund"]
+    messages = [
+        "Enroll me in rag-2",
+        "what does it cost?",
+        "ok, and the start date?",
+        "pay for rag-2",
+        "cancel rag-2",
+        "hmm",
+        "I want a refund",
+    ]
     wrong = ["confirm", "confirm", "confirm", "pay", "confirm", "confirm", "confirm"]
     graph = graph_with(resources, router=scripted_model(*[intent(w) for w in wrong]))
     for text in messages:
@@ -127,8 +172,9 @@ def test_a_random_router_never_causes_an_unapproved_action(resources: Resources,
 
 
 # -- the answer model ---------------------------------------------------------------------------
-def test_the_answer_model_writes_from_the_passages_and_cites(resources: Resources,
-                                                             scripted_model: Any) -> None:
+def test_the_answer_model_writes_from_the_passages_and_cites(
+    resources: Resources, scripted_model: Any
+) -> None:
     text = "The RAG course (course rag) starts with cohort rag-1 on 2026-12-21 (cohort rag-1)."
     answer = scripted_model(AIMessage(text, usage_metadata=usage(800, 40)))  # type: ignore[arg-type]
     graph = graph_with(resources, answer=answer)
@@ -139,8 +185,14 @@ def test_the_answer_model_writes_from_the_passages_and_cites(resources: Resource
     assert human.content.startswith("<catalog>\nRetrieval-Augmented Generation (course rag)")
     assert human.content.endswith("</catalog>\n\nStudent question: When does the RAG course start?")
     record = values(graph, "t")["turn"]["answer"]
-    assert record == {"source": "model", "model": "test:answer", "reason": None, "retrieval": "named",
-                      "retrieved": ["rag"], "cited": ["rag", "rag-1"]}
+    assert record == {
+        "source": "model",
+        "model": "test:answer",
+        "reason": None,
+        "retrieval": "named",
+        "retrieved": ["rag"],
+        "cited": ["rag", "rag-1"],
+    }
     assert values(graph, "t")["usage"]["cost_usd"] == pytest.approx((800 * 3 + 40 * 15) / 1e6)
 
 
@@ -168,8 +220,9 @@ def test_nothing_found_asks_no_model(resources: Resources, scripted_model: Any) 
     assert values(graph, "t")["turn"]["answer"]["source"] == "no_match"
 
 
-def test_an_answer_model_that_is_down_gives_the_catalog_facts(resources: Resources,
-                                                               scripted_model: Any) -> None:
+def test_an_answer_model_that_is_down_gives_the_catalog_facts(
+    resources: Resources, scripted_model: Any
+) -> None:
     graph = graph_with(resources, answer=scripted_model(ConnectionError("refused")))
     turn = threads.send(graph, "t", "When does the RAG course start?", user_id="ada")
     facts = course_answer(resources, "When does the RAG course start?")
@@ -177,8 +230,10 @@ def test_an_answer_model_that_is_down_gives_the_catalog_facts(resources: Resourc
     assert values(graph, "t")["turn"]["answer"]["reason"] == "error: ConnectionError"
     # The thread goes on normally.
     graph_with(resources, answer=scripted_model(AIMessage("Yes (course rag)."))).invoke(
-        {"messages": [HumanMessage("Is rag for beginners?")]}, {"configurable": {"thread_id": "t"}},
-        context=Context(user_id="ada"))
+        {"messages": [HumanMessage("Is rag for beginners?")]},
+        {"configurable": {"thread_id": "t"}},
+        context=Context(user_id="ada"),
+    )
     assert values(graph, "t")["messages"][-1].content == "Yes (course rag)."
 
 
@@ -219,35 +274,48 @@ def test_answer_tokens_stream_to_the_caller(resources: Resources, scripted_model
 
 def test_a_run_can_switch_models_off(resources: Resources, scripted_model: Any) -> None:
     graph = graph_with(resources, router=scripted_model(), answer=scripted_model())
-    turn = threads.send(graph, "t", "When does the RAG course start?", user_id="ada",
-                        context=Context(router_model="offline", answer_model="offline"))
+    turn = threads.send(
+        graph,
+        "t",
+        "When does the RAG course start?",
+        user_id="ada",
+        context=Context(router_model="offline", answer_model="offline"),
+    )
     assert turn.replies == [course_answer(resources, "When does the RAG course start?")]
     assert values(graph, "t")["turn"]["route"]["source"] == "rules"
 
 
-@pytest.mark.parametrize(("reply", "claims"), [
-    ("I have enrolled you in rag-2.", True),
-    ("I've now cancelled your enrollment.", True),
-    ("You're now enrolled in the course.", True),
-    ("Your payment has been refunded.", True),
-    ("We charged your card.", True),
-    ("To enroll, say 'Enroll me in rag-2' and confirm.", False),
-    ("Students who enrolled last year liked it.", False),
-    ("Cancellations 7+ days before the start are refunded in full.", False),
-])
+@pytest.mark.parametrize(
+    ("reply", "claims"),
+    [
+        ("I have enrolled you in rag-2.", True),
+        ("I've now cancelled your enrollment.", True),
+        ("You're now enrolled in the course.", True),
+        ("Your payment has been refunded.", True),
+        ("We charged your card.", True),
+        ("To enroll, say 'Enroll me in rag-2' and confirm.", False),
+        ("Students who enrolled last year liked it.", False),
+        ("Cancellations 7+ days before the start are refunded in full.", False),
+    ],
+)
 def test_claims_of_actions_are_recognised(reply: str, claims: bool) -> None:
     from graphs.grounding import claims_an_action
 
     assert claims_an_action(reply) is claims
 
 
-@pytest.mark.parametrize(("reply", "cited"), [
-    ("The RAG course (course rag) starts with cohort rag-1.", ["rag", "rag-1"]),
-    ("Statistics helps; see courses: statistics and sql-fundamentals-2.",
-     ["statistics", "sql-fundamentals-2"]),
-    ("It covers statistics and python.", []),
-    ("Cohort RAG-2 (cohort rag-2).", ["rag-2"]),
-])
+@pytest.mark.parametrize(
+    ("reply", "cited"),
+    [
+        ("The RAG course (course rag) starts with cohort rag-1.", ["rag", "rag-1"]),
+        (
+            "Statistics helps; see courses: statistics and sql-fundamentals-2.",
+            ["statistics", "sql-fundamentals-2"],
+        ),
+        ("It covers statistics and python.", []),
+        ("Cohort RAG-2 (cohort rag-2).", ["rag-2"]),
+    ],
+)
 def test_citations_are_ids_not_prose(reply: str, cited: list[str]) -> None:
     from graphs.grounding import cited_ids
 
@@ -255,10 +323,12 @@ def test_citations_are_ids_not_prose(reply: str, cited: list[str]) -> None:
     assert cited_ids(reply, known) == cited
 
 
-def test_a_follow_up_question_is_searched_with_the_previous_one(resources: Resources,
-                                                                scripted_model: Any) -> None:
-    answer = scripted_model(AIMessage("It starts on 2026-12-21 (cohort rag-1)."),
-                            AIMessage("It costs €900 (course rag)."))
+def test_a_follow_up_question_is_searched_with_the_previous_one(
+    resources: Resources, scripted_model: Any
+) -> None:
+    answer = scripted_model(
+        AIMessage("It starts on 2026-12-21 (cohort rag-1)."), AIMessage("It costs €900 (course rag).")
+    )
     graph = graph_with(resources, answer=answer)
     threads.send(graph, "t", "When does the RAG course start?", user_id="ada")
     turn = threads.send(graph, "t", "and how much is it?", user_id="ada")

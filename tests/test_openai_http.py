@@ -35,8 +35,13 @@ def http_models(stub: OpenAIStub, *, timeout_s: float = 5.0, retries: int = 0) -
 
 
 def http_graph(resources: Resources, models: Models) -> Any:
-    return build_graph(checkpointer=resources.checkpointer, store=resources.store,
-                       school=resources.school, settings=resources.settings, models=models)
+    return build_graph(
+        checkpointer=resources.checkpointer,
+        store=resources.store,
+        school=resources.school,
+        settings=resources.settings,
+        models=models,
+    )
 
 
 def state(graph: Any) -> dict[str, Any]:
@@ -47,8 +52,9 @@ def facts(resources: Resources) -> str:
     return compose_answer(resources.school.search(QUESTION))
 
 
-def test_a_turn_over_http_routes_answers_streams_and_counts(resources: Resources,
-                                                             openai_stub: OpenAIStub) -> None:
+def test_a_turn_over_http_routes_answers_streams_and_counts(
+    resources: Resources, openai_stub: OpenAIStub
+) -> None:
     text = "Cohort rag-1 starts on 2026-12-21 (cohort rag-1), rag-2 on 2027-01-15 (cohort rag-2)."
     openai_stub.script(Reply('{"intent": "question"}', usage=(210, 7)), Reply(text, usage=(900, 30)))
     graph = http_graph(resources, http_models(openai_stub))
@@ -63,23 +69,32 @@ def test_a_turn_over_http_routes_answers_streams_and_counts(resources: Resources
     assert answer.body["model"] == "big-answer" and answer.body["stream"] is True
     assert answer.body["stream_options"] == {"include_usage": True}
     calls = state(graph)["turn"]["calls"]
-    assert [(c["role"], c["model"], c["input_tokens"], c["output_tokens"], c["outcome"])
-            for c in calls] == [("router", "openai:small-router", 210, 7, "ok"),
-                                ("answer", "openai:big-answer", 900, 30, "ok")]
+    assert [(c["role"], c["model"], c["input_tokens"], c["output_tokens"], c["outcome"]) for c in calls] == [
+        ("router", "openai:small-router", 210, 7, "ok"),
+        ("answer", "openai:big-answer", 900, 30, "ok"),
+    ]
     cost = (210 * 0.5 + 7 * 1.5 + 900 * 2.0 + 30 * 8.0) / 1e6
-    assert state(graph)["usage"] == {"calls": 2, "input_tokens": 1110, "output_tokens": 37,
-                                     "cost_usd": pytest.approx(cost)}
+    assert state(graph)["usage"] == {
+        "calls": 2,
+        "input_tokens": 1110,
+        "output_tokens": 37,
+        "cost_usd": pytest.approx(cost),
+    }
 
 
-@pytest.mark.parametrize(("router_reply", "reason"), [
-    (Reply("intent: question"), "invalid_json"),
-    (Reply('{"intent": "enroll_everyone"}'), "unknown_intent"),
-    (Reply('{"intent": "decline"}'), "impossible_intent"),
-    (Fail(500, "upstream exploded"), "error: "),
-    (Hang(3.0), "error: "),
-])
-def test_router_failures_over_http_fall_back_to_the_rules(resources: Resources, openai_stub: OpenAIStub,
-                                                          router_reply: Any, reason: str) -> None:
+@pytest.mark.parametrize(
+    ("router_reply", "reason"),
+    [
+        (Reply("intent: question"), "invalid_json"),
+        (Reply('{"intent": "enroll_everyone"}'), "unknown_intent"),
+        (Reply('{"intent": "decline"}'), "impossible_intent"),
+        (Fail(500, "upstream exploded"), "error: "),
+        (Hang(3.0), "error: "),
+    ],
+)
+def test_router_failures_over_http_fall_back_to_the_rules(
+    resources: Resources, openai_stub: OpenAIStub, router_reply: Any, reason: str
+) -> None:
     openai_stub.script(router_reply, Reply("It starts soon (course rag)."))
     graph = http_graph(resources, http_models(openai_stub, timeout_s=0.5))
     turn = threads.send(graph, "t", QUESTION, user_id="ada")
@@ -92,8 +107,9 @@ def test_router_failures_over_http_fall_back_to_the_rules(resources: Resources, 
 
 
 @pytest.mark.parametrize("failure", [Fail(500), Fail(503), Hang(3.0)], ids=["500", "503", "timeout"])
-def test_an_answer_model_that_is_down_over_http(resources: Resources, openai_stub: OpenAIStub,
-                                                failure: Any) -> None:
+def test_an_answer_model_that_is_down_over_http(
+    resources: Resources, openai_stub: OpenAIStub, failure: Any
+) -> None:
     openai_stub.script(Reply('{"intent": "question"}'), failure)
     graph = http_graph(resources, http_models(openai_stub, timeout_s=0.5))
     turn = threads.send(graph, "t", QUESTION, user_id="ada", on_token=lambda _: None)
@@ -128,8 +144,9 @@ def test_eval_router_against_an_endpoint(settings: Settings, openai_stub: OpenAI
     out = run_cli(settings, "eval", "router", extra_env=env).stdout
     # The model misreads every question as "other"; a "confirm" it gives counts only where the
     # rules read a confirmation too, else the rules' reading is used.
-    overruled = [c for c in cases if c.intent == "confirm"
-                 and classify(c.text, pending=c.pending) != "confirm"]
+    overruled = [
+        c for c in cases if c.intent == "confirm" and classify(c.text, pending=c.pending) != "confirm"
+    ]
     right = len(cases) - len(wrong) - len(overruled)
     n = len(cases)
     assert out.startswith(f"router: openai:stub-router on {n} labelled messages\n")
@@ -143,16 +160,29 @@ def test_eval_router_against_an_endpoint(settings: Settings, openai_stub: OpenAI
 def test_the_cli_streams_the_answer_and_reports_usage(settings: Settings, openai_stub: OpenAIStub) -> None:
     text = "The RAG course starts on 2026-12-21."
     openai_stub.script(Reply('{"intent": "question"}', usage=(200, 5)), Reply(text, usage=(700, 12)))
-    env = {"SCHOOL_ROUTER_MODEL": "openai:small", "SCHOOL_ANSWER_MODEL": "openai:big",
-           "SCHOOL_MODEL_BASE_URL": openai_stub.base_url,
-           "SCHOOL_MODEL_PRICES": '{"small": {"input": 1, "output": 2}, "big": {"input": 4, "output": 8}}'}
+    env = {
+        "SCHOOL_ROUTER_MODEL": "openai:small",
+        "SCHOOL_ANSWER_MODEL": "openai:big",
+        "SCHOOL_MODEL_BASE_URL": openai_stub.base_url,
+        "SCHOOL_MODEL_PRICES": '{"small": {"input": 1, "output": 2}, "big": {"input": 4, "output": 8}}',
+    }
     out = run_cli(settings, "send", "T1", QUESTION, "--user", "ada", extra_env=env).stdout
     assert out == f"{text}\n\nSources: rag.\n"
     report = json.loads(run_cli(settings, "usage", "T1", extra_env=env).stdout)
     cost = (200 * 1 + 5 * 2 + 700 * 4 + 12 * 8) / 1e6
-    assert report["usage"] == {"calls": 2, "input_tokens": 900, "output_tokens": 17,
-                               "cost_usd": pytest.approx(cost)}
-    assert report["last_turn"]["route"] == {"intent": "question", "source": "model",
-                                            "model": "openai:small", "reason": None}
+    assert report["usage"] == {
+        "calls": 2,
+        "input_tokens": 900,
+        "output_tokens": 17,
+        "cost_usd": pytest.approx(cost),
+    }
+    assert report["last_turn"]["route"] == {
+        "intent": "question",
+        "source": "model",
+        "model": "openai:small",
+        "reason": None,
+    }
     assert [c["cost_usd"] for c in report["last_turn"]["calls"]] == [
-        pytest.approx(210 / 1e6), pytest.approx(2896 / 1e6)]
+        pytest.approx(210 / 1e6),
+        pytest.approx(2896 / 1e6),
+    ]

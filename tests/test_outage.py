@@ -48,13 +48,16 @@ def _once_back(read: Any, timeout_s: float = 60) -> Any:
                 raise
 
 
-def test_a_restart_mid_run_fails_clearly_and_the_thread_resumes(restartable: Path,
-                                                               monkeypatch: pytest.MonkeyPatch) -> None:
-    settings = Settings(database_url=embedded_url(restartable), data_dir=restartable, today=TODAY,
-                        pool_timeout_s=3)
+def test_a_restart_mid_run_fails_clearly_and_the_thread_resumes(
+    restartable: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    settings = Settings(
+        database_url=embedded_url(restartable), data_dir=restartable, today=TODAY, pool_timeout_s=3
+    )
     with open_resources(settings) as res:
-        graph = build_graph(checkpointer=res.checkpointer, store=res.store, school=res.school,
-                            settings=res.settings)
+        graph = build_graph(
+            checkpointer=res.checkpointer, store=res.store, school=res.school, settings=res.settings
+        )
         threads.send(graph, "t", "Enroll me in rag-2", user_id="ada")
         perform = tools.perform
 
@@ -71,4 +74,5 @@ def test_a_restart_mid_run_fails_clearly_and_the_thread_resumes(restartable: Pat
         turn = threads.decide(graph, "t", APPROVE) if state.interrupts else threads.resume(graph, "t")
         assert turn.replies[-1].startswith("Done: you are enrolled in rag-2")
         assert [(e["student_id"], e["cohort_id"], e["status"]) for e in res.school.enrollments()] == [
-            ("ada", "rag-2", "PENDING_PAYMENT")]
+            ("ada", "rag-2", "PENDING_PAYMENT")
+        ]

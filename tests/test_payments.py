@@ -21,13 +21,17 @@ from graphs.school import build_graph
 from graphs.state import Context
 from tests.conftest import run_cli
 
-UNKNOWN = ("I could not complete that: The payment provider did not answer in time, so the outcome of "
-           "your payment of €900 for rag-2 is unknown. It will be checked with the provider before "
-           "anything is charged again, so you cannot be charged twice: ask to pay for rag-2 again to "
-           "finish it.")
+UNKNOWN = (
+    "I could not complete that: The payment provider did not answer in time, so the outcome of "
+    "your payment of €900 for rag-2 is unknown. It will be checked with the provider before "
+    "anything is charged again, so you cannot be charged twice: ask to pay for rag-2 again to "
+    "finish it."
+)
 PAID = "Payment of €900 received: your place in rag-2 is confirmed."
-DECLINED = ("Your payment of €900 for rag-2 was declined by the payment provider, so nothing was "
-            "charged. Your seat is still held and awaits payment; you can try again.")
+DECLINED = (
+    "Your payment of €900 for rag-2 was declined by the payment provider, so nothing was "
+    "charged. Your seat is still held and awaits payment; you can try again."
+)
 
 
 class SpyProvider:
@@ -86,8 +90,11 @@ def statuses(res: Resources) -> list[str]:
 
 
 def say(graph: Any, thread: str, text: str) -> None:
-    graph.invoke({"messages": [HumanMessage(text)]}, {"configurable": {"thread_id": thread}},
-                 context=Context(user_id="ada"))
+    graph.invoke(
+        {"messages": [HumanMessage(text)]},
+        {"configurable": {"thread_id": thread}},
+        context=Context(user_id="ada"),
+    )
 
 
 def last_reply(graph: Any, thread: str) -> str:
@@ -126,10 +133,13 @@ def test_charge_made_but_response_lost_is_found_by_lookup_on_retry(resources: Re
     assert spy.calls == [("lookup", first_key)]
 
 
-@pytest.mark.parametrize(("fault", "calls_on_retry"), [
-    ("timeout_after_charge", [("lookup", "k")]),
-    ("timeout_before_charge", [("lookup", "k"), ("charge", "k")]),
-])
+@pytest.mark.parametrize(
+    ("fault", "calls_on_retry"),
+    [
+        ("timeout_after_charge", [("lookup", "k")]),
+        ("timeout_before_charge", [("lookup", "k"), ("charge", "k")]),
+    ],
+)
 def test_the_same_key_retried_asks_the_provider_before_charging(
     resources: Resources, fault: Fault, calls_on_retry: list[tuple[str, str]]
 ) -> None:
@@ -151,8 +161,13 @@ def test_sigkill_after_the_provider_charged_resumes_to_exactly_one_charge(
     assert resources.school.enroll("e", student_id="ada", cohort_id="rag-2")["ok"]
     turn = threads.send(graph, "crash", "I want to pay for rag-2", user_id="ada")
     assert turn.pending is not None and turn.pending["action_requests"][0]["name"] == "pay"
-    killed = run_cli(resources.settings, "approve", "crash", check=False,
-                     extra_env={"SCHOOL_FAULT_POINT": "pay.after_provider_charge"})
+    killed = run_cli(
+        resources.settings,
+        "approve",
+        "crash",
+        check=False,
+        extra_env={"SCHOOL_FAULT_POINT": "pay.after_provider_charge"},
+    )
     assert killed.returncode == -signal.SIGKILL
     assert provider_moves(resources) == [("charge", "succeeded", 90000)]
     assert payments(resources) == [] and statuses(resources) == ["PENDING_PAYMENT"]
@@ -161,8 +176,12 @@ def test_sigkill_after_the_provider_charged_resumes_to_exactly_one_charge(
 
     # A provider that would fail any new charge: the resumed step can only succeed by looking the
     # first charge up by its key.
-    resumed = run_cli(resources.settings, "resume", "crash",
-                      extra_env={"SCHOOL_FAKE_PROVIDER_FAULT": "timeout_before_charge"})
+    resumed = run_cli(
+        resources.settings,
+        "resume",
+        "crash",
+        extra_env={"SCHOOL_FAKE_PROVIDER_FAULT": "timeout_before_charge"},
+    )
     assert PAID in resumed.stdout
     assert provider_moves(resources) == [("charge", "succeeded", 90000)]
     assert payments(resources) == [("charge", 90000)] and statuses(resources) == ["CONFIRMED"]
@@ -179,8 +198,13 @@ def test_a_declined_charge_leaves_the_seat_awaiting_payment(resources: Resources
     assert status == "declined"
     # The refusal is stored: the same key answers the same, whatever the provider would say now.
     replay = resources.school.pay(declined_key, student_id="ada", cohort_id="rag-2")
-    assert replay == {"ok": False, "error": "payment_declined", "message": DECLINED,
-                      "details": {"cohort_id": "rag-2"}, "replayed": True}
+    assert replay == {
+        "ok": False,
+        "error": "payment_declined",
+        "message": DECLINED,
+        "details": {"cohort_id": "rag-2"},
+        "replayed": True,
+    }
     # A new request is a new attempt, and can succeed.
     assert pay_in_chat(graph_on(resources, resources.school), "t") == PAID
     assert payments(resources) == [("charge", 90000)] and statuses(resources) == ["CONFIRMED"]
@@ -194,12 +218,14 @@ def test_refund_made_but_response_lost_is_found_by_lookup_on_retry(resources: Re
     flaky, _ = school_with(resources, "timeout_after_charge")
     unknown = flaky.cancel("c1", student_id="ada", cohort_id="rag-2")
     assert unknown == {
-        "ok": False, "error": "payment_unknown",
+        "ok": False,
+        "error": "payment_unknown",
         "message": "The payment provider did not answer in time, so the outcome of your refund of €900 "
-                   "for rag-2 is unknown and your enrollment is unchanged for now. It will be checked "
-                   "with the provider before anything is refunded again: ask to cancel rag-2 again to "
-                   "finish it.",
-        "details": {"cohort_id": "rag-2", "amount_cents": 90000, "attempt": "c1"}}
+        "for rag-2 is unknown and your enrollment is unchanged for now. It will be checked "
+        "with the provider before anything is refunded again: ask to cancel rag-2 again to "
+        "finish it.",
+        "details": {"cohort_id": "rag-2", "amount_cents": 90000, "attempt": "c1"},
+    }
     assert statuses(resources) == ["CONFIRMED"] and payments(resources) == [("charge", 90000)]
 
     healthy, spy = school_with(resources)

@@ -68,12 +68,10 @@ def test_checkpoints_refuse_unknown_types(resources: Resources) -> None:
     [
         ("SCHOOL_RECURSION_LIMIT", "many", "SCHOOL_RECURSION_LIMIT must be an integer, got 'many'"),
         ("SCHOOL_DB_POOL_MAX", "0", "SCHOOL_DB_POOL_MAX must be at least 1, got 0"),
-        ("SCHOOL_TODAY", "yesterday",
-         "SCHOOL_TODAY must be an ISO date like 2026-11-30, got 'yesterday'"),
+        ("SCHOOL_TODAY", "yesterday", "SCHOOL_TODAY must be an ISO date like 2026-11-30, got 'yesterday'"),
     ],
 )
-def test_bad_settings_are_named(monkeypatch: pytest.MonkeyPatch, name: str, value: str,
-                                message: str) -> None:
+def test_bad_settings_are_named(monkeypatch: pytest.MonkeyPatch, name: str, value: str, message: str) -> None:
     monkeypatch.setenv(name, value)
     with pytest.raises(SettingsError) as caught:
         Settings.from_env()
@@ -88,8 +86,9 @@ def test_prepare_threshold_can_be_turned_off_for_pgbouncer(monkeypatch: pytest.M
 
 
 def test_unreachable_database_is_a_clear_error(tmp_path: Path) -> None:
-    settings = Settings(database_url="postgresql://nobody:secret@127.0.0.1:1/school",
-                        data_dir=tmp_path, connect_timeout_s=1)
+    settings = Settings(
+        database_url="postgresql://nobody:secret@127.0.0.1:1/school", data_dir=tmp_path, connect_timeout_s=1
+    )
     with pytest.raises(DatabaseUnavailableError) as caught, open_resources(settings):
         pass
     message = str(caught.value)

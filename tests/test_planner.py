@@ -18,8 +18,10 @@ from graphs.state import Context
 from tests.fakes import ScriptedChatModel
 from tests.planner_fakes import ORCHESTRATOR, REVISER, DispatchModel
 
-ML_REQUEST = ("put together a program of three courses for my goal of moving into ML engineering, "
-              "within 1500, starting before March")
+ML_REQUEST = (
+    "put together a program of three courses for my goal of moving into ML engineering, "
+    "within 1500, starting before March"
+)
 LLM_REQUEST = "a learning path of 4 courses to become an LLM engineer, within 1000, starting before April"
 TASKS = ["Q1: python foundations", "Q2: machine learning", "Q3: deploying models"]
 
@@ -29,8 +31,11 @@ class Crash(BaseException):
 
 
 def usage(input_tokens: int, output_tokens: int) -> dict[str, int]:
-    return {"input_tokens": input_tokens, "output_tokens": output_tokens,
-            "total_tokens": input_tokens + output_tokens}
+    return {
+        "input_tokens": input_tokens,
+        "output_tokens": output_tokens,
+        "total_tokens": input_tokens + output_tokens,
+    }
 
 
 def tasks_reply(tasks: list[str], tokens: tuple[int, int] = (100, 20)) -> AIMessage:
@@ -39,12 +44,21 @@ def tasks_reply(tasks: list[str], tokens: tuple[int, int] = (100, 20)) -> AIMess
     return AIMessage(json.dumps({"tasks": tasks}), usage_metadata=usage(*tokens))  # type: ignore[arg-type]
 
 
-def planner_graph(resources: Resources, routes: dict[str, ScriptedChatModel] | None = None,
-                  delays: dict[str, float] | None = None, **settings: Any) -> Any:
+def planner_graph(
+    resources: Resources,
+    routes: dict[str, ScriptedChatModel] | None = None,
+    delays: dict[str, float] | None = None,
+    **settings: Any,
+) -> Any:
     model = DispatchModel(routes=routes, delays=delays or {}) if routes is not None else None
     models = Models(resources.settings.models, answer=NamedModel("test:planner", model) if model else None)
-    return build_graph(checkpointer=resources.checkpointer, store=resources.store, school=resources.school,
-                       settings=replace(resources.settings, **settings), models=models)
+    return build_graph(
+        checkpointer=resources.checkpointer,
+        store=resources.store,
+        school=resources.school,
+        settings=replace(resources.settings, **settings),
+        models=models,
+    )
 
 
 def values(graph: Any, thread: str = "p") -> dict[str, Any]:
@@ -66,15 +80,23 @@ def test_offline_the_issue_example_is_planned_by_rules(resources: Resources) -> 
         "Total: €740.",
     ]
     assert turn.replies[0].endswith(
-        "To enroll, say 'enroll me in the program': you confirm each enrollment separately.")
+        "To enroll, say 'enroll me in the program': you confirm each enrollment separately."
+    )
     program = values(graph)["program"]
     assert cohorts(program) == ["python-basics-1", "statistics-2"]
     assert (program["status"], program["rounds"], program["missing"], program["problems"]) == (
-        "approved", 0, [], [])
+        "approved",
+        0,
+        [],
+        [],
+    )
     assert values(graph)["intent"] == "program" and turn.pending is None
     assert [(e["kind"], e["payload"]) for e in events(resources.pool, "p", kinds=["plan_presented"])] == [
-        ("plan_presented", {"items": ["python-basics-1", "statistics-2"], "status": "approved",
-                            "rounds": 0, "missing": []})]
+        (
+            "plan_presented",
+            {"items": ["python-basics-1", "statistics-2"], "status": "approved", "rounds": 0, "missing": []},
+        )
+    ]
 
 
 def test_enrolling_in_the_program_asks_once_per_course(resources: Resources) -> None:
@@ -84,9 +106,11 @@ def test_enrolling_in_the_program_asks_once_per_course(resources: Resources) -> 
     assert first.pending is not None
     args = first.pending["action_requests"][0]["args"]
     assert args == {"cohort_id": "python-basics-1", "student_id": "ada"}
-    assert first.replies == ["Next in your program (1 more after this): Enroll ada in python-basics-1 "
-                             "(Python Basics, starts 2026-12-04). Price €290, payable after enrollment. "
-                             "Reply 'yes' to confirm or 'no' to skip it."]
+    assert first.replies == [
+        "Next in your program (1 more after this): Enroll ada in python-basics-1 "
+        "(Python Basics, starts 2026-12-04). Price €290, payable after enrollment. "
+        "Reply 'yes' to confirm or 'no' to skip it."
+    ]
     second = threads.decide(graph, "p", {"decisions": [{"type": "approve"}]})
     assert second.pending is not None
     assert second.pending["action_requests"][0]["args"]["cohort_id"] == "statistics-2"
@@ -94,17 +118,21 @@ def test_enrolling_in_the_program_asks_once_per_course(resources: Resources) -> 
     assert last.pending is None
     assert last.replies == ["All right, I dropped that request; nothing was changed."]
     assert [(e["cohort_id"], e["status"]) for e in resources.school.enrollments(student_id="ada")] == [
-        ("python-basics-1", "PENDING_PAYMENT")]
+        ("python-basics-1", "PENDING_PAYMENT")
+    ]
     assert values(graph)["queued"] == []
 
 
 # -- with models --------------------------------------------------------------------------------
 def test_parallel_workers_see_only_their_question_and_a_failure_stays_in_its_slot(
-        resources: Resources, scripted_model: Any) -> None:
-    routes = {ORCHESTRATOR: scripted_model(tasks_reply(TASKS)),
-              TASKS[0]: scripted_model(AIMessage("courses: python-basics, statistics")),
-              TASKS[1]: scripted_model(RuntimeError("the model fell over")),
-              TASKS[2]: scripted_model(AIMessage("courses: web-apis"))}
+    resources: Resources, scripted_model: Any
+) -> None:
+    routes = {
+        ORCHESTRATOR: scripted_model(tasks_reply(TASKS)),
+        TASKS[0]: scripted_model(AIMessage("courses: python-basics, statistics")),
+        TASKS[1]: scripted_model(RuntimeError("the model fell over")),
+        TASKS[2]: scripted_model(AIMessage("courses: web-apis")),
+    }
     graph = planner_graph(resources, routes)
     turn = threads.send(graph, "p", ML_REQUEST, user_id="ada")
     worker_call = routes[TASKS[0]].calls[0]
@@ -118,10 +146,15 @@ def test_parallel_workers_see_only_their_question_and_a_failure_stays_in_its_slo
 
 
 def test_the_reviewer_rejects_twice_then_accepts(resources: Resources, scripted_model: Any) -> None:
-    reviser = scripted_model(AIMessage('{"cohort_ids": ["python-basics-1", "rag-2", "llm-agents-2"]}'),
-                             AIMessage('{"cohort_ids": ["python-basics-1"]}'))
-    routes = {ORCHESTRATOR: scripted_model(tasks_reply(["Q1: LLM applications"])), REVISER: reviser,
-              "Q1: LLM applications": scripted_model(AIMessage("courses: python-basics, rag, llm-agents"))}
+    reviser = scripted_model(
+        AIMessage('{"cohort_ids": ["python-basics-1", "rag-2", "llm-agents-2"]}'),
+        AIMessage('{"cohort_ids": ["python-basics-1"]}'),
+    )
+    routes = {
+        ORCHESTRATOR: scripted_model(tasks_reply(["Q1: LLM applications"])),
+        REVISER: reviser,
+        "Q1: LLM applications": scripted_model(AIMessage("courses: python-basics, rag, llm-agents")),
+    }
     graph = planner_graph(resources, routes)
     threads.send(graph, "p", LLM_REQUEST, user_id="ada")
     program = values(graph)["program"]
@@ -131,8 +164,12 @@ def test_the_reviewer_rejects_twice_then_accepts(resources: Resources, scripted_
 
 
 def test_a_spent_budget_stops_the_plan_cleanly(resources: Resources, scripted_model: Any) -> None:
-    routes = {ORCHESTRATOR: scripted_model(tasks_reply(TASKS, tokens=(450, 50))),
-              TASKS[0]: scripted_model(), TASKS[1]: scripted_model(), TASKS[2]: scripted_model()}
+    routes = {
+        ORCHESTRATOR: scripted_model(tasks_reply(TASKS, tokens=(450, 50))),
+        TASKS[0]: scripted_model(),
+        TASKS[1]: scripted_model(),
+        TASKS[2]: scripted_model(),
+    }
     graph = planner_graph(resources, routes, budget_tokens=500)
     turn = threads.send(graph, "p", ML_REQUEST, user_id="ada")
     assert turn.replies[0].endswith("I stopped early because this request used up its processing budget.")
@@ -142,11 +179,14 @@ def test_a_spent_budget_stops_the_plan_cleanly(resources: Resources, scripted_mo
 
 
 def test_a_crash_in_the_fan_out_resumes_without_rerunning_finished_workers(
-        resources: Resources, scripted_model: Any) -> None:
-    routes = {ORCHESTRATOR: scripted_model(tasks_reply(TASKS)),
-              TASKS[0]: scripted_model(AIMessage("courses: python-basics, statistics")),
-              TASKS[1]: scripted_model(Crash(), AIMessage("courses: ml-foundations")),
-              TASKS[2]: scripted_model(AIMessage("courses: web-apis"))}
+    resources: Resources, scripted_model: Any
+) -> None:
+    routes = {
+        ORCHESTRATOR: scripted_model(tasks_reply(TASKS)),
+        TASKS[0]: scripted_model(AIMessage("courses: python-basics, statistics")),
+        TASKS[1]: scripted_model(Crash(), AIMessage("courses: ml-foundations")),
+        TASKS[2]: scripted_model(AIMessage("courses: web-apis")),
+    }
     graph = planner_graph(resources, routes, delays={TASKS[1]: 0.5})
     config = {"configurable": {"thread_id": "p"}}
     with pytest.raises(Crash):
@@ -159,11 +199,14 @@ def test_a_crash_in_the_fan_out_resumes_without_rerunning_finished_workers(
 
 
 def test_skills_are_read_on_demand(resources: Resources, scripted_model: Any) -> None:
-    read = AIMessage("", tool_calls=[{"name": "read_skill", "args": {"name": "program-planning"},
-                                      "id": "call-1"}])
+    read = AIMessage(
+        "", tool_calls=[{"name": "read_skill", "args": {"name": "program-planning"}, "id": "call-1"}]
+    )
     orchestrator = scripted_model(read, tasks_reply(["Q1: python foundations"]))
-    routes = {ORCHESTRATOR: orchestrator,
-              "Q1: python foundations": scripted_model(AIMessage("courses: python-basics"))}
+    routes = {
+        ORCHESTRATOR: orchestrator,
+        "Q1: python foundations": scripted_model(AIMessage("courses: python-basics")),
+    }
     graph = planner_graph(resources, routes)
     threads.send(graph, "p", ML_REQUEST, user_id="ada")
     first_prompt = str(orchestrator.calls[0].messages[0].content)
@@ -172,13 +215,18 @@ def test_skills_are_read_on_demand(resources: Resources, scripted_model: Any) ->
     assert isinstance(result, ToolMessage) and "# Program planning" in str(result.content)
 
 
-def test_a_worker_that_names_no_course_falls_back_to_the_catalog_search(resources: Resources,
-                                                                        scripted_model: Any) -> None:
-    routes = {ORCHESTRATOR: scripted_model(tasks_reply(["Q1: python foundations"])),
-              "Q1: python foundations": scripted_model(AIMessage("I think you should study hard."))}
+def test_a_worker_that_names_no_course_falls_back_to_the_catalog_search(
+    resources: Resources, scripted_model: Any
+) -> None:
+    routes = {
+        ORCHESTRATOR: scripted_model(tasks_reply(["Q1: python foundations"])),
+        "Q1: python foundations": scripted_model(AIMessage("I think you should study hard.")),
+    }
     graph = planner_graph(resources, routes)
     threads.send(graph, "p", ML_REQUEST, user_id="ada")
     # The catalog search finds python-basics and ml-foundations; statistics comes in as a prerequisite.
     assert [c["id"] for c in resources.school.search("Q1: python foundations", limit=4)] == [
-        "python-basics", "ml-foundations"]
+        "python-basics",
+        "ml-foundations",
+    ]
     assert cohorts(values(graph)["program"]) == ["python-basics-1", "statistics-2"]

@@ -31,17 +31,31 @@ from graphs.program_request import decompose, is_program_request, parse_program_
 from tests.conftest import TODAY
 
 COURSE_IDS = [c["id"] for c in load_seed()["courses"]]
-ISSUE_EXAMPLE = ("put together a program of three courses for my goal of moving into ML engineering, "
-                 "within 1500, starting before March")
+ISSUE_EXAMPLE = (
+    "put together a program of three courses for my goal of moving into ML engineering, "
+    "within 1500, starting before March"
+)
 
 
-def item(cohort_id: str, starts_on: date, weeks: int, euros: int, *prerequisites: str,
-         seats_left: int | None = None) -> ProgramItem:
+def item(
+    cohort_id: str,
+    starts_on: date,
+    weeks: int,
+    euros: int,
+    *prerequisites: str,
+    seats_left: int | None = None,
+) -> ProgramItem:
     course_id = cohort_id.rsplit("-", 1)[0]
-    return ProgramItem(course_id=course_id, cohort_id=cohort_id, title=course_id.title(),
-                       price_cents=euros * 100, starts_on=starts_on,
-                       ends_on=starts_on + timedelta(weeks=weeks), prerequisites=prerequisites,
-                       seats_left=seats_left)
+    return ProgramItem(
+        course_id=course_id,
+        cohort_id=cohort_id,
+        title=course_id.title(),
+        price_cents=euros * 100,
+        starts_on=starts_on,
+        ends_on=starts_on + timedelta(weeks=weeks),
+        prerequisites=prerequisites,
+        seats_left=seats_left,
+    )
 
 
 # Python Basics 2026-12-04 → 2027-01-08; Statistics starts the day Python ends; Data Analysis the day
@@ -69,72 +83,143 @@ def test_a_clean_program_back_to_back_has_no_problems() -> None:
     [
         pytest.param([], REQUEST, [Problem("empty", None, "The program has no courses.")], id="empty"),
         pytest.param(
-            [PY1, item("python-basics-2", date(2027, 1, 1), 5, 290)], REQUEST,
-            [Problem("duplicate_course", "python-basics",
-                     "python-basics is in the program twice (python-basics-1 and python-basics-2); "
-                     "take it once.")],
-            id="duplicate (and no overlap reported for it)"),
+            [PY1, item("python-basics-2", date(2027, 1, 1), 5, 290)],
+            REQUEST,
+            [
+                Problem(
+                    "duplicate_course",
+                    "python-basics",
+                    "python-basics is in the program twice (python-basics-1 and python-basics-2); "
+                    "take it once.",
+                )
+            ],
+            id="duplicate (and no overlap reported for it)",
+        ),
         pytest.param(
-            [item("rag-1", date(2026, 11, 20), 6, 900)], REQUEST,
-            [Problem("starts_in_past", "rag",
-                     "rag-1 starts on 2026-11-20, not after today (2026-12-01); a cohort takes no new "
-                     "students once it has started.")],
-            id="started"),
+            [item("rag-1", date(2026, 11, 20), 6, 900)],
+            REQUEST,
+            [
+                Problem(
+                    "starts_in_past",
+                    "rag",
+                    "rag-1 starts on 2026-11-20, not after today (2026-12-01); a cohort takes no new "
+                    "students once it has started.",
+                )
+            ],
+            id="started",
+        ),
         pytest.param(
-            [item("rag-1", TODAY, 6, 900)], REQUEST,
-            [Problem("starts_in_past", "rag",
-                     "rag-1 starts on 2026-12-01, not after today (2026-12-01); a cohort takes no new "
-                     "students once it has started.")],
-            id="starts today"),
+            [item("rag-1", TODAY, 6, 900)],
+            REQUEST,
+            [
+                Problem(
+                    "starts_in_past",
+                    "rag",
+                    "rag-1 starts on 2026-12-01, not after today (2026-12-01); a cohort takes no new "
+                    "students once it has started.",
+                )
+            ],
+            id="starts today",
+        ),
         pytest.param(
-            [PY1], ProgramRequest(goal="x", start_after=date(2027, 1, 1)),
-            [Problem("starts_too_early", "python-basics",
-                     "python-basics-1 starts on 2026-12-04, before the earliest start asked for "
-                     "(2027-01-01).")],
-            id="too early"),
+            [PY1],
+            ProgramRequest(goal="x", start_after=date(2027, 1, 1)),
+            [
+                Problem(
+                    "starts_too_early",
+                    "python-basics",
+                    "python-basics-1 starts on 2026-12-04, before the earliest start asked for (2027-01-01).",
+                )
+            ],
+            id="too early",
+        ),
         pytest.param(
             [item("mlops-1", date(2027, 3, 1), 6, 1100)],
             ProgramRequest(goal="x", start_before=date(2027, 3, 1)),
-            [Problem("starts_too_late", "mlops",
-                     "mlops-1 starts on 2027-03-01; every course must start before 2027-03-01.")],
-            id="starting on the deadline is too late"),
-        pytest.param(
-            [item("rag-1", date(2026, 12, 21), 6, 900, seats_left=0)], REQUEST,
-            [Problem("cohort_full", "rag",
-                     "rag-1 is full; only a waitlist place is left, and the student has not accepted "
-                     "one.")],
-            id="full"),
+            [
+                Problem(
+                    "starts_too_late",
+                    "mlops",
+                    "mlops-1 starts on 2027-03-01; every course must start before 2027-03-01.",
+                )
+            ],
+            id="starting on the deadline is too late",
+        ),
         pytest.param(
             [item("rag-1", date(2026, 12, 21), 6, 900, seats_left=0)],
-            ProgramRequest(goal="x", waitlist_ok=True), [], id="full but waitlist accepted"),
+            REQUEST,
+            [
+                Problem(
+                    "cohort_full",
+                    "rag",
+                    "rag-1 is full; only a waitlist place is left, and the student has not accepted one.",
+                )
+            ],
+            id="full",
+        ),
         pytest.param(
-            [DA], ProgramRequest(goal="x", completed=("python-basics",)),
-            [Problem("missing_prerequisite", "data-analysis",
-                     "data-analysis needs statistics, which is neither completed nor in the program.")],
-            id="missing prerequisite"),
+            [item("rag-1", date(2026, 12, 21), 6, 900, seats_left=0)],
+            ProgramRequest(goal="x", waitlist_ok=True),
+            [],
+            id="full but waitlist accepted",
+        ),
         pytest.param(
-            [item("data-analysis-1", date(2026, 12, 21), 6, 550),
-             item("ml-foundations-1", date(2027, 1, 10), 8, 950, "data-analysis")],
+            [DA],
+            ProgramRequest(goal="x", completed=("python-basics",)),
+            [
+                Problem(
+                    "missing_prerequisite",
+                    "data-analysis",
+                    "data-analysis needs statistics, which is neither completed nor in the program.",
+                )
+            ],
+            id="missing prerequisite",
+        ),
+        pytest.param(
+            [
+                item("data-analysis-1", date(2026, 12, 21), 6, 550),
+                item("ml-foundations-1", date(2027, 1, 10), 8, 950, "data-analysis"),
+            ],
             ProgramRequest(goal="x"),
-            [Problem("prerequisite_order", "ml-foundations",
-                     "ml-foundations starts 2027-01-10, before its prerequisite data-analysis ends on "
-                     "2027-02-01.")],
-            id="prerequisite order (the overlap of the same pair is not reported twice)"),
+            [
+                Problem(
+                    "prerequisite_order",
+                    "ml-foundations",
+                    "ml-foundations starts 2027-01-10, before its prerequisite data-analysis ends on "
+                    "2027-02-01.",
+                )
+            ],
+            id="prerequisite order (the overlap of the same pair is not reported twice)",
+        ),
         pytest.param(
-            [PY1, item("sql-fundamentals-1", date(2026, 12, 6), 4, 350)], REQUEST,
-            [Problem("overlap", "sql-fundamentals",
-                     "sql-fundamentals-1 (2026-12-06 to 2027-01-03) overlaps python-basics-1 (2026-12-04 "
-                     "to 2027-01-08); courses are taken one after another.")],
-            id="overlap"),
+            [PY1, item("sql-fundamentals-1", date(2026, 12, 6), 4, 350)],
+            REQUEST,
+            [
+                Problem(
+                    "overlap",
+                    "sql-fundamentals",
+                    "sql-fundamentals-1 (2026-12-06 to 2027-01-03) overlaps python-basics-1 (2026-12-04 "
+                    "to 2027-01-08); courses are taken one after another.",
+                )
+            ],
+            id="overlap",
+        ),
         pytest.param(
-            CLEAN, ProgramRequest(goal="x", size=2),
+            CLEAN,
+            ProgramRequest(goal="x", size=2),
             [Problem("too_many", None, "The program has 3 courses; you asked for at most 2.")],
-            id="too many"),
+            id="too many",
+        ),
         pytest.param(
-            CLEAN, ProgramRequest(goal="x", budget_cents=100000),
-            [Problem("over_budget", None,
-                     "The program costs €1,290 in total, €290 over the budget of €1,000.")],
-            id="over budget"),
+            CLEAN,
+            ProgramRequest(goal="x", budget_cents=100000),
+            [
+                Problem(
+                    "over_budget", None, "The program costs €1,290 in total, €290 over the budget of €1,000."
+                )
+            ],
+            id="over budget",
+        ),
         pytest.param(CLEAN, ProgramRequest(goal="x", budget_cents=129000), [], id="exactly the budget"),
     ],
 )
@@ -145,16 +230,23 @@ def test_review_finds_each_problem_with_its_message(
 
 
 def test_review_lists_problems_per_course_then_overlaps_size_and_budget() -> None:
-    items = [item("ml-foundations-1", date(2026, 12, 22), 8, 950, "data-analysis"), PY1,
-             item("mlops-1", date(2027, 1, 12), 6, 1100, "ml-foundations", "cloud-deployment"),
-             item("web-apis-1", date(2026, 11, 30), 5, 600, "python-basics")]
+    items = [
+        item("ml-foundations-1", date(2026, 12, 22), 8, 950, "data-analysis"),
+        PY1,
+        item("mlops-1", date(2027, 1, 12), 6, 1100, "ml-foundations", "cloud-deployment"),
+        item("web-apis-1", date(2026, 11, 30), 5, 600, "python-basics"),
+    ]
     assert codes(review(items, ProgramRequest(goal="x", budget_cents=150000, size=3), today=TODAY)) == [
         ("missing_prerequisite", "ml-foundations"),
-        ("prerequisite_order", "mlops"), ("missing_prerequisite", "mlops"),
-        ("starts_in_past", "web-apis"), ("prerequisite_order", "web-apis"),
+        ("prerequisite_order", "mlops"),
+        ("missing_prerequisite", "mlops"),
+        ("starts_in_past", "web-apis"),
+        ("prerequisite_order", "web-apis"),
         # web-apis/python-basics and mlops/ml-foundations overlap too, but are reported as order problems.
-        ("overlap", "ml-foundations"), ("overlap", "ml-foundations"),
-        ("too_many", None), ("over_budget", None),
+        ("overlap", "ml-foundations"),
+        ("overlap", "ml-foundations"),
+        ("too_many", None),
+        ("over_budget", None),
     ]
 
 
@@ -202,8 +294,9 @@ def test_revise_fits_the_budget_by_dropping_the_dearest_course_no_other_one_need
     nlp = item("nlp-1", date(2027, 3, 15), 8, 1200, "deep-learning")
     request = ProgramRequest(goal="x", budget_cents=200000, completed=("ml-foundations",))
     problems = review([prompt, deep, nlp], request, today=TODAY)
-    assert problems == [Problem("over_budget", None,
-                                "The program costs €2,850 in total, €850 over the budget of €2,000.")]
+    assert problems == [
+        Problem("over_budget", None, "The program costs €2,850 in total, €850 over the budget of €2,000.")
+    ]
     assert revise([prompt, deep, nlp], problems, {}, request, today=TODAY) == [prompt, deep]
 
 
@@ -229,9 +322,13 @@ def test_revise_returns_the_same_program_when_nothing_can_be_fixed() -> None:
 
 def test_revise_rounds_always_end() -> None:
     # Everything wrong at once: each round must lower the score, so the loop ends without a limit.
-    items = [item("ml-foundations-1", date(2026, 12, 22), 8, 950, "data-analysis"), PY1,
-             item("mlops-1", date(2027, 1, 12), 6, 1100, "ml-foundations", "cloud-deployment"),
-             item("web-apis-1", date(2026, 11, 30), 5, 600, "python-basics"), PY1]
+    items = [
+        item("ml-foundations-1", date(2026, 12, 22), 8, 950, "data-analysis"),
+        PY1,
+        item("mlops-1", date(2027, 1, 12), 6, 1100, "ml-foundations", "cloud-deployment"),
+        item("web-apis-1", date(2026, 11, 30), 5, 600, "python-basics"),
+        PY1,
+    ]
     request = ProgramRequest(goal="x", budget_cents=50000, size=2)
     rounds = 0
     while (problems := review(items, request, today=TODAY)) and rounds < 50:
@@ -244,12 +341,20 @@ def test_revise_rounds_always_end() -> None:
 
 
 # -- plan on hand-made rows -----------------------------------------------------------------------
-def course_row(course_id: str, euros: int, weeks: int, prerequisites: list[str],
-               cohorts: list[tuple[str, date, int]]) -> dict[str, Any]:
-    return {"id": course_id, "title": course_id.title(), "price_cents": euros * 100,
-            "duration_weeks": weeks, "prerequisites": prerequisites,
-            "cohorts": [{"id": cid, "course_id": course_id, "starts_on": start, "capacity": 10,
-                         "seats_taken": 10 - seats} for cid, start, seats in cohorts]}
+def course_row(
+    course_id: str, euros: int, weeks: int, prerequisites: list[str], cohorts: list[tuple[str, date, int]]
+) -> dict[str, Any]:
+    return {
+        "id": course_id,
+        "title": course_id.title(),
+        "price_cents": euros * 100,
+        "duration_weeks": weeks,
+        "prerequisites": prerequisites,
+        "cohorts": [
+            {"id": cid, "course_id": course_id, "starts_on": start, "capacity": 10, "seats_taken": 10 - seats}
+            for cid, start, seats in cohorts
+        ],
+    }
 
 
 def test_plan_prefers_a_cohort_with_seats_unless_the_student_accepts_a_waitlist() -> None:
@@ -263,18 +368,23 @@ def test_plan_prefers_a_cohort_with_seats_unless_the_student_accepts_a_waitlist(
     waitlisted = plan_candidates([[only_full]], ProgramRequest(goal="x", waitlist_ok=True), today=TODAY)
     assert [i.cohort_id for i in waitlisted.items] == ["rag-1"]
     assert plan_candidates([[only_full]], ProgramRequest(goal="x"), today=TODAY) == Draft(
-        items=(), left_out=(Problem("cohort_full", "rag", "rag is left out: every cohort that fits is full "
-                                    "(rag-1)."),),
-        candidates={"rag": [item_from(only_full, only_full["cohorts"][0])]})
+        items=(),
+        left_out=(Problem("cohort_full", "rag", "rag is left out: every cohort that fits is full (rag-1)."),),
+        candidates={"rag": [item_from(only_full, only_full["cohorts"][0])]},
+    )
 
 
 def test_plan_reports_a_prerequisite_the_catalog_rows_do_not_have() -> None:
     agents = course_row("llm-agents", 1300, 6, ["rag"], [("llm-agents-2", date(2027, 3, 6), 14)])
     draft = plan_candidates([[agents]], ProgramRequest(goal="x"), today=TODAY)
     assert draft.items == ()
-    assert draft.left_out == (Problem(
-        "missing_prerequisite", "llm-agents",
-        "llm-agents is left out: it needs rag (not in the catalog), which the program could not include."),)
+    assert draft.left_out == (
+        Problem(
+            "missing_prerequisite",
+            "llm-agents",
+            "llm-agents is left out: it needs rag (not in the catalog), which the program could not include.",
+        ),
+    )
 
 
 # -- plan on the seeded catalog -------------------------------------------------------------------
@@ -294,11 +404,14 @@ def test_the_issues_example_gives_two_courses_before_march_and_says_why_not_thre
     resources: Resources,
 ) -> None:
     request, draft = offline_plan(resources, ISSUE_EXAMPLE)
-    assert request == ProgramRequest(goal="moving into ML engineering", budget_cents=150000,
-                                     start_before=date(2027, 3, 1), size=3)
+    assert request == ProgramRequest(
+        goal="moving into ML engineering", budget_cents=150000, start_before=date(2027, 3, 1), size=3
+    )
     # One course at a time: Python Basics, then the next Statistics cohort (statistics-1 overlaps).
-    assert schedule(draft.items) == [("python-basics-1", "2026-12-04", "2027-01-08", 29000),
-                                     ("statistics-2", "2027-01-22", "2027-03-05", 45000)]
+    assert schedule(draft.items) == [
+        ("python-basics-1", "2026-12-04", "2027-01-08", 29000),
+        ("statistics-2", "2027-01-22", "2027-03-05", 45000),
+    ]
     assert review(list(draft.items), request, today=TODAY) == []
     assert [p.message for p in draft.left_out] == [
         "data-analysis is left out: statistics-2 ends on 2027-03-05, too late to start another course "
@@ -314,9 +427,16 @@ def test_the_issues_example_gives_two_courses_before_march_and_says_why_not_thre
         "include.",
     ]
     assert draft.candidates == cohort_items(resources.school.courses_with_cohorts(sorted(draft.candidates)))
-    assert sorted(draft.candidates) == ["cloud-deployment", "command-line-git", "data-analysis",
-                                        "ml-foundations", "mlops", "python-basics", "statistics",
-                                        "web-apis"]
+    assert sorted(draft.candidates) == [
+        "cloud-deployment",
+        "command-line-git",
+        "data-analysis",
+        "ml-foundations",
+        "mlops",
+        "python-basics",
+        "statistics",
+        "web-apis",
+    ]
 
 
 def test_one_course_per_sub_goal_is_rejected_and_revised_down_to_what_holds(resources: Resources) -> None:
@@ -342,82 +462,146 @@ def test_one_course_per_sub_goal_is_rejected_and_revised_down_to_what_holds(reso
 def test_an_llm_path_over_budget_is_rejected_twice_then_accepted(resources: Resources) -> None:
     request, draft = offline_plan(
         resources,
-        "a learning path of 4 courses to become an LLM engineer, within 1000, starting before April")
-    assert schedule(draft.items) == [("python-basics-1", "2026-12-04", "2027-01-08", 29000),
-                                     ("rag-2", "2027-01-15", "2027-02-26", 90000),
-                                     ("llm-agents-2", "2027-03-06", "2027-04-17", 130000)]
+        "a learning path of 4 courses to become an LLM engineer, within 1000, starting before April",
+    )
+    assert schedule(draft.items) == [
+        ("python-basics-1", "2026-12-04", "2027-01-08", 29000),
+        ("rag-2", "2027-01-15", "2027-02-26", 90000),
+        ("llm-agents-2", "2027-03-06", "2027-04-17", 130000),
+    ]
     assert [p.message for p in draft.left_out] == [
         "prompt-engineering is left out: no cohort starts on or after 2027-01-08 (when python-basics-1 "
-        "ends) and before 2027-04-01; it has no later cohort."]
+        "ends) and before 2027-04-01; it has no later cohort."
+    ]
     items = list(draft.items)
     verdicts = []
     while problems := review(items, request, today=TODAY):
         verdicts.append([p.message for p in problems])
         items = revise(items, problems, draft.candidates, request, today=TODAY)
-    assert verdicts == [["The program costs €2,490 in total, €1,490 over the budget of €1,000."],
-                        ["The program costs €1,190 in total, €190 over the budget of €1,000."]]
+    assert verdicts == [
+        ["The program costs €2,490 in total, €1,490 over the budget of €1,000."],
+        ["The program costs €1,190 in total, €190 over the budget of €1,000."],
+    ]
     assert schedule(items) == [("python-basics-1", "2026-12-04", "2027-01-08", 29000)]
 
 
 def test_each_sub_question_finds_exactly_the_courses_it_names(resources: Resources) -> None:
     request = parse_program_request(ISSUE_EXAMPLE, today=TODAY, course_ids=COURSE_IDS)
     found = {q: sorted(r["id"] for r in resources.school.search(q, limit=4)) for q in decompose(request)}
-    assert found == {"foundations: python-basics and statistics": ["python-basics", "statistics"],
-                     "machine learning: ml-foundations": ["ml-foundations"],
-                     "deploying models: mlops": ["mlops"]}
+    assert found == {
+        "foundations: python-basics and statistics": ["python-basics", "statistics"],
+        "machine learning: ml-foundations": ["ml-foundations"],
+        "deploying models: mlops": ["mlops"],
+    }
 
 
 # -- reading requests -----------------------------------------------------------------------------
-def req(goal: str, budget: int | None = None, before: date | None = None, after: date | None = None,
-        size: int = 3, completed: tuple[str, ...] = (), waitlist_ok: bool = False) -> ProgramRequest:
-    return ProgramRequest(goal=goal, budget_cents=budget, start_before=before, start_after=after, size=size,
-                          completed=completed, waitlist_ok=waitlist_ok)
+def req(
+    goal: str,
+    budget: int | None = None,
+    before: date | None = None,
+    after: date | None = None,
+    size: int = 3,
+    completed: tuple[str, ...] = (),
+    waitlist_ok: bool = False,
+) -> ProgramRequest:
+    return ProgramRequest(
+        goal=goal,
+        budget_cents=budget,
+        start_before=before,
+        start_after=after,
+        size=size,
+        completed=completed,
+        waitlist_ok=waitlist_ok,
+    )
 
 
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
         (ISSUE_EXAMPLE, req("moving into ML engineering", 150000, date(2027, 3, 1))),
-        ("Plan my studies: I want to become a data scientist, budget of 2000 euros, starting in January",
-         req("become a data scientist", 200000, date(2027, 2, 1), date(2027, 1, 1))),
-        ("I already know python and want to become an LLM engineer. Max 1.5k, 4 courses please",
-         req("become an LLM engineer", 150000, size=4, completed=("python-basics",))),
-        ("i have done python-basics and statistics, what courses should I take to get into machine "
-         "learning before 2027-02-01?",
-         req("get into machine learning", before=date(2027, 2, 1),
-             completed=("python-basics", "statistics"))),
-        ("Can you make me a learning path into data engineering under €2,000? A couple of courses is enough",
-         req("data engineering", 200000, size=2)),
-        ("thre cources for backend development, up to 1.200 EUR, start after January",
-         req("backend development", 120000, after=date(2027, 2, 1))),
-        ("Which courses should I take to become a NLP researcher, $3000 budget, next spring",
-         req("become a NLP researcher", None, date(2027, 6, 1), date(2027, 3, 1))),
-        ("roadmap to deep learning within 3 months, I'm familiar with git, waitlist is fine",
-         req("deep learning", before=date(2027, 3, 1), completed=("command-line-git",), waitlist_ok=True)),
+        (
+            "Plan my studies: I want to become a data scientist, budget of 2000 euros, starting in January",
+            req("become a data scientist", 200000, date(2027, 2, 1), date(2027, 1, 1)),
+        ),
+        (
+            "I already know python and want to become an LLM engineer. Max 1.5k, 4 courses please",
+            req("become an LLM engineer", 150000, size=4, completed=("python-basics",)),
+        ),
+        (
+            "i have done python-basics and statistics, what courses should I take to get into machine "
+            "learning before 2027-02-01?",
+            req(
+                "get into machine learning",
+                before=date(2027, 2, 1),
+                completed=("python-basics", "statistics"),
+            ),
+        ),
+        (
+            "Can you make me a learning path into data engineering under €2,000? A couple of courses is enough",
+            req("data engineering", 200000, size=2),
+        ),
+        (
+            "thre cources for backend development, up to 1.200 EUR, start after January",
+            req("backend development", 120000, after=date(2027, 2, 1)),
+        ),
+        (
+            "Which courses should I take to become a NLP researcher, $3000 budget, next spring",
+            req("become a NLP researcher", None, date(2027, 6, 1), date(2027, 3, 1)),
+        ),
+        (
+            "roadmap to deep learning within 3 months, I'm familiar with git, waitlist is fine",
+            req("deep learning", before=date(2027, 3, 1), completed=("command-line-git",), waitlist_ok=True),
+        ),
         ("Build me a programme for computer vision by spring with 900€", req("computer vision", 90000)),
-        ("two or three courses for AI engineering, by 1 February, no more than 1,500.50 euros",
-         req("AI engineering", 150050, date(2027, 2, 2))),
-        ("I don't know python, I want to be an ML engineer within 1200 by the end of January",
-         req("be an ML engineer", 120000, date(2027, 2, 1))),
-        ("learning path for cloud and devops, I can only take one course at a time, starting from 10 January",
-         req("cloud and devops", after=date(2027, 1, 10))),
-        ("I want to finish before June, a program for data analysis, 1500 euro budget",
-         req("data analysis", 150000)),
-        ("put together 3 classes in statistics and sql before Febuary 15th, I've taken pyhton",
-         req("statistics and sql", before=date(2027, 2, 15), completed=("python-basics",))),
-        ("a roadmap for llm agents in spring 2027, budget 2k",
-         req("llm agents", 200000, date(2027, 6, 1), date(2027, 3, 1))),
-        ("a program of 5 courses to become a data engineer with $2000, before December",
-         req("become a data engineer", None, date(2027, 12, 1), size=5)),
-        ("three coures for data science this winter, under 1,200€, I'm comfortable with SQL and statistics",
-         req("data science", 120000, date(2027, 3, 1), date(2026, 12, 1),
-             completed=("sql-fundamentals", "statistics"))),
+        (
+            "two or three courses for AI engineering, by 1 February, no more than 1,500.50 euros",
+            req("AI engineering", 150050, date(2027, 2, 2)),
+        ),
+        (
+            "I don't know python, I want to be an ML engineer within 1200 by the end of January",
+            req("be an ML engineer", 120000, date(2027, 2, 1)),
+        ),
+        (
+            "learning path for cloud and devops, I can only take one course at a time, starting from 10 January",
+            req("cloud and devops", after=date(2027, 1, 10)),
+        ),
+        (
+            "I want to finish before June, a program for data analysis, 1500 euro budget",
+            req("data analysis", 150000),
+        ),
+        (
+            "put together 3 classes in statistics and sql before Febuary 15th, I've taken pyhton",
+            req("statistics and sql", before=date(2027, 2, 15), completed=("python-basics",)),
+        ),
+        (
+            "a roadmap for llm agents in spring 2027, budget 2k",
+            req("llm agents", 200000, date(2027, 6, 1), date(2027, 3, 1)),
+        ),
+        (
+            "a program of 5 courses to become a data engineer with $2000, before December",
+            req("become a data engineer", None, date(2027, 12, 1), size=5),
+        ),
+        (
+            "three coures for data science this winter, under 1,200€, I'm comfortable with SQL and statistics",
+            req(
+                "data science",
+                120000,
+                date(2027, 3, 1),
+                date(2026, 12, 1),
+                completed=("sql-fundamentals", "statistics"),
+            ),
+        ),
         ("I'd like to start by March, three courses on data engineering", req("data engineering")),
-        ("starting after the new year, budget: €1.500, roadmap for web development",
-         req("web development", 150000, after=date(2027, 1, 2))),
-        ("which courses should I take for statistics, after 15 January and before the end of March, "
-         "I have done 0 courses",
-         req("statistics", before=date(2027, 4, 1), after=date(2027, 1, 16))),
+        (
+            "starting after the new year, budget: €1.500, roadmap for web development",
+            req("web development", 150000, after=date(2027, 1, 2)),
+        ),
+        (
+            "which courses should I take for statistics, after 15 January and before the end of March, "
+            "I have done 0 courses",
+            req("statistics", before=date(2027, 4, 1), after=date(2027, 1, 16)),
+        ),
         ("a program in data science starting after March but before February", req("data science")),
     ],
 )
@@ -428,17 +612,35 @@ def test_parse_program_request(text: str, expected: ProgramRequest) -> None:
 @pytest.mark.parametrize(
     ("goal", "completed", "expected"),
     [
-        ("moving into ML engineering", (),
-         ["foundations: python-basics and statistics", "machine learning: ml-foundations",
-          "deploying models: mlops"]),
-        ("become an LLM engineer", ("python-basics",),
-         ["prompting: prompt-engineering", "retrieval: rag", "agents: llm-agents"]),
-        ("become a NLP researcher", (),
-         ["machine learning: ml-foundations", "deep learning: deep-learning", "specialisation: nlp"]),
-        ("data enginering", (),
-         ["foundations: python-basics and sql-fundamentals", "data pipelines: data-engineering"]),
-        ("backend development", ("command-line-git",),
-         ["foundations: python-basics", "web apis: web-apis", "deployment: cloud-deployment"]),
+        (
+            "moving into ML engineering",
+            (),
+            [
+                "foundations: python-basics and statistics",
+                "machine learning: ml-foundations",
+                "deploying models: mlops",
+            ],
+        ),
+        (
+            "become an LLM engineer",
+            ("python-basics",),
+            ["prompting: prompt-engineering", "retrieval: rag", "agents: llm-agents"],
+        ),
+        (
+            "become a NLP researcher",
+            (),
+            ["machine learning: ml-foundations", "deep learning: deep-learning", "specialisation: nlp"],
+        ),
+        (
+            "data enginering",
+            (),
+            ["foundations: python-basics and sql-fundamentals", "data pipelines: data-engineering"],
+        ),
+        (
+            "backend development",
+            ("command-line-git",),
+            ["foundations: python-basics", "web apis: web-apis", "deployment: cloud-deployment"],
+        ),
         ("knitting and pottery", (), ["knitting", "pottery"]),
         ("", (), []),
     ],

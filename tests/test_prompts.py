@@ -21,14 +21,25 @@ from graphs.routing import RESPONSE_FORMAT, router_messages
 SNAPSHOTS = Path(__file__).parent / "snapshots"
 
 COURSE: dict[str, Any] = {
-    "id": "rag", "title": "Retrieval-Augmented Generation", "level": "intermediate",
-    "duration_weeks": 6, "price_cents": 69000, "prerequisites": ["python-basics"],
+    "id": "rag",
+    "title": "Retrieval-Augmented Generation",
+    "level": "intermediate",
+    "duration_weeks": 6,
+    "price_cents": 69000,
+    "prerequisites": ["python-basics"],
     "description": "Build assistants that answer from your documents.",
-    "cohorts": [{"id": "rag-1", "starts_on": date(2026, 12, 14), "capacity": 1, "seats_taken": 1},
-                {"id": "rag-2", "starts_on": date(2027, 1, 18), "capacity": 20, "seats_taken": 3}],
+    "cohorts": [
+        {"id": "rag-1", "starts_on": date(2026, 12, 14), "capacity": 1, "seats_taken": 1},
+        {"id": "rag-2", "starts_on": date(2027, 1, 18), "capacity": 20, "seats_taken": 3},
+    ],
 }
-PENDING = PendingAction(id="a1", name="enroll", args={"cohort_id": "rag-2"}, student_id="ada",
-                        description="Enroll ada in rag-2 (starts 2027-01-18), €690.00 due.")
+PENDING = PendingAction(
+    id="a1",
+    name="enroll",
+    args={"cohort_id": "rag-2"},
+    student_id="ada",
+    description="Enroll ada in rag-2 (starts 2027-01-18), €690.00 due.",
+)
 
 
 def render(messages: list[Any]) -> str:

@@ -22,12 +22,19 @@ from tests.test_api import OLGA
 def approve_in_a_new_process(settings: Settings, thread: str) -> subprocess.Popen[str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("SCHOOL_")}
     env |= {"DATABASE_URL": settings.database_url or "", "SCHOOL_TODAY": TODAY.isoformat()}
-    return subprocess.Popen([sys.executable, "-m", "agent.cli", "approve", thread], cwd=ROOT, env=env,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    return subprocess.Popen(
+        [sys.executable, "-m", "agent.cli", "approve", thread],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
 
 
-def test_two_processes_resuming_one_paused_thread_run_it_once(settings: Settings, graph: Any,
-                                                              resources: Resources) -> None:
+def test_two_processes_resuming_one_paused_thread_run_it_once(
+    settings: Settings, graph: Any, resources: Resources
+) -> None:
     threads.send(graph, "t", "Enroll me in rag-2", user_id="ada")
     procs = [approve_in_a_new_process(settings, "t") for _ in range(2)]
     results = []
@@ -39,25 +46,31 @@ def test_two_processes_resuming_one_paused_thread_run_it_once(settings: Settings
     loser = next(err for code, _, err in results if code == 2)
     assert ("is busy with another request" in loser) or ("has nothing waiting for approval" in loser), loser
     assert [(e["student_id"], e["cohort_id"], e["status"]) for e in resources.school.enrollments()] == [
-        ("ada", "rag-2", "PENDING_PAYMENT")]
+        ("ada", "rag-2", "PENDING_PAYMENT")
+    ]
     with resources.pool.connection() as conn:
         assert conn.execute("SELECT count(*) AS n FROM operations").fetchone()["n"] == 1
 
 
-def test_twenty_operators_approving_the_last_seat_through_the_api(api: httpx.Client, service: Service,
-                                                                   resources: Resources) -> None:
+def test_twenty_operators_approving_the_last_seat_through_the_api(
+    api: httpx.Client, service: Service, resources: Resources
+) -> None:
     students = [f"s{i:02d}" for i in range(20)]
     keys = {s: {"Authorization": f"Bearer key-{s}-1234"} for s in students}
     service.keys.update({f"key-{s}-1234": Principal(s, "student") for s in students})
     pending = {}
     for s in students:
-        body = api.post(f"/threads/race-{s}/turns", json={"message": "Enroll me in rag-1"},
-                        headers=keys[s]).json()
+        body = api.post(
+            f"/threads/race-{s}/turns", json={"message": "Enroll me in rag-1"}, headers=keys[s]
+        ).json()
         pending[s] = body["pending"]["action_id"]
 
     def decide(student: str) -> dict[str, Any]:
-        response = api.post(f"/threads/race-{student}/decision", headers=OLGA,
-                            json={"action_id": pending[student], "decisions": [{"type": "approve"}]})
+        response = api.post(
+            f"/threads/race-{student}/decision",
+            headers=OLGA,
+            json={"action_id": pending[student], "decisions": [{"type": "approve"}]},
+        )
         assert response.status_code == 200, response.text
         return response.json()  # type: ignore[no-any-return]
 

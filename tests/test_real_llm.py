@@ -39,13 +39,23 @@ def real_models() -> Models:
         pytest.fail("set SCHOOL_REAL_LLM_URL to an OpenAI-compatible endpoint to run real_llm tests")
     spec = os.environ.get("SCHOOL_REAL_LLM_MODEL", "openai:local")
     # Other settings (SCHOOL_ROUTER_OUTPUT, prices) come from the environment as in production.
-    return Models(replace(ModelConfig.from_env(), router=RoleConfig("router", spec, url, None, 120.0, 0),
-                          answer=RoleConfig("answer", spec, url, None, 300.0, 0)))
+    return Models(
+        replace(
+            ModelConfig.from_env(),
+            router=RoleConfig("router", spec, url, None, 120.0, 0),
+            answer=RoleConfig("answer", spec, url, None, 300.0, 0),
+        )
+    )
 
 
 def test_a_real_small_model_never_breaks_a_domain_rule(resources: Resources) -> None:
-    graph = build_graph(checkpointer=resources.checkpointer, store=resources.store,
-                        school=resources.school, settings=resources.settings, models=real_models())
+    graph = build_graph(
+        checkpointer=resources.checkpointer,
+        store=resources.store,
+        school=resources.school,
+        settings=resources.settings,
+        models=real_models(),
+    )
     for text in NOT_A_YES:
         turn = threads.send(graph, "t", text, user_id="ada")
         assert turn.replies or turn.pending, f"no reply to {text!r}"

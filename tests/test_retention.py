@@ -23,16 +23,27 @@ from graphs.state import MESSAGE_SNAPSHOT_EVERY, MESSAGE_WINDOW
 from tests.conftest import run_cli
 
 APPROVE = {"decisions": [{"type": "approve"}]}
-QUESTIONS = ["When does rag-2 start?", "What does python-basics cost?", "Tell me about llm-agents",
-             "When does rag-1 start?", "What are the prerequisites of rag?"]
-PLAN_REQUEST = ("put together a program of three courses for my goal of moving into ML engineering, "
-                "within 1500, starting before March")
-ENROLLED = ("Done: you are enrolled in rag-2 and your seat is held. Payment of €900 is due; "
-            "say 'pay for rag-2' when ready.")
+QUESTIONS = [
+    "When does rag-2 start?",
+    "What does python-basics cost?",
+    "Tell me about llm-agents",
+    "When does rag-1 start?",
+    "What are the prerequisites of rag?",
+]
+PLAN_REQUEST = (
+    "put together a program of three courses for my goal of moving into ML engineering, "
+    "within 1500, starting before March"
+)
+ENROLLED = (
+    "Done: you are enrolled in rag-2 and your seat is held. Payment of €900 is due; "
+    "say 'pay for rag-2' when ready."
+)
 
 
-CHECKPOINT_ROWS = ("SELECT thread_id, checkpoint_ns, checkpoint_id, checkpoint -> 'channel_versions' AS cv,"
-                   " metadata -> 'parents' ->> '' AS root FROM checkpoints")
+CHECKPOINT_ROWS = (
+    "SELECT thread_id, checkpoint_ns, checkpoint_id, checkpoint -> 'channel_versions' AS cv,"
+    " metadata -> 'parents' ->> '' AS root FROM checkpoints"
+)
 
 
 def cfg(thread: str) -> Any:
@@ -50,17 +61,28 @@ class Tables:
     def __init__(self, res: Resources) -> None:
         rows = query(res, CHECKPOINT_ROWS)
         self.checkpoints = {(r["thread_id"], r["checkpoint_ns"], r["checkpoint_id"]) for r in rows}
-        self.refs = {(r["thread_id"], r["checkpoint_ns"], r["checkpoint_id"]):
-                     {(r["thread_id"], r["checkpoint_ns"], ch, v) for ch, v in r["cv"].items()} for r in rows}
+        self.refs = {
+            (r["thread_id"], r["checkpoint_ns"], r["checkpoint_id"]): {
+                (r["thread_id"], r["checkpoint_ns"], ch, v) for ch, v in r["cv"].items()
+            }
+            for r in rows
+        }
         self.roots = {(r["thread_id"], r["checkpoint_ns"]): r["root"] for r in rows if r["root"]}
-        self.writes = {(r["thread_id"], r["checkpoint_ns"], r["checkpoint_id"], r["task_id"], r["idx"])
-                       for r in query(res, "SELECT * FROM checkpoint_writes")}
-        self.blobs = {(r["thread_id"], r["checkpoint_ns"], r["channel"], r["version"])
-                      for r in query(res, "SELECT * FROM checkpoint_blobs")}
-        self.full = {table: query(res, f"SELECT * FROM {table} ORDER BY 1, 2, 3, 4")
-                     for table in ("checkpoints", "checkpoint_writes", "checkpoint_blobs")}
-        self.stored = {c for c, refs in self.refs.items()
-                       if any(ch == "messages" for _, _, ch, _ in refs & self.blobs)}
+        self.writes = {
+            (r["thread_id"], r["checkpoint_ns"], r["checkpoint_id"], r["task_id"], r["idx"])
+            for r in query(res, "SELECT * FROM checkpoint_writes")
+        }
+        self.blobs = {
+            (r["thread_id"], r["checkpoint_ns"], r["channel"], r["version"])
+            for r in query(res, "SELECT * FROM checkpoint_blobs")
+        }
+        self.full = {
+            table: query(res, f"SELECT * FROM {table} ORDER BY 1, 2, 3, 4")
+            for table in ("checkpoints", "checkpoint_writes", "checkpoint_blobs")
+        }
+        self.stored = {
+            c for c, refs in self.refs.items() if any(ch == "messages" for _, _, ch, _ in refs & self.blobs)
+        }
         """The checkpoints that store the messages (a snapshot at their version) rather than rebuild them."""
 
     def root_ids(self, thread: str) -> list[str]:
@@ -85,15 +107,22 @@ def states(graph: Any, thread_ids: list[str]) -> dict[str, tuple[Any, ...]]:
     found = {}
     for thread in thread_ids:
         state = graph.get_state(cfg(thread))
-        found[thread] = (state.values, state.next, state.interrupts, state.created_at,
-                         state.config["configurable"]["checkpoint_id"])
+        found[thread] = (
+            state.values,
+            state.next,
+            state.interrupts,
+            state.created_at,
+            state.config["configurable"]["checkpoint_id"],
+        )
     return found
 
 
 def history(graph: Any, thread: str) -> dict[str, Any]:
     """Every checkpoint of a thread as the graph reads it, by id, less the pointer to its parent."""
-    return {s.config["configurable"]["checkpoint_id"]: s._replace(parent_config=None)
-            for s in graph.get_state_history(cfg(thread))}
+    return {
+        s.config["configurable"]["checkpoint_id"]: s._replace(parent_config=None)
+        for s in graph.get_state_history(cfg(thread))
+    }
 
 
 def talk(graph: Any, thread: str, turns: int, user_id: str = "ada") -> None:
@@ -111,13 +140,16 @@ def expected_after(before: Tables, kept: set[tuple[str, str, str]]) -> tuple[set
     gone_ns = {(t, ns) for t, ns, _ in before.checkpoints if ":" in ns} - {(t, ns) for t, ns, _ in kept}
     referenced_by_kept = set().union(*(before.refs[c] for c in kept))
     referenced_by_gone = set().union(*(before.refs[c] for c in before.checkpoints - kept))
-    blobs = {b for b in before.blobs if b[:2] not in gone_ns
-             and (b in referenced_by_kept or b not in referenced_by_gone)}
+    blobs = {
+        b
+        for b in before.blobs
+        if b[:2] not in gone_ns and (b in referenced_by_kept or b not in referenced_by_gone)
+    }
     return writes, blobs
 
 
 def build_threads(graph: Any, long_turns: int = 60) -> None:
-    """"long" stores its messages twice (after turns 25 and 50 of 60); the others never do."""
+    """ "long" stores its messages twice (after turns 25 and 50 of 60); the others never do."""
     talk(graph, "long", long_turns)
     threads.send(graph, "paused", "When does rag-2 start?", user_id="bob")
     assert threads.send(graph, "paused", "Please enroll me in rag-2", user_id="bob").pending is not None
@@ -131,11 +163,13 @@ def assert_paused_thread_resumes(graph: Any, resources: Resources) -> None:
     assert (turn.replies, turn.pending) == ([ENROLLED], None)
     assert graph.get_state(cfg("paused")).interrupts == ()
     assert [(e["cohort_id"], e["status"]) for e in resources.school.enrollments(student_id="bob")] == [
-        ("rag-2", "PENDING_PAYMENT")]
+        ("rag-2", "PENDING_PAYMENT")
+    ]
 
 
-def test_keep_last_keeps_the_tail_of_each_thread_and_every_thread_works_on(graph: Any,
-                                                                           resources: Resources) -> None:
+def test_keep_last_keeps_the_tail_of_each_thread_and_every_thread_works_on(
+    graph: Any, resources: Resources
+) -> None:
     build_threads(graph)
     ids = ["long", "paused", "short", "plan"]
     before, was = Tables(resources), states(graph, ids)
@@ -155,11 +189,19 @@ def test_keep_last_keeps_the_tail_of_each_thread_and_every_thread_works_on(graph
     assert after.checkpoints == kept
     assert (after.writes, after.blobs) == expected_after(before, kept)
     assert report == PruneReport(
-        dry_run=False, threads_scanned=4, threads=("long",),
-        checkpoints=len(before.checkpoints - kept), writes=len(before.writes - after.writes),
-        blobs=len(before.blobs - after.blobs), freed_bytes=report.freed_bytes,
-        live_bytes_before=live_before, live_bytes_after=storage(resources.pool)[0],
-        disk_bytes_before=report.disk_bytes_before, disk_bytes_after=report.disk_bytes_after, vacuumed=True)
+        dry_run=False,
+        threads_scanned=4,
+        threads=("long",),
+        checkpoints=len(before.checkpoints - kept),
+        writes=len(before.writes - after.writes),
+        blobs=len(before.blobs - after.blobs),
+        freed_bytes=report.freed_bytes,
+        live_bytes_before=live_before,
+        live_bytes_after=storage(resources.pool)[0],
+        disk_bytes_before=report.disk_bytes_before,
+        disk_bytes_after=report.disk_bytes_after,
+        vacuumed=True,
+    )
     assert report.live_bytes_after == live_before - report.freed_bytes
     assert report.live_bytes_after < live_before / 2  # most of the data was the history of "long"
 
@@ -167,14 +209,17 @@ def test_keep_last_keeps_the_tail_of_each_thread_and_every_thread_works_on(graph
     with resources.pool.connection() as conn:
         conn.execute("VACUUM FULL checkpoints, checkpoint_writes, checkpoint_blobs")
     assert storage(resources.pool)[1] < disk_before
-    print(f"\nstorage: rows {live_before:,} -> {report.live_bytes_after:,} bytes; on disk {disk_before:,}, "
-          f"{report.disk_bytes_before:,} -> {report.disk_bytes_after:,} around prune's VACUUMs, "
-          f"{storage(resources.pool)[1]:,} after VACUUM FULL")
+    print(
+        f"\nstorage: rows {live_before:,} -> {report.live_bytes_after:,} bytes; on disk {disk_before:,}, "
+        f"{report.disk_bytes_before:,} -> {report.disk_bytes_after:,} around prune's VACUUMs, "
+        f"{storage(resources.pool)[1]:,} after VACUUM FULL"
+    )
 
     assert states(graph, ids) == was
     # Every checkpoint kept reads as before, the oldest of "long" from its stored messages alone.
     assert {t: history(graph, t) for t in ids} == {
-        t: {i: s for i, s in h.items() if (t, "", i) in kept} for t, h in histories.items()}
+        t: {i: s for i, s in h.items() if (t, "", i) in kept} for t, h in histories.items()
+    }
     oldest = list(graph.get_state_history(cfg("long")))[-1]
     assert oldest.config["configurable"]["checkpoint_id"] == long_tail[0] and oldest.parent_config is None
     assert ("long", "", long_tail[0]) in before.stored
@@ -188,8 +233,9 @@ def test_keep_last_keeps_the_tail_of_each_thread_and_every_thread_works_on(graph
     assert turn.replies and len(now) == MESSAGE_WINDOW and now[:-2] == messages[2:]
 
 
-def test_a_subgraph_call_is_kept_with_the_root_checkpoint_it_started_from(graph: Any,
-                                                                          resources: Resources) -> None:
+def test_a_subgraph_call_is_kept_with_the_root_checkpoint_it_started_from(
+    graph: Any, resources: Resources
+) -> None:
     talk(graph, "plan", 26, user_id="dana")  # the messages are stored after turn 25, and after turn 50
     threads.send(graph, "plan", PLAN_REQUEST, user_id="dana")
     talk(graph, "plan", 30, user_id="dana")
@@ -219,8 +265,13 @@ def test_keep_last_one_leaves_paused_and_crashed_threads_resumable(graph: Any, r
     threads.send(graph, "paused", "Please enroll me in rag-2", user_id="bob")
     talk(graph, "crash", 25)
     threads.send(graph, "crash", "Please enroll me in rag-1", user_id="ada")
-    killed = run_cli(resources.settings, "approve", "crash", check=False,
-                     extra_env={"SCHOOL_FAULT_POINT": "execute.after_domain_write"})
+    killed = run_cli(
+        resources.settings,
+        "approve",
+        "crash",
+        check=False,
+        extra_env={"SCHOOL_FAULT_POINT": "execute.after_domain_write"},
+    )
     assert killed.returncode == -signal.SIGKILL
     was = states(graph, ["paused", "crash"])
     assert was["crash"][1] == ("execute",) and was["paused"][2] != ()
@@ -241,11 +292,14 @@ def test_keep_last_one_leaves_paused_and_crashed_threads_resumable(graph: Any, r
     resumed = threads.resume(graph, "crash")
     assert resumed.replies[0].startswith("Done: you are enrolled in rag-1")
     assert [(e["student_id"], e["cohort_id"]) for e in resources.school.enrollments()] == [
-        ("ada", "rag-1"), ("bob", "rag-2")]
+        ("ada", "rag-1"),
+        ("bob", "rag-2"),
+    ]
 
 
-def test_a_dry_run_deletes_nothing_and_reports_what_the_real_run_does(graph: Any,
-                                                                      resources: Resources) -> None:
+def test_a_dry_run_deletes_nothing_and_reports_what_the_real_run_does(
+    graph: Any, resources: Resources
+) -> None:
     build_threads(graph, long_turns=30)
     before = Tables(resources)
 
@@ -256,28 +310,40 @@ def test_a_dry_run_deletes_nothing_and_reports_what_the_real_run_does(graph: Any
     real = prune(resources.pool, older_than=None, keep_last=2, dry_run=False)
     same = {"dry_run", "vacuumed", "disk_bytes_before", "disk_bytes_after"}
     assert {k: v for k, v in dry.as_dict().items() if k not in same} == {
-        k: v for k, v in real.as_dict().items() if k not in same}
+        k: v for k, v in real.as_dict().items() if k not in same
+    }
     assert real.threads == ("long",) and real.writes > 0 and real.blobs > 0
     assert real.checkpoints == len(before.root_ids("long")) - len(before.tail("long", 2))
     again = prune(resources.pool, older_than=None, keep_last=2, dry_run=False)
     assert (again.checkpoints, again.writes, again.blobs, again.threads) == (0, 0, 0, ())
 
 
-def test_age_counts_back_from_now_and_the_latest_checkpoint_always_stays(graph: Any,
-                                                                         resources: Resources) -> None:
+def test_age_counts_back_from_now_and_the_latest_checkpoint_always_stays(
+    graph: Any, resources: Resources
+) -> None:
     build_threads(graph)
     before = Tables(resources)
-    ts = {r["checkpoint_id"]: datetime.fromisoformat(r["ts"]) for r in query(
-        resources, "SELECT checkpoint_id, checkpoint ->> 'ts' AS ts FROM checkpoints WHERE thread_id = 'long'"
-                   " AND checkpoint_ns = ''")}
+    ts = {
+        r["checkpoint_id"]: datetime.fromisoformat(r["ts"])
+        for r in query(
+            resources,
+            "SELECT checkpoint_id, checkpoint ->> 'ts' AS ts FROM checkpoints WHERE thread_id = 'long'"
+            " AND checkpoint_ns = ''",
+        )
+    }
     long_ids = sorted(ts)
     middle = ts[long_ids[len(long_ids) // 2]]
     unchanged = prune(resources.pool, older_than=timedelta(days=30), keep_last=None, dry_run=False)
     assert (unchanged.checkpoints, unchanged.threads) == (0, ())  # everything is younger than 30 days
 
     # Thirty days after the middle checkpoint of "long", the older half of it is older than 30 days.
-    report = prune(resources.pool, older_than=timedelta(days=30), keep_last=None, dry_run=False,
-                   now=middle + timedelta(days=30))
+    report = prune(
+        resources.pool,
+        older_than=timedelta(days=30),
+        keep_last=None,
+        dry_run=False,
+        now=middle + timedelta(days=30),
+    )
     assert report.threads == ("long",)
     recent = [i for i in long_ids if ts[i] >= middle]
     kept = before.window("long", long_ids.index(recent[0]))
@@ -285,8 +351,14 @@ def test_age_counts_back_from_now_and_the_latest_checkpoint_always_stays(graph: 
     # A year from now every checkpoint is old, and the latest of each thread stays all the same, with
     # what it is rebuilt from: all of "paused", which never stored its messages.
     in_a_year = datetime.now(UTC) + timedelta(days=365)
-    prune(resources.pool, older_than=timedelta(days=30), keep_last=None, dry_run=False, now=in_a_year,
-          thread_ids=["paused", "long"])
+    prune(
+        resources.pool,
+        older_than=timedelta(days=30),
+        keep_last=None,
+        dry_run=False,
+        now=in_a_year,
+        thread_ids=["paused", "long"],
+    )
     assert Tables(resources).root_ids("paused") == before.root_ids("paused")
     assert Tables(resources).root_ids("long") == before.tail("long", 1)
     assert_paused_thread_resumes(graph, resources)
@@ -325,16 +397,23 @@ def test_pruning_while_a_thread_runs_leaves_it_whole(graph: Any, resources: Reso
 
 def test_durations() -> None:
     assert [parse_duration(t) for t in ("30d", "12h", "15m", "90s", "2w", "1.5h")] == [
-        timedelta(days=30), timedelta(hours=12), timedelta(minutes=15), timedelta(seconds=90),
-        timedelta(weeks=2), timedelta(minutes=90)]
+        timedelta(days=30),
+        timedelta(hours=12),
+        timedelta(minutes=15),
+        timedelta(seconds=90),
+        timedelta(weeks=2),
+        timedelta(minutes=90),
+    ]
     message = r"^--older-than must be a duration such as 30d, 12h, 15m, 90s or 2w, got '30 days'$"
     with pytest.raises(ValueError, match=message):
         parse_duration("30 days", option="--older-than")
 
 
 def test_prune_rules_are_checked(resources: Resources) -> None:
-    for kwargs, message in (({"keep_last": None}, "prune needs older_than, keep_last or both"),
-                            ({"keep_last": 0}, "keep_last must be at least 1")):
+    for kwargs, message in (
+        ({"keep_last": None}, "prune needs older_than, keep_last or both"),
+        ({"keep_last": 0}, "keep_last must be at least 1"),
+    ):
         with pytest.raises(ValueError, match=message):
             prune(resources.pool, older_than=None, dry_run=False, **kwargs)
 
@@ -347,23 +426,35 @@ def test_prune_command(graph: Any, resources: Resources) -> None:
     dry = json.loads(run_cli(settings, "prune", "--keep-last", "2", "--dry-run", "--json").stdout)
     assert dry["dry_run"] is True and dry["checkpoints"] > 0
     text = run_cli(settings, "prune", "--keep-last", "2").stdout.splitlines()
-    assert text[0] == (f"Deleted {dry['checkpoints']:,} checkpoints, {dry['writes']:,} writes and "
-                       f"{dry['blobs']:,} blobs from 1 of 4 threads.")
-    assert text[1].startswith(f"Checkpoint data: {dry['live_bytes_before']:,} -> {dry['live_bytes_after']:,} "
-                              f"bytes ({dry['freed_bytes']:,} freed).")
+    assert text[0] == (
+        f"Deleted {dry['checkpoints']:,} checkpoints, {dry['writes']:,} writes and "
+        f"{dry['blobs']:,} blobs from 1 of 4 threads."
+    )
+    assert text[1].startswith(
+        f"Checkpoint data: {dry['live_bytes_before']:,} -> {dry['live_bytes_after']:,} "
+        f"bytes ({dry['freed_bytes']:,} freed)."
+    )
     assert text[2].startswith("On disk: ") and "after VACUUM" in text[2]
     assert text[3] == "Threads: long."
-    assert Tables(resources).checkpoints == {c for c in before.checkpoints
-                                             if c[0] != "long" or c[2] in before.tail("long", 2)}
+    assert Tables(resources).checkpoints == {
+        c for c in before.checkpoints if c[0] != "long" or c[2] in before.tail("long", 2)
+    }
 
 
-@pytest.mark.parametrize(("args", "error"), [
-    ((), "error: prune needs --older-than, --keep-last or both"),
-    (("--older-than", "a month"), "error: --older-than must be a duration such as 30d, 12h, 15m, 90s or 2w, "
-                                  "got 'a month'"),
-    (("--keep-last", "0"), "error: --keep-last must be at least 1 (the latest checkpoint is always kept), "
-                           "got 0"),
-])
+@pytest.mark.parametrize(
+    ("args", "error"),
+    [
+        ((), "error: prune needs --older-than, --keep-last or both"),
+        (
+            ("--older-than", "a month"),
+            "error: --older-than must be a duration such as 30d, 12h, 15m, 90s or 2w, got 'a month'",
+        ),
+        (
+            ("--keep-last", "0"),
+            "error: --keep-last must be at least 1 (the latest checkpoint is always kept), got 0",
+        ),
+    ],
+)
 def test_prune_command_refuses_bad_options(resources: Resources, args: tuple[str, ...], error: str) -> None:
     result = run_cli(resources.settings, "prune", *args, check=False)
     assert (result.returncode, result.stdout, result.stderr) == (2, "", error + "\n")

@@ -73,8 +73,10 @@ def talk(graph: Any, turns: int, first: int = 0, config: Any = THREAD) -> None:
 
 def history(graph: Any) -> dict[str, StateSnapshot]:
     """Every checkpoint of the thread as the graph reads it, by id, less the pointer to its parent."""
-    return {s.config["configurable"]["checkpoint_id"]: s._replace(parent_config=None)
-            for s in graph.get_state_history(THREAD)}
+    return {
+        s.config["configurable"]["checkpoint_id"]: s._replace(parent_config=None)
+        for s in graph.get_state_history(THREAD)
+    }
 
 
 def rows(res: Resources) -> list[dict[str, Any]]:
@@ -106,8 +108,9 @@ def assert_orphan_is_a_stored_value(res: Resources, channels: set[str]) -> None:
 
 
 @pytest.mark.parametrize("keep_last", [1, 2, 4, 5, 7, 26, 27, 40])
-def test_every_kept_checkpoint_reads_as_before_and_the_thread_goes_on(resources: Resources,
-                                                                      keep_last: int) -> None:
+def test_every_kept_checkpoint_reads_as_before_and_the_thread_goes_on(
+    resources: Resources, keep_last: int
+) -> None:
     graph = tiny_graph(Chat, resources.checkpointer)
     talk(graph, 10)
     before, was = rows(resources), history(graph)
@@ -143,8 +146,11 @@ def test_a_fork_keeps_the_history_its_branch_is_rebuilt_from(resources: Resource
     talk(graph, 1, first=99, config={"configurable": {"thread_id": "t", "checkpoint_id": fork_at}})
     was = history(graph)
     forked = was[rows(resources)[-1]["checkpoint_id"]].values["messages"]
-    assert [m.content for m in forked] == [*(m.content for m in was[fork_at].values["messages"]),
-                                           "hi 99", "reply 9"]
+    assert [m.content for m in forked] == [
+        *(m.content for m in was[fork_at].values["messages"]),
+        "hi 99",
+        "reply 9",
+    ]
 
     # The fork's input checkpoint stores no messages: it is rebuilt from main[9], before the fork.
     report = prune(resources.pool, older_than=None, keep_last=3, dry_run=False)
@@ -158,7 +164,8 @@ def test_a_fork_keeps_the_history_its_branch_is_rebuilt_from(resources: Resource
 
 @pytest.mark.parametrize("keep_last", [1, 3, 6, 14])
 def test_with_two_delta_channels_the_tail_reaches_back_to_a_checkpoint_that_stores_both(
-        resources: Resources, keep_last: int) -> None:
+    resources: Resources, keep_last: int
+) -> None:
     graph = tiny_graph(Noted, resources.checkpointer)
     talk(graph, 10)
     before, was = rows(resources), history(graph)
@@ -176,7 +183,8 @@ def test_with_two_delta_channels_the_tail_reaches_back_to_a_checkpoint_that_stor
 
 
 def test_two_delta_channels_never_stored_at_one_checkpoint_keep_the_whole_thread(
-        resources: Resources) -> None:
+    resources: Resources,
+) -> None:
     graph = tiny_graph(SeldomNoted, resources.checkpointer)
     talk(graph, 10)
     before, was = rows(resources), history(graph)
@@ -188,7 +196,8 @@ def test_two_delta_channels_never_stored_at_one_checkpoint_keep_the_whole_thread
 
 
 def test_a_thread_saved_before_its_channel_became_a_delta_keeps_its_last_plain_value(
-        resources: Resources) -> None:
+    resources: Resources,
+) -> None:
     talk(tiny_graph(Legacy, resources.checkpointer), 3)
     talk(tiny_graph(Legacy, resources.checkpointer), 3, config={"configurable": {"thread_id": "old"}})
     graph = tiny_graph(Migrated, resources.checkpointer)
@@ -201,7 +210,8 @@ def test_a_thread_saved_before_its_channel_became_a_delta_keeps_its_last_plain_v
 
     assert history(graph) == {i: was[i] for i in kept}
     assert [m.content for m in was[kept[-1]].values["messages"]] == [
-        t for i in range(7) for t in (f"hi {i}", f"reply {2 * i + 1}")]
+        t for i in range(7) for t in (f"hi {i}", f"reply {2 * i + 1}")
+    ]
     assert_orphan_is_a_stored_value(resources, {"messages"})
     old = {"configurable": {"thread_id": "old"}}  # no delta channel: the plain tail of 2
     assert len(list(tiny_graph(Legacy, resources.checkpointer).get_state_history(old))) == 2
@@ -210,8 +220,9 @@ def test_a_thread_saved_before_its_channel_became_a_delta_keeps_its_last_plain_v
 def test_a_langgraph_js_delta_thread_is_left_alone(resources: Resources) -> None:
     talk(tiny_graph(Chat, resources.checkpointer), 3)
     with resources.pool.connection() as conn:
-        conn.execute("UPDATE checkpoints SET metadata = metadata || %s",
-                     (Jsonb({"delta_writes_versioned": True}),))
+        conn.execute(
+            "UPDATE checkpoints SET metadata = metadata || %s", (Jsonb({"delta_writes_versioned": True}),)
+        )
     before = rows(resources)
     report = prune(resources.pool, older_than=None, keep_last=1, dry_run=False)
     why = "uses a LangGraph.js DeltaChannel, whose snapshots carry no marker to find them by"

@@ -186,7 +186,9 @@ def test_a_synonym_full_text_misses_is_found_by_vectors(hybrid: Resources) -> No
     found = Retriever(hybrid.school, embeddings=ConceptEmbeddings(), model_name="fake").search(question)
     assert found == Retrieval(
         courses=hybrid.school.courses_with_cohorts(["computer-vision"]),
-        fts_ids=[], vector_ids=["computer-vision"], mode="hybrid",
+        fts_ids=[],
+        vector_ids=["computer-vision"],
+        mode="hybrid",
     )
     assert [h["id"] for h in found.courses[0]["cohorts"]] == ["computer-vision-1", "computer-vision-2"]
 
@@ -223,7 +225,8 @@ def test_courses_are_embedded_once_then_only_questions(hybrid: Resources) -> Non
     # A new process (a new retriever) finds the stored embeddings up to date.
     again = ConceptEmbeddings()
     assert ids(Retriever(hybrid.school, embeddings=again, model_name="fake").search("git")) == [
-        "command-line-git"]
+        "command-line-git"
+    ]
     assert again.documents == []
     # Another model has its own vectors.
     other = ConceptEmbeddings()
@@ -236,11 +239,14 @@ def test_a_changed_course_is_embedded_again(hybrid: Resources) -> None:
     retriever = Retriever(hybrid.school, embeddings=fake, model_name="fake")
     assert ids(retriever.search("pictures")) == ["computer-vision"]
     with hybrid.pool.connection() as conn:
-        conn.execute("UPDATE courses SET description = 'Store photos, images and video in a database.'"
-                     " WHERE id = 'sql-fundamentals'")
+        conn.execute(
+            "UPDATE courses SET description = 'Store photos, images and video in a database.'"
+            " WHERE id = 'sql-fundamentals'"
+        )
     assert retriever.sync() == 1
-    assert fake.documents[-1] == ["SQL Fundamentals\nStore photos, images and video in a database.\n"
-                                  "sql databases postgresql\nbeginner"]
+    assert fake.documents[-1] == [
+        "SQL Fundamentals\nStore photos, images and video in a database.\nsql databases postgresql\nbeginner"
+    ]
     found = retriever.search("pictures")
     assert (found.fts_ids, found.vector_ids) == ([], ["computer-vision", "sql-fundamentals"])
     assert retriever.sync() == 0
@@ -278,11 +284,20 @@ def test_a_failing_embeddings_client_falls_back_to_full_text(
     with caplog.at_level(logging.WARNING, logger="agent.retrieval"):
         for question in ("sql", "python and data analysis with pandas"):
             assert retriever.search(question) == Retrieval(
-                hybrid.school.search(question), [c["id"] for c in hybrid.school.search(question)],
-                None, "fts", note)
+                hybrid.school.search(question),
+                [c["id"] for c in hybrid.school.search(question)],
+                None,
+                "fts",
+                note,
+            )
     assert [(r.levelname, r.getMessage(), r.exc_info) for r in caplog.records] == [
-        ("WARNING", "course search falls back to full-text only, embedding failed (TimeoutError):"
-                    " read timed out after 30s", None)]
+        (
+            "WARNING",
+            "course search falls back to full-text only, embedding failed (TimeoutError):"
+            " read timed out after 30s",
+            None,
+        )
+    ]
 
     # The client recovers: the next search embeds the catalog and is hybrid again.
     fake.fail = None
@@ -321,8 +336,13 @@ def test_without_pgvector_search_is_full_text_with_a_note(
     with caplog.at_level(logging.WARNING, logger="agent.retrieval"):
         for _ in range(2):
             found = retriever.search("sql")
-            assert found == Retrieval(hybrid.school.search("sql"), ["sql-fundamentals"], None, "fts",
-                                      "vectors unavailable: the database server has no pgvector extension")
+            assert found == Retrieval(
+                hybrid.school.search("sql"),
+                ["sql-fundamentals"],
+                None,
+                "fts",
+                "vectors unavailable: the database server has no pgvector extension",
+            )
     assert len(caplog.records) == 1
     assert fake.documents == [] and fake.queries == []
     with hybrid.pool.connection() as conn:
@@ -369,8 +389,13 @@ def test_the_graph_uses_an_embeddings_endpoint_over_http(hybrid: Resources, open
     concepts = ConceptEmbeddings()
     openai_stub.respond_with(lambda body: Embed([concepts.vector(t) for t in body["input"]]))
     config = ModelConfig(embeddings=RoleConfig("embeddings", "openai:stub-embed", openai_stub.base_url))
-    graph = build_graph(checkpointer=hybrid.checkpointer, store=hybrid.store, school=hybrid.school,
-                        settings=hybrid.settings, models=Models(config))
+    graph = build_graph(
+        checkpointer=hybrid.checkpointer,
+        store=hybrid.store,
+        school=hybrid.school,
+        settings=hybrid.settings,
+        models=Models(config),
+    )
     turn = threads.send(graph, "t", "Anything about pictures?", user_id="ada")
     assert turn.replies[0].startswith("Computer Vision (course computer-vision)")
     answer = graph.get_state({"configurable": {"thread_id": "t"}}).values["turn"]["answer"]

@@ -45,19 +45,28 @@ from graphs.state import Context
 CFG = {"configurable": {"thread_id": "t"}}
 APPROVE = {"decisions": [{"type": "approve"}]}
 NOTHING_WAITING = "There is nothing waiting for your confirmation right now. " + HELP
-PROPOSAL = ("Here is what I will do once it is approved: Enroll ada in rag-2 (Retrieval-Augmented "
-            "Generation, starts 2027-01-15). Price €900, payable after enrollment. Reply 'yes' to "
-            "confirm or 'no' to drop it.")
-ENROLLED = ("Done: you are enrolled in rag-2 and your seat is held. Payment of €900 is due; say "
-            "'pay for rag-2' when ready.")
-ENROLL_REQUEST = {"name": "enroll", "args": {"cohort_id": "rag-2", "student_id": "ada"},
-                  "description": "Enroll ada in rag-2 (Retrieval-Augmented Generation, starts 2027-01-15)."
-                                 " Price €900, payable after enrollment."}
+PROPOSAL = (
+    "Here is what I will do once it is approved: Enroll ada in rag-2 (Retrieval-Augmented "
+    "Generation, starts 2027-01-15). Price €900, payable after enrollment. Reply 'yes' to "
+    "confirm or 'no' to drop it."
+)
+ENROLLED = (
+    "Done: you are enrolled in rag-2 and your seat is held. Payment of €900 is due; say "
+    "'pay for rag-2' when ready."
+)
+ENROLL_REQUEST = {
+    "name": "enroll",
+    "args": {"cohort_id": "rag-2", "student_id": "ada"},
+    "description": "Enroll ada in rag-2 (Retrieval-Augmented Generation, starts 2027-01-15)."
+    " Price €900, payable after enrollment.",
+}
 
 
 def ticket(number: int) -> str:
-    return (f"I have passed this to a member of our team (ticket #{number}). A human operator decides "
-            "refunds and complaints and will get back to you within one business day.")
+    return (
+        f"I have passed this to a member of our team (ticket #{number}). A human operator decides "
+        "refunds and complaints and will get back to you within one business day."
+    )
 
 
 @pytest.fixture(autouse=True)
@@ -95,11 +104,13 @@ def other_process(settings: Settings, monkeypatch: pytest.MonkeyPatch) -> Iterat
         own = ThreadViews()
         patch.setattr(threads, "views", own)
         patch.setattr(runs, "views", own)
-        yield build_graph(checkpointer=res.checkpointer, store=res.store, school=res.school,
-                          settings=res.settings)
+        yield build_graph(
+            checkpointer=res.checkpointer, store=res.store, school=res.school, settings=res.settings
+        )
 
 
 # -- the pool's check ---------------------------------------------------------------------------
+
 
 def _terminate_while_idle(pool: ConnectionPool[Any], url: str) -> int:
     """Terminate the backend of the pool's idle connection; its pid, once the backend is gone."""
@@ -116,8 +127,9 @@ def _terminate_while_idle(pool: ConnectionPool[Any], url: str) -> int:
 
 def test_a_connection_terminated_while_idle_is_replaced_at_checkout(settings: Settings) -> None:
     url = settings.database_url or ""
-    with ConnectionPool(url, check=check_if_disturbed, kwargs=connection_kwargs(settings), min_size=1,
-                        max_size=1, open=False) as pool:
+    with ConnectionPool(
+        url, check=check_if_disturbed, kwargs=connection_kwargs(settings), min_size=1, max_size=1, open=False
+    ) as pool:
         gone = _terminate_while_idle(pool, url)
         with pool.connection() as conn:
             assert conn.execute("SELECT 1 AS one").fetchone() == {"one": 1}
@@ -134,18 +146,24 @@ def test_without_a_check_the_terminated_connection_is_handed_out(settings: Setti
             conn.execute("SELECT 1")
 
 
-@pytest.mark.parametrize(("check", "statements", "round_trips"), [
-    (check_if_disturbed, 0, 0),
-    # An empty statement per checkout; with `prepare_threshold=0` psycopg prepares it each time
-    # (Parse and Describe, then Bind and Execute): two round trips.
-    (ConnectionPool.check_connection, 5, 10),
-], ids=["check_if_disturbed", "check_connection"])
-def test_checking_an_undisturbed_connection_costs_no_round_trip(settings: Settings, check: Any,
-                                                               statements: int, round_trips: int) -> None:
+@pytest.mark.parametrize(
+    ("check", "statements", "round_trips"),
+    [
+        (check_if_disturbed, 0, 0),
+        # An empty statement per checkout; with `prepare_threshold=0` psycopg prepares it each time
+        # (Parse and Describe, then Bind and Execute): two round trips.
+        (ConnectionPool.check_connection, 5, 10),
+    ],
+    ids=["check_if_disturbed", "check_connection"],
+)
+def test_checking_an_undisturbed_connection_costs_no_round_trip(
+    settings: Settings, check: Any, statements: int, round_trips: int
+) -> None:
     counter = WireCounter(settings.database_url or "")
     try:
-        with ConnectionPool(counter.url, check=check, kwargs=connection_kwargs(settings), min_size=1,
-                            max_size=1, open=False) as pool:
+        with ConnectionPool(
+            counter.url, check=check, kwargs=connection_kwargs(settings), min_size=1, max_size=1, open=False
+        ) as pool:
             pool.wait()
             before = counter.snapshot()
             for _ in range(5):
@@ -159,8 +177,10 @@ def test_checking_an_undisturbed_connection_costs_no_round_trip(settings: Settin
 
 # -- the journal on the lock's connection --------------------------------------------------------
 
-def test_the_lock_connection_commits_unsynced_while_the_pool_stays_synced(resources: Resources,
-                                                                          graph: Any) -> None:
+
+def test_the_lock_connection_commits_unsynced_while_the_pool_stays_synced(
+    resources: Resources, graph: Any
+) -> None:
     assert held_connection("t") is None
     with runs.exclusive(graph, "t"):
         held = held_connection("t")
@@ -172,7 +192,8 @@ def test_the_lock_connection_commits_unsynced_while_the_pool_stays_synced(resour
                 "SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND granted"
                 " AND database = (SELECT oid FROM pg_database WHERE datname = current_database())"
                 " AND classid = %s AND objid = hashtext('t')::bigint & 4294967295",
-                (LOCK_SPACE,)).fetchall() == [{"pid": held.info.backend_pid}]
+                (LOCK_SPACE,),
+            ).fetchall() == [{"pid": held.info.backend_pid}]
         elsewhere: list[Any] = []
         other_thread = threading.Thread(target=lambda: elsewhere.append(held_connection("t")))
         other_thread.start()
@@ -190,16 +211,19 @@ _WRITERS = [
                    pg_backend_pid(), current_setting('synchronous_commit'));
            RETURN NULL;
        END $$""",
-    *(f"CREATE TRIGGER note_writer AFTER INSERT OR UPDATE ON {table}"
-      " FOR EACH ROW EXECUTE FUNCTION note_writer()"
-      for table in ("turns", "plan_items", "journal_events", "checkpoints")),
+    *(
+        f"CREATE TRIGGER note_writer AFTER INSERT OR UPDATE ON {table}"
+        " FOR EACH ROW EXECUTE FUNCTION note_writer()"
+        for table in ("turns", "plan_items", "journal_events", "checkpoints")
+    ),
 ]
 """A trigger that notes, for every row written to the journal and the checkpoints, which session
 wrote it and whether that session's commits wait for the disk."""
 
 
 def test_a_run_journals_through_its_lock_connection_and_checkpoints_through_the_pool(
-        resources: Resources, graph: Any) -> None:
+    resources: Resources, graph: Any
+) -> None:
     with resources.pool.connection() as conn:
         for statement in _WRITERS:
             conn.execute(statement)
@@ -215,26 +239,36 @@ def test_a_run_journals_through_its_lock_connection_and_checkpoints_through_the_
     with resources.pool.connection() as conn:
         rows = conn.execute("SELECT tbl, op, what, pid, sync FROM writers ORDER BY id").fetchall()
     by_lock = sorted((r["tbl"], r["op"], r["what"], r["sync"]) for r in rows if r["pid"] in lock_sessions)
-    assert by_lock == sorted([
-        # the request
-        ("turns", "INSERT", "message", "off"), ("journal_events", "INSERT", "turn_started", "off"),
-        *[("journal_events", "INSERT", "step_started", "off")] * 3,
-        *[("journal_events", "INSERT", "step_completed", "off")] * 3,
-        ("plan_items", "INSERT", "router", "off"), ("plan_items", "INSERT", "propose", "off"),
-        ("plan_items", "INSERT", "approval", "off"),
-        ("journal_events", "INSERT", "approval_requested", "off"),
-        ("turns", "UPDATE", "message", "off"), ("journal_events", "INSERT", "turn_completed", "off"),
-        # the decision
-        ("turns", "INSERT", "decision", "off"), ("journal_events", "INSERT", "turn_started", "off"),
-        *[("journal_events", "INSERT", "step_started", "off")] * 2,
-        *[("journal_events", "INSERT", "step_completed", "off")] * 2,
-        ("plan_items", "INSERT", "approval", "off"), ("plan_items", "INSERT", "execute", "off"),
-        ("turns", "UPDATE", "decision", "off"), ("journal_events", "INSERT", "turn_completed", "off"),
-    ])
+    assert by_lock == sorted(
+        [
+            # the request
+            ("turns", "INSERT", "message", "off"),
+            ("journal_events", "INSERT", "turn_started", "off"),
+            *[("journal_events", "INSERT", "step_started", "off")] * 3,
+            *[("journal_events", "INSERT", "step_completed", "off")] * 3,
+            ("plan_items", "INSERT", "router", "off"),
+            ("plan_items", "INSERT", "propose", "off"),
+            ("plan_items", "INSERT", "approval", "off"),
+            ("journal_events", "INSERT", "approval_requested", "off"),
+            ("turns", "UPDATE", "message", "off"),
+            ("journal_events", "INSERT", "turn_completed", "off"),
+            # the decision
+            ("turns", "INSERT", "decision", "off"),
+            ("journal_events", "INSERT", "turn_started", "off"),
+            *[("journal_events", "INSERT", "step_started", "off")] * 2,
+            *[("journal_events", "INSERT", "step_completed", "off")] * 2,
+            ("plan_items", "INSERT", "approval", "off"),
+            ("plan_items", "INSERT", "execute", "off"),
+            ("turns", "UPDATE", "decision", "off"),
+            ("journal_events", "INSERT", "turn_completed", "off"),
+        ]
+    )
     # The nodes' own events and every checkpoint go through the main pool, whose commits are synced.
     by_pool = [(r["tbl"], r["what"], r["sync"]) for r in rows if r["pid"] not in lock_sessions]
     assert [row for row in by_pool if row[0] != "checkpoints"] == [
-        ("journal_events", "approval_granted", "on"), ("journal_events", "tool_completed", "on")]
+        ("journal_events", "approval_granted", "on"),
+        ("journal_events", "tool_completed", "on"),
+    ]
     with resources.pool.connection() as conn:
         checkpoints = conn.execute("SELECT count(*) AS n FROM checkpoints").fetchone()["n"]
     assert [row for row in by_pool if row[0] == "checkpoints"] == [("checkpoints", None, "on")] * checkpoints
@@ -247,8 +281,10 @@ def test_a_turn_journals_each_step_with_its_exact_payload(resources: Resources, 
     assert (asked.replies, asked.pending, proposed.replies) == ([HELP], None, [PROPOSAL])
     assert proposed.pending is not None
     assert proposed.pending == {
-        "action_id": proposed.pending["action_id"], "action_requests": [ENROLL_REQUEST],
-        "review_configs": [{"action_name": "enroll", "allowed_decisions": ["approve", "edit", "reject"]}]}
+        "action_id": proposed.pending["action_id"],
+        "action_requests": [ENROLL_REQUEST],
+        "review_configs": [{"action_name": "enroll", "allowed_decisions": ["approve", "edit", "reject"]}],
+    }
     first, second = (turn["id"] for turn in turns_of(resources.pool, "t"))
     assert [(e["turn_id"], e["kind"], e["payload"]) for e in events(resources.pool, "t")] == [
         (first, "turn_started", {"turn_id": first, "thread_id": "t", "kind": "message"}),
@@ -256,8 +292,11 @@ def test_a_turn_journals_each_step_with_its_exact_payload(resources: Resources, 
         (first, "step_completed", {"node": "router", "step": 1, "status": "completed"}),
         (first, "step_started", {"node": "clarify", "step": 2}),
         (first, "step_completed", {"node": "clarify", "step": 2, "status": "completed"}),
-        (first, "turn_completed", {"turn_id": first, "status": "completed", "intent": "other",
-                                   "replies": [HELP]}),
+        (
+            first,
+            "turn_completed",
+            {"turn_id": first, "status": "completed", "intent": "other", "replies": [HELP]},
+        ),
         (second, "turn_started", {"turn_id": second, "thread_id": "t", "kind": "message"}),
         (second, "step_started", {"node": "router", "step": 1}),
         (second, "step_completed", {"node": "router", "step": 1, "status": "completed"}),
@@ -266,19 +305,26 @@ def test_a_turn_journals_each_step_with_its_exact_payload(resources: Resources, 
         (second, "step_started", {"node": "approval", "step": 3}),
         (second, "step_completed", {"node": "approval", "step": 3, "status": "interrupted"}),
         (second, "approval_requested", proposed.pending),
-        (second, "turn_completed", {"turn_id": second, "status": "awaiting_approval", "intent": "enroll",
-                                    "replies": [PROPOSAL]}),
+        (
+            second,
+            "turn_completed",
+            {"turn_id": second, "status": "awaiting_approval", "intent": "enroll", "replies": [PROPOSAL]},
+        ),
     ]
     steps = steps_of(resources.pool, second)
     assert [(s["step"], s["node"], s["status"], s["approval_mode"]) for s in steps] == [
-        (1, "router", "completed", "none"), (2, "propose", "completed", "none"),
-        (3, "approval", "interrupted", "required")]
+        (1, "router", "completed", "none"),
+        (2, "propose", "completed", "none"),
+        (3, "approval", "interrupted", "required"),
+    ]
 
 
 # -- thread views --------------------------------------------------------------------------------
 
+
 def test_a_later_turn_in_the_same_process_reads_no_state_before_running(
-        graph: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    graph: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
     reads_during = count_state_reads(monkeypatch, graph)
     turns: list[threads.Turn] = []
 
@@ -291,15 +337,28 @@ def test_a_later_turn_in_the_same_process_reads_no_state_before_running(
     assert reads_during(lambda: turns.append(threads.decide(graph, "t", APPROVE))) == 1  # its own check
     assert reads_during(send("hello")) == 0
     assert [(t.replies, t.pending is not None) for t in turns] == [
-        ([HELP], False), ([HELP], False), ([PROPOSAL], True), ([ENROLLED], False), ([HELP], False)]
+        ([HELP], False),
+        ([HELP], False),
+        ([PROPOSAL], True),
+        ([ENROLLED], False),
+        ([HELP], False),
+    ]
     assert threads.history(graph, "t") == [
-        ("student", "hello"), ("assistant", HELP), ("student", "hello"), ("assistant", HELP),
-        ("student", "Enroll me in rag-2"), ("assistant", PROPOSAL), ("assistant", ENROLLED),
-        ("student", "hello"), ("assistant", HELP)]
+        ("student", "hello"),
+        ("assistant", HELP),
+        ("student", "hello"),
+        ("assistant", HELP),
+        ("student", "Enroll me in rag-2"),
+        ("assistant", PROPOSAL),
+        ("assistant", ENROLLED),
+        ("student", "hello"),
+        ("assistant", HELP),
+    ]
 
 
-def test_a_turn_run_by_another_process_is_read_before_the_next_turn(settings: Settings, graph: Any,
-                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_turn_run_by_another_process_is_read_before_the_next_turn(
+    settings: Settings, graph: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
     reads_during = count_state_reads(monkeypatch, graph)
     threads.send(graph, "t", "hello", user_id="ada")
     with other_process(settings, monkeypatch) as other:
@@ -308,8 +367,13 @@ def test_a_turn_run_by_another_process_is_read_before_the_next_turn(settings: Se
     assert reads_during(lambda: confirmed.append(threads.send(graph, "t", "yes", user_id="ada"))) == 1
     assert [(t.replies, t.pending) for t in confirmed] == [([ENROLLED], None)]
     assert threads.history(graph, "t") == [
-        ("student", "hello"), ("assistant", HELP), ("student", "Enroll me in rag-2"), ("assistant", PROPOSAL),
-        ("student", "yes"), ("assistant", ENROLLED)]
+        ("student", "hello"),
+        ("assistant", HELP),
+        ("student", "Enroll me in rag-2"),
+        ("assistant", PROPOSAL),
+        ("student", "yes"),
+        ("assistant", ENROLLED),
+    ]
 
 
 class _ProcessDied(BaseException):
@@ -317,7 +381,8 @@ class _ProcessDied(BaseException):
 
 
 def test_a_run_cut_off_in_another_process_is_finished_before_the_next_turn(
-        settings: Settings, resources: Resources, graph: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    settings: Settings, resources: Resources, graph: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
     reads_during = count_state_reads(monkeypatch, graph)
     threads.send(graph, "t", "hello", user_id="ada")
 
@@ -338,13 +403,16 @@ def test_a_run_cut_off_in_another_process_is_finished_before_the_next_turn(
         ("message", "ada", "completed", {"replies": [HELP]}),
         ("message", "ada", "failed", None),
         ("resume", "ada", "awaiting_approval", {"replies": [PROPOSAL]}),
-        ("message", "ada", "completed", {"replies": [ENROLLED]})]
+        ("message", "ada", "completed", {"replies": [ENROLLED]}),
+    ]
     assert [(e["student_id"], e["cohort_id"], e["status"]) for e in resources.school.enrollments()] == [
-        ("ada", "rag-2", "PENDING_PAYMENT")]
+        ("ada", "rag-2", "PENDING_PAYMENT")
+    ]
 
 
 def test_a_new_head_or_a_new_turn_from_elsewhere_makes_the_view_read_again(
-        resources: Resources, graph: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    resources: Resources, graph: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
     reads_during = count_state_reads(monkeypatch, graph)
     replies: list[list[str]] = []
 
@@ -363,8 +431,8 @@ def test_a_new_head_or_a_new_turn_from_elsewhere_makes_the_view_read_again(
 
 
 def test_a_foreign_student_is_refused_with_and_without_a_remembered_view(
-        resources: Resources, graph: Any, monkeypatch: pytest.MonkeyPatch,
-        process_views: ThreadViews) -> None:
+    resources: Resources, graph: Any, monkeypatch: pytest.MonkeyPatch, process_views: ThreadViews
+) -> None:
     reads_during = count_state_reads(monkeypatch, graph)
     threads.send(graph, "t", "hello", user_id="ada")
     before = (turns_of(resources.pool, "t"), events(resources.pool, "t"), threads.history(graph, "t"))
@@ -380,6 +448,7 @@ def test_a_foreign_student_is_refused_with_and_without_a_remembered_view(
 
 
 # -- the saver without its lock ------------------------------------------------------------------
+
 
 def _enters_while_another_holds(saver: PostgresSaver, wait_s: float) -> bool:
     """Whether a second thread gets into `saver._cursor()` (within `wait_s`) while a first is inside."""
@@ -421,6 +490,7 @@ def test_the_stock_saver_over_the_same_pool_lets_one_thread_in_at_a_time(resourc
 
 # -- the message window --------------------------------------------------------------------------
 
+
 def window(entries: list[tuple[str, str]], size: int = 6) -> list[tuple[str, str]]:
     """The rule: the last `size` entries, moved on to the first student message among them."""
     kept = entries[-size:] if len(entries) > size else entries
@@ -430,11 +500,18 @@ def window(entries: list[tuple[str, str]], size: int = 6) -> list[tuple[str, str
 
 
 def test_the_router_keeps_a_window_and_each_turn_gets_its_own_replies(
-        settings: Settings, resources: Resources, graph: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    settings: Settings, resources: Resources, graph: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setattr(router, "MESSAGE_WINDOW", 6)
-    script = [("hello", [HELP]), ("yes", [NOTHING_WAITING]), ("I want to talk to a human", [ticket(1)]),
-              ("hello", [HELP]), ("no", [NOTHING_WAITING]), ("I want to talk to a human", [ticket(2)]),
-              ("Enroll me in rag-2", [PROPOSAL])]
+    script = [
+        ("hello", [HELP]),
+        ("yes", [NOTHING_WAITING]),
+        ("I want to talk to a human", [ticket(1)]),
+        ("hello", [HELP]),
+        ("no", [NOTHING_WAITING]),
+        ("I want to talk to a human", [ticket(2)]),
+        ("Enroll me in rag-2", [PROPOSAL]),
+    ]
     kept: list[tuple[str, str]] = []
     for text, replies in script:
         turn = threads.send(graph, "t", text, user_id="ada")
@@ -451,14 +528,21 @@ def test_the_router_keeps_a_window_and_each_turn_gets_its_own_replies(
     after = threads.send(graph, "t", "hello", user_id="ada")
     kept = [*window([*kept, ("student", "hello")]), ("assistant", HELP)]
     assert (after.replies, threads.history(graph, "t")) == ([HELP], kept)
-    assert kept == [("student", "I want to talk to a human"), ("assistant", ticket(2)),
-                    ("student", "Enroll me in rag-2"), ("assistant", PROPOSAL), ("assistant", ENROLLED),
-                    ("student", "hello"), ("assistant", HELP)]
+    assert kept == [
+        ("student", "I want to talk to a human"),
+        ("assistant", ticket(2)),
+        ("student", "Enroll me in rag-2"),
+        ("assistant", PROPOSAL),
+        ("assistant", ENROLLED),
+        ("student", "hello"),
+        ("assistant", HELP),
+    ]
     # The journal keeps the whole conversation.
     assert [(t["kind"], t["input"], t["output"]) for t in turns_of(resources.pool, "t")] == [
         *[("message", {"message": text}, {"replies": replies}) for text, replies in script],
         ("decision", {"decision": APPROVE}, {"replies": [ENROLLED]}),
-        ("message", {"message": "hello"}, {"replies": [HELP]})]
+        ("message", {"message": "hello"}, {"replies": [HELP]}),
+    ]
     # Another process reads the same window back from the stored checkpoints.
     with other_process(settings, monkeypatch) as other:
         assert threads.history(other, "t") == kept
@@ -471,25 +555,29 @@ ASKED_AGAIN, TOOL = HumanMessage("q2", id="h2"), ToolMessage("looked up", tool_c
 FIRST, SECOND = AIMessage("a2", id="a2"), AIMessage("a3", id="a3")
 
 
-@pytest.mark.parametrize(("messages", "since", "replies"), [
-    ([ASKED, ANSWERED, ASKED_AGAIN, TOOL, FIRST, SECOND], "h2", ["a2", "a3"]),
-    ([ASKED, ANSWERED, ASKED_AGAIN, TOOL, FIRST, SECOND], "a2", ["a3"]),
-    ([ASKED, ANSWERED, ASKED_AGAIN, TOOL, FIRST, SECOND], "a3", []),
-    ([ASKED, ANSWERED, ASKED_AGAIN, TOOL, FIRST, SECOND], "h1", ["a1", "a2", "a3"]),
-    # Trimmed from the front: the mark is still there, positions have shifted.
-    ([ASKED_AGAIN, TOOL, FIRST, SECOND], "h2", ["a2", "a3"]),
-    # The mark itself is gone: no message can be told to be the run's.
-    ([FIRST, SECOND], "h2", []),
-    ([], "h2", []),
-    ([ASKED, ANSWERED, ASKED_AGAIN, TOOL, FIRST, SECOND], frozenset({"h1", "a1", "h2"}), ["a2", "a3"]),
-    ([ASKED, ANSWERED, ASKED_AGAIN, TOOL, FIRST, SECOND], frozenset(), ["a1", "a2", "a3"]),
-    # Trimmed: the earlier messages are gone from the state, and only new ones are replies.
-    ([ASKED_AGAIN, TOOL, FIRST, SECOND], frozenset({"h1", "a1", "h2"}), ["a2", "a3"]),
-    ([FIRST, SECOND], frozenset({"h1", "a1", "h2", "a2"}), ["a3"]),
-    ([ASKED, ANSWERED], frozenset({"h1", "a1"}), []),
-])
-def test_replies_after_a_mark_or_the_ids_before(messages: list[Any], since: runs.Since,
-                                                replies: list[str]) -> None:
+@pytest.mark.parametrize(
+    ("messages", "since", "replies"),
+    [
+        ([ASKED, ANSWERED, ASKED_AGAIN, TOOL, FIRST, SECOND], "h2", ["a2", "a3"]),
+        ([ASKED, ANSWERED, ASKED_AGAIN, TOOL, FIRST, SECOND], "a2", ["a3"]),
+        ([ASKED, ANSWERED, ASKED_AGAIN, TOOL, FIRST, SECOND], "a3", []),
+        ([ASKED, ANSWERED, ASKED_AGAIN, TOOL, FIRST, SECOND], "h1", ["a1", "a2", "a3"]),
+        # Trimmed from the front: the mark is still there, positions have shifted.
+        ([ASKED_AGAIN, TOOL, FIRST, SECOND], "h2", ["a2", "a3"]),
+        # The mark itself is gone: no message can be told to be the run's.
+        ([FIRST, SECOND], "h2", []),
+        ([], "h2", []),
+        ([ASKED, ANSWERED, ASKED_AGAIN, TOOL, FIRST, SECOND], frozenset({"h1", "a1", "h2"}), ["a2", "a3"]),
+        ([ASKED, ANSWERED, ASKED_AGAIN, TOOL, FIRST, SECOND], frozenset(), ["a1", "a2", "a3"]),
+        # Trimmed: the earlier messages are gone from the state, and only new ones are replies.
+        ([ASKED_AGAIN, TOOL, FIRST, SECOND], frozenset({"h1", "a1", "h2"}), ["a2", "a3"]),
+        ([FIRST, SECOND], frozenset({"h1", "a1", "h2", "a2"}), ["a3"]),
+        ([ASKED, ANSWERED], frozenset({"h1", "a1"}), []),
+    ],
+)
+def test_replies_after_a_mark_or_the_ids_before(
+    messages: list[Any], since: runs.Since, replies: list[str]
+) -> None:
     assert runs.replies_after({"messages": messages}, since) == replies
 
 
@@ -505,8 +593,9 @@ def test_message_ids_are_what_a_later_run_counts_from() -> None:
     assert runs.replies_after(later, runs.message_ids(values)) == ["a2", "a3"]
 
 
-def test_max_runs_sizes_the_lock_pool_and_is_checked(settings: Settings,
-                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+def test_max_runs_sizes_the_lock_pool_and_is_checked(
+    settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
     with open_resources(replace(settings, max_runs=3)) as res:
         locks = locks_for(res.pool)
         assert locks is not None and (locks.pool.max_size, res.pool.max_size) == (3, settings.pool_max_size)
@@ -515,8 +604,9 @@ def test_max_runs_sizes_the_lock_pool_and_is_checked(settings: Settings,
         Settings.from_env()
 
 
-def test_messages_are_rebuilt_the_same_whatever_the_page_size(graph: Any,
-                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+def test_messages_are_rebuilt_the_same_whatever_the_page_size(
+    graph: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
     import langgraph.checkpoint.postgres as saver_module
 
     assert saver_module._DELTA_PAGE_SIZE == DELTA_PAGE_SIZE  # set when the app's saver was made

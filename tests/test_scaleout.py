@@ -25,8 +25,10 @@ JOBS = 20
 def test_two_processes_share_the_queue_and_the_thread_locks(database_url: str, tmp_path: Path) -> None:
     settings = Settings(database_url=database_url, data_dir=tmp_path / "data", today=TODAY)
     with open_resources(settings) as res, ExitStack() as servers:
-        urls = [servers.enter_context(api_server(database_url, tmp_path / f"data{i}",
-                                                 tmp_path / f"serve{i}.log")) for i in range(2)]
+        urls = [
+            servers.enter_context(api_server(database_url, tmp_path / f"data{i}", tmp_path / f"serve{i}.log"))
+            for i in range(2)
+        ]
         # One writer per thread across processes: this process holds the lock, both servers refuse.
         locks = locks_for(res.pool)
         assert locks is not None
@@ -35,9 +37,15 @@ def test_two_processes_share_the_queue_and_the_thread_locks(database_url: str, t
                 response = httpx.post(f"{url}/threads/busy/turns", json={"message": "hi"}, headers=ADA)
                 assert (response.status_code, response.json()["error"]) == (409, "thread_busy")
         # Queued runs: each is claimed by exactly one of the two workers.
-        ids = [jobs.enqueue(res.pool, thread_id=f"q{i}", kind="message",
-                            payload={"message": "When does rag start?", "user_id": "ada"})
-               for i in range(JOBS)]
+        ids = [
+            jobs.enqueue(
+                res.pool,
+                thread_id=f"q{i}",
+                kind="message",
+                payload={"message": "When does rag start?", "user_id": "ada"},
+            )
+            for i in range(JOBS)
+        ]
         done = _wait_for(res, ids)
         threads_turns: dict[str, Any] = {f"q{i}": turns_of(res.pool, f"q{i}") for i in range(JOBS)}
     assert [(j["status"], j["attempts"]) for j in done] == [("done", 1)] * JOBS

@@ -29,8 +29,11 @@ def load_fixture(resources: Resources) -> None:
             columns = data["columns"]
             for row in data["rows"]:
                 values = [_value(row[c]) for c in columns]
-                conn.execute(f"INSERT INTO {table} ({', '.join(columns)}) "  # trusted fixture names
-                             f"VALUES ({', '.join(['%s'] * len(columns))})", values)
+                conn.execute(
+                    f"INSERT INTO {table} ({', '.join(columns)}) "  # trusted fixture names
+                    f"VALUES ({', '.join(['%s'] * len(columns))})",
+                    values,
+                )
 
 
 def _value(value: Any) -> Any:
@@ -47,21 +50,28 @@ def test_the_fixture_really_is_the_old_shape(resources: Resources, graph: Any) -
     load_fixture(resources)
     old = values(graph, "v1-paused")
     assert "schema_version" not in old and "queued" not in old and not old.get("usage")
-    assert migrate(old) == {"turn": None, "usage": {"calls": 0, "input_tokens": 0, "output_tokens": 0,
-                                                    "cost_usd": 0.0},
-                            "program": None, "queued": [], "schema_version": SCHEMA_VERSION}
+    assert migrate(old) == {
+        "turn": None,
+        "usage": {"calls": 0, "input_tokens": 0, "output_tokens": 0, "cost_usd": 0.0},
+        "program": None,
+        "queued": [],
+        "schema_version": SCHEMA_VERSION,
+    }
 
 
-def test_a_paused_approval_from_the_old_release_resumes_and_is_upgraded(resources: Resources,
-                                                                        graph: Any) -> None:
+def test_a_paused_approval_from_the_old_release_resumes_and_is_upgraded(
+    resources: Resources, graph: Any
+) -> None:
     load_fixture(resources)
     pending = threads.pending(graph, resources.pool)
     assert [(t.thread_id, (t.pending or {})["action_requests"][0]["args"]) for t in pending] == [
-        ("v1-paused", {"cohort_id": "rag-2", "student_id": "ada"})]
+        ("v1-paused", {"cohort_id": "rag-2", "student_id": "ada"})
+    ]
     turn = threads.decide(graph, "v1-paused", {"decisions": [{"type": "approve"}]})
     assert turn.replies[-1].startswith("Done: you are enrolled in rag-2")
     assert [(e["student_id"], e["cohort_id"], e["status"]) for e in resources.school.enrollments()] == [
-        ("ada", "rag-2", "PENDING_PAYMENT")]
+        ("ada", "rag-2", "PENDING_PAYMENT")
+    ]
     new = values(graph, "v1-paused")
     assert (new["schema_version"], new["queued"], new["usage"]["calls"]) == (SCHEMA_VERSION, [], 0)
 

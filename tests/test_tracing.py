@@ -45,12 +45,17 @@ from tests.conftest import ROOT
 from tests.openai_stub import OpenAIStub, Reply
 from tests.planner_fakes import ORCHESTRATOR, DispatchModel
 
-PRICES = ModelConfig(prices=MappingProxyType({"test:answer": Price(3.0, 15.0), "test:agent": Price(1.0, 2.0),
-                                              "small-router": Price(0.5, 1.5)}))
+PRICES = ModelConfig(
+    prices=MappingProxyType(
+        {"test:answer": Price(3.0, 15.0), "test:agent": Price(1.0, 2.0), "small-router": Price(0.5, 1.5)}
+    )
+)
 """What the test handlers price model calls with (the application hands in `SCHOOL_MODEL_PRICES`)."""
 SECRET = "connection to 10.0.0.7 failed: password=hunter2"
-ML_REQUEST = ("put together a program of three courses for my goal of moving into ML engineering, "
-              "within 1500, starting before March")
+ML_REQUEST = (
+    "put together a program of three courses for my goal of moving into ML engineering, "
+    "within 1500, starting before March"
+)
 TASKS = ["Q1: python foundations", "Q2: machine learning", "Q3: deploying models"]
 Tree = list[tuple[str, "Tree"]]
 
@@ -63,8 +68,9 @@ class Traced:
     exporter: InMemorySpanExporter
 
     def config(self, thread: str, **metadata: Any) -> Any:
-        return tracing_config({"configurable": {"thread_id": thread}, "metadata": metadata},
-                              handler=self.handler)
+        return tracing_config(
+            {"configurable": {"thread_id": thread}, "metadata": metadata}, handler=self.handler
+        )
 
     def spans(self) -> list[ReadableSpan]:
         return sorted(self.exporter.get_finished_spans(), key=lambda s: s.start_time or 0)
@@ -79,8 +85,9 @@ class Traced:
             children.setdefault(span.parent.span_id if span.parent else None, []).append(span)
 
         def below(parent: int | None) -> Tree:
-            return [(s.name, below(s.context.span_id if s.context else None))
-                    for s in children.get(parent, [])]
+            return [
+                (s.name, below(s.context.span_id if s.context else None)) for s in children.get(parent, [])
+            ]
 
         return below(None)
 
@@ -105,8 +112,11 @@ def traced() -> Iterator[Traced]:
 
 
 def usage(input_tokens: int, output_tokens: int) -> Any:
-    return {"input_tokens": input_tokens, "output_tokens": output_tokens,
-            "total_tokens": input_tokens + output_tokens}
+    return {
+        "input_tokens": input_tokens,
+        "output_tokens": output_tokens,
+        "total_tokens": input_tokens + output_tokens,
+    }
 
 
 def tasks_reply(tasks: list[str]) -> AIMessage:
@@ -114,8 +124,13 @@ def tasks_reply(tasks: list[str]) -> AIMessage:
 
 
 def school_graph(resources: Resources, models: Models | None = None) -> Any:
-    return build_graph(checkpointer=resources.checkpointer, store=resources.store, school=resources.school,
-                       settings=resources.settings, models=models)
+    return build_graph(
+        checkpointer=resources.checkpointer,
+        store=resources.store,
+        school=resources.school,
+        settings=resources.settings,
+        models=models,
+    )
 
 
 def node(name: str, step: int, thread: str, **extra: Any) -> dict[str, Any]:
@@ -136,12 +151,16 @@ def leaf(name: str) -> tuple[str, Tree]:
 
 # -- the school graph ---------------------------------------------------------------------------
 def test_a_question_turn_is_the_turn_its_nodes_and_the_priced_model_call(
-        resources: Resources, scripted_model: Any, traced: Traced) -> None:
+    resources: Resources, scripted_model: Any, traced: Traced
+) -> None:
     text = "The RAG course (course rag) starts with cohort rag-1 on 2026-12-21 (cohort rag-1)."
     reply = AIMessage(text, usage_metadata=usage(800, 40), response_metadata={"model_name": "test:answer"})
     graph = school_graph(resources, Models(PRICES, answer=NamedModel("test:answer", scripted_model(reply))))
-    result = graph.invoke({"messages": [HumanMessage("When does the RAG course start?")]},
-                          traced.config("q", user_id="ada"), context=Context(user_id="ada"))
+    result = graph.invoke(
+        {"messages": [HumanMessage("When does the RAG course start?")]},
+        traced.config("q", user_id="ada"),
+        context=Context(user_id="ada"),
+    )
     assert result["messages"][-1].content == text
     assert traced.tree() == [
         ("turn", [leaf("node router"), ("node answer", [leaf("model test:answer")])]),
@@ -151,45 +170,64 @@ def test_a_question_turn_is_the_turn_its_nodes_and_the_priced_model_call(
     assert attributes(traced.one("node answer")) == node("answer", 2, "q")
     model = traced.one("model test:answer")
     assert attributes(model) == {
-        "gen_ai.operation.name": "chat", "gen_ai.provider.name": "scriptedchatmodel",
-        "school.model_role": "answer", "gen_ai.request.model": "test:answer",
-        "gen_ai.response.model": "test:answer", "gen_ai.usage.input_tokens": 800,
-        "gen_ai.usage.output_tokens": 40, "school.cost_usd": pytest.approx((800 * 3 + 40 * 15) / 1e6),
-        "school.priced": True}
+        "gen_ai.operation.name": "chat",
+        "gen_ai.provider.name": "scriptedchatmodel",
+        "school.model_role": "answer",
+        "gen_ai.request.model": "test:answer",
+        "gen_ai.response.model": "test:answer",
+        "gen_ai.usage.input_tokens": 800,
+        "gen_ai.usage.output_tokens": 40,
+        "school.cost_usd": pytest.approx((800 * 3 + 40 * 15) / 1e6),
+        "school.priced": True,
+    }
     assert {status(s) for s in traced.spans()} == {(StatusCode.UNSET, None)}
     assert text not in json.dumps([s.to_json() for s in traced.spans()])  # no message text on spans
 
 
 def test_an_enrollment_pauses_at_approval_without_an_error_and_the_resume_is_its_own_turn(
-        resources: Resources, traced: Traced) -> None:
+    resources: Resources, traced: Traced
+) -> None:
     graph = school_graph(resources)
-    result = graph.invoke({"messages": [HumanMessage("Please enroll me in rag-2")]}, traced.config("e"),
-                          context=Context(user_id="ada"))
+    result = graph.invoke(
+        {"messages": [HumanMessage("Please enroll me in rag-2")]},
+        traced.config("e"),
+        context=Context(user_id="ada"),
+    )
     assert result["__interrupt__"]
     assert traced.tree() == [
         ("turn", [leaf("node router"), leaf("node propose"), leaf("node approval")]),
     ]
-    assert attributes(traced.one("turn")) == {"langgraph.graph": "school", "thread.id": "e",
-                                              "langgraph.interrupted": True}
-    assert attributes(traced.one("node approval")) == node("approval", 3, "e",
-                                                           **{"langgraph.interrupted": True})
+    assert attributes(traced.one("turn")) == {
+        "langgraph.graph": "school",
+        "thread.id": "e",
+        "langgraph.interrupted": True,
+    }
+    assert attributes(traced.one("node approval")) == node(
+        "approval", 3, "e", **{"langgraph.interrupted": True}
+    )
     assert {status(s) for s in traced.spans()} == {(StatusCode.UNSET, None)}
 
     traced.clear()
-    graph.invoke(Command(resume={"decisions": [{"type": "approve"}]}), traced.config("e"),
-                 context=Context(user_id="ada"))
+    graph.invoke(
+        Command(resume={"decisions": [{"type": "approve"}]}),
+        traced.config("e"),
+        context=Context(user_id="ada"),
+    )
     assert traced.tree() == [("turn", [leaf("node approval"), leaf("node execute")])]
     assert attributes(traced.one("node execute")) == node("execute", 4, "e")
     assert [e["status"] for e in resources.school.enrollments(student_id="ada")] == ["PENDING_PAYMENT"]
 
 
 def test_parallel_workers_each_get_their_own_node_and_model_spans(
-        resources: Resources, scripted_model: Any, traced: Traced) -> None:
+    resources: Resources, scripted_model: Any, traced: Traced
+) -> None:
     """LangGraph runs the workers in threads; each model span must land under its own worker."""
-    routes = {ORCHESTRATOR: scripted_model(tasks_reply(TASKS)),
-              TASKS[0]: scripted_model(AIMessage("courses: python-basics, statistics")),
-              TASKS[1]: scripted_model(RuntimeError(SECRET)),
-              TASKS[2]: scripted_model(AIMessage("courses: web-apis"))}
+    routes = {
+        ORCHESTRATOR: scripted_model(tasks_reply(TASKS)),
+        TASKS[0]: scripted_model(AIMessage("courses: python-basics, statistics")),
+        TASKS[1]: scripted_model(RuntimeError(SECRET)),
+        TASKS[2]: scripted_model(AIMessage("courses: web-apis")),
+    }
     planner = NamedModel("test:planner", DispatchModel(routes=routes))
     models = Models(resources.settings.models, answer=planner)
     graph = school_graph(resources, models)
@@ -197,43 +235,71 @@ def test_parallel_workers_each_get_their_own_node_and_model_spans(
 
     [(_, turn)] = traced.tree()
     [planner] = [children for name, children in turn if name == "node planner"]
-    assert [name for name, _ in planner] == ["node orchestrate", "node worker", "node worker",
-                                             "node worker", "node draft", "node review", "node present"]
+    assert [name for name, _ in planner] == [
+        "node orchestrate",
+        "node worker",
+        "node worker",
+        "node worker",
+        "node draft",
+        "node review",
+        "node present",
+    ]
     workers = [children for name, children in planner if name == "node worker"]
     for agent_nodes in workers:  # each worker is an agent: its middleware and model nodes, one model call
         assert [children for name, children in agent_nodes if name == "node model"] == [[leaf("model")]]
     failed = [s for s in traced.named("model") if s.status.status_code is StatusCode.ERROR]
     assert [(status(s), attributes(s)["error.type"]) for s in failed] == [
-        ((StatusCode.ERROR, "RuntimeError"), "RuntimeError")]
+        ((StatusCode.ERROR, "RuntimeError"), "RuntimeError")
+    ]
     assert {status(s) for s in traced.named("node worker")} == {(StatusCode.UNSET, None)}  # it recovered
     assert "hunter2" not in json.dumps([s.to_json() for s in traced.spans()])
 
 
 def test_real_openai_clients_report_their_model_tokens_and_cost_also_when_streaming(
-        resources: Resources, openai_stub: OpenAIStub, traced: Traced) -> None:
-    openai_stub.script(Reply('{"intent": "question"}', usage=(210, 7)), Reply("It starts in December.",
-                                                                               usage=(900, 30)))
+    resources: Resources, openai_stub: OpenAIStub, traced: Traced
+) -> None:
+    openai_stub.script(
+        Reply('{"intent": "question"}', usage=(210, 7)), Reply("It starts in December.", usage=(900, 30))
+    )
     config = ModelConfig(
         router=RoleConfig("router", "openai:small-router", openai_stub.base_url, None, 5.0, 0),
         answer=RoleConfig("answer", "openai:big-answer", openai_stub.base_url, None, 5.0, 0),
-        prices=PRICES.prices)  # big-answer has no price
+        prices=PRICES.prices,
+    )  # big-answer has no price
     graph = school_graph(resources, Models(config))
-    list(graph.stream({"messages": [HumanMessage("When does the RAG course start?")]}, traced.config("o"),
-                      context=Context(user_id="ada"), stream_mode="messages"))
+    list(
+        graph.stream(
+            {"messages": [HumanMessage("When does the RAG course start?")]},
+            traced.config("o"),
+            context=Context(user_id="ada"),
+            stream_mode="messages",
+        )
+    )
     assert traced.tree() == [
-        ("turn", [("node router", [leaf("model small-router")]),
-                  ("node answer", [leaf("model big-answer")])]),
+        (
+            "turn",
+            [("node router", [leaf("model small-router")]), ("node answer", [leaf("model big-answer")])],
+        ),
     ]
     common = {"gen_ai.operation.name": "chat", "gen_ai.provider.name": "openai"}
     assert attributes(traced.one("model small-router")) == common | {
-        "school.model_role": "router", "gen_ai.request.model": "small-router",
+        "school.model_role": "router",
+        "gen_ai.request.model": "small-router",
         "gen_ai.response.model": "small-router",
-        "gen_ai.usage.input_tokens": 210, "gen_ai.usage.output_tokens": 7,
-        "school.cost_usd": pytest.approx((210 * 0.5 + 7 * 1.5) / 1e6), "school.priced": True}
+        "gen_ai.usage.input_tokens": 210,
+        "gen_ai.usage.output_tokens": 7,
+        "school.cost_usd": pytest.approx((210 * 0.5 + 7 * 1.5) / 1e6),
+        "school.priced": True,
+    }
     assert attributes(traced.one("model big-answer")) == common | {
-        "school.model_role": "answer", "gen_ai.request.model": "big-answer",
-        "gen_ai.response.model": "big-answer", "gen_ai.usage.input_tokens": 900,
-        "gen_ai.usage.output_tokens": 30, "school.cost_usd": 0.0, "school.priced": False}
+        "school.model_role": "answer",
+        "gen_ai.request.model": "big-answer",
+        "gen_ai.response.model": "big-answer",
+        "gen_ai.usage.input_tokens": 900,
+        "gen_ai.usage.output_tokens": 30,
+        "school.cost_usd": 0.0,
+        "school.priced": False,
+    }
 
 
 # -- tools --------------------------------------------------------------------------------------
@@ -244,30 +310,47 @@ def find_cohorts(course_id: str) -> str:
 
 
 def calls_the_tool() -> AIMessage:
-    return AIMessage("", tool_calls=[{"name": "find_cohorts", "args": {"course_id": "rag"}, "id": "c1"}],
-                     response_metadata={"model_name": "test:agent"}, usage_metadata=usage(50, 10))
+    return AIMessage(
+        "",
+        tool_calls=[{"name": "find_cohorts", "args": {"course_id": "rag"}, "id": "c1"}],
+        response_metadata={"model_name": "test:agent"},
+        usage_metadata=usage(50, 10),
+    )
 
 
-TOOL_FAILED = {"gen_ai.operation.name": "execute_tool", "gen_ai.tool.name": "find_cohorts",
-               "error.type": "RuntimeError", "school.tool.status": "error"}
+TOOL_FAILED = {
+    "gen_ai.operation.name": "execute_tool",
+    "gen_ai.tool.name": "find_cohorts",
+    "error.type": "RuntimeError",
+    "school.tool.status": "error",
+}
 
 
 @pytest.mark.parametrize("run", ["sync", "async"])
-def test_a_tool_that_raises_is_an_error_span_with_the_exception_type_only(scripted_model: Any, traced: Traced,
-                                                                          run: str) -> None:
-    model = scripted_model(calls_the_tool(), AIMessage("Sorry, no dates right now.",
-                                                       response_metadata={"model_name": "test:agent"}))
-    agent = create_agent(model, tools=[find_cohorts],
-                         middleware=[ToolErrorMiddleware(on_error=safe_tool_error)])
+def test_a_tool_that_raises_is_an_error_span_with_the_exception_type_only(
+    scripted_model: Any, traced: Traced, run: str
+) -> None:
+    model = scripted_model(
+        calls_the_tool(),
+        AIMessage("Sorry, no dates right now.", response_metadata={"model_name": "test:agent"}),
+    )
+    agent = create_agent(
+        model, tools=[find_cohorts], middleware=[ToolErrorMiddleware(on_error=safe_tool_error)]
+    )
     value, config = {"messages": [HumanMessage("When is rag?")]}, traced.config("a")
     # Async: the handler is called on the event loop, the sync tool runs in an executor thread.
     result = agent.invoke(value, config) if run == "sync" else asyncio.run(agent.ainvoke(value, config))
     assert result["messages"][-1].content == "Sorry, no dates right now."
-    assert traced.tree() == [("turn", [
-        ("node model", [leaf("model test:agent")]),
-        ("node tools", [leaf("tool find_cohorts")]),
-        ("node model", [leaf("model test:agent")]),
-    ])]
+    assert traced.tree() == [
+        (
+            "turn",
+            [
+                ("node model", [leaf("model test:agent")]),
+                ("node tools", [leaf("tool find_cohorts")]),
+                ("node model", [leaf("model test:agent")]),
+            ],
+        )
+    ]
     failed = traced.one("tool find_cohorts")
     assert attributes(failed) == TOOL_FAILED
     assert status(failed) == (StatusCode.ERROR, "RuntimeError")
@@ -280,12 +363,15 @@ def test_an_error_that_escapes_fails_the_node_and_the_turn(scripted_model: Any, 
     agent = create_agent(scripted_model(calls_the_tool()), tools=[find_cohorts])
     with pytest.raises(RuntimeError):
         agent.invoke({"messages": [HumanMessage("When is rag?")]}, traced.config("a"))
-    assert traced.tree() == [("turn", [("node model", [leaf("model test:agent")]),
-                                       ("node tools", [leaf("tool find_cohorts")])])]
+    assert traced.tree() == [
+        ("turn", [("node model", [leaf("model test:agent")]), ("node tools", [leaf("tool find_cohorts")])])
+    ]
     assert attributes(traced.one("tool find_cohorts")) == TOOL_FAILED
     assert [(s.name, status(s)) for s in traced.spans() if s.status.status_code is StatusCode.ERROR] == [
-        ("turn", (StatusCode.ERROR, "RuntimeError")), ("node tools", (StatusCode.ERROR, "RuntimeError")),
-        ("tool find_cohorts", (StatusCode.ERROR, "RuntimeError"))]
+        ("turn", (StatusCode.ERROR, "RuntimeError")),
+        ("node tools", (StatusCode.ERROR, "RuntimeError")),
+        ("tool find_cohorts", (StatusCode.ERROR, "RuntimeError")),
+    ]
     assert "hunter2" not in json.dumps([s.to_json() for s in traced.spans()])
 
 
@@ -304,8 +390,9 @@ def test_tracing_config_adds_the_handler_once_and_leaves_the_callers_config_alon
     assert manager.handlers == [other]
 
 
-def test_console_mode_writes_each_span_to_stdout_at_once(capsys: pytest.CaptureFixture[str],
-                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+def test_console_mode_writes_each_span_to_stdout_at_once(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.delenv("OTEL_SERVICE_NAME", raising=False)
     provider = build_provider("console")
     try:
@@ -378,8 +465,9 @@ def collector() -> Iterator[_Collector]:
     thread.join(5)
 
 
-def test_otlp_mode_posts_protobuf_spans_to_the_collector(collector: _Collector,
-                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+def test_otlp_mode_posts_protobuf_spans_to_the_collector(
+    collector: _Collector, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.delenv("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT", raising=False)
     monkeypatch.setenv("OTEL_EXPORTER_OTLP_ENDPOINT", collector.url + "/")
     monkeypatch.setenv("OTEL_SERVICE_NAME", "school-agent-test")
@@ -412,16 +500,26 @@ RunnableLambda(lambda x: x, name="tiny").invoke(1, config)
 """
 
 
-@pytest.mark.parametrize(("mode", "first_line", "spans"), [
-    ("off", "provider: NoneType global: False callbacks: []", []),
-    ("console", "provider: TracerProvider global: True callbacks: ['OTelCallbackHandler']", ["turn"]),
-])
-def test_setup_tracing_installs_one_provider_per_process(mode: str, first_line: str,
-                                                         spans: list[str]) -> None:
+@pytest.mark.parametrize(
+    ("mode", "first_line", "spans"),
+    [
+        ("off", "provider: NoneType global: False callbacks: []", []),
+        ("console", "provider: TracerProvider global: True callbacks: ['OTelCallbackHandler']", ["turn"]),
+    ],
+)
+def test_setup_tracing_installs_one_provider_per_process(
+    mode: str, first_line: str, spans: list[str]
+) -> None:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("OTEL_", "SCHOOL_TRACING"))}
-    result = subprocess.run([sys.executable, "-c", SETUP_SCRIPT], cwd=ROOT,
-                            env=env | {"SCHOOL_TRACING": mode}, capture_output=True, text=True,
-                            timeout=60, check=False)
+    result = subprocess.run(
+        [sys.executable, "-c", SETUP_SCRIPT],
+        cwd=ROOT,
+        env=env | {"SCHOOL_TRACING": mode},
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
     assert result.returncode == 0, result.stderr
     first, _, rest = result.stdout.partition("\n")
     assert first == first_line

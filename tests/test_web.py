@@ -49,34 +49,47 @@ def api_server(database_url: str, data_dir: Path, log: Path) -> Iterator[str]:
     # No SCHOOL_* setting of the caller's reaches the server: in particular no model URL, so the
     # server answers without a language model, as every test does.
     env = {k: v for k, v in os.environ.items() if not k.startswith("SCHOOL_")}
-    env |= {"DATABASE_URL": database_url, "SCHOOL_TODAY": TODAY.isoformat(),
-            "SCHOOL_API_KEYS": API_KEYS, "SCHOOL_DATA_DIR": str(data_dir),
-            "LANGSMITH_TRACING": "false"}
+    env |= {
+        "DATABASE_URL": database_url,
+        "SCHOOL_TODAY": TODAY.isoformat(),
+        "SCHOOL_API_KEYS": API_KEYS,
+        "SCHOOL_DATA_DIR": str(data_dir),
+        "LANGSMITH_TRACING": "false",
+    }
     command = [sys.executable, "-m", "agent.cli", "serve", "--host", "127.0.0.1", "--port", str(port)]
     with log.open("wb") as out:
-        proc = subprocess.Popen(command, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT,
-                                start_new_session=True)
+        proc = subprocess.Popen(
+            command, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True
+        )
         try:
             url = f"http://127.0.0.1:{port}"
-            wait_until_ready(proc, f"{url}/healthz", log, what="school-agent serve",
-                             timeout_s=STARTUP_TIMEOUT_S)
+            wait_until_ready(
+                proc, f"{url}/healthz", log, what="school-agent serve", timeout_s=STARTUP_TIMEOUT_S
+            )
             yield url
         finally:
             stop(proc)
 
 
-def test_student_enrolls_and_operator_approves_in_the_browser(database_url: str,
-                                                               tmp_path: Path) -> None:
+def test_student_enrolls_and_operator_approves_in_the_browser(database_url: str, tmp_path: Path) -> None:
     missing = missing_tools()
     if missing:
         pytest.fail(f"the browser test needs {', '.join(missing)}; `make browser` installs them")
     log = tmp_path / "serve.log"
     with api_server(database_url, tmp_path / "data", log) as url:
-        env = os.environ | KEYS | {"BASE_URL": url, "CHROMIUM": str(CHROMIUM),
-                                   "SCREENSHOT_DIR": str(tmp_path)}
-        result = subprocess.run(["node", "e2e.mjs"], cwd=BROWSER_DIR, env=env,
-                                capture_output=True, text=True, timeout=SCRIPT_TIMEOUT_S)
+        env = (
+            os.environ | KEYS | {"BASE_URL": url, "CHROMIUM": str(CHROMIUM), "SCREENSHOT_DIR": str(tmp_path)}
+        )
+        result = subprocess.run(
+            ["node", "e2e.mjs"],
+            cwd=BROWSER_DIR,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=SCRIPT_TIMEOUT_S,
+        )
     print(result.stdout, result.stderr, sep="\n")
     assert result.returncode == 0, (
         f"tests/browser/e2e.mjs exited {result.returncode}:\n{result.stdout}\n{result.stderr}\n"
-        f"server log:\n{log.read_text()}")
+        f"server log:\n{log.read_text()}"
+    )

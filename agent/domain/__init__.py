@@ -22,6 +22,7 @@ from agent.domain.payments import PaymentProvider
 
 Row = dict[str, Any]
 
+
 class _Preview(str):
     """The type of `PREVIEW`: a key no caller can produce by accident."""
 
@@ -81,9 +82,7 @@ class School:
         with self.pool.connection() as conn:
             return catalog.cohorts_of(conn, [course_id])
 
-    def enrollments(
-        self, *, cohort_id: str | None = None, student_id: str | None = None
-    ) -> list[Row]:
+    def enrollments(self, *, cohort_id: str | None = None, student_id: str | None = None) -> list[Row]:
         """Enrollments, oldest first, optionally filtered."""
         with self.pool.connection() as conn:
             return enrollments.list_enrollments(conn, cohort_id=cohort_id, student_id=student_id)
@@ -98,15 +97,15 @@ class School:
     def enroll(self, key: str, *, student_id: str, cohort_id: str) -> Outcome:
         """Enroll `student_id` in `cohort_id` (PENDING_PAYMENT)."""
         request = {"student_id": student_id, "cohort_id": cohort_id}
-        action = partial(enrollments.enroll, student_id=student_id, cohort_id=cohort_id,
-                         today=self.clock())
+        action = partial(enrollments.enroll, student_id=student_id, cohort_id=cohort_id, today=self.clock())
         return self._run(key, "enroll", request, action)
 
     def join_waitlist(self, key: str, *, student_id: str, cohort_id: str) -> Outcome:
         """Put `student_id` on the waitlist of a full cohort."""
         request = {"student_id": student_id, "cohort_id": cohort_id}
-        action = partial(enrollments.join_waitlist, student_id=student_id, cohort_id=cohort_id,
-                         today=self.clock())
+        action = partial(
+            enrollments.join_waitlist, student_id=student_id, cohort_id=cohort_id, today=self.clock()
+        )
         return self._run(key, "join_waitlist", request, action)
 
     def pay(self, key: str, *, student_id: str, cohort_id: str) -> Outcome:
@@ -116,8 +115,7 @@ class School:
         """
         if key is PREVIEW:
             request = {"student_id": student_id, "cohort_id": cohort_id}
-            action = partial(enrollments.pay, student_id=student_id, cohort_id=cohort_id,
-                             operation_key=key)
+            action = partial(enrollments.pay, student_id=student_id, cohort_id=cohort_id, operation_key=key)
             return self._run(key, "pay", request, action)
         with self.pool.connection() as conn:
             return payments.pay(conn, self.payments, key=key, student_id=student_id, cohort_id=cohort_id)
@@ -129,21 +127,30 @@ class School:
         """
         if key is PREVIEW:
             request = {"student_id": student_id, "cohort_id": cohort_id}
-            action = partial(enrollments.cancel, student_id=student_id, cohort_id=cohort_id,
-                             today=self.clock(), operation_key=key)
+            action = partial(
+                enrollments.cancel,
+                student_id=student_id,
+                cohort_id=cohort_id,
+                today=self.clock(),
+                operation_key=key,
+            )
             return self._run(key, "cancel", request, action)
         with self.pool.connection() as conn:
-            return payments.cancel(conn, self.payments, key=key, student_id=student_id,
-                                   cohort_id=cohort_id, today=self.clock())
+            return payments.cancel(
+                conn, self.payments, key=key, student_id=student_id, cohort_id=cohort_id, today=self.clock()
+            )
 
-    def handoff(
-        self, key: str, *, student_id: str, thread_id: str, reason: str, message: str
-    ) -> Outcome:
+    def handoff(self, key: str, *, student_id: str, thread_id: str, reason: str, message: str) -> Outcome:
         """Open a ticket for a human operator."""
-        request = {"student_id": student_id, "thread_id": thread_id, "reason": reason,
-                   "message": message}
-        action = partial(handoffs.open_handoff, student_id=student_id, thread_id=thread_id,
-                         reason=reason, message=message, operation_key=key)
+        request = {"student_id": student_id, "thread_id": thread_id, "reason": reason, "message": message}
+        action = partial(
+            handoffs.open_handoff,
+            student_id=student_id,
+            thread_id=thread_id,
+            reason=reason,
+            message=message,
+            operation_key=key,
+        )
         return self._run(key, "handoff", request, action)
 
 

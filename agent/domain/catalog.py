@@ -54,16 +54,23 @@ def seed_catalog(conn: Connection[Row], *, today: date) -> int:
                 "INSERT INTO courses (id, title, description, level, price_cents, duration_weeks,"
                 " prerequisites, tags) VALUES (%s, %s, %s, %s, %s, %s, %s, %s)"
                 " ON CONFLICT (id) DO NOTHING",
-                (c["id"], c["title"], c["description"], c["level"], c["price_cents"],
-                 c["duration_weeks"], c["prerequisites"], c["tags"]),
+                (
+                    c["id"],
+                    c["title"],
+                    c["description"],
+                    c["level"],
+                    c["price_cents"],
+                    c["duration_weeks"],
+                    c["prerequisites"],
+                    c["tags"],
+                ),
             )
             added += cur.rowcount
         for h in seed["cohorts"]:
             cur = conn.execute(
                 "INSERT INTO cohorts (id, course_id, starts_on, capacity) VALUES (%s, %s, %s, %s)"
                 " ON CONFLICT (id) DO NOTHING",
-                (h["id"], h["course_id"], today + timedelta(days=h["starts_in_days"]),
-                 h["capacity"]),
+                (h["id"], h["course_id"], today + timedelta(days=h["starts_in_days"]), h["capacity"]),
             )
             added += cur.rowcount
     return added

@@ -106,9 +106,7 @@ def enroll(conn: Connection[Row], *, student_id: str, cohort_id: str, today: dat
     return {"enrollment": row, "price_cents": cohort["price_cents"]}
 
 
-def join_waitlist(
-    conn: Connection[Row], *, student_id: str, cohort_id: str, today: date
-) -> Row:
+def join_waitlist(conn: Connection[Row], *, student_id: str, cohort_id: str, today: date) -> Row:
     """Queue for a full cohort: a new enrollment in `WAITLISTED`."""
     cohort = _lock_cohort(conn, cohort_id)
     _refuse_started(cohort, today)
@@ -122,8 +120,7 @@ def join_waitlist(
         (student_id, cohort_id),
     ).fetchone()
     position = conn.execute(
-        "SELECT count(*) AS n FROM enrollments"
-        " WHERE cohort_id = %s AND status = 'WAITLISTED' AND id <= %s",
+        "SELECT count(*) AS n FROM enrollments WHERE cohort_id = %s AND status = 'WAITLISTED' AND id <= %s",
         (cohort_id, row["id"] if row else 0),
     ).fetchone()
     return {"enrollment": row, "position": position["n"] if position else None}
@@ -144,7 +141,11 @@ def check_payable(conn: Connection[Row], *, student_id: str, cohort_id: str) -> 
 
 
 def pay(
-    conn: Connection[Row], *, student_id: str, cohort_id: str, operation_key: str,
+    conn: Connection[Row],
+    *,
+    student_id: str,
+    cohort_id: str,
+    operation_key: str,
     amount_cents: int | None = None,
 ) -> Row:
     """Record the payment: `PENDING_PAYMENT` becomes `CONFIRMED`.
@@ -170,14 +171,21 @@ def refund_due(
     cohort = _lock_cohort(conn, cohort_id)
     enrollment = _require_active(conn, student_id, cohort_id)
     refund = rules.refund_cents(
-        status=enrollment["status"], price_cents=cohort["price_cents"],
-        starts_on=cohort["starts_on"], today=today,
+        status=enrollment["status"],
+        price_cents=cohort["price_cents"],
+        starts_on=cohort["starts_on"],
+        today=today,
     )
     return cohort, enrollment, refund
 
 
 def cancel(
-    conn: Connection[Row], *, student_id: str, cohort_id: str, today: date, operation_key: str,
+    conn: Connection[Row],
+    *,
+    student_id: str,
+    cohort_id: str,
+    today: date,
+    operation_key: str,
     refund_cents: int | None = None,
 ) -> Row:
     """Cancel: refund by the rules, free the seat, promote the first waitlisted student.
@@ -228,4 +236,3 @@ def list_enrollments(
         " AND (%(student)s::text IS NULL OR student_id = %(student)s) ORDER BY id",
         {"cohort": cohort_id, "student": student_id},
     ).fetchall()
-

@@ -10,7 +10,12 @@ Row = dict[str, Any]
 
 
 def open_handoff(
-    conn: Connection[Row], *, student_id: str, thread_id: str, reason: str, message: str,
+    conn: Connection[Row],
+    *,
+    student_id: str,
+    thread_id: str,
+    reason: str,
+    message: str,
     operation_key: str,
 ) -> Row:
     """Record a request for a human operator (refund dispute, complaint)."""

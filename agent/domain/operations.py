@@ -68,9 +68,7 @@ def run_once(
                 outcome: Outcome = {"ok": True, "result": to_json(action(conn))}
         except DomainError as err:
             outcome = _refusal(err)
-        conn.execute(
-            "UPDATE operations SET outcome = %s WHERE key = %s", (Jsonb(outcome), key)
-        )
+        conn.execute("UPDATE operations SET outcome = %s WHERE key = %s", (Jsonb(outcome), key))
     return outcome
 
 
@@ -99,9 +97,7 @@ def _refusal(err: DomainError) -> Outcome:
 def _stored_outcome(
     conn: Connection[dict[str, Any]], *, key: str, name: str, request: dict[str, Any]
 ) -> Outcome:
-    row = conn.execute(
-        "SELECT name, request, outcome FROM operations WHERE key = %s", (key,)
-    ).fetchone()
+    row = conn.execute("SELECT name, request, outcome FROM operations WHERE key = %s", (key,)).fetchone()
     if row is None or row["outcome"] is None:
         message = f"operation {key!r} has no recorded outcome"
         raise RuntimeError(message)

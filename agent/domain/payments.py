@@ -176,19 +176,28 @@ def pay(
         try:
             charge = None if attempt.fresh else provider.lookup(attempt.key)
             if charge is None:
-                charge = provider.charge(attempt.key, attempt.student_id, attempt.amount_cents,
-                                         attempt.description)
+                charge = provider.charge(
+                    attempt.key, attempt.student_id, attempt.amount_cents, attempt.description
+                )
         except PaymentUnknownError:
-            return _unknown(attempt, "The payment provider did not answer in time, so the outcome of your "
-                            "payment of {amount} for {cohort} is unknown. It will be checked with the "
-                            "provider before anything is charged again, so you cannot be charged twice: "
-                            "ask to pay for {cohort} again to finish it.")
+            return _unknown(
+                attempt,
+                "The payment provider did not answer in time, so the outcome of your "
+                "payment of {amount} for {cohort} is unknown. It will be checked with the "
+                "provider before anything is charged again, so you cannot be charged twice: "
+                "ask to pay for {cohort} again to finish it.",
+            )
         faults.point(CHARGE_FAULT_POINT)
         return _record_charge(conn, attempt, charge, caller=key)
 
 
 def cancel(
-    conn: Connection[Row], provider: PaymentProvider, *, key: str, student_id: str, cohort_id: str,
+    conn: Connection[Row],
+    provider: PaymentProvider,
+    *,
+    key: str,
+    student_id: str,
+    cohort_id: str,
     today: date,
 ) -> Outcome:
     """Cancel an enrollment once for `key`, refunding through the provider what the rules give back.
@@ -209,8 +218,9 @@ def cancel(
         except DomainError as err:
             return run_once(conn, key=key, name="cancel", request=request, action=_refuse(err))
         if attempt is None:  # nothing to refund
-            action = partial(enrollments.cancel, student_id=student_id, cohort_id=cohort_id, today=today,
-                             operation_key=key)
+            action = partial(
+                enrollments.cancel, student_id=student_id, cohort_id=cohort_id, today=today, operation_key=key
+            )
             return run_once(conn, key=key, name="cancel", request=request, action=action)
         try:
             refund = None if attempt.fresh else provider.lookup_refund(attempt.key)
@@ -218,10 +228,13 @@ def cancel(
                 assert attempt.refund_of is not None  # a database constraint for refunds
                 refund = provider.refund(attempt.key, attempt.refund_of, attempt.amount_cents)
         except PaymentUnknownError:
-            return _unknown(attempt, "The payment provider did not answer in time, so the outcome of your "
-                            "refund of {amount} for {cohort} is unknown and your enrollment is unchanged "
-                            "for now. It will be checked with the provider before anything is refunded "
-                            "again: ask to cancel {cohort} again to finish it.")
+            return _unknown(
+                attempt,
+                "The payment provider did not answer in time, so the outcome of your "
+                "refund of {amount} for {cohort} is unknown and your enrollment is unchanged "
+                "for now. It will be checked with the provider before anything is refunded "
+                "again: ask to cancel {cohort} again to finish it.",
+            )
         faults.point(REFUND_FAULT_POINT)
         return _record_refund(conn, attempt, refund, caller=key, today=today)
 
@@ -237,8 +250,15 @@ def _open_charge(conn: Connection[Row], *, key: str, student_id: str, cohort_id:
         if cohort["price_cents"] == 0:
             return None
         description = f"{cohort['title']} ({cohort_id})"
-        return _insert(conn, key=key, kind="charge", enrollment=enrollment,
-                       amount_cents=cohort["price_cents"], description=description, refund_of=None)
+        return _insert(
+            conn,
+            key=key,
+            kind="charge",
+            enrollment=enrollment,
+            amount_cents=cohort["price_cents"],
+            description=description,
+            refund_of=None,
+        )
 
 
 def _open_refund(
@@ -246,8 +266,9 @@ def _open_refund(
 ) -> Attempt | None:
     """The pending refund of the enrollment, else a new one for `key`; None when no refund is due."""
     with conn.transaction():
-        cohort, enrollment, due = enrollments.refund_due(conn, student_id=student_id, cohort_id=cohort_id,
-                                                         today=today)
+        cohort, enrollment, due = enrollments.refund_due(
+            conn, student_id=student_id, cohort_id=cohort_id, today=today
+        )
         pending = _pending(conn, enrollment["id"], "refund")
         if pending is not None:
             return pending
@@ -259,16 +280,26 @@ def _open_refund(
             (enrollment["id"],),
         ).fetchone()
         if charge is None:
-            message = (f"Your payment for {cohort_id} has no record at the payment provider, so it cannot "
-                       "be refunded automatically; a member of our team has to do it.")
+            message = (
+                f"Your payment for {cohort_id} has no record at the payment provider, so it cannot "
+                "be refunded automatically; a member of our team has to do it."
+            )
             raise ChargeNotFoundError(message, cohort_id=cohort_id)
         description = f"Refund: {cohort['title']} ({cohort_id})"
-        return _insert(conn, key=key, kind="refund", enrollment=enrollment, amount_cents=due,
-                       description=description, refund_of=charge["provider_id"])
+        return _insert(
+            conn,
+            key=key,
+            kind="refund",
+            enrollment=enrollment,
+            amount_cents=due,
+            description=description,
+            refund_of=charge["provider_id"],
+        )
 
 
-_ATTEMPT_COLUMNS = ("a.key, a.kind, a.enrollment_id, e.student_id, e.cohort_id, a.amount_cents,"
-                    " a.description, a.refund_of")
+_ATTEMPT_COLUMNS = (
+    "a.key, a.kind, a.enrollment_id, e.student_id, e.cohort_id, a.amount_cents, a.description, a.refund_of"
+)
 
 
 def _pending(conn: Connection[Row], enrollment_id: int, kind: Kind) -> Attempt | None:
@@ -281,7 +312,13 @@ def _pending(conn: Connection[Row], enrollment_id: int, kind: Kind) -> Attempt |
 
 
 def _insert(
-    conn: Connection[Row], *, key: str, kind: Kind, enrollment: Row, amount_cents: int, description: str,
+    conn: Connection[Row],
+    *,
+    key: str,
+    kind: Kind,
+    enrollment: Row,
+    amount_cents: int,
+    description: str,
     refund_of: str | None,
 ) -> Attempt:
     conn.execute(
@@ -289,9 +326,17 @@ def _insert(
         " VALUES (%s, %s, %s, %s, %s, %s)",
         (key, kind, enrollment["id"], amount_cents, description, refund_of),
     )
-    return Attempt(key=key, kind=kind, enrollment_id=enrollment["id"], student_id=enrollment["student_id"],
-                   cohort_id=enrollment["cohort_id"], amount_cents=amount_cents, description=description,
-                   refund_of=refund_of, fresh=True)
+    return Attempt(
+        key=key,
+        kind=kind,
+        enrollment_id=enrollment["id"],
+        student_id=enrollment["student_id"],
+        cohort_id=enrollment["cohort_id"],
+        amount_cents=amount_cents,
+        description=description,
+        refund_of=refund_of,
+        fresh=True,
+    )
 
 
 # -- step 3: settle an attempt ---------------------------------------------------------------------
@@ -302,20 +347,28 @@ def _record_charge(
     if charge.status == "succeeded":
         with conn.transaction():
             return _store(conn, attempt, partial(_confirm, attempt=attempt, charge=charge), caller)
-    message = (f"Your payment of {money(attempt.amount_cents)} for {attempt.cohort_id} was declined by the "
-               "payment provider, so nothing was charged. Your seat is still held and awaits payment; "
-               "you can try again.")
+    message = (
+        f"Your payment of {money(attempt.amount_cents)} for {attempt.cohort_id} was declined by the "
+        "payment provider, so nothing was charged. Your seat is still held and awaits payment; "
+        "you can try again."
+    )
     with conn.transaction():
         _settle(conn, attempt, "declined", charge.charge_id)
-        return _store(conn, attempt, _refuse(PaymentDeclinedError(message, cohort_id=attempt.cohort_id)),
-                      caller)
+        return _store(
+            conn, attempt, _refuse(PaymentDeclinedError(message, cohort_id=attempt.cohort_id)), caller
+        )
 
 
 def _confirm(conn: Connection[Row], *, attempt: Attempt, charge: ChargeResult) -> Row:
     _settle(conn, attempt, "succeeded", charge.charge_id)
     try:
-        return enrollments.pay(conn, student_id=attempt.student_id, cohort_id=attempt.cohort_id,
-                               operation_key=attempt.key, amount_cents=charge.amount_cents)
+        return enrollments.pay(
+            conn,
+            student_id=attempt.student_id,
+            cohort_id=attempt.cohort_id,
+            operation_key=attempt.key,
+            amount_cents=charge.amount_cents,
+        )
     except DomainError as err:
         # Every change to an enrollment with a pending charge waits for the money lock and settles the
         # charge first, so this cannot happen; if it does, the attempt stays pending for a person.
@@ -331,20 +384,29 @@ def _record_refund(
         with conn.transaction():
             action = partial(_cancel, attempt=attempt, refund=refund, today=today)
             return _store(conn, attempt, action, caller)
-    message = (f"The payment provider declined the refund of {money(attempt.amount_cents)} for "
-               f"{attempt.cohort_id}, so your enrollment is unchanged. Please try again later, or ask "
-               "for a member of our team.")
+    message = (
+        f"The payment provider declined the refund of {money(attempt.amount_cents)} for "
+        f"{attempt.cohort_id}, so your enrollment is unchanged. Please try again later, or ask "
+        "for a member of our team."
+    )
     with conn.transaction():
         _settle(conn, attempt, "declined", refund.refund_id)
-        return _store(conn, attempt, _refuse(RefundDeclinedError(message, cohort_id=attempt.cohort_id)),
-                      caller)
+        return _store(
+            conn, attempt, _refuse(RefundDeclinedError(message, cohort_id=attempt.cohort_id)), caller
+        )
 
 
 def _cancel(conn: Connection[Row], *, attempt: Attempt, refund: RefundResult, today: date) -> Row:
     _settle(conn, attempt, "succeeded", refund.refund_id)
     try:
-        return enrollments.cancel(conn, student_id=attempt.student_id, cohort_id=attempt.cohort_id,
-                                  today=today, operation_key=attempt.key, refund_cents=refund.amount_cents)
+        return enrollments.cancel(
+            conn,
+            student_id=attempt.student_id,
+            cohort_id=attempt.cohort_id,
+            today=today,
+            operation_key=attempt.key,
+            refund_cents=refund.amount_cents,
+        )
     except DomainError as err:
         message = f"refund {refund.refund_id} (key {attempt.key!r}) succeeded but cannot be recorded: {err}"
         raise PaymentRecordError(message) from err
@@ -371,16 +433,21 @@ def _settle_open_charge(
     try:
         charge = provider.lookup(attempt.key)
     except PaymentUnknownError:
-        return _unknown(attempt, "The payment provider did not answer in time about your payment of "
-                        "{amount} for {cohort}, so the enrollment cannot be cancelled until that payment "
-                        "is settled; ask again in a moment.")
+        return _unknown(
+            attempt,
+            "The payment provider did not answer in time about your payment of "
+            "{amount} for {cohort}, so the enrollment cannot be cancelled until that payment "
+            "is settled; ask again in a moment.",
+        )
     if charge is not None:
         _record_charge(conn, attempt, charge, caller=None)
         return None
     with conn.transaction():
         _settle(conn, attempt, "abandoned", None)
-        message = (f"Your payment for {attempt.cohort_id} was not made: the enrollment was cancelled before "
-                   "the payment provider took it.")
+        message = (
+            f"Your payment for {attempt.cohort_id} was not made: the enrollment was cancelled before "
+            "the payment provider took it."
+        )
         _store(conn, attempt, _refuse(PaymentAbandonedError(message, cohort_id=attempt.cohort_id)), None)
     return None
 
@@ -401,8 +468,9 @@ def _store(conn: Connection[Row], attempt: Attempt, action: Action, caller: str 
     outcome = run_once(conn, key=attempt.key, name=attempt.operation, request=attempt.request, action=action)
     if caller is None or caller == attempt.key:
         return outcome
-    return run_once(conn, key=caller, name=attempt.operation, request=attempt.request,
-                    action=_same_as(outcome))
+    return run_once(
+        conn, key=caller, name=attempt.operation, request=attempt.request, action=_same_as(outcome)
+    )
 
 
 # -- helpers ---------------------------------------------------------------------------------------
@@ -423,9 +491,7 @@ def _money_lock(conn: Connection[Row], student_id: str, cohort_id: str) -> Itera
 
 
 def _has_outcome(conn: Connection[Row], key: str) -> bool:
-    row = conn.execute(
-        "SELECT 1 FROM operations WHERE key = %s AND outcome IS NOT NULL", (key,)
-    ).fetchone()
+    row = conn.execute("SELECT 1 FROM operations WHERE key = %s AND outcome IS NOT NULL", (key,)).fetchone()
     return row is not None
 
 

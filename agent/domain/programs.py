@@ -22,8 +22,17 @@ from agent.domain.rules import money
 Row = dict[str, Any]
 
 ProblemCode = Literal[
-    "empty", "duplicate_course", "starts_in_past", "starts_too_early", "starts_too_late", "cohort_full",
-    "missing_prerequisite", "prerequisite_order", "overlap", "too_many", "over_budget",
+    "empty",
+    "duplicate_course",
+    "starts_in_past",
+    "starts_too_early",
+    "starts_too_late",
+    "cohort_full",
+    "missing_prerequisite",
+    "prerequisite_order",
+    "overlap",
+    "too_many",
+    "over_budget",
 ]
 PROBLEM_CODES: tuple[str, ...] = get_args(ProblemCode)
 
@@ -52,18 +61,30 @@ class ProgramItem:
 
     def as_dict(self) -> Row:
         """JSON-safe form (ISO dates, lists) for graph state; `from_dict` reads it back."""
-        return {"course_id": self.course_id, "cohort_id": self.cohort_id, "title": self.title,
-                "price_cents": self.price_cents, "starts_on": self.starts_on.isoformat(),
-                "ends_on": self.ends_on.isoformat(), "prerequisites": list(self.prerequisites),
-                "seats_left": self.seats_left}
+        return {
+            "course_id": self.course_id,
+            "cohort_id": self.cohort_id,
+            "title": self.title,
+            "price_cents": self.price_cents,
+            "starts_on": self.starts_on.isoformat(),
+            "ends_on": self.ends_on.isoformat(),
+            "prerequisites": list(self.prerequisites),
+            "seats_left": self.seats_left,
+        }
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> ProgramItem:
         """The item `as_dict` wrote."""
-        return cls(course_id=data["course_id"], cohort_id=data["cohort_id"], title=data["title"],
-                   price_cents=data["price_cents"], starts_on=_as_date(data["starts_on"]),
-                   ends_on=_as_date(data["ends_on"]), prerequisites=tuple(data["prerequisites"]),
-                   seats_left=data.get("seats_left"))
+        return cls(
+            course_id=data["course_id"],
+            cohort_id=data["cohort_id"],
+            title=data["title"],
+            price_cents=data["price_cents"],
+            starts_on=_as_date(data["starts_on"]),
+            ends_on=_as_date(data["ends_on"]),
+            prerequisites=tuple(data["prerequisites"]),
+            seats_left=data.get("seats_left"),
+        )
 
 
 def item_from(course: Mapping[str, Any], cohort: Mapping[str, Any]) -> ProgramItem:
@@ -76,10 +97,14 @@ def item_from(course: Mapping[str, Any], cohort: Mapping[str, Any]) -> ProgramIt
     if cohort.get("capacity") is not None and cohort.get("seats_taken") is not None:
         seats_left = int(cohort["capacity"]) - int(cohort["seats_taken"])
     return ProgramItem(
-        course_id=course["id"], cohort_id=cohort["id"], title=course["title"],
-        price_cents=int(course["price_cents"]), starts_on=starts_on,
+        course_id=course["id"],
+        cohort_id=cohort["id"],
+        title=course["title"],
+        price_cents=int(course["price_cents"]),
+        starts_on=starts_on,
         ends_on=starts_on + timedelta(weeks=int(course["duration_weeks"])),
-        prerequisites=tuple(course.get("prerequisites") or ()), seats_left=seats_left,
+        prerequisites=tuple(course.get("prerequisites") or ()),
+        seats_left=seats_left,
     )
 
 
@@ -111,18 +136,28 @@ class ProgramRequest:
 
     def as_dict(self) -> Row:
         """JSON-safe form for graph state; `from_dict` reads it back."""
-        return {"goal": self.goal, "budget_cents": self.budget_cents,
-                "start_before": _iso(self.start_before), "start_after": _iso(self.start_after),
-                "size": self.size, "completed": list(self.completed), "waitlist_ok": self.waitlist_ok}
+        return {
+            "goal": self.goal,
+            "budget_cents": self.budget_cents,
+            "start_before": _iso(self.start_before),
+            "start_after": _iso(self.start_after),
+            "size": self.size,
+            "completed": list(self.completed),
+            "waitlist_ok": self.waitlist_ok,
+        }
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> ProgramRequest:
         """The request `as_dict` wrote."""
-        return cls(goal=data["goal"], budget_cents=data.get("budget_cents"),
-                   start_before=_maybe_date(data.get("start_before")),
-                   start_after=_maybe_date(data.get("start_after")),
-                   size=data.get("size", DEFAULT_SIZE), completed=tuple(data.get("completed", ())),
-                   waitlist_ok=data.get("waitlist_ok", False))
+        return cls(
+            goal=data["goal"],
+            budget_cents=data.get("budget_cents"),
+            start_before=_maybe_date(data.get("start_before")),
+            start_after=_maybe_date(data.get("start_after")),
+            size=data.get("size", DEFAULT_SIZE),
+            completed=tuple(data.get("completed", ())),
+            waitlist_ok=data.get("waitlist_ok", False),
+        )
 
 
 @dataclass(frozen=True)
@@ -175,25 +210,37 @@ def review(items: Sequence[ProgramItem], request: ProgramRequest, *, today: date
         if first is None:
             firsts[item.course_id] = item
         else:
-            problems.append(Problem(
-                "duplicate_course", item.course_id,
-                f"{item.course_id} is in the program twice ({first.cohort_id} and {item.cohort_id}); "
-                "take it once."))
+            problems.append(
+                Problem(
+                    "duplicate_course",
+                    item.course_id,
+                    f"{item.course_id} is in the program twice ({first.cohort_id} and {item.cohort_id}); "
+                    "take it once.",
+                )
+            )
     order_pairs: set[tuple[str, str]] = set()
     for item in firsts.values():
         problems += _date_problems(item, request, today)
         problems += _prerequisite_problems(item, firsts, request, order_pairs)
     problems += _overlaps(list(firsts.values()), order_pairs)
     if len(items) > request.size:
-        problems.append(Problem(
-            "too_many", None,
-            f"The program has {len(items)} courses; you asked for at most {request.size}."))
+        problems.append(
+            Problem(
+                "too_many",
+                None,
+                f"The program has {len(items)} courses; you asked for at most {request.size}.",
+            )
+        )
     total = total_cents(items)
     if request.budget_cents is not None and total > request.budget_cents:
-        problems.append(Problem(
-            "over_budget", None,
-            f"The program costs {money(total)} in total, {money(total - request.budget_cents)} over "
-            f"the budget of {money(request.budget_cents)}."))
+        problems.append(
+            Problem(
+                "over_budget",
+                None,
+                f"The program costs {money(total)} in total, {money(total - request.budget_cents)} over "
+                f"the budget of {money(request.budget_cents)}.",
+            )
+        )
     return problems
 
 
@@ -205,30 +252,48 @@ def total_cents(items: Iterable[ProgramItem]) -> int:
 def _date_problems(item: ProgramItem, request: ProgramRequest, today: date) -> list[Problem]:
     problems = []
     if item.starts_on <= today:
-        problems.append(Problem(
-            "starts_in_past", item.course_id,
-            f"{item.cohort_id} starts on {item.starts_on}, not after today ({today}); a cohort takes no "
-            "new students once it has started."))
+        problems.append(
+            Problem(
+                "starts_in_past",
+                item.course_id,
+                f"{item.cohort_id} starts on {item.starts_on}, not after today ({today}); a cohort takes no "
+                "new students once it has started.",
+            )
+        )
     elif request.start_after is not None and item.starts_on < request.start_after:
-        problems.append(Problem(
-            "starts_too_early", item.course_id,
-            f"{item.cohort_id} starts on {item.starts_on}, before the earliest start asked for "
-            f"({request.start_after})."))
+        problems.append(
+            Problem(
+                "starts_too_early",
+                item.course_id,
+                f"{item.cohort_id} starts on {item.starts_on}, before the earliest start asked for "
+                f"({request.start_after}).",
+            )
+        )
     elif request.start_before is not None and item.starts_on >= request.start_before:
-        problems.append(Problem(
-            "starts_too_late", item.course_id,
-            f"{item.cohort_id} starts on {item.starts_on}; every course must start before "
-            f"{request.start_before}."))
+        problems.append(
+            Problem(
+                "starts_too_late",
+                item.course_id,
+                f"{item.cohort_id} starts on {item.starts_on}; every course must start before "
+                f"{request.start_before}.",
+            )
+        )
     if item.seats_left is not None and item.seats_left <= 0 and not request.waitlist_ok:
-        problems.append(Problem(
-            "cohort_full", item.course_id,
-            f"{item.cohort_id} is full; only a waitlist place is left, and the student has not "
-            "accepted one."))
+        problems.append(
+            Problem(
+                "cohort_full",
+                item.course_id,
+                f"{item.cohort_id} is full; only a waitlist place is left, and the student has not "
+                "accepted one.",
+            )
+        )
     return problems
 
 
 def _prerequisite_problems(
-    item: ProgramItem, firsts: Mapping[str, ProgramItem], request: ProgramRequest,
+    item: ProgramItem,
+    firsts: Mapping[str, ProgramItem],
+    request: ProgramRequest,
     order_pairs: set[tuple[str, str]],
 ) -> list[Problem]:
     problems = []
@@ -237,15 +302,23 @@ def _prerequisite_problems(
             continue
         before = firsts.get(needed)
         if before is None:
-            problems.append(Problem(
-                "missing_prerequisite", item.course_id,
-                f"{item.course_id} needs {needed}, which is neither completed nor in the program."))
+            problems.append(
+                Problem(
+                    "missing_prerequisite",
+                    item.course_id,
+                    f"{item.course_id} needs {needed}, which is neither completed nor in the program.",
+                )
+            )
         elif before.ends_on > item.starts_on:
             order_pairs.add((item.course_id, needed))
-            problems.append(Problem(
-                "prerequisite_order", item.course_id,
-                f"{item.course_id} starts {item.starts_on}, before its prerequisite {needed} ends on "
-                f"{before.ends_on}."))
+            problems.append(
+                Problem(
+                    "prerequisite_order",
+                    item.course_id,
+                    f"{item.course_id} starts {item.starts_on}, before its prerequisite {needed} ends on "
+                    f"{before.ends_on}.",
+                )
+            )
     return problems
 
 
@@ -258,21 +331,31 @@ def _overlaps(items: list[ProgramItem], order_pairs: set[tuple[str, str]]) -> li
     problems = []
     for n, later in enumerate(by_start):
         for earlier in by_start[:n]:
-            linked = ((later.course_id, earlier.course_id) in order_pairs
-                      or (earlier.course_id, later.course_id) in order_pairs)
+            linked = (later.course_id, earlier.course_id) in order_pairs or (
+                earlier.course_id,
+                later.course_id,
+            ) in order_pairs
             if later.starts_on < earlier.ends_on and not linked:
-                problems.append(Problem(
-                    "overlap", later.course_id,
-                    f"{later.cohort_id} ({later.starts_on} to {later.ends_on}) overlaps "
-                    f"{earlier.cohort_id} ({earlier.starts_on} to {earlier.ends_on}); courses are "
-                    "taken one after another."))
+                problems.append(
+                    Problem(
+                        "overlap",
+                        later.course_id,
+                        f"{later.cohort_id} ({later.starts_on} to {later.ends_on}) overlaps "
+                        f"{earlier.cohort_id} ({earlier.starts_on} to {earlier.ends_on}); courses are "
+                        "taken one after another.",
+                    )
+                )
     return problems
 
 
 # -- revise ---------------------------------------------------------------------------------------
 def revise(
-    items: Sequence[ProgramItem], problems: Sequence[Problem],
-    candidates: Mapping[str, Sequence[ProgramItem]], request: ProgramRequest, *, today: date,
+    items: Sequence[ProgramItem],
+    problems: Sequence[Problem],
+    candidates: Mapping[str, Sequence[ProgramItem]],
+    request: ProgramRequest,
+    *,
+    today: date,
 ) -> list[ProgramItem]:
     """The program with what can be fixed fixed, by rules: the optimizer when no model is configured.
 
@@ -306,14 +389,19 @@ def _score(items: list[ProgramItem], request: ProgramRequest, today: date) -> tu
 
 
 def _fixes(
-    items: list[ProgramItem], problem: Problem, candidates: Mapping[str, Sequence[ProgramItem]],
+    items: list[ProgramItem],
+    problem: Problem,
+    candidates: Mapping[str, Sequence[ProgramItem]],
 ) -> Iterable[list[ProgramItem]]:
     """The programs to try for one problem, best idea first (generated lazily)."""
     if problem.code in ("over_budget", "too_many"):
         # Budget: the dearest course no other one needs (the later one on a tie); size: the last one.
         by_price = problem.code == "over_budget"
-        leaves = sorted(_leaves(items), reverse=True,
-                        key=lambda n: (items[n].price_cents if by_price else 0, items[n].starts_on, n))
+        leaves = sorted(
+            _leaves(items),
+            reverse=True,
+            key=lambda n: (items[n].price_cents if by_price else 0, items[n].starts_on, n),
+        )
         if leaves:
             yield _drop(items, leaves[0])
         return
@@ -331,24 +419,32 @@ def _fixes(
 
 
 def _switches(
-    items: list[ProgramItem], at: int, candidates: Mapping[str, Sequence[ProgramItem]],
+    items: list[ProgramItem],
+    at: int,
+    candidates: Mapping[str, Sequence[ProgramItem]],
 ) -> Iterable[list[ProgramItem]]:
     """The program with item `at` moved to each other cohort of its course, earliest first."""
     item = items[at]
-    others = sorted((c for c in candidates.get(item.course_id, ()) if c.cohort_id != item.cohort_id),
-                    key=lambda c: (c.starts_on, c.cohort_id))
+    others = sorted(
+        (c for c in candidates.get(item.course_id, ()) if c.cohort_id != item.cohort_id),
+        key=lambda c: (c.starts_on, c.cohort_id),
+    )
     for other in others:
-        yield [*items[:at], other, *items[at + 1:]]
+        yield [*items[:at], other, *items[at + 1 :]]
 
 
 def _related(items: list[ProgramItem], at: int, code: str) -> list[int]:
     """For an order problem, the prerequisites that end too late; for an overlap, what it overlaps."""
     item = items[at]
     if code == "prerequisite_order":
-        return [n for n, i in enumerate(items)
-                if i.course_id in item.prerequisites and i.ends_on > item.starts_on]
-    return [n for n, i in enumerate(items) if i.course_id != item.course_id
-            and i.starts_on < item.ends_on and item.starts_on < i.ends_on]
+        return [
+            n for n, i in enumerate(items) if i.course_id in item.prerequisites and i.ends_on > item.starts_on
+        ]
+    return [
+        n
+        for n, i in enumerate(items)
+        if i.course_id != item.course_id and i.starts_on < item.ends_on and item.starts_on < i.ends_on
+    ]
 
 
 def _leaves(items: list[ProgramItem]) -> list[int]:
@@ -358,7 +454,7 @@ def _leaves(items: list[ProgramItem]) -> list[int]:
 
 
 def _drop(items: list[ProgramItem], at: int) -> list[ProgramItem]:
-    return [*items[:at], *items[at + 1:]]
+    return [*items[:at], *items[at + 1 :]]
 
 
 def _without(items: list[ProgramItem], at: int) -> list[ProgramItem]:
@@ -396,12 +492,19 @@ def cohort_items(rows: Iterable[Mapping[str, Any]]) -> dict[str, list[ProgramIte
 
     The `candidates` argument of `revise` for a program a model proposed.
     """
-    return {r["id"]: sorted((item_from(r, h) for h in r.get("cohorts", ())),
-                            key=lambda i: (i.starts_on, i.cohort_id)) for r in rows}
+    return {
+        r["id"]: sorted(
+            (item_from(r, h) for h in r.get("cohorts", ())), key=lambda i: (i.starts_on, i.cohort_id)
+        )
+        for r in rows
+    }
 
 
 def plan_candidates(
-    found: Sequence[Sequence[Mapping[str, Any]]], request: ProgramRequest, *, today: date,
+    found: Sequence[Sequence[Mapping[str, Any]]],
+    request: ProgramRequest,
+    *,
+    today: date,
     catalog: Mapping[str, Mapping[str, Any]] | None = None,
 ) -> Draft:
     """A first program, greedily: courses by sub-goal and prerequisites, earliest cohorts one after another.
@@ -443,7 +546,9 @@ def plan_candidates(
 
 
 def _closure(
-    wanted: Mapping[str, int], rows: Mapping[str, Mapping[str, Any]], completed: tuple[str, ...],
+    wanted: Mapping[str, int],
+    rows: Mapping[str, Mapping[str, Any]],
+    completed: tuple[str, ...],
 ) -> tuple[dict[str, int], dict[str, int], set[str]]:
     """Priority and prerequisite depth of every wanted course and of what it needs; unknown ids apart."""
     priority: dict[str, int] = {}
@@ -467,7 +572,10 @@ def _closure(
 
 
 def _unplaceable(
-    course_id: str, rows: Mapping[str, Mapping[str, Any]], placed: list[ProgramItem], unknown: set[str],
+    course_id: str,
+    rows: Mapping[str, Mapping[str, Any]],
+    placed: list[ProgramItem],
+    unknown: set[str],
     request: ProgramRequest,
 ) -> Problem | None:
     """Why the course cannot be placed whatever its cohorts, or None."""
@@ -476,16 +584,23 @@ def _unplaceable(
     missing = [p for p in needs if p not in here]
     if missing:
         why = " and ".join(f"{p} (not in the catalog)" if p in unknown else p for p in missing)
-        return Problem("missing_prerequisite", course_id,
-                       f"{course_id} is left out: it needs {why}, which the program could not include.")
+        return Problem(
+            "missing_prerequisite",
+            course_id,
+            f"{course_id} is left out: it needs {why}, which the program could not include.",
+        )
     if len(placed) >= request.size:
-        return Problem("too_many", course_id,
-                       f"{course_id} is left out: the program already has {request.size} courses.")
+        return Problem(
+            "too_many", course_id, f"{course_id} is left out: the program already has {request.size} courses."
+        )
     return None
 
 
 def _earliest_cohort(
-    course_id: str, cohorts: list[ProgramItem], placed: list[ProgramItem], request: ProgramRequest,
+    course_id: str,
+    cohorts: list[ProgramItem],
+    placed: list[ProgramItem],
+    request: ProgramRequest,
     today: date,
 ) -> tuple[ProgramItem | None, Problem | None]:
     """The cohort to place, or the reason there is none."""
@@ -498,23 +613,32 @@ def _earliest_cohort(
     if fits and request.waitlist_ok:
         return fits[0], None
     later = [c for c in after if c not in fits]
-    following = (f"; its next cohort, {later[0].cohort_id}, starts on {later[0].starts_on}" if later
-                 else "; it has no later cohort")
+    following = (
+        f"; its next cohort, {later[0].cohort_id}, starts on {later[0].starts_on}"
+        if later
+        else "; it has no later cohort"
+    )
     if fits:
         return None, Problem(
-            "cohort_full", course_id,
+            "cohort_full",
+            course_id,
             f"{course_id} is left out: every cohort that fits is full "
-            f"({', '.join(c.cohort_id for c in fits)}).")
+            f"({', '.join(c.cohort_id for c in fits)}).",
+        )
     if placed and request.start_before is not None and floor == placed[-1].ends_on >= request.start_before:
         return None, Problem(
-            "starts_too_late", course_id,
+            "starts_too_late",
+            course_id,
             f"{course_id} is left out: {placed[-1].cohort_id} ends on {floor}, too late to start "
-            f"another course before {request.start_before}{following}.")
+            f"another course before {request.start_before}{following}.",
+        )
     since = f"{floor} (when {placed[-1].cohort_id} ends)" if placed and floor == placed[-1].ends_on else floor
     window = f" and before {request.start_before}" if request.start_before is not None else ""
     return None, Problem(
-        "starts_too_late", course_id,
-        f"{course_id} is left out: no cohort starts on or after {since}{window}{following}.")
+        "starts_too_late",
+        course_id,
+        f"{course_id} is left out: no cohort starts on or after {since}{window}{following}.",
+    )
 
 
 def _as_date(value: date | str) -> date:
@@ -530,7 +654,19 @@ def _iso(value: date | None) -> str | None:
 
 
 __all__ = [
-    "DEFAULT_SIZE", "PROBLEM_CODES", "Draft", "InvalidProgramRequestError", "Problem", "ProblemCode",
-    "ProgramItem", "ProgramRequest", "cohort_items", "item_from", "plan_candidates", "review", "revise",
-    "total_cents", "with_prerequisites",
+    "DEFAULT_SIZE",
+    "PROBLEM_CODES",
+    "Draft",
+    "InvalidProgramRequestError",
+    "Problem",
+    "ProblemCode",
+    "ProgramItem",
+    "ProgramRequest",
+    "cohort_items",
+    "item_from",
+    "plan_candidates",
+    "review",
+    "revise",
+    "total_cents",
+    "with_prerequisites",
 ]

@@ -19,9 +19,7 @@ _SCHEMA_LOCK = "hashtext('school-agent:vectors')"
 
 # What is embedded for a course: the text a student could be asking about. Its hash, computed by
 # the server from the same expression, says when a stored embedding no longer matches the course.
-_DOCUMENT = (
-    "c.title || E'\\n' || c.description || E'\\n' || school_words(c.tags) || E'\\n' || c.level"
-)
+_DOCUMENT = "c.title || E'\\n' || c.description || E'\\n' || school_words(c.tags) || E'\\n' || c.level"
 
 
 def vector_available(conn: Connection[Row]) -> bool:
@@ -77,8 +75,9 @@ def store_embeddings(
     conn: Connection[Row], model: str, rows: Sequence[tuple[str, str, Sequence[float]]]
 ) -> None:
     """Insert or replace the embeddings `(course_id, content_hash, vector)` of `model`."""
-    params = [(course_id, model, content_hash, to_literal(vector))
-              for course_id, content_hash, vector in rows]
+    params = [
+        (course_id, model, content_hash, to_literal(vector)) for course_id, content_hash, vector in rows
+    ]
     if not params:
         return
     with conn.transaction(), conn.cursor() as cur:
@@ -92,8 +91,12 @@ def store_embeddings(
 
 
 def nearest_courses(
-    conn: Connection[Row], model: str, vector: Sequence[float], limit: int,
-    *, max_distance: float | None = None,
+    conn: Connection[Row],
+    model: str,
+    vector: Sequence[float],
+    limit: int,
+    *,
+    max_distance: float | None = None,
 ) -> list[str]:
     """Ids of the `limit` courses closest to `vector` by cosine distance, nearest first.
 

@@ -112,11 +112,22 @@ Who = Annotated[Principal, Depends(principal)]
 """A route parameter that is the authenticated caller."""
 
 _STREAMED: dict[int | str, dict[str, Any]] = {
-    200: {"description": "The turn as JSON, or as Server-Sent Events when the request accepts them",
-          "content": {"text/event-stream": {"schema": {
-              "type": "object", "required": ["event", "data"],
-              "properties": {"event": {"type": "string"},
-                             "data": {"type": "string", "contentMediaType": "application/json"}}}}}}}
+    200: {
+        "description": "The turn as JSON, or as Server-Sent Events when the request accepts them",
+        "content": {
+            "text/event-stream": {
+                "schema": {
+                    "type": "object",
+                    "required": ["event", "data"],
+                    "properties": {
+                        "event": {"type": "string"},
+                        "data": {"type": "string", "contentMediaType": "application/json"},
+                    },
+                }
+            }
+        },
+    }
+}
 """The spec of a route that answers a run: JSON, or SSE (the schema is one event's) when asked."""
 
 
@@ -152,8 +163,12 @@ async def _refuse_nul(request: Request) -> None:
 
 def create_app(service: Service) -> FastAPI:
     """The FastAPI application: routes, error handlers, and the page."""
-    app = FastAPI(title="school-agent", version="1", description="The online school's assistant.",
-                  dependencies=[Depends(_refuse_nul)])
+    app = FastAPI(
+        title="school-agent",
+        version="1",
+        description="The online school's assistant.",
+        dependencies=[Depends(_refuse_nul)],
+    )
     app.state.service = service
     _error_handlers(app)
     _thread_routes(app, service)
@@ -207,8 +222,11 @@ def _respond(started: Started, stream: bool) -> Response:
     if not stream:
         turn = started.wait()
         return JSONResponse(_turn_json(turn))
-    return StreamingResponse(started.stream(describe), media_type="text/event-stream",
-                             headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+    return StreamingResponse(
+        started.stream(describe),
+        media_type="text/event-stream",
+        headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},
+    )
 
 
 def _turn_json(turn: threads.Turn) -> dict[str, Any]:
@@ -242,19 +260,38 @@ def _thread_routes(app: FastAPI, service: Service) -> None:
         return {"thread_id": thread_id, "owner": owner}
 
     @app.post("/threads/{thread_id}/turns", response_model=None, responses=_STREAMED)
-    def send(thread_id: str, body: Message, who: Who, accept: Annotated[str | None, Header()] = None,
-             if_busy: Literal["reject", "enqueue"] = Query("reject")) -> Response:
+    def send(
+        thread_id: str,
+        body: Message,
+        who: Who,
+        accept: Annotated[str | None, Header()] = None,
+        if_busy: Literal["reject", "enqueue"] = Query("reject"),
+    ) -> Response:
         _owner_check(service, thread_id, who, write=True)
         if if_busy == "enqueue":
             # A run claims the thread itself once its input is checked; a queued one claims it now.
             turns.claim_owner(service.resources.pool, thread_id, who.user_id)
-            job = jobs.enqueue(service.resources.pool, thread_id=thread_id, kind="message",
-                               payload={"message": body.message, "user_id": who.user_id})
+            job = jobs.enqueue(
+                service.resources.pool,
+                thread_id=thread_id,
+                kind="message",
+                payload={"message": body.message, "user_id": who.user_id},
+            )
             return JSONResponse({"job_id": job, "status": "queued"}, status_code=202)
         settings = service.resources.settings
-        return _respond(Started(lambda on_event: threads.send(
-            service.graph, thread_id, body.message, user_id=who.user_id, settings=settings,
-            on_event=on_event)), _wants_stream(accept))
+        return _respond(
+            Started(
+                lambda on_event: threads.send(
+                    service.graph,
+                    thread_id,
+                    body.message,
+                    user_id=who.user_id,
+                    settings=settings,
+                    on_event=on_event,
+                )
+            ),
+            _wants_stream(accept),
+        )
 
     @app.get("/threads/{thread_id}")
     def state(thread_id: str, who: Who) -> dict[str, Any]:
@@ -263,28 +300,42 @@ def _thread_routes(app: FastAPI, service: Service) -> None:
         if not snapshot.values:
             raise ApiError(404, "unknown_thread", f"there is no thread {thread_id!r}")
         values = snapshot.values
-        return {"thread_id": thread_id, "owner": owner,
-                "messages": [{"role": r, "text": t} for r, t in threads.history(service.graph, thread_id)],
-                "pending": snapshot.interrupts[0].value if snapshot.interrupts else None,
-                "next": list(snapshot.next), "intent": values.get("intent"),
-                "program": values.get("program"), "usage": values.get("usage"),
-                "last_outcome": values.get("last_outcome")}
+        return {
+            "thread_id": thread_id,
+            "owner": owner,
+            "messages": [{"role": r, "text": t} for r, t in threads.history(service.graph, thread_id)],
+            "pending": snapshot.interrupts[0].value if snapshot.interrupts else None,
+            "next": list(snapshot.next),
+            "intent": values.get("intent"),
+            "program": values.get("program"),
+            "usage": values.get("usage"),
+            "last_outcome": values.get("last_outcome"),
+        }
 
     @app.get("/threads/{thread_id}/history")
     def history(thread_id: str, who: Who) -> list[dict[str, Any]]:
         _owner_check(service, thread_id, who, write=False)
-        found = [{"checkpoint_id": s.config["configurable"]["checkpoint_id"], "step": s.metadata.get("step"),
-                  "source": s.metadata.get("source"), "next": list(s.next), "created_at": s.created_at,
-                  "messages": len(s.values.get("messages", []))}
-                 for s in service.graph.get_state_history(threads.config_for(thread_id))]
+        found = [
+            {
+                "checkpoint_id": s.config["configurable"]["checkpoint_id"],
+                "step": s.metadata.get("step"),
+                "source": s.metadata.get("source"),
+                "next": list(s.next),
+                "created_at": s.created_at,
+                "messages": len(s.values.get("messages", [])),
+            }
+            for s in service.graph.get_state_history(threads.config_for(thread_id))
+        ]
         if not found:
             raise ApiError(404, "unknown_thread", f"there is no thread {thread_id!r}")
         return found
 
     @app.get("/threads/{thread_id}/events")
-    def thread_events(thread_id: str, who: Who,
-                      kinds: Annotated[str | None, Query(description="comma-separated kinds")] = None,
-                      ) -> list[dict[str, Any]]:
+    def thread_events(
+        thread_id: str,
+        who: Who,
+        kinds: Annotated[str | None, Query(description="comma-separated kinds")] = None,
+    ) -> list[dict[str, Any]]:
         _owner_check(service, thread_id, who, write=False)
         wanted = [k.strip() for k in kinds.split(",") if k.strip()] if kinds is not None else None
         return events(service.resources.pool, thread_id, kinds=wanted)
@@ -301,8 +352,10 @@ def _thread_routes(app: FastAPI, service: Service) -> None:
         if turns.claim_owner(service.resources.pool, new_id, owner or who.user_id) != (owner or who.user_id):
             raise ApiError(409, "thread_exists", f"thread {new_id} already exists")
         threads.fork(service.graph, thread_id, body.checkpoint_id, new_id)
-        return {"thread_id": new_id, "forked_from": {"thread_id": thread_id,
-                                                     "checkpoint_id": body.checkpoint_id}}
+        return {
+            "thread_id": new_id,
+            "forked_from": {"thread_id": thread_id, "checkpoint_id": body.checkpoint_id},
+        }
 
     @app.get("/jobs/{job_id}")
     def job(job_id: int, who: Who) -> dict[str, Any]:
@@ -325,22 +378,27 @@ def _approval_routes(app: FastAPI, service: Service) -> None:
         return [_inbox_item(t.thread_id, t.pending or {}) for t in found]
 
     @app.post("/threads/{thread_id}/decision", response_model=None, responses=_STREAMED)
-    def decide(thread_id: str, body: DecisionBody, who: Who,
-               accept: Annotated[str | None, Header()] = None) -> Response:
+    def decide(
+        thread_id: str, body: DecisionBody, who: Who, accept: Annotated[str | None, Header()] = None
+    ) -> Response:
         operator(who)
         threads.config_for(thread_id)
         decision = {"decisions": body.decisions, "action_id": body.action_id, "reviewer": who.user_id}
-        return _respond(Started(lambda on_event: threads.decide(service.graph, thread_id, decision,
-                                                                on_event=on_event)),
-                        _wants_stream(accept))
+        return _respond(
+            Started(lambda on_event: threads.decide(service.graph, thread_id, decision, on_event=on_event)),
+            _wants_stream(accept),
+        )
 
 
 def _inbox_item(thread_id: str, request: dict[str, Any]) -> dict[str, Any]:
     actions = request.get("action_requests") or [{}]
-    return {"thread_id": thread_id, "action_id": request.get("action_id"),
-            "action_requests": request.get("action_requests"),
-            "review_configs": request.get("review_configs"),
-            "student_id": actions[0].get("args", {}).get("student_id")}
+    return {
+        "thread_id": thread_id,
+        "action_id": request.get("action_id"),
+        "action_requests": request.get("action_requests"),
+        "review_configs": request.get("review_configs"),
+        "student_id": actions[0].get("args", {}).get("student_id"),
+    }
 
 
 def _page_routes(app: FastAPI) -> None:

@@ -14,8 +14,10 @@ from typing import Literal
 from agent.env import SettingsError
 
 Role = Literal["student", "operator"]
-_ENTRY = re.compile(r"^(?P<key>[A-Za-z0-9._~-]{8,})=(?P<user>[A-Za-z0-9][A-Za-z0-9._:@-]{0,127}):"
-                    r"(?P<role>student|operator)$")
+_ENTRY = re.compile(
+    r"^(?P<key>[A-Za-z0-9._~-]{8,})=(?P<user>[A-Za-z0-9][A-Za-z0-9._:@-]{0,127}):"
+    r"(?P<role>student|operator)$"
+)
 
 
 @dataclass(frozen=True)
@@ -33,8 +35,10 @@ def parse_keys(raw: str) -> dict[str, Principal]:
         match = _ENTRY.match(entry)
         if not match:
             shown = entry.split("=", 1)[-1]
-            message = ("SCHOOL_API_KEYS entries look like KEY=user:student or KEY=user:operator "
-                       f"(KEY at least 8 characters); cannot read the entry for {shown!r}")
+            message = (
+                "SCHOOL_API_KEYS entries look like KEY=user:student or KEY=user:operator "
+                f"(KEY at least 8 characters); cannot read the entry for {shown!r}"
+            )
             raise SettingsError(message)
         table[match["key"]] = Principal(match["user"], match["role"])  # type: ignore[arg-type]
     if not table:
@@ -44,5 +48,7 @@ def parse_keys(raw: str) -> dict[str, Principal]:
 
 def demo_keys() -> dict[str, Principal]:
     """Fresh random keys for a first run without SCHOOL_API_KEYS: students ada and bob, operator olga."""
-    return {secrets.token_urlsafe(18): Principal(user, role)  # type: ignore[arg-type]
-            for user, role in (("ada", "student"), ("bob", "student"), ("olga", "operator"))}
+    return {
+        secrets.token_urlsafe(18): Principal(user, role)  # type: ignore[arg-type]
+        for user, role in (("ada", "student"), ("bob", "student"), ("olga", "operator"))
+    }

@@ -56,8 +56,13 @@ class JobWorker:
             return False
         payload = job["payload"]
         try:
-            turn = threads.send(self.service.graph, job["thread_id"], payload["message"],
-                                user_id=payload["user_id"], settings=self.service.resources.settings)
+            turn = threads.send(
+                self.service.graph,
+                job["thread_id"],
+                payload["message"],
+                user_id=payload["user_id"],
+                settings=self.service.resources.settings,
+            )
         except ThreadBusyError:
             jobs.retry_later(pool, job["id"], seconds=BUSY_RETRY_S)
             return True
@@ -67,6 +72,9 @@ class JobWorker:
         except Exception as err:
             jobs.finish(pool, job["id"], error=type(err).__name__)
             raise
-        jobs.finish(pool, job["id"], result={"replies": turn.replies, "pending": turn.pending is not None,
-                                             "worker": self.name})
+        jobs.finish(
+            pool,
+            job["id"],
+            result={"replies": turn.replies, "pending": turn.pending is not None, "worker": self.name},
+        )
         return True

@@ -31,8 +31,10 @@ NOTHING_FOUND = (
     "I couldn't find anything in our catalog that matches that. "
     "Try a topic such as Python, SQL, machine learning or RAG, or ask for a course id."
 )
-MODEL_DOWN = ("(Our answer writer is not reachable right now, so here is what the catalog says. "
-              "Your conversation is saved; ask again later for a fuller answer.)")
+MODEL_DOWN = (
+    "(Our answer writer is not reachable right now, so here is what the catalog says. "
+    "Your conversation is saved; ask again later for a fuller answer.)"
+)
 
 
 def make_answer(school: SchoolSource, models: Models):
@@ -44,8 +46,10 @@ def make_answer(school: SchoolSource, models: Models):
         if current not in retrievers:
             embeddings = models.embeddings()
             retrievers[current] = Retriever(
-                current, embeddings=embeddings.model if embeddings else None,
-                model_name=embeddings.name if embeddings else None)
+                current,
+                embeddings=embeddings.model if embeddings else None,
+                model_name=embeddings.name if embeddings else None,
+            )
         return retrievers[current]
 
     def answer(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
@@ -78,52 +82,85 @@ def _search(retriever: Retriever, question: str, messages: list[Any]) -> Retriev
 
 
 def _update(state: State, reply: str, record: AnswerRecord, call: ModelCall | None) -> dict[str, Any]:
-    turn = state.get("turn") or TurnRecord(route={"intent": "question", "source": "rules",
-                                                  "model": None, "reason": None},
-                                           answer=None, calls=[])
+    turn = state.get("turn") or TurnRecord(
+        route={"intent": "question", "source": "rules", "model": None, "reason": None}, answer=None, calls=[]
+    )
     calls = turn["calls"] + ([call] if call else [])
-    update: dict[str, Any] = {"messages": [AIMessage(reply)],
-                              "turn": TurnRecord(route=turn["route"], answer=record, calls=calls)}
+    update: dict[str, Any] = {
+        "messages": [AIMessage(reply)],
+        "turn": TurnRecord(route=turn["route"], answer=record, calls=calls),
+    }
     if call:
         update["usage"] = total([call])
     return update
 
 
-def _record(source: str, found: Retrieval, *, model: str | None = None, reason: str | None = None,
-            cited: list[str] | None = None) -> AnswerRecord:
+def _record(
+    source: str,
+    found: Retrieval,
+    *,
+    model: str | None = None,
+    reason: str | None = None,
+    cited: list[str] | None = None,
+) -> AnswerRecord:
     retrieval = f"{found.mode} ({found.note})" if found.note else found.mode
-    return AnswerRecord(source=source, model=model, reason=reason, retrieval=retrieval,
-                        retrieved=[c["id"] for c in found.courses], cited=cited or [])
+    return AnswerRecord(
+        source=source,
+        model=model,
+        reason=reason,
+        retrieval=retrieval,
+        retrieved=[c["id"] for c in found.courses],
+        cited=cited or [],
+    )
 
 
 def answer_messages(question: str, courses: list[dict[str, Any]]) -> list[Any]:
     """What the answer model sees: the rules, then the passages as data, then the question."""
     passages = describe_courses(courses)
-    return [SystemMessage(ANSWER_SYSTEM),
-            HumanMessage(ANSWER_USER.format(passages=passages, question=question))]
+    return [
+        SystemMessage(ANSWER_SYSTEM),
+        HumanMessage(ANSWER_USER.format(passages=passages, question=question)),
+    ]
 
 
-def _model_answer(model: NamedModel, question: str, found: Retrieval, school: School,
-                  models: Models) -> tuple[str, AnswerRecord, ModelCall]:
+def _model_answer(
+    model: NamedModel, question: str, found: Retrieval, school: School, models: Models
+) -> tuple[str, AnswerRecord, ModelCall]:
     started = time.perf_counter()
     try:
-        reply = model.model.invoke(answer_messages(question, found.courses),
-                                   config={"metadata": {"school_role": "answer"}})
+        reply = model.model.invoke(
+            answer_messages(question, found.courses), config={"metadata": {"school_role": "answer"}}
+        )
     except Exception as err:  # a model that is down must not cost the student the turn
         reason = f"error: {type(err).__name__}"
         log.warning("answer model %s failed: %s", model.name, reason)
-        call = record_call(models.config, role="answer", model=model.name, message=None,
-                           latency_s=time.perf_counter() - started, outcome=reason)
+        call = record_call(
+            models.config,
+            role="answer",
+            model=model.name,
+            message=None,
+            latency_s=time.perf_counter() - started,
+            outcome=reason,
+        )
         text = f"{MODEL_DOWN}\n\n{compose_answer(found.courses)}"
         return text, _record("fallback", found, model=model.name, reason=reason), call
     elapsed = time.perf_counter() - started
     text = text_of(reply).strip()
     cited, problem = _check(text, found, school)
-    call = record_call(models.config, role="answer", model=model.name, message=reply,
-                       latency_s=elapsed, outcome="ok" if problem is None else "ungrounded")
+    call = record_call(
+        models.config,
+        role="answer",
+        model=model.name,
+        message=reply,
+        latency_s=elapsed,
+        outcome="ok" if problem is None else "ungrounded",
+    )
     if problem is not None:
-        return (compose_answer(found.courses),
-                _record("fallback", found, model=model.name, reason=problem), call)
+        return (
+            compose_answer(found.courses),
+            _record("fallback", found, model=model.name, reason=problem),
+            call,
+        )
     if not cited:
         cited = [c["id"] for c in found.courses]
         text += f"\n\nSources: {', '.join(cited)}."

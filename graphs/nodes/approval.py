@@ -60,8 +60,11 @@ def make_approval(school: SchoolSource):
             record.granted(action, decision, "approve")
             return Command(goto="execute", update={"chat_decision": None, "approval_error": None})
         if decision.type == "reject":
-            record.event("approval_rejected", action, {"reviewer": decision.reviewer or action["student_id"],
-                                                       "reason": decision.message})
+            record.event(
+                "approval_rejected",
+                action,
+                {"reviewer": decision.reviewer or action["student_id"], "reason": decision.message},
+            )
             return _rejected(decision, by_student=chat == "reject", queued=bool(state.get("queued")))
         return _edited(school, state, decision, record)
 
@@ -74,16 +77,21 @@ def _rejected(decision: Decision, *, by_student: bool, queued: bool) -> Next:
     else:
         reason = f" Reason: {decision.message}" if decision.message else ""
         text = f"Your request was not approved, so nothing was changed.{reason}"
-    update = {"pending_action": None, "chat_decision": None, "approval_error": None,
-              "messages": [AIMessage(text)]}
+    update = {
+        "pending_action": None,
+        "chat_decision": None,
+        "approval_error": None,
+        "messages": [AIMessage(text)],
+    }
     return Command(goto="next_in_program" if queued else FINISH, update=update)
 
 
 def _edited(school: SchoolSource, state: State, decision: Decision, record: Recorder) -> Next:
     action = state["pending_action"]
     assert action is not None and decision.args is not None
-    proposal = prepare(school(), action["name"], cohort_id=decision.args["cohort_id"],
-                       student_id=action["student_id"])
+    proposal = prepare(
+        school(), action["name"], cohort_id=decision.args["cohort_id"], student_id=action["student_id"]
+    )
     if isinstance(proposal, Refusal):
         return Command(goto="approval", update={"approval_error": f"the edit was refused: {proposal}"})
     if proposal["name"] != action["name"]:
@@ -92,5 +100,6 @@ def _edited(school: SchoolSource, state: State, decision: Decision, record: Reco
         return Command(goto="approval", update={"pending_action": proposal, "approval_error": note})
     record.granted(proposal, decision, "edit")
     message = AIMessage(f"A reviewer changed your request: {proposal['description']}")
-    return Command(goto="execute", update={"pending_action": proposal, "approval_error": None,
-                                           "messages": [message]})
+    return Command(
+        goto="execute", update={"pending_action": proposal, "approval_error": None, "messages": [message]}
+    )

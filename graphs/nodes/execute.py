@@ -25,8 +25,9 @@ from graphs.state import State
 def make_execute(school: SchoolSource):
     """Build the execute node over `school`."""
 
-    def execute(state: State, config: RunnableConfig) -> Command[Literal["approval", "next_in_program",
-                                                                         "__end__"]]:
+    def execute(
+        state: State, config: RunnableConfig
+    ) -> Command[Literal["approval", "next_in_program", "__end__"]]:
         """Run the approved action once and tell the student what happened."""
         action = state.get("pending_action")
         if action is None:
@@ -43,16 +44,25 @@ def make_execute(school: SchoolSource):
         faults.point("execute.after_domain_write")
         outcome = {k: v for k, v in outcome.items() if k != "replayed"}
         kind = "tool_completed" if outcome["ok"] else "tool_failed"
-        record_event(pool, thread, kind, {"action_id": action["id"], "tool": name, "args": args,
-                                          "outcome": outcome}, turn_id=turn, key=f"{action['id']}:done")
+        record_event(
+            pool,
+            thread,
+            kind,
+            {"action_id": action["id"], "tool": name, "args": args, "outcome": outcome},
+            turn_id=turn,
+            key=f"{action['id']}:done",
+        )
         update: dict[str, Any] = {"pending_action": None, "last_outcome": outcome}
         if outcome.get("error") == "cohort_full":
-            offer = prepare(school(), "join_waitlist", cohort_id=args["cohort_id"],
-                            student_id=action["student_id"])
+            offer = prepare(
+                school(), "join_waitlist", cohort_id=args["cohort_id"], student_id=action["student_id"]
+            )
             if not isinstance(offer, str):
-                text = (f"Sorry, the last seat in {args['cohort_id']} was just taken, so you are not "
-                        f"enrolled. I can offer the waitlist instead: {offer['description']} "
-                        "Reply 'yes' to join it or 'no' to leave it.")
+                text = (
+                    f"Sorry, the last seat in {args['cohort_id']} was just taken, so you are not "
+                    f"enrolled. I can offer the waitlist instead: {offer['description']} "
+                    "Reply 'yes' to join it or 'no' to leave it."
+                )
                 update |= {"pending_action": offer, "messages": [AIMessage(text)]}
                 return Command(goto="approval", update=update)
         update["messages"] = [AIMessage(result_message(action, outcome))]
@@ -68,11 +78,15 @@ def result_message(action: PendingAction, outcome: Outcome) -> str:
         return f"I could not complete that: {outcome['message']}"
     result = outcome["result"]
     if action["name"] == "enroll":
-        return (f"Done: you are enrolled in {cohort} and your seat is held. "
-                f"Payment of {money(result['price_cents'])} is due; say 'pay for {cohort}' when ready.")
+        return (
+            f"Done: you are enrolled in {cohort} and your seat is held. "
+            f"Payment of {money(result['price_cents'])} is due; say 'pay for {cohort}' when ready."
+        )
     if action["name"] == "join_waitlist":
-        return (f"Done: you are number {result['position']} on the waitlist for {cohort}. "
-                "If a seat frees up, it is offered to you first.")
+        return (
+            f"Done: you are number {result['position']} on the waitlist for {cohort}. "
+            "If a seat frees up, it is offered to you first."
+        )
     if action["name"] == "pay":
         return f"Payment of {money(result['charged_cents'])} received: your place in {cohort} is confirmed."
     refund = result["refund_cents"]

@@ -48,30 +48,44 @@ def make_orchestrate(planning: Any):
         request = parse_program_request(text, today=school.clock(), course_ids=courses)
         model = planning.model(runtime.context)
         tasks, how, usage = _split(planning, model, request, state)
-        update: dict[str, Any] = {"request": request.as_dict(), "tasks": tasks, "decomposition": how,
-                                  "results": [], "rounds": 0, "stopped": None, "usage": usage}
+        update: dict[str, Any] = {
+            "request": request.as_dict(),
+            "tasks": tasks,
+            "decomposition": how,
+            "results": [],
+            "rounds": 0,
+            "stopped": None,
+            "usage": usage,
+        }
         if not tasks:
             return Command(goto="present", update=update)
-        sends = [Send("worker", WorkerTask(index=i, task=t, request=request.as_dict()))
-                 for i, t in enumerate(tasks)]
+        sends = [
+            Send("worker", WorkerTask(index=i, task=t, request=request.as_dict()))
+            for i, t in enumerate(tasks)
+        ]
         return Command(goto=sends, update=update)
 
     return orchestrate
 
 
-def _split(planning: Any, model: NamedModel | None, request: ProgramRequest,
-           state: PlannerState) -> tuple[list[str], str, Any]:
+def _split(
+    planning: Any, model: NamedModel | None, request: ProgramRequest, state: PlannerState
+) -> tuple[list[str], str, Any]:
     rules = decompose(request)
     if model is None:
         return rules, "rules", None
     agent = build_agent(model.model, planning.school(), planning.kit(), planner=True)
     prompt = ORCHESTRATOR_USER.format(
-        goal=request.goal or "(not stated)", budget=_euros(request.budget_cents),
-        window=_window(request.start_after, request.start_before), size=request.size,
-        completed=", ".join(request.completed) or "none")
+        goal=request.goal or "(not stated)",
+        budget=_euros(request.budget_cents),
+        window=_window(request.start_after, request.start_before),
+        size=request.size,
+        completed=", ".join(request.completed) or "none",
+    )
     try:
-        out = agent.invoke({"messages": [HumanMessage(prompt)]},
-                           context=Context(user_id=state.get("student_id")))
+        out = agent.invoke(
+            {"messages": [HumanMessage(prompt)]}, context=Context(user_id=state.get("student_id"))
+        )
     except Exception as err:  # a planning model that fails leaves the split to the rules
         log.warning("planner orchestrator %s failed: %s", model.name, type(err).__name__)
         return rules, f"rules (the model failed: {type(err).__name__})", None
@@ -104,8 +118,13 @@ def make_worker(planning: Any):
             return _with_timeout(lambda: _research(planning, model, task), planning.settings.worker_timeout_s)
         except Exception as err:  # isolation: one worker's failure must not cancel its siblings
             log.warning("planner worker %d failed: %s", task["index"], type(err).__name__)
-            result = WorkerResult(index=task["index"], task=task["task"], status="failed",
-                                  course_ids=[], note=f"the research failed ({type(err).__name__})")
+            result = WorkerResult(
+                index=task["index"],
+                task=task["task"],
+                status="failed",
+                course_ids=[],
+                note=f"the research failed ({type(err).__name__})",
+            )
             return {"results": [result]}
 
     return worker
@@ -130,14 +149,22 @@ def _research(planning: Any, model: NamedModel | None, task: WorkerTask) -> dict
     if model is None:
         found = [c["id"] for c in school.search(task["task"], limit=4)]
         note = None if found else "no course matched"
-        return {"results": [WorkerResult(index=task["index"], task=task["task"], status="ok",
-                                         course_ids=found, note=note)]}
+        return {
+            "results": [
+                WorkerResult(index=task["index"], task=task["task"], status="ok", course_ids=found, note=note)
+            ]
+        }
     agent = build_agent(model.model, school, planning.kit(), planner=False)
     out = agent.invoke({"messages": [HumanMessage(task["task"])]})
     usage = usage_of(out["messages"], planning.settings.models, model.name, "worker")
     if budget_spent(out["messages"]):
-        result = WorkerResult(index=task["index"], task=task["task"], status="budget", course_ids=[],
-                              note="stopped: the budget for this request is spent")
+        result = WorkerResult(
+            index=task["index"],
+            task=task["task"],
+            status="budget",
+            course_ids=[],
+            note="stopped: the budget for this request is spent",
+        )
         return {"results": [result], "usage": usage}
     courses, _ = school.known_ids()
     named = named_courses(final_text(out["messages"]), courses)

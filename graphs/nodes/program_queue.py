@@ -43,9 +43,12 @@ def make_next_in_program(school: SchoolSource):
             left = f" ({len(queue)} more after this)" if queue else " (the last one)"
             text = (" ".join(notes) + " " if notes else "") + (
                 f"Next in your program{left}: {proposal['description']} "
-                "Reply 'yes' to confirm or 'no' to skip it.")
-            return Command(goto="approval", update={"pending_action": proposal, "queued": queue,
-                                                    "messages": [AIMessage(text)]})
+                "Reply 'yes' to confirm or 'no' to skip it."
+            )
+            return Command(
+                goto="approval",
+                update={"pending_action": proposal, "queued": queue, "messages": [AIMessage(text)]},
+            )
         done = " ".join(notes) + (" " if notes else "") + "That was the last course of your program."
         return Command(goto=FINISH, update={"queued": [], "messages": [AIMessage(done)]})
 

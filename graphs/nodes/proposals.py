@@ -44,11 +44,14 @@ def describe(name: str, cohort: dict[str, Any], outcome: Outcome, student_id: st
     result = outcome["result"]
     where = f"{cohort['id']} ({cohort['title']}, starts {cohort['starts_on']:%Y-%m-%d})"
     if name == "enroll":
-        return (f"Enroll {student_id} in {where}. Price {money(result['price_cents'])}, "
-                "payable after enrollment.")
+        return (
+            f"Enroll {student_id} in {where}. Price {money(result['price_cents'])}, payable after enrollment."
+        )
     if name == "join_waitlist":
-        return (f"{cohort['id']} is full. Put {student_id} on its waitlist for {where}, "
-                f"at position {result['position']}.")
+        return (
+            f"{cohort['id']} is full. Put {student_id} on its waitlist for {where}, "
+            f"at position {result['position']}."
+        )
     if name == "pay":
         return f"Charge {student_id} {money(result['charged_cents'])} for {where}."
     refund = result["refund_cents"]

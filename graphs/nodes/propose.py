@@ -41,10 +41,11 @@ def make_propose(school: SchoolSource):
         if isinstance(proposal, Refusal):
             return _reply(proposal)
         note = _replaced_note(state)
-        message = (f"{note}Here is what I will do once it is approved: {proposal['description']} "
-                   "Reply 'yes' to confirm or 'no' to drop it.")
-        return Command(goto="approval",
-                       update={"pending_action": proposal, "messages": [AIMessage(message)]})
+        message = (
+            f"{note}Here is what I will do once it is approved: {proposal['description']} "
+            "Reply 'yes' to confirm or 'no' to drop it."
+        )
+        return Command(goto="approval", update={"pending_action": proposal, "messages": [AIMessage(message)]})
 
     return propose
 
@@ -69,8 +70,9 @@ def resolve_cohort(school: School, name: str, text: str, student: str) -> str | 
         return mention.cohort_id
     unknown = _COHORT_SHAPED.search(text.lower())
     if unknown:
-        return Refusal(f"There is no cohort with id {unknown.group(0)!r}. "
-                       "Ask me about a course to see its cohorts.")
+        return Refusal(
+            f"There is no cohort with id {unknown.group(0)!r}. Ask me about a course to see its cohorts."
+        )
     if name in _ELIGIBLE:
         return _own_enrollment(school, name, student, mention.course_id)
     course_id = mention.course_id or _best_course(school, text)

@@ -34,8 +34,10 @@ def make_handoff(school: SchoolSource):
             message=text_of(message)[:MAX_TICKET_CHARS],
         )
         ticket = outcome["result"]["handoff"]["id"]
-        text = (f"I have passed this to a member of our team (ticket #{ticket}). A human operator "
-                "decides refunds and complaints and will get back to you within one business day.")
+        text = (
+            f"I have passed this to a member of our team (ticket #{ticket}). A human operator "
+            "decides refunds and complaints and will get back to you within one business day."
+        )
         return {"messages": [AIMessage(text)]}
 
     return handoff

@@ -51,8 +51,7 @@ def make_router(models: Models):
             message = f"thread belongs to student {owner!r}; refusing to run it for {context.user_id!r}"
             raise ForeignThreadError(message)
         model = models.chat("router", context.router_model)
-        decision = decide(text, pending=state.get("pending_action"), model=model,
-                          config=models.config)
+        decision = decide(text, pending=state.get("pending_action"), model=model, config=models.config)
         calls = [decision.call] if decision.call else []
         update: dict[str, object] = {
             "intent": decision.intent,
@@ -78,13 +77,14 @@ def overflow(messages: list[AnyMessage]) -> list[AnyMessage]:
     cut = len(messages) - MESSAGE_WINDOW
     while 0 < cut < len(messages) and not isinstance(messages[cut], HumanMessage):
         cut += 1
-    return messages[:max(cut, 0)]
+    return messages[: max(cut, 0)]
 
 
 def _changes(state: State, update: dict[str, object]) -> dict[str, object]:
     """The update without values the state already holds: each value written is a checkpoint row."""
-    return {key: value for key, value in update.items()
-            if key in ("intent", "turn") or state.get(key) != value}
+    return {
+        key: value for key, value in update.items() if key in ("intent", "turn") or state.get(key) != value
+    }
 
 
 def after_reply(state: State) -> Literal["approval", "__end__"]:
