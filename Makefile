@@ -31,9 +31,11 @@ test-real-llm: $(STAMP) ## Optional: the graph against SCHOOL_REAL_LLM_URL (a lo
 studio: $(STAMP) ## Serve the graph to LangGraph Studio on port 8123, threads kept in Postgres
 	$(BIN)/langgraph dev --no-browser --no-reload --host 127.0.0.1 --port 8123
 
-lint: $(STAMP) ## ruff and mypy on the package
-	$(BIN)/ruff check agent graphs middleware tests
+lint: $(STAMP) ## ruff, ruff format --check, mypy and the import-linter layer contracts
+	$(BIN)/ruff check agent graphs middleware skills memories bench tests
+	$(BIN)/ruff format --check agent graphs middleware skills memories bench tests
 	$(BIN)/mypy
+	$(BIN)/lint-imports --no-cache
 
 lock: ## Re-pin constraints.txt from a fresh resolution of pyproject.toml
 	rm -rf /tmp/school-lock && $(PYTHON) -m venv /tmp/school-lock

@@ -2,6 +2,6 @@
 
 import sys
 
-from agent.cli import main
+from agent.interfaces.cli import main
 
 sys.exit(main())

@@ -4,7 +4,7 @@
 
 `measure_cold_resume(url)` prepares threads paused at approval, in our application and in the stock
 graph (`bench.stock`), then resumes each from a new `python` process, timed from spawn to exit:
-ours is `python -m agent.cli approve THREAD`, stock is `python -m bench.stock_resume URL THREAD`.
+ours is `python -m agent.interfaces.cli approve THREAD`, stock is `python -m bench.stock_resume URL THREAD`.
 One more thread of each is resumed under `-X importtime` to find where the start-up time goes.
 Each resume is checked: ours leaves nothing pending and the enrollment exists, stock's thread has
 no next node. The database must be an empty scratch one: this module sets it up and fills it.
@@ -139,7 +139,7 @@ def _spawn(args: list[str], env: dict[str, str], *, importtime: bool = False) ->
 
 def _our_resume(thread: str) -> list[str]:
     """The approve command of the CLI, as an operator types it."""
-    return ["-m", "agent.cli", "approve", thread]
+    return ["-m", "agent.interfaces.cli", "approve", thread]
 
 
 def _stock_resume(url: str, thread: str) -> list[str]:
@@ -160,7 +160,7 @@ def _prepare(res: Any, count: int) -> _Prepared:
     """`count` threads of each kind paused at approval, with checks that a resume happened."""
     from langgraph.checkpoint.postgres import PostgresSaver
 
-    from agent import threads
+    from agent.runtime import threads
     from bench.stock import build_stock_graph
     from graphs.school import build_graph
 
@@ -206,8 +206,8 @@ def measure_cold_resume(url: str, repeats: int = 3) -> dict[str, Any]:
     `-X importtime`, which slows imports down: compare the two, not with the wall times) and our
     most expensive imports.
     """
-    from agent.persistence import open_resources
-    from agent.settings import Settings
+    from agent.config.settings import Settings
+    from agent.infra.persistence import open_resources
 
     if repeats < 1:
         raise ValueError(f"repeats must be at least 1, got {repeats}")
@@ -266,7 +266,7 @@ def _summary(
 
 def main(argv: list[str] | None = None) -> int:
     """Measure on a scratch database of `DATABASE_URL`'s server and print the result as JSON."""
-    from agent.settings import Settings
+    from agent.config.settings import Settings
     from bench.database import scratch_database
 
     parser = argparse.ArgumentParser(prog="python -m bench.cold", description=__doc__.split("\n")[0])

@@ -18,7 +18,7 @@ from typing import Any
 from langgraph.checkpoint.postgres.aio import AsyncPostgresSaver
 from psycopg_pool import AsyncConnectionPool
 
-from agent.persistence import connection_kwargs
+from agent.infra.persistence import connection_kwargs
 from bench.fake_model import SlowChatModel
 from bench.setups import bench_settings, project, stock
 from bench.stats import summary

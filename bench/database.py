@@ -9,8 +9,8 @@ from contextlib import contextmanager
 import psycopg
 from psycopg.conninfo import make_conninfo
 
-from agent.persistence import database_url
-from agent.settings import Settings
+from agent.config.settings import Settings
+from agent.infra.persistence import database_url
 
 
 @contextmanager

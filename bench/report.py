@@ -210,7 +210,10 @@ def _concurrent_row(label: str, run: Results) -> str:
 
 def _cold(k: Results) -> str:
     rows = ["| | wall median (fastest) | CPU median | imports (under `-X importtime`) |", "|---|---|---|---|"]
-    sides = (("ours", "ours: `python -m agent.cli approve`"), ("stock", "stock: `bench.stock_resume`"))
+    sides = (
+        ("ours", "ours: `python -m agent.interfaces.cli approve`"),
+        ("stock", "stock: `bench.stock_resume`"),
+    )
     for side, label in sides:
         rows.append(
             f"| {label} | {k[f'{side}_median_wall_s']:.2f} s ({k[f'{side}_min_wall_s']:.2f} s) | "

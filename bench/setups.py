@@ -17,12 +17,12 @@ from langchain_core.language_models import BaseChatModel
 from langgraph.checkpoint.postgres import PostgresSaver
 from psycopg_pool import ConnectionPool
 
-from agent import threads
+from agent.config.settings import Settings
 from agent.domain import School
-from agent.fake_provider import payment_provider
-from agent.models import Models, NamedModel
-from agent.persistence import Resources, connection_kwargs, open_resources
-from agent.settings import Settings
+from agent.infra.fake_provider import payment_provider
+from agent.infra.persistence import Resources, connection_kwargs, open_resources
+from agent.llm.models import Models, NamedModel
+from agent.runtime import threads
 from bench.stock import build_stock_graph
 from graphs.school import build_graph
 

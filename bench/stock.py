@@ -22,9 +22,9 @@ from langgraph.graph.state import CompiledStateGraph
 from langgraph.types import Command, interrupt
 
 from agent.domain import School
-from agent.retrieval import Retriever
 from graphs.intents import classify
 from graphs.nodes.answer import answer_messages, compose_answer
+from graphs.retrieval import Retriever
 
 
 class StockState(TypedDict):

@@ -18,7 +18,7 @@ from psycopg.rows import dict_row
 from psycopg_pool import ConnectionPool
 
 from agent.domain import School
-from agent.fake_provider import payment_provider
+from agent.infra.fake_provider import payment_provider
 from bench.stock import build_stock_graph
 
 

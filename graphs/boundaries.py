@@ -15,8 +15,8 @@ from typing import Any
 
 from langgraph.types import Command
 
-from agent import faults
-from agent.usage import NO_USAGE
+from agent.config import faults
+from agent.llm.usage import NO_USAGE
 
 SCHEMA_VERSION = 2
 """The state shape this code writes. 1: the first release (no run metadata, usage, programs)."""

@@ -14,7 +14,7 @@ from difflib import SequenceMatcher
 from functools import lru_cache
 from typing import Literal, get_args
 
-from graphs.program_request import is_program_request
+from graphs.planner.request import is_program_request
 
 Intent = Literal[
     "question",

@@ -19,10 +19,10 @@ from typing import Any, Literal, TypedDict
 
 from langchain_core.messages import HumanMessage, SystemMessage
 
-from agent.approvals import PendingAction
-from agent.model_config import ModelConfig, RouterOutput
-from agent.models import NamedModel
-from agent.usage import ModelCall, record_call
+from agent.config.model_config import ModelConfig, RouterOutput
+from agent.llm.models import NamedModel
+from agent.llm.usage import ModelCall, record_call
+from graphs.approvals import PendingAction
 from graphs.intents import INTENTS, Intent, classify
 from graphs.model_json import reply_json
 from graphs.prompts import NO_PENDING, ROUTER_SYSTEM

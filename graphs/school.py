@@ -14,9 +14,9 @@ from langgraph.graph import START, StateGraph
 from langgraph.graph.state import CompiledStateGraph
 from langgraph.store.base import BaseStore
 
+from agent.config.settings import Settings
 from agent.domain import School
-from agent.models import Models
-from agent.settings import Settings
+from agent.llm.models import Models
 from graphs.boundaries import at_boundaries
 from graphs.nodes.answer import make_answer
 from graphs.nodes.approval import make_approval
@@ -26,12 +26,12 @@ from graphs.nodes.program_queue import make_next_in_program
 from graphs.nodes.propose import make_propose
 from graphs.nodes.replies import clarify, make_handoff
 from graphs.nodes.router import after_reply, make_router
-from graphs.planner import Planning, build_planner
+from graphs.planner.graph import Planning, build_planner
 from graphs.state import Context, InputState, State
 
 
 def _default_school() -> School:
-    from agent.persistence import default_resources  # opened on first use, never at import
+    from agent.infra.persistence import default_resources  # opened on first use, never at import
 
     return default_resources().school
 

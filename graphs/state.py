@@ -9,8 +9,8 @@ from langchain_core.messages import AnyMessage
 from langgraph.channels import DeltaChannel
 from langgraph.graph.message import _messages_delta_reducer
 
-from agent.approvals import PendingAction
-from agent.usage import ModelCall, Usage, add_usage
+from agent.llm.usage import ModelCall, Usage, add_usage
+from graphs.approvals import PendingAction
 from graphs.intents import Intent
 from graphs.routing import RouteRecord
 
@@ -23,7 +23,7 @@ a turn, so that what stays starts with a student's message.
 Every step loads the state, and deserialising the messages is most of what a load costs, so
 an unbounded history makes every turn of a long thread slower than the one before. The nodes
 read only recent messages; the whole conversation stays in the journal (each turn's message and
-replies, `agent.turns`).
+replies, `agent.journal.turns`).
 """
 
 

@@ -27,10 +27,10 @@ import httpx
 import pytest
 import uvicorn
 
-from agent.persistence import Resources, embedded_url, open_resources
-from agent.server.app import Service, create_app
-from agent.server.auth import parse_keys
-from agent.settings import Settings
+from agent.config.settings import Settings
+from agent.infra.persistence import Resources, embedded_url, open_resources
+from agent.interfaces.server.app import Service, create_app
+from agent.interfaces.server.auth import parse_keys
 from bench.database import temporary_database
 from graphs.school import build_graph
 from tests.fakes import ScriptedChatModel, Step
@@ -201,7 +201,7 @@ def run_cli(
     env |= {"DATABASE_URL": settings.database_url or "", "SCHOOL_TODAY": TODAY.isoformat()}
     env |= extra_env or {}
     result = subprocess.run(
-        [sys.executable, "-m", "agent.cli", *args],
+        [sys.executable, "-m", "agent.interfaces.cli", *args],
         cwd=ROOT,
         env=env,
         capture_output=True,

@@ -12,9 +12,9 @@ from typing import Any
 from langchain_core.messages import AIMessage
 from langchain_core.utils.function_calling import convert_to_openai_tool
 
-from agent import threads
-from agent.models import Models, NamedModel
-from agent.persistence import Resources
+from agent.infra.persistence import Resources
+from agent.llm.models import Models, NamedModel
+from agent.runtime import threads
 from graphs.nodes.common import text_of
 from graphs.school import build_graph
 from tests.planner_fakes import ORCHESTRATOR, DispatchModel

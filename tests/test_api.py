@@ -10,12 +10,12 @@ from typing import Any
 import httpx
 import pytest
 
-from agent import jobs
-from agent.grants import grants_of
-from agent.locks import locks_for
-from agent.persistence import Resources
-from agent.server.app import Service
-from agent.server.worker import JobWorker
+from agent.infra.locks import locks_for
+from agent.infra.persistence import Resources
+from agent.interfaces.server.app import Service
+from agent.interfaces.server.worker import JobWorker
+from agent.journal import jobs
+from agent.journal.grants import grants_of
 
 ADA, BOB, OLGA = ({"Authorization": f"Bearer key-{n}-1234"} for n in ("ada", "bob", "olga"))
 SSE = {"Accept": "text/event-stream"}

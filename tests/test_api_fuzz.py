@@ -33,10 +33,10 @@ from schemathesis.specs.openapi.checks import (
     response_schema_conformance,
 )
 
-from agent import jobs
-from agent.persistence import Resources
-from agent.server.app import Service, create_app
-from agent.server.auth import parse_keys
+from agent.infra.persistence import Resources
+from agent.interfaces.server.app import Service, create_app
+from agent.interfaces.server.auth import parse_keys
+from agent.journal import jobs
 from tests.servers import free_port
 
 KEYS = "key-ada-1234=ada:student,key-olga-1234=olga:operator"

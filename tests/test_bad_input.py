@@ -7,9 +7,9 @@ from typing import Any
 import pytest
 from langgraph.types import Command
 
-from agent import threads
-from agent.persistence import Resources
-from agent.settings import Settings
+from agent.config.settings import Settings
+from agent.infra.persistence import Resources
+from agent.runtime import threads
 from graphs.state import Context
 
 APPROVE = {"decisions": [{"type": "approve"}]}
@@ -208,7 +208,7 @@ def test_catalog_text_is_data_not_instructions(graph: Any, resources: Resources)
 
 
 def test_a_message_with_a_nul_character_is_refused(graph: Any) -> None:
-    from agent import threads
+    from agent.runtime import threads
 
     with pytest.raises(threads.InvalidInputError, match="NUL character"):
         threads.send(graph, "t", "hello\x00world", user_id="ada")

@@ -20,11 +20,11 @@ from langchain.agents import create_agent
 from langchain_core.messages import AIMessage, AnyMessage, HumanMessage, ToolMessage
 from langchain_core.tools import tool
 
-from agent.budget import BUDGET_SCHEMA, PostgresLedger, journal_exhaustion, prices_from, setup_budget
-from agent.journal import events
-from agent.model_config import ModelConfig, Price
-from agent.persistence import Resources, open_resources
-from agent.settings import Settings
+from agent.config.model_config import ModelConfig, Price
+from agent.config.settings import Settings
+from agent.infra.budget import BUDGET_SCHEMA, PostgresLedger, journal_exhaustion, prices_from, setup_budget
+from agent.infra.persistence import Resources, open_resources
+from agent.journal.events import events
 from middleware.budget import BudgetLedger, Spend, exhausted_message
 from middleware.budget_limit import BudgetMiddleware
 from tests.conftest import ROOT
@@ -122,7 +122,7 @@ def test_another_process_sees_the_same_spend_and_exhaustion(resources: Resources
     script = textwrap.dedent("""
         import sys
         from psycopg_pool import ConnectionPool
-        from agent.budget import PostgresLedger
+        from agent.infra.budget import PostgresLedger
         with ConnectionPool(sys.argv[1], min_size=1, open=True) as pool:  # no dict_row: the default
             ledger = PostgresLedger(pool)
             again = ledger.charge("t", 300, 30, 0.5, call_id="m1")

@@ -13,8 +13,8 @@ from unittest.mock import ANY
 import psycopg
 import pytest
 
-from agent.persistence import Resources
-from agent.settings import Settings
+from agent.config.settings import Settings
+from agent.infra.persistence import Resources
 from tests.conftest import ROOT, TODAY, run_cli
 
 RAG_1 = "Retrieval-Augmented Generation, starts 2026-12-21"
@@ -225,7 +225,7 @@ def test_chat_reads_lines_until_quit(resources: Resources, settings: Settings) -
     env |= {"DATABASE_URL": settings.database_url or "", "SCHOOL_TODAY": TODAY.isoformat()}
     stdin = "Please enroll me in rag-1\n\n/quit\nnever sent\n"
     result = subprocess.run(
-        [sys.executable, "-m", "agent.cli", "chat", "--thread", "t-chat", "--user", "ada"],
+        [sys.executable, "-m", "agent.interfaces.cli", "chat", "--thread", "t-chat", "--user", "ada"],
         cwd=ROOT,
         env=env,
         input=stdin,

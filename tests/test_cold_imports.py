@@ -11,9 +11,9 @@ import os
 import subprocess
 import sys
 
-from agent import threads
-from agent.persistence import Resources
-from agent.settings import Settings
+from agent.config.settings import Settings
+from agent.infra.persistence import Resources
+from agent.runtime import threads
 from tests.conftest import ROOT, TODAY
 
 NOT_NEEDED = (
@@ -32,7 +32,7 @@ NOT_NEEDED = (
 
 _APPROVE = """
 import json, sys
-from agent.cli import main
+from agent.interfaces.cli import main
 code = main(["approve", sys.argv[1], "--reviewer", "operator"])
 print(json.dumps({"code": code, "loaded": [m for m in json.loads(sys.argv[2]) if m in sys.modules]}))
 """

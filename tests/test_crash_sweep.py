@@ -3,8 +3,8 @@ resumes, and the result equals the uncrashed run (`school-agent crash-sweep` run
 
 from __future__ import annotations
 
-from agent.crash_sweep import QUICK, SCENARIOS, Cell, compare, sweep, table
-from agent.settings import Settings
+from agent.config.settings import Settings
+from agent.ops.crash_sweep import QUICK, SCENARIOS, Cell, compare, sweep, table
 
 
 def test_the_ci_subset_is_green(server_url: str) -> None:

@@ -16,12 +16,12 @@ from typing import Any
 
 import pytest
 
-from agent import threads
-from agent.doctor import Check, diagnose, exit_code, expected_tables, format_report, model_checks
-from agent.locks import locks_for
-from agent.model_config import ModelConfig, RoleConfig
-from agent.persistence import Resources
-from agent.settings import Settings
+from agent.config.model_config import ModelConfig, RoleConfig
+from agent.config.settings import Settings
+from agent.infra.locks import locks_for
+from agent.infra.persistence import Resources
+from agent.ops.doctor import Check, diagnose, exit_code, expected_tables, format_report, model_checks
+from agent.runtime import threads
 from tests.conftest import run_cli
 from tests.openai_stub import OpenAIStub
 

@@ -12,7 +12,7 @@ from agent.domain import School
 from agent.domain.catalog import load_seed
 from agent.domain.errors import IdempotencyConflictError
 from agent.domain.rules import refund_cents
-from agent.persistence import Resources
+from agent.infra.persistence import Resources
 from tests.conftest import TODAY
 
 

@@ -39,10 +39,10 @@ from psycopg import Connection
 from psycopg.conninfo import conninfo_to_dict
 from psycopg_pool import ConnectionPool
 
+from agent.config.settings import Settings
 from agent.domain import PREVIEW, School
 from agent.domain.errors import IdempotencyConflictError
-from agent.persistence import Resources, open_resources
-from agent.settings import Settings
+from agent.infra.persistence import Resources, open_resources
 from tests.conftest import TODAY, fresh_database
 
 Row = dict[str, Any]

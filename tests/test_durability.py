@@ -7,9 +7,9 @@ import signal
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from agent import threads
-from agent.persistence import Resources, open_resources
-from agent.settings import Settings
+from agent.config.settings import Settings
+from agent.infra.persistence import Resources, open_resources
+from agent.runtime import threads
 from graphs.school import build_graph
 from tests.conftest import fresh_database, run_cli
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from agent.evaluation import (
+from agent.ops.evaluation import (
     ERROR,
     SHIPPED_SET,
     CaseResult,
@@ -286,9 +286,9 @@ def _words(text: str) -> str:
 
 def test_the_shipped_set_is_the_default_and_is_packaged() -> None:
     assert load_cases() == load_cases(SHIPPED_SET)
-    assert SHIPPED_SET == ROOT / "agent" / "data" / "router_eval.jsonl"
+    assert SHIPPED_SET == ROOT / "agent" / "ops" / "data" / "router_eval.jsonl"
     package_data = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]
-    assert "*.jsonl" in package_data["agent.data"]
+    assert "*.jsonl" in package_data["agent.ops.data"]
 
 
 def test_the_shipped_set_covers_every_intent() -> None:

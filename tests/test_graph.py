@@ -8,7 +8,7 @@ import pytest
 from langchain_core.messages import AIMessage, HumanMessage
 from langgraph.types import Command
 
-from agent.persistence import Resources
+from agent.infra.persistence import Resources
 from graphs.state import Context
 
 ENROLL_RAG2 = (

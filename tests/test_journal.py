@@ -8,7 +8,8 @@ from typing import Any
 
 import pytest
 
-from agent.journal import (
+from agent.infra.persistence import Resources
+from agent.journal.events import (
     JOURNAL_SCHEMA,
     KINDS,
     JournalPayloadError,
@@ -17,7 +18,6 @@ from agent.journal import (
     setup_journal,
     to_json,
 )
-from agent.persistence import Resources
 
 
 def test_events_are_read_back_oldest_first_per_thread(resources: Resources) -> None:

@@ -7,12 +7,12 @@ from typing import Any
 import pytest
 from langgraph.types import Command
 
-from agent import threads
-from agent.grants import grants_of
-from agent.journal import events
-from agent.locks import ThreadBusyError, locks_for
-from agent.persistence import Resources
-from agent.turns import steps_of, turns_of
+from agent.infra.locks import ThreadBusyError, locks_for
+from agent.infra.persistence import Resources
+from agent.journal.events import events
+from agent.journal.grants import grants_of
+from agent.journal.turns import steps_of, turns_of
+from agent.runtime import threads
 from graphs.state import Context
 
 CFG = {"configurable": {"thread_id": "t"}}
@@ -143,7 +143,7 @@ def test_a_first_run_cut_off_before_the_router_resumes_for_its_student(
     resumed run used to lose who asked, and the enrollment request ended as 'please sign in'."""
     from langchain_core.messages import HumanMessage
 
-    from agent.turns import claim_owner
+    from agent.journal.turns import claim_owner
 
     claim_owner(resources.pool, "t", "ada")  # what runs.run records before the graph runs
     graph.update_state(CFG, {"messages": [HumanMessage("Enroll me in rag-2")]}, as_node="__start__")

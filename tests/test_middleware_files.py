@@ -14,7 +14,7 @@ from langchain_core.tools import tool
 from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.store.memory import InMemoryStore
 
-from agent.persistence import Resources
+from agent.infra.persistence import Resources
 from middleware import InvalidPathError, LargeResultMiddleware, MissingStoreError, normalise_path
 from middleware.files import MAX_LINE_CHARS, as_file_text, files_namespace
 

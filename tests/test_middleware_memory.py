@@ -15,7 +15,7 @@ from langchain_core.tools import tool
 from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.store.memory import InMemoryStore
 
-from agent.persistence import Resources
+from agent.infra.persistence import Resources
 from graphs.state import Context
 from middleware import MemoryMiddleware, MissingStoreError, memory_namespace
 from middleware.memory import memory_section

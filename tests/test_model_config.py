@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from agent.model_config import ModelConfig, Price, RoleConfig
-from agent.models import Models, build_chat_model
-from agent.settings import Settings, SettingsError
+from agent.config.model_config import ModelConfig, Price, RoleConfig
+from agent.config.settings import Settings, SettingsError
+from agent.llm.models import Models, build_chat_model
 from graphs.routing import RESPONSE_FORMAT, output_options
 
 MODEL_VARS = (

@@ -11,11 +11,11 @@ from typing import Any
 import pytest
 from langchain_core.messages import AIMessage, HumanMessage, SystemMessage
 
-from agent import threads
+from agent.config.model_config import ModelConfig, Price
 from agent.domain.rules import money
-from agent.model_config import ModelConfig, Price
-from agent.models import Models, NamedModel
-from agent.persistence import Resources
+from agent.infra.persistence import Resources
+from agent.llm.models import Models, NamedModel
+from agent.runtime import threads
 from graphs.nodes.answer import MODEL_DOWN, NOTHING_FOUND, compose_answer
 from graphs.prompts import ANSWER_SYSTEM
 from graphs.routing import RESPONSE_FORMAT

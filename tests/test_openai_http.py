@@ -10,12 +10,12 @@ from typing import Any
 
 import pytest
 
-from agent import threads
-from agent.evaluation import load_cases
-from agent.model_config import ModelConfig, Price, RoleConfig
-from agent.models import Models
-from agent.persistence import Resources
-from agent.settings import Settings
+from agent.config.model_config import ModelConfig, Price, RoleConfig
+from agent.config.settings import Settings
+from agent.infra.persistence import Resources
+from agent.llm.models import Models
+from agent.ops.evaluation import load_cases
+from agent.runtime import threads
 from graphs.intents import INTENTS, classify
 from graphs.nodes.answer import MODEL_DOWN, compose_answer
 from graphs.school import build_graph

@@ -13,9 +13,10 @@ from typing import Any
 import pytest
 from psycopg_pool import PoolTimeout
 
-from agent import threads, tools
-from agent.persistence import DatabaseUnavailableError, embedded_url, open_resources, stop_embedded
-from agent.settings import Settings
+from agent.config.settings import Settings
+from agent.infra.persistence import DatabaseUnavailableError, embedded_url, open_resources, stop_embedded
+from agent.runtime import threads
+from graphs import tools
 from graphs.school import build_graph
 from tests.conftest import TODAY
 

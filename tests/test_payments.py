@@ -12,11 +12,11 @@ from typing import Any
 import pytest
 from langchain_core.messages import HumanMessage
 
-from agent import threads
 from agent.domain import PREVIEW, School
 from agent.domain.payments import ChargeResult, RefundResult
-from agent.fake_provider import FakePaymentProvider, Fault
-from agent.persistence import Resources
+from agent.infra.fake_provider import FakePaymentProvider, Fault
+from agent.infra.persistence import Resources
+from agent.runtime import threads
 from graphs.school import build_graph
 from graphs.state import Context
 from tests.conftest import run_cli

@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-from agent import threads
-from agent.persistence import DatabaseUnavailableError, Resources, open_resources, stop_embedded
-from agent.settings import Settings, SettingsError
+from agent.config.settings import Settings, SettingsError
+from agent.infra.persistence import DatabaseUnavailableError, Resources, open_resources, stop_embedded
+from agent.runtime import threads
 from graphs.school import build_graph
 from tests.conftest import TODAY
 

@@ -9,10 +9,10 @@ from typing import Any
 import pytest
 from langchain_core.messages import AIMessage, HumanMessage, SystemMessage, ToolMessage
 
-from agent import threads
-from agent.journal import events
-from agent.models import Models, NamedModel
-from agent.persistence import Resources
+from agent.infra.persistence import Resources
+from agent.journal.events import events
+from agent.llm.models import Models, NamedModel
+from agent.runtime import threads
 from graphs.school import build_graph
 from graphs.state import Context
 from tests.fakes import ScriptedChatModel

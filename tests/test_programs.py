@@ -26,8 +26,8 @@ from agent.domain.programs import (
     total_cents,
     with_prerequisites,
 )
-from agent.persistence import Resources
-from graphs.program_request import decompose, is_program_request, parse_program_request
+from agent.infra.persistence import Resources
+from graphs.planner.request import decompose, is_program_request, parse_program_request
 from tests.conftest import TODAY
 
 COURSE_IDS = [c["id"] for c in load_seed()["courses"]]

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from agent.approvals import PendingAction
+from graphs.approvals import PendingAction
 from graphs.nodes.answer import answer_messages
 from graphs.routing import RESPONSE_FORMAT, router_messages
 

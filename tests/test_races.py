@@ -10,11 +10,11 @@ from typing import Any
 
 import httpx
 
-from agent import threads
-from agent.persistence import Resources
-from agent.server.app import Service
-from agent.server.auth import Principal
-from agent.settings import Settings
+from agent.config.settings import Settings
+from agent.infra.persistence import Resources
+from agent.interfaces.server.app import Service
+from agent.interfaces.server.auth import Principal
+from agent.runtime import threads
 from tests.conftest import ROOT, TODAY
 from tests.test_api import OLGA
 
@@ -23,7 +23,7 @@ def approve_in_a_new_process(settings: Settings, thread: str) -> subprocess.Pope
     env = {k: v for k, v in os.environ.items() if not k.startswith("SCHOOL_")}
     env |= {"DATABASE_URL": settings.database_url or "", "SCHOOL_TODAY": TODAY.isoformat()}
     return subprocess.Popen(
-        [sys.executable, "-m", "agent.cli", "approve", thread],
+        [sys.executable, "-m", "agent.interfaces.cli", "approve", thread],
         cwd=ROOT,
         env=env,
         stdout=subprocess.PIPE,

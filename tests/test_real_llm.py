@@ -15,10 +15,10 @@ from dataclasses import replace
 
 import pytest
 
-from agent import threads
-from agent.model_config import ModelConfig, RoleConfig
-from agent.models import Models
-from agent.persistence import Resources
+from agent.config.model_config import ModelConfig, RoleConfig
+from agent.infra.persistence import Resources
+from agent.llm.models import Models
+from agent.runtime import threads
 from graphs.school import build_graph
 
 pytestmark = pytest.mark.real_llm

@@ -16,9 +16,9 @@ from typing import Any
 
 import pytest
 
-from agent import threads
-from agent.persistence import Resources
-from agent.retention import PruneReport, parse_duration, prune, storage
+from agent.infra.persistence import Resources
+from agent.infra.retention import PruneReport, parse_duration, prune, storage
+from agent.runtime import threads
 from graphs.state import MESSAGE_SNAPSHOT_EVERY, MESSAGE_WINDOW
 from tests.conftest import run_cli
 

@@ -20,8 +20,8 @@ from langgraph.graph.message import _messages_delta_reducer, add_messages
 from langgraph.types import StateSnapshot
 from psycopg.types.json import Jsonb
 
-from agent.persistence import Resources
-from agent.retention import prune
+from agent.infra.persistence import Resources
+from agent.infra.retention import prune
 
 THREAD = {"configurable": {"thread_id": "t"}}
 

@@ -21,10 +21,10 @@ from langchain_core.embeddings import Embeddings
 from psycopg.conninfo import make_conninfo
 from psycopg.rows import dict_row
 
+from agent.config.settings import Settings
 from agent.domain import vectors
-from agent.persistence import Resources, embedded_url, open_resources, stop_embedded
-from agent.retrieval import Retrieval, Retriever, reciprocal_rank_fusion
-from agent.settings import Settings
+from agent.infra.persistence import Resources, embedded_url, open_resources, stop_embedded
+from graphs.retrieval import Retrieval, Retriever, reciprocal_rank_fusion
 from tests.conftest import TODAY, fresh_database
 from tests.openai_stub import OpenAIStub
 
@@ -281,7 +281,7 @@ def test_a_failing_embeddings_client_falls_back_to_full_text(
     fake = ConceptEmbeddings(fail=TimeoutError("read timed out after 30s"))
     retriever = Retriever(hybrid.school, embeddings=fake, model_name="fake")
     note = "vectors unavailable: embedding failed (TimeoutError)"
-    with caplog.at_level(logging.WARNING, logger="agent.retrieval"):
+    with caplog.at_level(logging.WARNING, logger="graphs.retrieval"):
         for question in ("sql", "python and data analysis with pandas"):
             assert retriever.search(question) == Retrieval(
                 hybrid.school.search(question),
@@ -333,7 +333,7 @@ def test_without_pgvector_search_is_full_text_with_a_note(
     monkeypatch.setattr(vectors, "vector_available", lambda conn: False)
     fake = ConceptEmbeddings()
     retriever = Retriever(hybrid.school, embeddings=fake, model_name="fake")
-    with caplog.at_level(logging.WARNING, logger="agent.retrieval"):
+    with caplog.at_level(logging.WARNING, logger="graphs.retrieval"):
         for _ in range(2):
             found = retriever.search("sql")
             assert found == Retrieval(
@@ -380,9 +380,9 @@ def test_vector_schema_set_up_by_several_processes_at_once(hybrid: Resources) ->
 
 def test_the_graph_uses_an_embeddings_endpoint_over_http(hybrid: Resources, openai_stub: OpenAIStub) -> None:
     """`SCHOOL_EMBEDDINGS_MODEL` through `init_embeddings` against an OpenAI-compatible server."""
-    from agent import threads
-    from agent.model_config import ModelConfig, RoleConfig
-    from agent.models import Models
+    from agent.config.model_config import ModelConfig, RoleConfig
+    from agent.llm.models import Models
+    from agent.runtime import threads
     from graphs.school import build_graph
     from tests.openai_stub import Embed
 

@@ -21,11 +21,11 @@ from langchain_core.messages import AIMessage, HumanMessage, ToolMessage
 from langgraph.checkpoint.postgres import PostgresSaver
 from psycopg_pool import ConnectionPool
 
-from agent import faults, runs, threads
-from agent.env import SettingsError
-from agent.journal import events
-from agent.locks import LOCK_SPACE, held_connection, locks_for
-from agent.persistence import (
+from agent.config import faults
+from agent.config.env import SettingsError
+from agent.config.settings import Settings
+from agent.infra.locks import LOCK_SPACE, held_connection, locks_for
+from agent.infra.persistence import (
     DELTA_PAGE_SIZE,
     PooledPostgresSaver,
     Resources,
@@ -33,9 +33,10 @@ from agent.persistence import (
     connection_kwargs,
     open_resources,
 )
-from agent.settings import Settings
-from agent.thread_views import ThreadViews
-from agent.turns import start_turn, steps_of, turns_of
+from agent.journal.events import events
+from agent.journal.turns import start_turn, steps_of, turns_of
+from agent.runtime import runs, threads
+from agent.runtime.thread_views import ThreadViews
 from bench.wire import WireCounter
 from graphs.nodes import router
 from graphs.nodes.replies import HELP

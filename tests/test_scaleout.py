@@ -10,11 +10,11 @@ from typing import Any
 
 import httpx
 
-from agent import jobs
-from agent.locks import locks_for
-from agent.persistence import open_resources
-from agent.settings import Settings
-from agent.turns import turns_of
+from agent.config.settings import Settings
+from agent.infra.locks import locks_for
+from agent.infra.persistence import open_resources
+from agent.journal import jobs
+from agent.journal.turns import turns_of
 from tests.conftest import TODAY
 from tests.test_web import api_server
 

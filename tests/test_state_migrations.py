@@ -15,8 +15,8 @@ from typing import Any
 import pytest
 from psycopg.types.json import Jsonb
 
-from agent import threads
-from agent.persistence import Resources
+from agent.infra.persistence import Resources
+from agent.runtime import threads
 from graphs.boundaries import SCHEMA_VERSION, migrate
 
 FIXTURE = Path(__file__).parent / "fixtures" / "state_v1_checkpoints.json"

@@ -33,11 +33,11 @@ from opentelemetry.sdk.trace.export import SimpleSpanProcessor
 from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
 from opentelemetry.trace import StatusCode
 
-from agent.env import SettingsError
-from agent.model_config import ModelConfig, Price, RoleConfig
-from agent.models import Models, NamedModel
-from agent.persistence import Resources
-from agent.tracing import OTelCallbackHandler, build_provider, setup_tracing, tracing_config
+from agent.config.env import SettingsError
+from agent.config.model_config import ModelConfig, Price, RoleConfig
+from agent.infra.persistence import Resources
+from agent.llm.models import Models, NamedModel
+from agent.llm.tracing import OTelCallbackHandler, build_provider, setup_tracing, tracing_config
 from graphs.school import build_graph
 from graphs.state import Context
 from middleware import safe_tool_error
@@ -490,7 +490,7 @@ def test_otlp_mode_posts_protobuf_spans_to_the_collector(
 SETUP_SCRIPT = """
 from langchain_core.runnables import RunnableLambda
 from opentelemetry import trace
-from agent.tracing import setup_tracing, tracing_config
+from agent.llm.tracing import setup_tracing, tracing_config
 first = setup_tracing()
 assert setup_tracing() is first and setup_tracing("otlp") is first  # the first call decides
 config = tracing_config({"tags": ["x"]})

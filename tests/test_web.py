@@ -56,7 +56,16 @@ def api_server(database_url: str, data_dir: Path, log: Path) -> Iterator[str]:
         "SCHOOL_DATA_DIR": str(data_dir),
         "LANGSMITH_TRACING": "false",
     }
-    command = [sys.executable, "-m", "agent.cli", "serve", "--host", "127.0.0.1", "--port", str(port)]
+    command = [
+        sys.executable,
+        "-m",
+        "agent.interfaces.cli",
+        "serve",
+        "--host",
+        "127.0.0.1",
+        "--port",
+        str(port),
+    ]
     with log.open("wb") as out:
         proc = subprocess.Popen(
             command, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True

@@ -16,7 +16,7 @@ which the provider dedupes. An enrollment has at most one pending attempt per ki
 payment or cancellation holds a session lock on its (student, cohort) from step 1 to step 3, so two
 processes never settle one attempt differently.
 
-The protocol the domain needs from a provider is defined here; adapters (`agent.fake_provider`, a
+The protocol the domain needs from a provider is defined here; adapters (`agent.infra.fake_provider`, a
 real one) live outside the domain. This module imports nothing from LangGraph or LangChain, and it
 never calls the provider while a transaction is open.
 """
@@ -32,7 +32,7 @@ from typing import Any, Literal, Protocol
 
 from psycopg import Connection
 
-from agent import faults
+from agent.config import faults
 from agent.domain import enrollments
 from agent.domain.errors import DomainError
 from agent.domain.operations import Outcome, require_key, run_once, to_json

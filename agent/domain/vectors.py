@@ -1,7 +1,7 @@
 """Course embeddings in Postgres with pgvector: schema, staleness, storage and nearest neighbours.
 
 Plain psycopg over a connection handed in; it imports nothing from LangChain and computes no
-embeddings itself (the caller does, see `agent.retrieval`). Vectors travel as pgvector's text form
+embeddings itself (the caller does, see `graphs.retrieval`). Vectors travel as pgvector's text form
 (`'[0.1,0.2]'::vector`), so no client-side adapter package is needed.
 """
 

@@ -17,12 +17,12 @@ from langgraph.runtime import Runtime
 
 from agent.domain import School
 from agent.domain.rules import money
-from agent.models import Models, NamedModel
-from agent.retrieval import Retrieval, Retriever
-from agent.usage import ModelCall, record_call, total
+from agent.llm.models import Models, NamedModel
+from agent.llm.usage import ModelCall, record_call, total
 from graphs.grounding import allowed_ids, cited_ids, claims_an_action
 from graphs.nodes.common import SchoolSource, latest_human, text_of
 from graphs.prompts import ANSWER_SYSTEM, ANSWER_USER
+from graphs.retrieval import Retrieval, Retriever
 from graphs.state import AnswerRecord, Context, State, TurnRecord
 
 log = logging.getLogger(__name__)

@@ -8,9 +8,9 @@ from langchain_core.messages import AIMessage
 from langchain_core.runnables import RunnableConfig
 from langgraph.types import Command, interrupt
 
-from agent import grants
-from agent.approvals import Decision, InvalidDecisionError, PendingAction, approval_request, parse_decision
-from agent.journal import record_event
+from agent.journal import grants
+from agent.journal.events import record_event
+from graphs.approvals import Decision, InvalidDecisionError, PendingAction, approval_request, parse_decision
 from graphs.nodes.common import FINISH, SchoolSource, UnexpectedInputError, thread_id
 from graphs.nodes.proposals import Refusal, prepare
 from graphs.state import State

@@ -12,11 +12,13 @@ from langchain_core.messages import AIMessage
 from langchain_core.runnables import RunnableConfig
 from langgraph.types import Command
 
-from agent import faults, grants, tools
-from agent.approvals import PendingAction
+from agent.config import faults
 from agent.domain import Outcome
 from agent.domain.rules import money
-from agent.journal import record_event
+from agent.journal import grants
+from agent.journal.events import record_event
+from graphs import tools
+from graphs.approvals import PendingAction
 from graphs.nodes.common import FINISH, SchoolSource, UnexpectedInputError, thread_id
 from graphs.nodes.proposals import prepare
 from graphs.state import State

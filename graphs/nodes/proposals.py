@@ -5,10 +5,10 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
-from agent import tools
-from agent.approvals import PendingAction
 from agent.domain import Outcome, School
 from agent.domain.rules import FULL_REFUND_DAYS, money
+from graphs import tools
+from graphs.approvals import PendingAction
 
 # When the domain refuses an action for a reason another action answers, propose that instead.
 _ALTERNATIVES = {("enroll", "cohort_full"): "join_waitlist", ("join_waitlist", "seats_available"): "enroll"}

@@ -8,8 +8,8 @@ from langchain_core.messages import AnyMessage, HumanMessage, RemoveMessage
 from langgraph.runtime import Runtime
 from langgraph.types import Command
 
-from agent.models import Models
-from agent.usage import total
+from agent.llm.models import Models
+from agent.llm.usage import total
 from graphs.intents import Intent
 from graphs.nodes.common import FINISH, latest_human, text_of
 from graphs.routing import decide

@@ -1,0 +1,117 @@
+"""Process settings read from the environment.
+
+Precedence everywhere is: a per-run value (the graph's run context), then the environment, then
+the defaults below. This module only reads; it opens nothing.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from datetime import date
+from pathlib import Path
+
+from agent.config.env import SettingsError, integer, seconds, text
+from agent.config.model_config import ModelConfig
+
+__all__ = ["ModelConfig", "Settings", "SettingsError"]
+
+
+def _prepare_threshold() -> int | None:
+    # "none" turns server-side prepared statements off, which PgBouncer in transaction mode needs.
+    raw = os.environ.get("SCHOOL_DB_PREPARE_THRESHOLD", "0").strip().lower()
+    if raw in ("none", "off", ""):
+        return None
+    return integer("SCHOOL_DB_PREPARE_THRESHOLD", 0)
+
+
+def _budget_usd() -> float | None:
+    raw = text("SCHOOL_BUDGET_USD")
+    if raw is None:
+        return 1.0
+    try:
+        value = float(raw)
+    except ValueError:
+        message = f"SCHOOL_BUDGET_USD must be a number of US dollars, got {raw!r}"
+        raise SettingsError(message) from None
+    if value < 0:
+        raise SettingsError(f"SCHOOL_BUDGET_USD cannot be negative, got {raw!r}")
+    return value or None
+
+
+def _today() -> date | None:
+    raw = os.environ.get("SCHOOL_TODAY")
+    if not raw:
+        return None
+    try:
+        return date.fromisoformat(raw)
+    except ValueError:
+        message = f"SCHOOL_TODAY must be an ISO date like 2026-11-30, got {raw!r}"
+        raise SettingsError(message) from None
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything the runtime reads from the environment, validated once."""
+
+    database_url: str | None = None
+    """`DATABASE_URL`; when unset an embedded Postgres is started under `data_dir`."""
+    data_dir: Path = field(default_factory=lambda: Path(".school-data"))
+    """`SCHOOL_DATA_DIR`: where the embedded Postgres keeps its files."""
+    prepare_threshold: int | None = 0
+    """`SCHOOL_DB_PREPARE_THRESHOLD`: psycopg's prepare threshold; `none` for PgBouncer."""
+    pool_min_size: int = 1
+    pool_max_size: int = 8
+    pool_max_idle_s: int = 300
+    pool_max_lifetime_s: int = 1800
+    pool_timeout_s: int = 30
+    """`SCHOOL_DB_POOL_TIMEOUT_S`: how long a request waits for a connection before failing."""
+    max_runs: int = 32
+    """`SCHOOL_MAX_RUNS`: runs one process carries at once; each holds its thread's lock (and a
+    connection of the lock pool) for its length, so more requests wait for one to finish."""
+    connect_timeout_s: int = 30
+    """`SCHOOL_DB_CONNECT_TIMEOUT_S`: how long to wait for the database at start."""
+    recursion_limit: int = 25
+    """`SCHOOL_RECURSION_LIMIT`: supersteps one run may take before LangGraph stops it."""
+    max_message_chars: int = 4000
+    """`SCHOOL_MAX_MESSAGE_CHARS`: longer student messages are refused before they reach a node."""
+    today: date | None = None
+    """`SCHOOL_TODAY`: a fixed date for demos and tests; the real date when unset."""
+    planner_rounds: int = 3
+    """`SCHOOL_PLANNER_MAX_ROUNDS`: revisions the program reviewer may ask for before presenting."""
+    worker_timeout_s: float = 60.0
+    """`SCHOOL_WORKER_TIMEOUT_S`: how long one research worker may take before its slot fails."""
+    budget_tokens: int | None = 200_000
+    """`SCHOOL_BUDGET_TOKENS`: model tokens one thread's planning may use (0: no limit)."""
+    budget_usd: float | None = 1.0
+    """`SCHOOL_BUDGET_USD`: US dollars one thread's planning may spend (0: no limit)."""
+    models: ModelConfig = field(default_factory=ModelConfig)
+    """The router, answer and embeddings models (`agent.config.model_config`); offline by default."""
+
+    @classmethod
+    def from_env(cls) -> Settings:
+        """Read and validate the environment."""
+        return cls(
+            database_url=os.environ.get("DATABASE_URL") or None,
+            data_dir=Path(os.environ.get("SCHOOL_DATA_DIR") or ".school-data"),
+            prepare_threshold=_prepare_threshold(),
+            pool_min_size=integer("SCHOOL_DB_POOL_MIN", 1),
+            pool_max_size=integer("SCHOOL_DB_POOL_MAX", 8, minimum=1),
+            pool_max_idle_s=integer("SCHOOL_DB_POOL_MAX_IDLE_S", 300, minimum=1),
+            pool_max_lifetime_s=integer("SCHOOL_DB_POOL_MAX_LIFETIME_S", 1800, minimum=1),
+            pool_timeout_s=integer("SCHOOL_DB_POOL_TIMEOUT_S", 30, minimum=1),
+            max_runs=integer("SCHOOL_MAX_RUNS", 32, minimum=1),
+            connect_timeout_s=integer("SCHOOL_DB_CONNECT_TIMEOUT_S", 30, minimum=1),
+            recursion_limit=integer("SCHOOL_RECURSION_LIMIT", 25, minimum=5),
+            max_message_chars=integer("SCHOOL_MAX_MESSAGE_CHARS", 4000, minimum=1),
+            today=_today(),
+            planner_rounds=integer("SCHOOL_PLANNER_MAX_ROUNDS", 3),
+            worker_timeout_s=seconds("SCHOOL_WORKER_TIMEOUT_S", 60.0),
+            budget_tokens=integer("SCHOOL_BUDGET_TOKENS", 200_000) or None,
+            budget_usd=_budget_usd(),
+            models=ModelConfig.from_env(),
+        )
+
+    def current_date(self) -> date:
+        """Today's date, or the fixed `SCHOOL_TODAY`."""
+        return self.today or date.today()

@@ -1,0 +1,171 @@
+"""The durable budget ledger: each thread's model spend in Postgres, shared by every process.
+
+`PostgresLedger` implements `middleware.budget.BudgetLedger` over the pool that
+`agent.infra.persistence` opens; the tables are created by `setup_budget`, called from
+`setup_database`. Each model call is one row keyed by (thread, call id), so a call charged twice
+(a node re-run after a crash, two workers racing) counts once, and totals are sums, never
+read-modify-write counters. This module opens no connection of its own and decides no limits:
+`BudgetMiddleware` does.
+"""
+
+from __future__ import annotations
+
+import math
+from decimal import Decimal
+from typing import Any, Final
+
+from psycopg import Connection
+from psycopg.rows import dict_row
+from psycopg_pool import ConnectionPool
+
+from agent.config.model_config import ModelConfig
+from agent.journal.events import record_event
+from middleware.budget import OnExhausted, Prices, Spend
+
+BUDGET_SCHEMA: Final = """
+CREATE TABLE IF NOT EXISTS budget_charges (
+    thread_id     text NOT NULL,
+    call_id       text NOT NULL,
+    input_tokens  integer NOT NULL CHECK (input_tokens >= 0),
+    output_tokens integer NOT NULL CHECK (output_tokens >= 0),
+    cost_usd      numeric(14, 8) NOT NULL CHECK (cost_usd >= 0),
+    charged_at    timestamptz NOT NULL DEFAULT now(),
+    PRIMARY KEY (thread_id, call_id)
+);
+CREATE TABLE IF NOT EXISTS budget_exhausted (
+    thread_id text PRIMARY KEY,
+    at        timestamptz NOT NULL DEFAULT now()
+);
+"""
+
+_SPENT: Final = """
+SELECT coalesce(sum(input_tokens), 0) AS input_tokens,
+       coalesce(sum(output_tokens), 0) AS output_tokens,
+       coalesce(sum(cost_usd), 0) AS cost_usd
+  FROM budget_charges
+ WHERE thread_id = %s
+"""
+
+
+def setup_budget(conn: Connection[Any]) -> None:
+    """Create the ledger's tables if they are missing (idempotent)."""
+    with conn.transaction():
+        # Several statements in one string cannot be a prepared statement.
+        conn.execute(BUDGET_SCHEMA, prepare=False)
+
+
+class PostgresLedger:
+    """A `BudgetLedger` in Postgres: durable, and atomic across threads and processes.
+
+    `charge` serialises the charges of one thread with a transaction-scoped advisory lock, so the
+    total it returns is exactly the thread's spend up to and including that call, whatever else
+    runs at the same time. `spent` needs no lock: a sum is consistent within its snapshot.
+    """
+
+    def __init__(self, pool: ConnectionPool[Any]) -> None:
+        """Keep the pool; every method takes a connection from it for one statement or transaction."""
+        self.pool = pool
+
+    def spent(self, thread_id: str) -> Spend:
+        """What the thread has spent (zero for a thread never charged)."""
+        with self.pool.connection() as conn, conn.cursor(row_factory=dict_row) as cur:
+            return _spend(cur.execute(_SPENT, (thread_id,)).fetchone())
+
+    def charge(
+        self, thread_id: str, input_tokens: int, output_tokens: int, cost_usd: float, *, call_id: str
+    ) -> Spend:
+        """Add one model call to the thread, once per `call_id`; the thread's total after it.
+
+        Raises:
+            ValueError: If a token count is not a non-negative int, the cost is not a finite
+                non-negative number, or `call_id` is empty.
+
+        """
+        _check_charge(input_tokens, output_tokens, cost_usd, call_id)
+        with self.pool.connection() as conn, conn.transaction(), conn.cursor(row_factory=dict_row) as cur:
+            # Held until commit: another charge of this thread waits here, then its SUM (a new
+            # snapshot under READ COMMITTED) sees this row. Two keys, so no clash with setup's lock.
+            cur.execute(
+                "SELECT pg_advisory_xact_lock(hashtext('school-agent:budget'), hashtext(%s))", (thread_id,)
+            )
+            cur.execute(
+                "INSERT INTO budget_charges (thread_id, call_id, input_tokens, output_tokens,"
+                " cost_usd) VALUES (%s, %s, %s, %s, %s) ON CONFLICT (thread_id, call_id) DO NOTHING",
+                (thread_id, call_id, input_tokens, output_tokens, Decimal(repr(float(cost_usd)))),
+            )
+            return _spend(cur.execute(_SPENT, (thread_id,)).fetchone())
+
+    def note_exhausted(self, thread_id: str) -> bool:
+        """Record that the thread's budget is spent; True only the first time, in any process."""
+        with self.pool.connection() as conn, conn.cursor(row_factory=dict_row) as cur:
+            row = cur.execute(
+                "INSERT INTO budget_exhausted (thread_id) VALUES (%s)"
+                " ON CONFLICT (thread_id) DO NOTHING RETURNING thread_id",
+                (thread_id,),
+            ).fetchone()
+        return row is not None
+
+
+def _spend(row: dict[str, Any] | None) -> Spend:
+    if row is None:  # pragma: no cover - an aggregate without GROUP BY always returns one row
+        return Spend()
+    return Spend(int(row["input_tokens"]), int(row["output_tokens"]), float(row["cost_usd"]))
+
+
+def _check_charge(input_tokens: int, output_tokens: int, cost_usd: float, call_id: str) -> None:
+    for name, value in (("input_tokens", input_tokens), ("output_tokens", output_tokens)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            msg = f"{name} must be a non-negative int, got {value!r}"
+            raise ValueError(msg)
+    if (
+        isinstance(cost_usd, bool)
+        or not isinstance(cost_usd, int | float)
+        or not math.isfinite(cost_usd)
+        or cost_usd < 0
+    ):
+        msg = f"cost_usd must be a finite non-negative number, got {cost_usd!r}"
+        raise ValueError(msg)
+    if not isinstance(call_id, str) or not call_id:
+        msg = f"call_id must be a non-empty str, got {call_id!r}"
+        raise ValueError(msg)
+
+
+def prices_from(config: ModelConfig) -> Prices:
+    """The configured prices as `BudgetMiddleware` wants them: model name -> (input, output) or None.
+
+    Names are looked up as `ModelConfig.price_of` does: `provider:model` or the bare model name.
+    """
+
+    def price(name: str) -> tuple[float, float] | None:
+        found = config.price_of(name)
+        return None if found is None else (found.input, found.output)
+
+    return price
+
+
+def exhausted_payload(spend: Spend, *, max_tokens: int | None, max_usd: float | None) -> dict[str, Any]:
+    """The journal payload of a `budget_exhausted` event: the spend and the limits it reached."""
+    return {
+        "tokens": spend.tokens,
+        "cost_usd": spend.cost_usd,
+        "limits": {"max_tokens": max_tokens, "max_usd": max_usd},
+    }
+
+
+def journal_exhaustion(
+    pool: ConnectionPool[Any], *, max_tokens: int | None, max_usd: float | None
+) -> OnExhausted:
+    """An `on_exhausted` for `BudgetMiddleware` that writes a `budget_exhausted` journal event.
+
+    Pass the same limits as to the middleware; they are recorded with the spend.
+    """
+
+    def on_exhausted(thread_id: str, spend: Spend) -> None:
+        record_event(
+            pool,
+            thread_id,
+            "budget_exhausted",
+            exhausted_payload(spend, max_tokens=max_tokens, max_usd=max_usd),
+        )
+
+    return on_exhausted

@@ -1,0 +1,309 @@
+"""Opens the database resources: Postgres (server or embedded), pool, checkpointer, store, budget ledger.
+
+This is the one place that connects to the database. Nothing here runs at import time; callers
+open resources with `open_resources()` and hand them to the graph factory.
+"""
+
+from __future__ import annotations
+
+import atexit
+import contextlib
+import logging
+import select
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import psycopg
+from langgraph.checkpoint.postgres import PostgresSaver
+from langgraph.checkpoint.serde.jsonplus import JsonPlusSerializer
+from langgraph.store.postgres import PostgresStore
+from psycopg.conninfo import conninfo_to_dict
+from psycopg.rows import dict_row
+from psycopg_pool import AsyncConnectionPool, ConnectionPool, PoolTimeout
+
+from agent.config.settings import Settings
+from agent.domain import School, catalog
+from agent.infra.budget import PostgresLedger, setup_budget
+from agent.infra.fake_provider import payment_provider
+from agent.infra.locks import ThreadLocks, register, unsynced_commits
+from agent.journal.events import setup_journal
+from agent.journal.jobs import JOBS_SCHEMA
+
+log = logging.getLogger(__name__)
+
+EMBEDDED_DATABASE = "school"
+_SETUP_LOCK = "hashtext('school-agent:setup')"
+
+
+class DatabaseUnavailableError(RuntimeError):
+    """The database could not be reached; the message names it (without a password) and why."""
+
+
+@dataclass(frozen=True)
+class Resources:
+    """Everything a graph run needs from the database, opened together and closed together."""
+
+    settings: Settings
+    url: str
+    pool: ConnectionPool[Any]
+    checkpointer: PostgresSaver
+    store: PostgresStore
+    school: School
+    ledger: PostgresLedger
+    """Each thread's model spend, for `BudgetMiddleware`; shared by every process on the database."""
+
+
+def connection_kwargs(settings: Settings) -> dict[str, Any]:
+    """What LangGraph's Postgres savers need from every connection."""
+    return {
+        "autocommit": True,
+        "row_factory": dict_row,
+        "prepare_threshold": settings.prepare_threshold,
+    }
+
+
+def pool_options(settings: Settings) -> dict[str, Any]:
+    """Sizes, idle and lifetime limits and connection settings for a (sync or async) pool."""
+    return {
+        "min_size": settings.pool_min_size,
+        # At least 2: setup holds one connection while the savers use another.
+        "max_size": max(settings.pool_max_size, 2),
+        "max_idle": settings.pool_max_idle_s,
+        "max_lifetime": settings.pool_max_lifetime_s,
+        "timeout": settings.pool_timeout_s,
+        "kwargs": connection_kwargs(settings),
+        # A connection is checked when taken: after a database restart the pool hands out fresh
+        # ones instead of failing once per stale connection. (An async pool needs the async check.)
+        "check": check_if_disturbed,
+        "open": False,
+    }
+
+
+def _disturbed(conn: psycopg.Connection[Any] | psycopg.AsyncConnection[Any]) -> bool:
+    """Whether an idle connection may be broken: closed, or the server sent something unasked.
+
+    An idle connection's socket has nothing to read unless the server closed it or announced it is
+    closing it (a restart or `pg_terminate_backend`); looking costs no round trip.
+    """
+    if conn.closed:
+        return True
+    try:
+        return _readable(conn.fileno())
+    except (OSError, ValueError, psycopg.Error):
+        return True
+
+
+def _readable(fd: int) -> bool:
+    """Whether `fd` has something to read (or hung up), without waiting."""
+    if hasattr(select, "poll"):  # `select.select` refuses descriptors above 1023; busy servers have them
+        poller = select.poll()
+        poller.register(fd, select.POLLIN | select.POLLERR | select.POLLHUP)
+        return bool(poller.poll(0))
+    readable, _, _ = select.select([fd], [], [], 0)
+    return bool(readable)
+
+
+def check_if_disturbed(conn: psycopg.Connection[Any]) -> None:
+    """The pool's check when a connection is taken: a round trip only for a disturbed connection.
+
+    `ConnectionPool.check_connection` asks the server every time (one round trip per checkout, a
+    third of a turn's round trips); this asks only when the socket shows the server went away.
+    """
+    if _disturbed(conn):
+        ConnectionPool.check_connection(conn)
+
+
+async def acheck_if_disturbed(conn: psycopg.AsyncConnection[Any]) -> None:
+    """`check_if_disturbed` for an async pool."""
+    if _disturbed(conn):
+        await AsyncConnectionPool.check_connection(conn)
+
+
+DELTA_PAGE_SIZE = 128
+"""Checkpoints LangGraph's Postgres savers read per page when rebuilding a delta channel.
+
+Rebuilding the conversation walks back from a checkpoint to the last one holding a full copy of
+it: about 4 checkpoints a turn, a copy every 25 turns, so about 100. LangGraph reads 1024 per page
+(its `_DELTA_PAGE_SIZE`, internal and not yet a parameter): on a long thread every state load read
+ten times the rows it needed, and turns grew slower with the thread. `tune_delta_paging` sets it.
+"""
+
+
+def tune_delta_paging(module: Any) -> None:
+    """Set the delta rebuild page size in a LangGraph Postgres saver module (sync or async).
+
+    Fails loudly if LangGraph renames the constant, rather than silently reading 1024 again.
+    """
+    if not hasattr(module, "_DELTA_PAGE_SIZE"):
+        message = f"{module.__name__} has no _DELTA_PAGE_SIZE: check `tune_delta_paging` against LangGraph"
+        raise RuntimeError(message)
+    module._DELTA_PAGE_SIZE = DELTA_PAGE_SIZE
+
+
+class PooledPostgresSaver(PostgresSaver):
+    """LangGraph's `PostgresSaver` over a connection pool, without its saver-wide lock.
+
+    The stock saver holds one lock around every query, so that threads sharing its single
+    connection take turns. Over a pool each query takes a connection of its own, and the lock
+    only makes every run in the process wait for every other run's checkpoint reads and writes:
+    with it, concurrent turns queue on one lock (see `school-agent bench`, concurrency).
+    """
+
+    def __init__(self, conn: ConnectionPool[Any], *, serde: JsonPlusSerializer | None = None) -> None:
+        super().__init__(conn, serde=serde)  # type: ignore[arg-type]  # a pool of dict_row connections
+        tune_delta_paging(sys.modules[PostgresSaver.__module__])
+        # A no-op context manager in place of the lock: `_cursor` enters it around each query.
+        self.lock = contextlib.nullcontext()  # type: ignore[assignment]
+
+
+def strict_serializer() -> JsonPlusSerializer:
+    """A checkpoint serializer that only revives LangGraph's and LangChain's known safe types."""
+    return JsonPlusSerializer(allowed_msgpack_modules=None)
+
+
+def embedded_url(data_dir: Path) -> str:
+    """Start (or find running) the embedded Postgres under `data_dir`; return its URL.
+
+    The server keeps running after this process exits so that the next command, or a process
+    resuming a thread, finds it ready; `school-agent db stop` stops it.
+    """
+    import pgserver  # imported here: a server-backed deployment never loads it
+
+    pgdata = (data_dir / "pg").resolve()
+    pgdata.mkdir(parents=True, exist_ok=True)
+    # pgserver caches one handle per data dir and trusts it forever; drop it if that server has
+    # since been stopped (by `db stop` or another process) so that it is started again.
+    cached = pgserver.PostgresServer._instances.get(pgdata)
+    if cached is not None and not (pgdata / "postmaster.pid").exists():
+        del pgserver.PostgresServer._instances[pgdata]
+    server = pgserver.get_server(pgdata, cleanup_mode=None)
+    with psycopg.connect(server.get_uri("postgres"), autocommit=True) as conn:
+        exists = conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", (EMBEDDED_DATABASE,)).fetchone()
+        if exists is None:
+            conn.execute(f'CREATE DATABASE "{EMBEDDED_DATABASE}"')
+    url: str = server.get_uri(EMBEDDED_DATABASE)
+    return url
+
+
+def stop_embedded(data_dir: Path) -> bool:
+    """Stop the embedded Postgres under `data_dir` if it runs; True when one was stopped."""
+    import subprocess
+
+    from pgserver._commands import pg_ctl  # type: ignore[attr-defined]  # the package's own wrapper keeps the right user
+
+    pgdata = (data_dir / "pg").resolve()
+    if not (pgdata / "postmaster.pid").exists():
+        return False
+    try:
+        pg_ctl(["-w", "stop"], pgdata=pgdata, user="pgserver" if _is_root() else None)
+    except subprocess.CalledProcessError:
+        return False
+    return True
+
+
+def _is_root() -> bool:
+    import os
+
+    return hasattr(os, "geteuid") and os.geteuid() == 0
+
+
+def database_url(settings: Settings) -> str:
+    """`DATABASE_URL`, or the embedded server's URL when it is unset."""
+    return settings.database_url or embedded_url(settings.data_dir)
+
+
+def setup_database(resources: Resources) -> None:
+    """Create checkpoint, store, domain, budget and journal tables and seed the catalog; idempotent.
+
+    A session-level advisory lock lets several processes start at once against a new database.
+    It is polled rather than waited for: a session blocked in `pg_advisory_lock` holds a snapshot,
+    and the holder's `CREATE INDEX CONCURRENTLY` would wait for that snapshot forever.
+    """
+    with resources.pool.connection() as conn:
+        while not conn.execute(f"SELECT pg_try_advisory_lock({_SETUP_LOCK}) AS ok").fetchone()["ok"]:
+            time.sleep(0.05)
+        try:
+            resources.checkpointer.setup()
+            resources.store.setup()
+            catalog.apply_schema(conn)
+            catalog.seed_catalog(conn, today=resources.settings.current_date())
+            setup_budget(conn)
+            setup_journal(conn)
+            with conn.transaction():
+                conn.execute(JOBS_SCHEMA, prepare=False)  # type: ignore[call-overload]  # shipped SQL
+        finally:
+            conn.execute(f"SELECT pg_advisory_unlock({_SETUP_LOCK})")
+
+
+@contextmanager
+def open_resources(settings: Settings | None = None, *, setup: bool = True) -> Iterator[Resources]:
+    """Open the pool, checkpointer, store, domain and ledger for `settings` (default: the environment).
+
+    Example::
+
+        with open_resources() as res:
+            graph = build_graph(checkpointer=res.checkpointer, store=res.store, school=res.school)
+            graph.invoke({"messages": [("user", "hi")]}, {"configurable": {"thread_id": "t1"}},
+                         context=Context(user_id="ada"))
+    """
+    settings = settings or Settings.from_env()
+    url = database_url(settings)
+    pool: ConnectionPool[Any] = ConnectionPool(url, name="school-agent", **pool_options(settings))
+    try:
+        pool.open(wait=True, timeout=settings.connect_timeout_s)
+    except PoolTimeout as err:
+        pool.close()
+        where = conninfo_to_dict(url)
+        target = f"{where.get('host', 'localhost')}:{where.get('port', 5432)}/{where.get('dbname', '')}"
+        message = f"cannot reach the database at {target} within {settings.connect_timeout_s}s: {err}"
+        raise DatabaseUnavailableError(message) from None
+    # Thread locks hold a connection for a whole run: they get their own pool (see agent.infra.locks).
+    lock_pool: ConnectionPool[Any] = ConnectionPool(
+        url,
+        name="school-agent-locks",
+        configure=unsynced_commits,
+        **(pool_options(settings) | {"min_size": 0, "max_size": settings.max_runs}),
+    )
+    try:
+        lock_pool.open()
+        register(pool, ThreadLocks(lock_pool))
+        resources = Resources(
+            settings=settings,
+            url=url,
+            pool=pool,
+            checkpointer=PooledPostgresSaver(pool, serde=strict_serializer()),
+            store=PostgresStore(pool),  # type: ignore[arg-type]
+            school=School(pool, clock=settings.current_date, payments=payment_provider(pool)),
+            ledger=PostgresLedger(pool),
+        )
+        if setup:
+            setup_database(resources)
+        yield resources
+    finally:
+        lock_pool.close()
+        pool.close()
+
+
+_default: Resources | None = None
+_default_lock = threading.Lock()
+
+
+def default_resources() -> Resources:
+    """Process-wide resources, opened on first use and closed at exit.
+
+    For the module-level graph that `langgraph dev` loads, whose nodes need the domain but which
+    is built before any database is chosen.
+    """
+    global _default
+    with _default_lock:
+        if _default is None:
+            manager = open_resources()
+            _default = manager.__enter__()
+            atexit.register(manager.__exit__, None, None, None)
+        return _default

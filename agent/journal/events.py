@@ -1,0 +1,244 @@
+"""A durable, append-only journal of what happened in each thread, kept in Postgres.
+
+Checkpoints say where a thread is; the journal says what happened on the way (a budget spent, a
+plan shown, a worker that failed), in order, for audits and for the student's history. Events are
+only ever added. Payloads are checked and converted to plain JSON before they are written, so a
+payload that cannot be read back as written is refused rather than stored half-right.
+This module opens no connection: callers hand in the pool (or a connection) from
+`agent.infra.persistence`. It must not import LangGraph or LangChain.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from datetime import date, datetime, time
+from decimal import Decimal
+from typing import Any, Final, Literal, get_args
+
+from psycopg import Connection
+from psycopg.rows import dict_row
+from psycopg.types.json import Jsonb
+from psycopg_pool import ConnectionPool
+
+EventKind = Literal[
+    "turn_started",
+    "step_started",
+    "step_completed",
+    "step_failed",
+    "tool_completed",
+    "tool_failed",
+    "approval_requested",
+    "approval_granted",
+    "approval_rejected",
+    "turn_completed",
+    "turn_failed",
+    "budget_exhausted",
+    "plan_presented",
+    "worker_failed",
+]
+"""What an event records: a turn's lifecycle (started, its steps, completed or failed), a domain
+action's result (tool_*), approvals requested and decided, a thread's budget found spent (payload:
+tokens, cost_usd, limits), a plan shown to the student, a worker (subagent) that failed."""
+KINDS: Final[tuple[EventKind, ...]] = get_args(EventKind)
+
+JOURNAL_SCHEMA: Final = """
+CREATE TABLE IF NOT EXISTS journal_events (
+    id        bigserial PRIMARY KEY,
+    thread_id text NOT NULL,
+    kind      text NOT NULL,
+    payload   jsonb NOT NULL DEFAULT '{}',
+    at        timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX IF NOT EXISTS journal_events_thread_idx ON journal_events (thread_id, id);
+ALTER TABLE journal_events ADD COLUMN IF NOT EXISTS turn_id bigint;
+ALTER TABLE journal_events ADD COLUMN IF NOT EXISTS key text;
+-- An event with a key is written once per thread, however often the step that writes it re-runs.
+CREATE UNIQUE INDEX IF NOT EXISTS journal_events_key_idx ON journal_events (thread_id, key)
+    WHERE key IS NOT NULL;
+
+CREATE TABLE IF NOT EXISTS thread_owners (
+    thread_id  text PRIMARY KEY,
+    owner      text NOT NULL,
+    created_at timestamptz NOT NULL DEFAULT now()
+);
+
+CREATE TABLE IF NOT EXISTS turns (
+    id          bigserial PRIMARY KEY,
+    thread_id   text NOT NULL,
+    kind        text NOT NULL CHECK (kind IN ('message', 'decision', 'resume')),
+    actor       text NOT NULL,
+    input       jsonb NOT NULL DEFAULT '{}',
+    intent      text,
+    status      text NOT NULL CHECK (status IN ('created', 'running', 'awaiting_approval',
+                                                'completed', 'failed', 'cancelled')),
+    output      jsonb,
+    error       text,
+    created_at  timestamptz NOT NULL DEFAULT now(),
+    finished_at timestamptz
+);
+CREATE INDEX IF NOT EXISTS turns_thread_idx ON turns (thread_id, id);
+
+CREATE TABLE IF NOT EXISTS plan_items (
+    id            bigserial PRIMARY KEY,
+    turn_id       bigint NOT NULL REFERENCES turns (id),
+    step          int NOT NULL,
+    node          text NOT NULL,
+    tool          text,
+    args          jsonb,
+    approval_mode text NOT NULL DEFAULT 'none' CHECK (approval_mode IN ('none', 'required')),
+    status        text NOT NULL CHECK (status IN ('running', 'completed', 'interrupted', 'failed')),
+    result        jsonb,
+    at            timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX IF NOT EXISTS plan_items_turn_idx ON plan_items (turn_id, id);
+
+CREATE TABLE IF NOT EXISTS approval_grants (
+    thread_id   text NOT NULL,
+    action_id   text NOT NULL,
+    action_name text NOT NULL,
+    args        jsonb NOT NULL,
+    student_id  text NOT NULL,
+    reviewer    text NOT NULL,
+    decision    text NOT NULL CHECK (decision IN ('approve', 'edit')),
+    at          timestamptz NOT NULL DEFAULT now(),
+    PRIMARY KEY (thread_id, action_id)
+);
+"""
+
+
+class JournalPayloadError(TypeError):
+    """A payload holds a value that JSON cannot carry; the message names where it is."""
+
+
+def setup_journal(conn: Connection[Any]) -> None:
+    """Create the journal table and its index if they are missing (idempotent)."""
+    with conn.transaction():
+        # Several statements in one string cannot be a prepared statement.
+        conn.execute(JOURNAL_SCHEMA, prepare=False)
+
+
+def record_event(
+    pool_or_conn: ConnectionPool[Any] | Connection[Any],
+    thread_id: str,
+    kind: str,
+    payload: Mapping[str, Any] | None = None,
+    *,
+    turn_id: int | None = None,
+    key: str | None = None,
+) -> int | None:
+    """Append one event to the thread's journal; the new event's id.
+
+    With `key`, the event is written once per thread: a second call with the same key (a step
+    re-run after a crash) writes nothing and returns None.
+
+    `kind` is one of `KINDS` (checked when called, so that callers holding a plain str need no cast).
+    Dates and datetimes are stored as ISO strings and Decimals as floats; tuples become lists.
+
+    Raises:
+        ValueError: If `thread_id` is empty or `kind` is not one of `KINDS`.
+        JournalPayloadError: If the payload is not a mapping with str keys, or holds a value JSON
+            cannot carry (a set, an object, NaN ...); nothing is written then.
+
+    """
+    row = _checked_row(thread_id, kind, payload, turn_id, key)
+    if isinstance(pool_or_conn, ConnectionPool):
+        with pool_or_conn.connection() as conn:
+            return _insert(conn, row)
+    # A connection is used as it is, so the event commits (or rolls back) with the caller's work.
+    return _insert(pool_or_conn, row)
+
+
+def event_rows(
+    thread_id: str, events: Sequence[tuple[str, Mapping[str, Any]]], *, turn_id: int | None
+) -> tuple[str, list[Any]]:
+    """The VALUES list and parameters that insert `events` (kind, payload) into journal_events.
+
+    Checked like `record_event`, all before anything is written; without keys (a run's own events,
+    which it writes once).
+    """
+    rows = [_checked_row(thread_id, kind, payload, turn_id, None) for kind, payload in events]
+    return ", ".join(["(%s, %s, %s, %s, %s)"] * len(rows)), [item for row in rows for item in row]
+
+
+def _checked_row(
+    thread_id: str, kind: str, payload: Mapping[str, Any] | None, turn_id: int | None, key: str | None
+) -> tuple[Any, ...]:
+    if not isinstance(thread_id, str) or not thread_id:
+        msg = f"thread_id must be a non-empty str, got {thread_id!r}"
+        raise ValueError(msg)
+    if kind not in KINDS:
+        msg = f"unknown journal event kind {kind!r}; known kinds: {', '.join(KINDS)}"
+        raise ValueError(msg)
+    if payload is None:
+        payload = {}
+    if not isinstance(payload, Mapping):
+        msg = f"a journal payload must be a mapping, got {type(payload).__name__}"
+        raise JournalPayloadError(msg)
+    return (thread_id, kind, Jsonb(to_json(payload)), turn_id, key)
+
+
+def _insert(conn: Connection[Any], row: tuple[Any, ...]) -> int | None:
+    with conn.cursor(row_factory=dict_row) as cur:
+        found = cur.execute(
+            "INSERT INTO journal_events (thread_id, kind, payload, turn_id, key)"
+            " VALUES (%s, %s, %s, %s, %s) ON CONFLICT (thread_id, key) WHERE key IS NOT NULL DO NOTHING"
+            " RETURNING id",
+            row,
+        ).fetchone()
+    return int(found["id"]) if found else None
+
+
+def events(
+    pool: ConnectionPool[Any], thread_id: str, *, kinds: Sequence[str] | None = None
+) -> list[dict[str, Any]]:
+    """The thread's events, oldest first, each as {id, thread_id, turn_id, kind, payload, at}.
+
+    With `kinds`, only events of those kinds (an empty sequence gives none).
+    """
+    with pool.connection() as conn, conn.cursor(row_factory=dict_row) as cur:
+        if kinds is None:
+            cur.execute(
+                "SELECT id, thread_id, turn_id, kind, payload, at FROM journal_events"
+                " WHERE thread_id = %s ORDER BY id",
+                (thread_id,),
+            )
+        else:
+            cur.execute(
+                "SELECT id, thread_id, turn_id, kind, payload, at FROM journal_events"
+                " WHERE thread_id = %s AND kind = ANY(%s) ORDER BY id",
+                (thread_id, list(kinds)),
+            )
+        return list(cur.fetchall())
+
+
+def to_json(value: Any, path: str = "payload") -> Any:
+    """`value` as plain JSON types (dict, list, str, int, float, bool, None), or JournalPayloadError.
+
+    `path` names the value in error messages, e.g. `payload['limits']['max_usd']`.
+    """
+    if value is None or isinstance(value, str | bool | int):
+        return value
+    if isinstance(value, float | Decimal):
+        number = float(value)
+        if not math.isfinite(number):
+            msg = f"{path} is {value!r}; JSON has no NaN or infinity"
+            raise JournalPayloadError(msg)
+        return number
+    if isinstance(value, datetime | date | time):
+        return value.isoformat()
+    if isinstance(value, Mapping):
+        out: dict[str, Any] = {}
+        for key, item in value.items():
+            if not isinstance(key, str):
+                msg = f"{path} has the key {key!r} ({type(key).__name__}); JSON object keys are str"
+                raise JournalPayloadError(msg)
+            out[key] = to_json(item, f"{path}[{key!r}]")
+        return out
+    if isinstance(value, list | tuple):
+        return [to_json(item, f"{path}[{i}]") for i, item in enumerate(value)]
+    msg = (
+        f"{path} is a {type(value).__name__} ({value!r:.80}), which the journal cannot store as "
+        "JSON; convert it to str, int, float, bool, None, a date, a Decimal, a list or a dict"
+    )
+    raise JournalPayloadError(msg)

@@ -1,0 +1,207 @@
+"""Turns and their steps in the journal: one row per request, one plan item per step it ran.
+
+Plain psycopg over the journal's tables (`agent.journal.events`). A turn is created `running` before the
+graph runs and finished with its final status; a crash leaves it `running`, which is how stuck runs
+are found.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from psycopg import Connection
+from psycopg.types.json import Jsonb
+from psycopg_pool import ConnectionPool
+
+from agent.journal.events import event_rows, to_json
+
+TurnKind = Literal["message", "decision", "resume"]
+Status = Literal["running", "awaiting_approval", "completed", "failed", "cancelled"]
+Events = Sequence[tuple[str, Mapping[str, Any]]]
+"""Journal events (kind, payload) written with a turn's row, in the same round trip."""
+Database = ConnectionPool[Any] | Connection[Any]
+"""The pool, or a connection the caller holds (a run's lock connection, see `agent.runtime.runs`)."""
+
+
+@contextmanager
+def _connection(db: Database) -> Iterator[Connection[Any]]:
+    if isinstance(db, ConnectionPool):
+        with db.connection() as conn:
+            yield conn
+    else:
+        yield db
+
+
+_START_SQL = """
+WITH claimed AS (
+    INSERT INTO thread_owners (thread_id, owner) SELECT %(thread)s, %(owner)s
+    WHERE %(owner)s::text IS NOT NULL ON CONFLICT (thread_id) DO NOTHING),
+turn AS (
+    INSERT INTO turns (thread_id, kind, actor, input, status)
+    VALUES (%(thread)s, %(kind)s, %(actor)s, %(input)s, 'running') RETURNING id)
+INSERT INTO journal_events (thread_id, kind, payload, turn_id)
+SELECT %(thread)s, 'turn_started',
+       jsonb_build_object('turn_id', id, 'thread_id', %(thread)s::text, 'kind', %(kind)s::text), id
+FROM turn RETURNING turn_id
+"""
+"""One statement: the owner claimed (a new thread's), the turn created, its `turn_started` event."""
+
+
+def start_turn(
+    db: Database,
+    *,
+    thread_id: str,
+    kind: TurnKind,
+    actor: str,
+    payload: dict[str, Any],
+    owner: str | None = None,
+) -> int:
+    """Create a running turn and its `turn_started` event; its id.
+
+    With `owner`, the thread is first claimed for that student if it has no owner yet (as
+    `claim_owner`), in the same statement.
+    """
+    with _connection(db) as conn:
+        row = conn.execute(
+            _START_SQL,
+            {
+                "thread": thread_id,
+                "owner": owner,
+                "kind": kind,
+                "actor": actor,
+                "input": Jsonb(to_json(payload)),
+            },
+        ).fetchone()
+    assert row is not None
+    return int(row["turn_id"])
+
+
+@dataclass(frozen=True)
+class StepRecord:
+    """One step of a turn (a node that ran), for `plan_items`."""
+
+    step: int
+    node: str
+    status: str
+    approval: bool = False
+    tool: str | None = None
+    args: dict[str, Any] | None = None
+    result: dict[str, Any] | None = None
+
+
+@dataclass(frozen=True)
+class Ending:
+    """How a turn ended, for its `turns` row."""
+
+    status: Status
+    intent: str | None = None
+    output: dict[str, Any] | None = None
+    error: str | None = None
+
+
+_STEP_SQL = (
+    "INSERT INTO plan_items (turn_id, step, node, tool, args, approval_mode, status, result)"
+    " VALUES (%s, %s, %s, %s, %s, %s, %s, %s)"
+)
+_ENDING_SQL = (
+    "UPDATE turns SET status = %s, intent = %s, output = %s, error = %s, finished_at = now() WHERE id = %s"
+)
+_EVENTS_SQL = "INSERT INTO journal_events (thread_id, kind, payload, turn_id, key) VALUES {values}"
+
+
+def record(
+    db: Database,
+    turn_id: int,
+    *,
+    thread_id: str,
+    step: StepRecord | None = None,
+    ending: Ending | None = None,
+    events: Events = (),
+) -> None:
+    """Write a step of the turn, its ending and `events` (in order): whichever are given, one statement.
+
+    Data-modifying WITH clauses chain the inserts and the update, so a run pays one round trip
+    per write however much it writes, and the rows commit together.
+    """
+    parts: list[tuple[str, Sequence[Any]]] = []
+    if step is not None:
+        parts.append(
+            (
+                _STEP_SQL,
+                (
+                    turn_id,
+                    step.step,
+                    step.node,
+                    step.tool,
+                    _json(step.args),
+                    "required" if step.approval else "none",
+                    step.status,
+                    _json(step.result),
+                ),
+            )
+        )
+    if ending is not None:
+        parts.append(
+            (_ENDING_SQL, (ending.status, ending.intent, _json(ending.output), ending.error, turn_id))
+        )
+    if events:
+        values, rows = event_rows(thread_id, events, turn_id=turn_id)
+        parts.append((_EVENTS_SQL.format(values=values), rows))
+    if not parts:
+        return
+    *first, (last, _) = parts
+    chained = "".join(f"{', ' if i else 'WITH '}w{i} AS ({sql}) " for i, (sql, _) in enumerate(first))
+    with _connection(db) as conn:
+        conn.execute(chained + last, [value for _, params in parts for value in params])
+
+
+def _json(value: dict[str, Any] | None) -> Jsonb | None:
+    return Jsonb(to_json(value)) if value is not None else None
+
+
+def turns_of(pool: ConnectionPool[Any], thread_id: str) -> list[dict[str, Any]]:
+    """The thread's turns, oldest first."""
+    with pool.connection() as conn:
+        return [
+            dict(r)
+            for r in conn.execute(
+                "SELECT id, thread_id, kind, actor, input, intent, status, output, error, created_at,"
+                " finished_at FROM turns WHERE thread_id = %s ORDER BY id",
+                (thread_id,),
+            ).fetchall()
+        ]
+
+
+def steps_of(pool: ConnectionPool[Any], turn_id: int) -> list[dict[str, Any]]:
+    """A turn's steps, in order."""
+    with pool.connection() as conn:
+        return [
+            dict(r)
+            for r in conn.execute(
+                "SELECT step, node, tool, args, approval_mode, status, result FROM plan_items"
+                " WHERE turn_id = %s ORDER BY id",
+                (turn_id,),
+            ).fetchall()
+        ]
+
+
+def owner_of(pool: ConnectionPool[Any], thread_id: str) -> str | None:
+    """The student recorded as the thread's owner, if any."""
+    with pool.connection() as conn:
+        row = conn.execute("SELECT owner FROM thread_owners WHERE thread_id = %s", (thread_id,)).fetchone()
+    return str(row["owner"]) if row else None
+
+
+def claim_owner(pool: ConnectionPool[Any], thread_id: str, owner: str) -> str:
+    """The thread's owner: `owner` when the thread is new, else whoever created it."""
+    with pool.connection() as conn:
+        conn.execute(
+            "INSERT INTO thread_owners (thread_id, owner) VALUES (%s, %s) ON CONFLICT (thread_id) DO NOTHING",
+            (thread_id, owner),
+        )
+        row = conn.execute("SELECT owner FROM thread_owners WHERE thread_id = %s", (thread_id,)).fetchone()
+    assert row is not None
+    return str(row["owner"])

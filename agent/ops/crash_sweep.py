@@ -1,0 +1,322 @@
+"""The crash sweep: kill the process at every boundary and side effect, resume, compare.
+
+Kills happen with SIGKILL, resumes in a fresh process, and the result is compared with an
+uncrashed run of the same scenario.
+
+For each scenario (a scripted conversation) the sweep first runs it without faults, recording which
+nodes ran; the injection points are then `before:<node>` and `after:<node>` for each of them, plus
+the side-effect points inside steps (`execute.after_domain_write`). Each cell runs the scenario's
+steps as separate `school-agent` processes with `SCHOOL_FAULT_POINT` set until the process is
+SIGKILLed there, then recovers as a client would (resume the cut-off run, or send the lost request
+again) and finishes the scenario. The cell passes when the domain rows, the conversation, the
+approval grants and the keyed journal events equal the uncrashed run's, with no duplicates.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import uuid
+from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, replace
+from datetime import date
+from typing import Any
+
+import psycopg
+from psycopg.conninfo import make_conninfo
+
+from agent.config.settings import Settings
+
+SIDE_EFFECT_POINTS = {
+    "execute": "execute.after_domain_write",
+    "pay": "pay.after_provider_charge",
+    "cancel": "cancel.after_provider_refund",
+}
+"""Points inside side-effecting steps: after any domain write, between a provider's answer and
+the payment's record, between a refund and its record."""
+TODAY = date(2026, 12, 1)
+UNWRAPPED = {"planner"}
+"""Nodes without before/after crash points."""
+
+
+@dataclass(frozen=True)
+class Step:
+    """One request of a scenario: a student's message, or an operator's decision."""
+
+    thread: str
+    text: str | None = None
+    user: str = "ada"
+    decision: str | None = None
+    """'approve' or 'reject' for an operator's decision."""
+
+
+def _send(text: str, user: str = "ada", thread: str = "t1") -> Step:
+    return Step(thread, text=text, user=user)
+
+
+def _decide(decision: str = "approve", thread: str = "t1") -> Step:
+    return Step(thread, decision=decision)
+
+
+SCENARIOS: dict[str, list[Step]] = {
+    "question": [_send("When does the RAG course start?")],
+    "enroll": [_send("Enroll me in rag-2"), _decide()],
+    "reject": [_send("Enroll me in rag-2"), _decide("reject")],
+    "chat-yes-pay": [_send("Enroll me in rag-2"), _send("yes"), _send("Pay for rag-2"), _decide()],
+    "cancel-refund": [
+        _send("Enroll me in rag-2"),
+        _decide(),
+        _send("Pay for rag-2"),
+        _decide(),
+        _send("Cancel my enrollment in rag-2"),
+        _decide(),
+    ],
+    "waitlist": [
+        _send("Enroll me in rag-1", user="bob", thread="t2"),
+        _decide(thread="t2"),
+        _send("Enroll me in rag-1"),
+        _decide(),
+    ],
+    "handoff": [_send("I was charged twice and I want my money back")],
+    "program": [
+        _send("A learning path of 4 courses to become an LLM engineer, within 1000, starting before April"),
+        _send("Enroll me in the program"),
+        _decide(),
+    ],
+}
+QUICK: dict[str, list[str]] = {
+    "enroll": ["before:execute", "execute.after_domain_write", "after:execute", "after:approval"],
+    "handoff": ["after:handoff"],
+    "chat-yes-pay": ["after:router", "pay.after_provider_charge"],
+}
+"""The CI subset: the side effects and the boundaries around them."""
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One scenario × injection point."""
+
+    scenario: str
+    point: str
+    killed: bool
+    problems: list[str]
+
+    @property
+    def ok(self) -> bool:
+        """Whether the crashed run ended like the uncrashed one."""
+        return self.killed and not self.problems
+
+
+def sweep(settings: Settings, *, quick: bool = False, only: str | None = None) -> list[Cell]:
+    """Run the sweep (or its CI subset) on databases next to the configured one."""
+    cells = []
+    for name, steps in SCENARIOS.items():
+        if (quick and name not in QUICK) or (only and name != only):
+            continue
+        with _database(settings) as reference_settings:
+            nodes = _play(reference_settings, steps, point=None)[1]
+            expected = snapshot(reference_settings)
+        points = QUICK[name] if quick else _points(nodes)
+        for point in points:
+            with _database(settings) as cell_settings:
+                killed, _ = _play(cell_settings, steps, point=point)
+                cells.append(Cell(name, point, killed, compare(expected, snapshot(cell_settings))))
+    return cells
+
+
+def _points(nodes: list[str]) -> list[str]:
+    """Boundaries of every node that ran, and the side-effect points of the steps that ran.
+
+    `nodes` holds the nodes, then `tool:<name>` for each action performed.
+    """
+    # The planner is a compiled subgraph, not a wrapped node: its crash recovery (finished workers
+    # are not re-run) is tested on its own, in tests/test_planner.py.
+    seen = list(dict.fromkeys(n for n in nodes if not n.startswith("tool:") and n not in UNWRAPPED))
+    points = [f"{edge}:{node}" for node in seen for edge in ("before", "after")]
+    if "execute" in seen:
+        points.append(SIDE_EFFECT_POINTS["execute"])
+    tools = {n.removeprefix("tool:") for n in nodes if n.startswith("tool:")}
+    points += [SIDE_EFFECT_POINTS[t] for t in ("pay", "cancel") if t in tools]
+    return points
+
+
+@contextmanager
+def _database(settings: Settings) -> Iterator[Settings]:
+    from agent.infra.persistence import database_url
+
+    server = database_url(settings)
+    name = f"sweep_{uuid.uuid4().hex[:10]}"
+    admin = make_conninfo(server, dbname="postgres")
+    with psycopg.connect(admin, autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+    try:
+        yield replace(settings, database_url=make_conninfo(server, dbname=name), today=TODAY)
+    finally:
+        with psycopg.connect(admin, autocommit=True) as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+def _play(settings: Settings, steps: list[Step], *, point: str | None) -> tuple[bool, list[str]]:
+    """Run the steps as CLI processes; the fault fires once. (killed?, nodes run)."""
+    killed = False
+    for step in steps:
+        fault = None if killed or point is None else point
+        result = _cli(settings, _args(step), fault)
+        if result.returncode == -signal.SIGKILL:
+            killed = True
+            _recover(settings, step)
+        elif result.returncode != 0:
+            message = f"step {step} exited {result.returncode}: {result.stderr.strip()}"
+            raise RuntimeError(message)
+    return killed, _nodes_run(settings)
+
+
+def _recover(settings: Settings, step: Step) -> None:
+    """What a client does after its request died: finish the cut-off run, else ask again."""
+    state = _state(settings, step.thread)
+    if state["next"] and not state["interrupts"]:
+        _check(_cli(settings, ["resume", step.thread], None))
+        return
+    lost_message = step.text is not None and state["last_human"] != step.text
+    lost_decision = step.decision is not None and bool(state["interrupts"])
+    if lost_message or lost_decision:
+        _check(_cli(settings, _args(step), None))
+
+
+def _args(step: Step) -> list[str]:
+    if step.text is not None:
+        return ["send", step.thread, step.text, "--user", step.user]
+    return [
+        "approve",
+        step.thread,
+        *(["--reject"] if step.decision == "reject" else []),
+        "--reviewer",
+        "operator",
+    ]
+
+
+def _cli(settings: Settings, args: list[str], fault: str | None) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("SCHOOL_")}
+    env |= {"DATABASE_URL": settings.database_url or "", "SCHOOL_TODAY": TODAY.isoformat()}
+    if fault:
+        env["SCHOOL_FAULT_POINT"] = fault
+    return subprocess.run(
+        [sys.executable, "-m", "agent.interfaces.cli", *args],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=180,
+        check=False,
+    )
+
+
+def _check(result: subprocess.CompletedProcess[str]) -> None:
+    if result.returncode != 0:
+        message = f"recovery exited {result.returncode}: {result.stderr.strip()}"
+        raise RuntimeError(message)
+
+
+def _state(settings: Settings, thread: str) -> dict[str, Any]:
+    from langchain_core.messages import HumanMessage
+
+    from agent.infra.persistence import open_resources
+    from graphs.school import build_graph
+
+    with open_resources(settings, setup=False) as res:
+        graph = build_graph(checkpointer=res.checkpointer, school=res.school, settings=res.settings)
+        state = graph.get_state({"configurable": {"thread_id": thread}})
+    humans = [m.content for m in state.values.get("messages", []) if isinstance(m, HumanMessage)]
+    return {"next": state.next, "interrupts": state.interrupts, "last_human": humans[-1] if humans else None}
+
+
+def _nodes_run(settings: Settings) -> list[str]:
+    """The nodes that ran, in order, then `tool:<name>` for each action performed."""
+    with psycopg.connect(settings.database_url or "") as conn:
+        nodes = [r[0] for r in conn.execute("SELECT node FROM plan_items ORDER BY id").fetchall()]
+        tools = [
+            r[0]
+            for r in conn.execute(
+                "SELECT payload->>'tool' FROM journal_events WHERE kind = 'tool_completed' ORDER BY id"
+            ).fetchall()
+        ]
+    return nodes + [f"tool:{t}" for t in tools]
+
+
+def snapshot(settings: Settings) -> dict[str, Any]:
+    """What must survive a crash unchanged: domain rows, conversations, grants, keyed events."""
+    from agent.infra.persistence import open_resources
+    from graphs.school import build_graph
+
+    with open_resources(settings, setup=False) as res, res.pool.connection() as conn:
+        graph = build_graph(checkpointer=res.checkpointer, school=res.school, settings=res.settings)
+        threads = [
+            r["thread_id"]
+            for r in conn.execute("SELECT DISTINCT thread_id FROM checkpoints ORDER BY thread_id").fetchall()
+        ]
+        conversations = {
+            t: [
+                (m.type, m.content)
+                for m in graph.get_state({"configurable": {"thread_id": t}}).values.get("messages", [])
+            ]
+            for t in threads
+        }
+        return {
+            "enrollments": _rows(conn, "SELECT student_id, cohort_id, status FROM enrollments ORDER BY id"),
+            "payments": _rows(
+                conn,
+                "SELECT p.kind, p.amount_cents, e.student_id, e.cohort_id FROM payments p"
+                " JOIN enrollments e ON e.id = p.enrollment_id ORDER BY p.id",
+            ),
+            "handoffs": _rows(conn, "SELECT student_id, thread_id, reason FROM handoffs ORDER BY id"),
+            "seats": _rows(conn, "SELECT id, seats_taken FROM cohorts WHERE seats_taken > 0 ORDER BY id"),
+            "grants": _rows(
+                conn,
+                "SELECT thread_id, action_name, args::text, reviewer, decision"
+                " FROM approval_grants ORDER BY at",
+            ),
+            "keyed_events": Counter(
+                r["kind"]
+                for r in conn.execute("SELECT kind FROM journal_events WHERE key IS NOT NULL").fetchall()
+            ),
+            "conversations": conversations,
+        }
+
+
+def _rows(conn: Any, sql: str) -> list[tuple[Any, ...]]:
+    return [tuple(r.values()) for r in conn.execute(sql).fetchall()]
+
+
+def compare(expected: dict[str, Any], actual: dict[str, Any]) -> list[str]:
+    """What differs from the uncrashed run, part by part."""
+    return [
+        f"{part} differ: expected {expected[part]!r}, got {actual[part]!r}"
+        for part in expected
+        if expected[part] != actual[part]
+    ]
+
+
+def table(cells: list[Cell]) -> str:
+    """Injection points × scenarios, each cell ok / FAIL / not reached."""
+    scenarios = list(dict.fromkeys(c.scenario for c in cells))
+    points = list(dict.fromkeys(c.point for c in cells))
+    by = {(c.scenario, c.point): c for c in cells}
+    width = max(len(p) for p in points)
+    lines = [f"{'point':<{width}}  " + "  ".join(f"{s:<13}" for s in scenarios)]
+    for point in points:
+        marks = []
+        for scenario in scenarios:
+            cell = by.get((scenario, point))
+            marks.append(
+                "" if cell is None else "ok" if cell.ok else "not reached" if not cell.killed else "FAIL"
+            )
+        lines.append(f"{point:<{width}}  " + "  ".join(f"{m:<13}" for m in marks))
+    failed = [c for c in cells if not c.ok]
+    lines.append(f"\n{len(cells) - len(failed)}/{len(cells)} cells ok")
+    lines += [
+        f"FAIL {c.scenario} @ {c.point}: {'; '.join(c.problems) or 'the fault never fired'}" for c in failed
+    ]
+    return "\n".join(lines)

@@ -1,0 +1,1 @@
+"""Data shipped with the operator tools (the router's labelled evaluation set)."""

@@ -1,0 +1,274 @@
+"""Running the graph for a request: one writer per thread, the journal, and live progress events.
+
+`run` streams the graph (LangGraph's `tasks` and `checkpoints` modes, and `messages` when someone
+listens for tokens) and turns what it sees into progress events for the caller (the CLI's live
+view, the HTTP API's Server-Sent Events), into journal rows (a turn, its steps as plan items, and
+events) and into the state the run left, so that nobody reads the thread again afterwards.
+`exclusive` holds the thread's advisory lock around a request, so a second request on a busy
+thread fails at once, in any process; the run writes its journal through that lock's connection
+(`agent.infra.locks`), one statement per step boundary. Without a Postgres checkpointer (tests with an
+in-memory one) runs are neither locked nor journaled.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any
+
+import psycopg
+from langchain_core.messages import AIMessage, AIMessageChunk
+from langchain_core.runnables import RunnableConfig
+from psycopg_pool import ConnectionPool, PoolTimeout
+
+from agent.infra.locks import Query, held_connection, locks_for
+from agent.infra.persistence import DatabaseUnavailableError
+from agent.journal import turns
+from agent.llm.tracing import tracing_config
+from agent.runtime.thread_views import ThreadView, views
+
+log = logging.getLogger(__name__)
+
+OnEvent = Callable[[str, dict[str, Any]], None]
+"""Receives (event name, data): turn_started, step_started, step_completed, token, reply,
+approval_requested, turn_completed."""
+
+TOKEN_NODES = ("answer",)
+"""Nodes whose model tokens are streamed to the caller (the planner's agents talk among themselves)."""
+
+
+@dataclass(frozen=True)
+class RunResult:
+    """What a run streamed, its journal turn (None when not journaled), and where it left the thread."""
+
+    streamed: str
+    turn_id: int | None
+    values: dict[str, Any]
+    """The thread's state after the run, as saved (read from the stream, not the database)."""
+    interrupts: list[Any]
+    """The values of the interrupts the run stopped at (the approval requests)."""
+
+
+def pool_of(graph: Any) -> ConnectionPool[Any] | None:
+    """The connection pool behind the graph's Postgres checkpointer, if it has one."""
+    pool = getattr(getattr(graph, "checkpointer", None), "conn", None)
+    return pool if isinstance(pool, ConnectionPool) else None
+
+
+def owner(graph: Any, thread_id: str, state: Any = None) -> str | None:
+    """The student a thread belongs to.
+
+    From its state, else from the journal, which knows the student of a first run cut off before
+    the router stored it; the state is read only when not given and the journal has no owner.
+    """
+    found = (state.values.get("student_id") if state is not None else None) or journal_owner(graph, thread_id)
+    if not found and state is None:
+        found = graph.get_state({"configurable": {"thread_id": thread_id}}).values.get("student_id")
+    return str(found) if found else None
+
+
+def journal_owner(graph: Any, thread_id: str) -> str | None:
+    """The student the journal records as the thread's owner (None without a journal)."""
+    pool = pool_of(graph)
+    return turns.owner_of(pool, thread_id) if pool is not None else None
+
+
+@contextmanager
+def exclusive(graph: Any, thread_id: str, *, then: Query | None = None) -> Iterator[Any]:
+    """Hold the thread's lock (ThreadBusyError when another request holds it).
+
+    Graphs on resources from `agent.infra.persistence` are locked; others (in-memory tests) are not.
+    Yields the first row of `then`, run once the lock is held (`ThreadLocks.hold`); None when
+    there is no lock or no `then`.
+    """
+    locks = locks_for(pool_of(graph))
+    if locks is None:
+        yield None
+        return
+    with locks.hold(thread_id, then=then) as row:
+        yield row
+
+
+Since = str | frozenset[str]
+"""Where a run's replies start: the id of the message the run added (its replies come after it), or
+the ids of the messages the thread held before the run (its replies are the new ones). Not a count:
+the router trims the oldest messages (`graphs.state.MESSAGE_WINDOW`), which shifts positions."""
+
+
+def run(
+    graph: Any,
+    value: Any,
+    config: RunnableConfig,
+    context: Any,
+    *,
+    kind: turns.TurnKind,
+    actor: str,
+    payload: dict[str, Any],
+    since: Since,
+    on_event: OnEvent | None = None,
+) -> RunResult:
+    """Run the graph on `value`, journaling the turn and reporting progress to `on_event`.
+
+    The assistant messages after `since` are the run's replies.
+    """
+    pool = pool_of(graph)
+    thread = str(config["configurable"]["thread_id"])
+    emit = _Emitter(held_connection(thread) or pool, thread, on_event)
+    if emit.db is not None:
+        # The owner is claimed durably before the graph runs: a run cut off before the router
+        # stored the student is resumed for the right student (`owner`).
+        emit.turn = turns.start_turn(
+            emit.db,
+            thread_id=thread,
+            kind=kind,
+            actor=actor,
+            payload=payload,
+            owner=actor if kind == "message" else None,
+        )
+    config = {**config, "configurable": {**config["configurable"], "turn_id": emit.turn}}
+    emit("turn_started", {"turn_id": emit.turn, "thread_id": thread, "kind": kind})
+    try:
+        traced = tracing_config({**config, "metadata": {**config.get("metadata", {}), "user_id": actor}})
+        # durability="sync": a step starts only once the previous checkpoint is stored, so a crash
+        # never leaves a checkpoint whose next step is lost (found by the crash sweep).
+        # Model tokens are streamed only to a listener: LangGraph's `messages` mode hooks every step.
+        modes = ["tasks", "checkpoints", *(["messages"] if on_event is not None else [])]
+        for mode, chunk in graph.stream(value, traced, context=context, stream_mode=modes, durability="sync"):
+            if mode == "tasks":
+                emit.task(chunk)
+            elif mode == "messages":
+                emit.message(*chunk)
+            else:
+                emit.checkpoint(chunk)
+    except BaseException as err:
+        views.forget(thread)
+        try:
+            emit.failed(err)
+        except (psycopg.Error, PoolTimeout):
+            log.warning("could not journal the failure of turn %s", emit.turn)
+        if isinstance(err, psycopg.OperationalError | PoolTimeout):
+            message = (
+                f"the database connection was lost during the run on thread {thread}; its "
+                "finished steps are saved: once the database is back, resume it with "
+                f"`school-agent resume {thread}` (or send the request again)"
+            )
+            raise DatabaseUnavailableError(message) from err
+        raise
+    if emit.values is None:  # nothing ran (a resume with nothing left to do)
+        state = graph.get_state(config)
+        emit.values = state.values
+        emit.interrupts = [i.value for i in state.interrupts]
+    emit.finished(since)
+    if emit.db is not None and emit.head is not None:
+        owner = emit.values.get("student_id")
+        views.remember(
+            thread,
+            head=emit.head,
+            turn=emit.turn,
+            view=ThreadView(student_id=str(owner) if owner else None, unfinished=False),
+        )
+    return RunResult("".join(emit.streamed), emit.turn, emit.values, emit.interrupts)
+
+
+def replies_after(values: dict[str, Any], since: Since) -> list[str]:
+    """The texts of the assistant's messages in a thread's state that came after `since`."""
+    messages = values.get("messages", [])
+    if isinstance(since, str):
+        marks = [i for i, m in enumerate(messages) if m.id == since]
+        new = messages[marks[-1] + 1 :] if marks else []
+    else:
+        new = [m for m in messages if m.id not in since]
+    return [str(m.content) for m in new if isinstance(m, AIMessage)]
+
+
+def message_ids(values: dict[str, Any]) -> frozenset[str]:
+    """The ids of a state's messages (a `Since` for the next run)."""
+    return frozenset(str(m.id) for m in values.get("messages", []))
+
+
+class _Emitter:
+    """Turns stream items into events, journal rows and plan items for one run.
+
+    A finished step is journaled together with the next write (the next step's start, or the
+    turn's end), so a turn costs one statement per step plus one: the events reach `on_event` at
+    once all the same, and the journal keeps their order.
+    """
+
+    def __init__(self, db: turns.Database | None, thread: str, on_event: OnEvent | None) -> None:
+        self.db, self.thread, self.on_event = db, thread, on_event
+        self.turn: int | None = None
+        self.step = 0
+        self.streamed: list[str] = []
+        self.values: dict[str, Any] | None = None
+        self.head: str | None = None
+        self.interrupts: list[Any] = []
+        self.done: turns.StepRecord | None = None
+        """The last finished step, not yet journaled, and its events."""
+        self.done_events: list[tuple[str, dict[str, Any]]] = []
+
+    def __call__(self, name: str, data: dict[str, Any]) -> None:
+        if self.on_event is not None:
+            self.on_event(name, data)
+
+    def journal(self, events: list[tuple[str, dict[str, Any]]], ending: turns.Ending | None = None) -> None:
+        """Write the pending finished step, `ending` and the pending events then `events`."""
+        if self.db is not None and self.turn is not None:
+            turns.record(
+                self.db,
+                self.turn,
+                thread_id=self.thread,
+                step=self.done,
+                ending=ending,
+                events=[*self.done_events, *events],
+            )
+        self.done, self.done_events = None, []
+
+    def task(self, chunk: dict[str, Any]) -> None:
+        node = chunk["name"]
+        if "input" in chunk:
+            self.step += 1
+            started = {"node": node, "step": self.step}
+            self.journal([("step_started", started)])
+            self("step_started", started)
+            return
+        status = "interrupted" if chunk.get("interrupts") else "failed" if chunk.get("error") else "completed"
+        ended = {"node": node, "step": self.step}
+        events: list[tuple[str, dict[str, Any]]] = [
+            ("step_failed", {**ended, "error": type(chunk["error"]).__name__})
+            if chunk.get("error")
+            else ("step_completed", {**ended, "status": status})
+        ]
+        for interrupt in chunk.get("interrupts") or []:
+            self.interrupts.append(interrupt["value"])
+            events.append(("approval_requested", dict(interrupt["value"])))
+        self.done = turns.StepRecord(self.step, node, status, approval=node == "approval")
+        self.done_events = events
+        for name, data in events:
+            self(name, data)
+
+    def checkpoint(self, chunk: dict[str, Any]) -> None:
+        self.values = chunk["values"]
+        self.head = chunk["config"]["configurable"]["checkpoint_id"]
+
+    def message(self, message: Any, meta: dict[str, Any]) -> None:
+        node = meta.get("langgraph_node") if isinstance(meta, dict) else None
+        if isinstance(message, AIMessageChunk) and node in TOKEN_NODES and message.text:
+            self.streamed.append(message.text)
+            self("token", {"text": message.text})
+
+    def failed(self, err: BaseException) -> None:
+        error = type(err).__name__
+        self.journal([("turn_failed", {"error": error})], turns.Ending("failed", error=error))
+
+    def finished(self, since: Since) -> None:
+        values = self.values or {}
+        replies = replies_after(values, since)
+        for text in replies:
+            self("reply", {"text": text})
+        status: turns.Status = "awaiting_approval" if self.interrupts else "completed"
+        intent = values.get("intent")
+        completed = {"turn_id": self.turn, "status": status, "intent": intent, "replies": replies}
+        self.journal([("turn_completed", completed)], turns.Ending(status, intent, {"replies": replies}))
+        self("turn_completed", {"turn_id": self.turn, "status": status, "intent": intent})

@@ -1,0 +1,324 @@
+"""Conversation threads as the faces (CLI, demo, later HTTP) use them: send, decide, resume.
+
+Every check here happens before the graph runs, so bad input raises a `ThreadError` with a
+clear message and leaves the thread and the domain exactly as they were.
+"""
+
+from __future__ import annotations
+
+import re
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import Any
+
+from langchain_core.messages import AIMessage, HumanMessage
+from langchain_core.runnables import RunnableConfig
+from langgraph.pregel import Pregel as _Pregel
+from langgraph.types import Command
+from psycopg_pool import ConnectionPool
+
+from agent.config.settings import Settings
+from agent.infra.locks import ThreadBusyError as ThreadBusyError  # re-exported for the faces
+from agent.llm.usage import NO_USAGE
+from agent.runtime import runs
+from agent.runtime.runs import OnEvent
+from agent.runtime.thread_views import views
+from graphs.approvals import InvalidDecisionError, parse_decision
+from graphs.state import Context
+
+Pregel = _Pregel[Any, Any, Any, Any]
+"""Any compiled graph with the school's state; `build_graph` returns one."""
+
+_THREAD_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._:@-]{0,127}$")
+
+
+class ThreadError(Exception):
+    """A request about a thread that cannot be carried out; the message says why."""
+
+
+class InvalidInputError(ThreadError):
+    """A thread id, user id or message that is not acceptable."""
+
+
+class UnknownThreadError(ThreadError):
+    """No checkpoint exists for the thread id."""
+
+
+class NothingPendingError(ThreadError):
+    """A decision arrived for a thread that is not waiting for one."""
+
+
+class ForeignThreadError(ThreadError):
+    """The thread belongs to another student."""
+
+
+class InvalidApprovalError(ThreadError):
+    """A decision that does not fit the pending action."""
+
+
+@dataclass(frozen=True)
+class Turn:
+    """What one call did: the assistant's new replies and the approval it now waits for, if any."""
+
+    thread_id: str
+    replies: list[str]
+    pending: dict[str, Any] | None
+    streamed: str = ""
+    """The model tokens already handed to `on_token` during the turn, joined."""
+    metadata: dict[str, Any] | None = None
+    """The turn's run metadata: routing, answering, model calls with tokens and cost."""
+
+
+def config_for(thread_id: str) -> RunnableConfig:
+    """The run config of a thread, after checking the id."""
+    if not isinstance(thread_id, str) or not _THREAD_ID.match(thread_id):
+        message = (
+            f"invalid thread id {thread_id!r}: use 1-128 letters, digits and . _ : @ -, "
+            "starting with a letter or digit"
+        )
+        raise InvalidInputError(message)
+    return {"configurable": {"thread_id": thread_id}}
+
+
+def _check_text(text: object, settings: Settings) -> str:
+    if not isinstance(text, str) or not text.strip():
+        raise InvalidInputError("the message is empty; please type a question or a request")
+    if "\x00" in text:
+        raise InvalidInputError("the message contains a NUL character, which cannot be stored")
+    if len(text) > settings.max_message_chars:
+        message = f"the message is {len(text):,} characters long; the limit is {settings.max_message_chars:,}"
+        raise InvalidInputError(message)
+    return text.strip()
+
+
+def _check_user(user_id: object) -> str:
+    if not isinstance(user_id, str) or not _THREAD_ID.match(user_id):
+        raise InvalidInputError(f"invalid user id {user_id!r}")
+    return user_id
+
+
+def _turn(config: RunnableConfig, result: runs.RunResult, since: runs.Since) -> Turn:
+    """What a run did, from the state it left (as streamed; no second read of the checkpoint)."""
+    pending = result.interrupts[0] if result.interrupts else None
+    return Turn(
+        config["configurable"]["thread_id"],
+        runs.replies_after(result.values, since),
+        pending,
+        result.streamed,
+        result.values.get("turn"),
+    )
+
+
+def _finish_interrupted_run(
+    graph: Pregel, config: RunnableConfig, state: Any, on_event: OnEvent | None = None
+) -> runs.RunResult | None:
+    """A run cut off by a crash has work left (`next`) but no interrupt: finish it first.
+
+    Returns what the run did (None when there was nothing to finish).
+    """
+    if not state.next or state.interrupts:
+        return None
+    owner = runs.owner(graph, config["configurable"]["thread_id"], state)
+    return runs.run(
+        graph,
+        None,
+        config,
+        Context(user_id=owner),
+        kind="resume",
+        actor=owner or "system",
+        payload={},
+        since=runs.message_ids(state.values),
+        on_event=on_event,
+    )
+
+
+def _token_events(on_token: Callable[[str], None] | None, on_event: OnEvent | None) -> OnEvent | None:
+    """One event callback from the two ways callers listen (tokens only, or every event)."""
+    if on_token is None:
+        return on_event
+
+    def both(name: str, data: dict[str, Any]) -> None:
+        if name == "token":
+            on_token(data["text"])
+        if on_event is not None:
+            on_event(name, data)
+
+    return both
+
+
+def send(
+    graph: Pregel,
+    thread_id: str,
+    text: str,
+    *,
+    user_id: str,
+    settings: Settings | None = None,
+    on_token: Callable[[str], None] | None = None,
+    context: Context | None = None,
+    on_event: OnEvent | None = None,
+) -> Turn:
+    """One student turn on `thread_id` (created on first use), as `user_id`.
+
+    `on_token` receives the answer model's tokens as they stream (the reply in `Turn.replies` is
+    the checked, final text); `on_event` receives every progress event (`agent.runtime.runs.OnEvent`);
+    `context` carries per-run model overrides. Raises ThreadBusyError while another request runs.
+    """
+    settings = settings or Settings.from_env()
+    config = config_for(thread_id)
+    user = _check_user(user_id)
+    text = _check_text(text, settings)
+    listen = _token_events(on_token, on_event)
+    with runs.exclusive(graph, thread_id, then=views.head_query(thread_id)) as head:
+        view = views.view(graph, thread_id, head)
+        owner = view.student_id or runs.journal_owner(graph, thread_id)
+        if owner and owner != user:
+            raise ForeignThreadError(f"thread {thread_id} belongs to another student")
+        if view.unfinished:
+            _finish_interrupted_run(graph, config, graph.get_state(config), listen)
+        run_context = replace(context, user_id=user) if context else Context(user_id=user)
+        message = HumanMessage(text, id=str(uuid.uuid4()))
+        result = runs.run(
+            graph,
+            {"messages": [message]},
+            config,
+            run_context,
+            kind="message",
+            actor=user,
+            payload={"message": text},
+            since=str(message.id),
+            on_event=listen,
+        )
+        return _turn(config, result, str(message.id))
+
+
+def _paused_state(graph: Pregel, config: RunnableConfig) -> Any:
+    state = graph.get_state(config)
+    thread_id = config["configurable"]["thread_id"]
+    if not state.values:
+        raise UnknownThreadError(f"there is no thread {thread_id!r}")
+    if not state.interrupts:
+        if state.next:
+            message = (
+                f"thread {thread_id} has nothing waiting for approval: a run was cut off "
+                "mid-way; resume it first"
+            )
+            raise NothingPendingError(message)
+        done = " (its last action already ran)" if state.values.get("last_outcome") else ""
+        raise NothingPendingError(f"thread {thread_id} has nothing waiting for approval{done}")
+    return state
+
+
+def decide(
+    graph: Pregel, thread_id: str, decision: dict[str, Any], *, on_event: OnEvent | None = None
+) -> Turn:
+    """Resume a thread paused at approval with `{"decisions": [...]}` (approve, edit or reject).
+
+    The check and the run happen under the thread's lock, so a decision cannot land on an action
+    that another request has just replaced (its `action_id`, when given, must match).
+    """
+    config = config_for(thread_id)
+    with runs.exclusive(graph, thread_id):
+        state = _paused_state(graph, config)
+        try:
+            parsed = parse_decision(decision, state.values["pending_action"])
+        except InvalidDecisionError as err:
+            raise InvalidApprovalError(str(err)) from None
+        since = runs.message_ids(state.values)
+        owner = runs.owner(graph, thread_id, state)
+        reviewer = parsed.reviewer or "operator"
+        result = runs.run(
+            graph,
+            Command(resume=decision),
+            config,
+            Context(user_id=owner),
+            kind="decision",
+            actor=reviewer,
+            payload={"decision": decision},
+            since=since,
+            on_event=on_event,
+        )
+        return _turn(config, result, since)
+
+
+def resume(graph: Pregel, thread_id: str, *, on_event: OnEvent | None = None) -> Turn:
+    """Finish a run that a crash cut off, in whatever process calls this."""
+    config = config_for(thread_id)
+    with runs.exclusive(graph, thread_id):
+        state = graph.get_state(config)
+        if not state.values:
+            raise UnknownThreadError(f"there is no thread {thread_id!r}")
+        if not state.next or state.interrupts:
+            raise NothingPendingError(f"thread {thread_id} has no interrupted run to resume")
+        result = _finish_interrupted_run(graph, config, state, on_event)
+        assert result is not None  # checked above: there is work left and no interrupt
+        return _turn(config, result, runs.message_ids(state.values))
+
+
+def pending(graph: Pregel, pool: ConnectionPool[Any]) -> list[Turn]:
+    """Threads paused at an approval, with the approval request of each."""
+    with pool.connection() as conn:
+        rows = conn.execute(
+            "SELECT DISTINCT thread_id FROM checkpoints WHERE checkpoint_ns = '' ORDER BY thread_id"
+        ).fetchall()
+    found = []
+    for row in rows:
+        state = graph.get_state(config_for(row["thread_id"]))
+        if state.interrupts:
+            found.append(Turn(row["thread_id"], [], state.interrupts[0].value))
+    return found
+
+
+def history(graph: Pregel, thread_id: str) -> list[tuple[str, str]]:
+    """The thread's messages as (role, text)."""
+    config = config_for(thread_id)
+    state = graph.get_state(config)
+    if not state.values:
+        raise UnknownThreadError(f"there is no thread {thread_id!r}")
+    return [(_role(m), str(m.content)) for m in state.values["messages"]]
+
+
+def fork(graph: Pregel, thread_id: str, checkpoint_id: str, new_thread_id: str) -> None:
+    """Start `new_thread_id` from the state `thread_id` had at `checkpoint_id` (time travel).
+
+    The copy is written as if a reply had just been given: a pending action in it waits for
+    approval again, anything else waits for the next message. The original thread is untouched.
+    """
+    source = graph.get_state({"configurable": {"thread_id": thread_id, "checkpoint_id": checkpoint_id}})
+    if not source.values:
+        raise UnknownThreadError(f"thread {thread_id!r} has no checkpoint {checkpoint_id!r}")
+    target = config_for(new_thread_id)
+    with runs.exclusive(graph, new_thread_id):
+        if graph.get_state(target).values:
+            raise InvalidInputError(f"thread {new_thread_id!r} already exists")
+        graph.update_state(target, source.values, as_node="clarify")
+        if graph.get_state(target).next:  # a pending action: pause at approval as the original did
+            owner = source.values.get("student_id")
+            runs.run(
+                graph,
+                None,
+                target,
+                Context(user_id=owner),
+                kind="resume",
+                actor=owner or "system",
+                payload={"forked_from": thread_id, "checkpoint_id": checkpoint_id},
+                since=runs.message_ids(source.values),
+            )
+
+
+def usage(graph: Pregel, thread_id: str) -> dict[str, Any]:
+    """The thread's model usage and cost so far, and the latest turn's run metadata."""
+    config = config_for(thread_id)
+    state = graph.get_state(config)
+    if not state.values:
+        raise UnknownThreadError(f"there is no thread {thread_id!r}")
+    totals = state.values.get("usage") or NO_USAGE
+    return {"thread_id": thread_id, "usage": totals, "last_turn": state.values.get("turn")}
+
+
+def _role(message: Any) -> str:
+    if isinstance(message, HumanMessage):
+        return "student"
+    if isinstance(message, AIMessage):
+        return "assistant"
+    return str(message.type)

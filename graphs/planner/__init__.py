@@ -1,0 +1,4 @@
+"""The program planner subgraph: goal splitting, research workers, the reviewer and the reviser.
+
+`graph.build_planner` is its factory; the school graph adds it as a node.
+"""

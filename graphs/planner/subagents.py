@@ -1,0 +1,125 @@
+"""The planner's subagents: LangChain agents with read-only catalog tools and the school's middleware.
+
+Agents here can only read the catalog. Enrolling, paying and cancelling stay with the graph's
+approval step; the middleware stack also puts those tool names behind human approval, so an agent
+given one by mistake still could not act on its own.
+
+LangChain's agents, tools and the middleware are imported when an agent is built, not with this
+module: the planner's nodes import it, and a process that only resumes an approval never plans.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from langchain_core.messages import AIMessage, AnyMessage
+
+import memories
+import skills
+from agent.config.model_config import ModelConfig
+from agent.domain import School
+from agent.infra.budget import prices_from
+from agent.llm.usage import Usage, record_call, total
+from graphs.model_json import reply_field
+from graphs.nodes.answer import describe_courses
+from graphs.prompts import ORCHESTRATOR_SYSTEM, WORKER_SYSTEM
+from graphs.state import Context
+
+if TYPE_CHECKING:
+    from langchain_core.tools import BaseTool
+
+    from middleware import BudgetLedger, SubagentLimits
+    from middleware.budget import OnExhausted
+
+MAX_TASKS = 4
+
+
+@dataclass(frozen=True)
+class AgentKit:
+    """What every subagent of one thread is built with."""
+
+    ledger: BudgetLedger
+    limits: SubagentLimits
+    models: ModelConfig
+    on_exhausted: OnExhausted | None = None
+    skills_dir: Path = skills.DIR
+    agents_md: Path = memories.AGENTS_MD
+
+
+def catalog_tools(school: School) -> list[BaseTool]:
+    """Read-only tools over the catalog."""
+    from langchain_core.tools import tool
+
+    @tool
+    def search_catalog(query: str) -> str:
+        """Search the course catalog; returns matching courses with prices, prerequisites and cohorts."""
+        courses = school.search(query, limit=4)
+        return describe_courses(courses) if courses else "No course matches that query."
+
+    @tool
+    def course_details(course_id: str) -> str:
+        """One course by id, with its prerequisites and cohorts."""
+        courses = school.courses_with_cohorts([course_id])
+        return describe_courses(courses) if courses else f"There is no course {course_id!r}."
+
+    return [search_catalog, course_details]
+
+
+def build_agent(model: Any, school: School, kit: AgentKit, *, planner: bool) -> Any:
+    """A subagent: the orchestrator (`planner=True`, with a todo list) or a research worker."""
+    from langchain.agents import create_agent
+
+    from middleware import subagent_middleware
+
+    middleware = subagent_middleware(
+        ledger=kit.ledger,
+        skills_dir=kit.skills_dir,
+        agents_md=kit.agents_md,
+        limits=kit.limits,
+        planner=planner,
+        prices=prices_from(kit.models),
+        on_exhausted=kit.on_exhausted,
+    )
+    system = ORCHESTRATOR_SYSTEM if planner else WORKER_SYSTEM
+    return create_agent(
+        model,
+        catalog_tools(school),
+        system_prompt=system,
+        middleware=middleware,
+        context_schema=Context,
+        name="orchestrator" if planner else "worker",
+    )
+
+
+def final_text(messages: list[AnyMessage]) -> str:
+    """The text of the agent's last reply."""
+    last = messages[-1] if messages else None
+    return str(last.content) if isinstance(last, AIMessage) else ""
+
+
+def budget_spent(messages: list[AnyMessage]) -> bool:
+    """Whether the agent stopped because the thread's budget is spent."""
+    last = messages[-1] if messages else None
+    return isinstance(last, AIMessage) and last.response_metadata.get("finish_reason") == "budget_exhausted"
+
+
+def usage_of(messages: list[AnyMessage], models: ModelConfig, name: str, role: str) -> Usage:
+    """The tokens and cost of an agent's model calls, for the thread's running totals."""
+    calls = [
+        record_call(models, role=role, model=name, message=m, latency_s=0.0)
+        for m in messages
+        if isinstance(m, AIMessage) and m.usage_metadata
+    ]
+    return total(calls)
+
+
+def parse_tasks(text: str) -> list[str] | None:
+    """The orchestrator's research questions, or None when its reply is not usable."""
+    tasks = reply_field(text, "tasks")
+    if not isinstance(tasks, list) or not 1 <= len(tasks) <= MAX_TASKS:
+        return None
+    if not all(isinstance(t, str) and 0 < len(t.strip()) <= 200 for t in tasks):
+        return None
+    return [t.strip() for t in tasks]
