@@ -12,13 +12,9 @@ import contextlib
 import importlib
 import ipaddress
 import os
-import subprocess
-import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
-from datetime import date
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -31,15 +27,12 @@ from agent.config.settings import Settings
 from agent.infra.persistence import Resources, embedded_url, open_resources
 from agent.interfaces.server.app import Service, create_app
 from agent.interfaces.server.auth import parse_keys
-from bench.database import temporary_database
 from graphs.school import build_graph
-from tests.fakes import ScriptedChatModel, Step
-from tests.openai_stub import OpenAIStub
-from tests.servers import free_port
-
-ROOT = Path(__file__).resolve().parents[1]
-TODAY = date(2026, 12, 1)
-"""Every test runs on this date, so seeded cohort dates and refund windows are fixed."""
+from tests.support.api import API_KEYS
+from tests.support.fakes import ScriptedChatModel, Step
+from tests.support.openai_stub import OpenAIStub
+from tests.support.school import TODAY, fresh_database
+from tests.support.servers import free_port
 
 
 class RealNetworkRequestError(RuntimeError):
@@ -155,13 +148,6 @@ def server_url(tmp_path_factory: pytest.TempPathFactory) -> str:
     return embedded_url(tmp_path_factory.mktemp("embedded"))
 
 
-@contextmanager
-def fresh_database(server_url: str) -> Iterator[str]:
-    """Create an empty database `test_<random>` on the server; drop it afterwards."""
-    with temporary_database(server_url, "test") as url:
-        yield url
-
-
 @pytest.fixture
 def database_url(server_url: str) -> Iterator[str]:
     """A fresh, empty database for one test; dropped afterwards."""
@@ -191,32 +177,6 @@ def graph(resources: Resources) -> Any:
         school=resources.school,
         settings=resources.settings,
     )
-
-
-def run_cli(
-    settings: Settings, *args: str, extra_env: dict[str, str] | None = None, check: bool = True
-) -> subprocess.CompletedProcess[str]:
-    """Run `school-agent ARGS` in a new process against the test database."""
-    env = {k: v for k, v in os.environ.items() if k != "SCHOOL_FAULT_POINT"}
-    env |= {"DATABASE_URL": settings.database_url or "", "SCHOOL_TODAY": TODAY.isoformat()}
-    env |= extra_env or {}
-    result = subprocess.run(
-        [sys.executable, "-m", "agent.interfaces.cli", *args],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    if check and result.returncode != 0:
-        pytest.fail(
-            f"school-agent {' '.join(args)} exited {result.returncode}:\n{result.stdout}\n{result.stderr}"
-        )
-    return result
-
-
-API_KEYS = "key-ada-1234=ada:student,key-bob-1234=bob:student,key-olga-1234=olga:operator"
-"""The HTTP API's test keys: students ada and bob, operator olga."""
 
 
 @pytest.fixture

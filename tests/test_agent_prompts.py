@@ -17,9 +17,8 @@ from agent.llm.models import Models, NamedModel
 from agent.runtime import threads
 from graphs.nodes.common import text_of
 from graphs.school import build_graph
-from tests.planner_fakes import ORCHESTRATOR, DispatchModel
-from tests.test_planner import ML_REQUEST, tasks_reply
-from tests.test_prompts import check_snapshot
+from tests.support.planner_fakes import ML_REQUEST, ORCHESTRATOR, DispatchModel, tasks_reply
+from tests.support.snapshots import check_snapshot
 
 TASK = "Q1: python foundations"
 

@@ -16,8 +16,8 @@ from agent.interfaces.server.app import Service
 from agent.interfaces.server.worker import JobWorker
 from agent.journal import jobs
 from agent.journal.grants import grants_of
+from tests.support.api import ADA, BOB, OLGA
 
-ADA, BOB, OLGA = ({"Authorization": f"Bearer key-{n}-1234"} for n in ("ada", "bob", "olga"))
 SSE = {"Accept": "text/event-stream"}
 
 

@@ -37,7 +37,7 @@ from agent.infra.persistence import Resources
 from agent.interfaces.server.app import Service, create_app
 from agent.interfaces.server.auth import parse_keys
 from agent.journal import jobs
-from tests.servers import free_port
+from tests.support.servers import free_port
 
 KEYS = "key-ada-1234=ada:student,key-olga-1234=olga:operator"
 CALLERS = {"operator": "Bearer key-olga-1234", "student": "Bearer key-ada-1234", "generated": None}

@@ -27,7 +27,7 @@ from agent.infra.persistence import Resources, open_resources
 from agent.journal.events import events
 from middleware.budget import BudgetLedger, Spend, exhausted_message
 from middleware.budget_limit import BudgetMiddleware
-from tests.conftest import ROOT
+from tests.support.school import ROOT
 
 
 def test_the_ledger_implements_the_protocol(resources: Resources) -> None:

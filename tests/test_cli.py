@@ -15,7 +15,7 @@ import pytest
 
 from agent.config.settings import Settings
 from agent.infra.persistence import Resources
-from tests.conftest import ROOT, TODAY, run_cli
+from tests.support.school import ROOT, TODAY, run_cli
 
 RAG_1 = "Retrieval-Augmented Generation, starts 2026-12-21"
 RAG_2 = "Retrieval-Augmented Generation, starts 2027-01-15"

@@ -14,7 +14,7 @@ import sys
 from agent.config.settings import Settings
 from agent.infra.persistence import Resources
 from agent.runtime import threads
-from tests.conftest import ROOT, TODAY
+from tests.support.school import ROOT, TODAY
 
 NOT_NEEDED = (
     "langchain.agents",

@@ -22,8 +22,8 @@ from agent.infra.locks import locks_for
 from agent.infra.persistence import Resources
 from agent.ops.doctor import Check, diagnose, exit_code, expected_tables, format_report, model_checks
 from agent.runtime import threads
-from tests.conftest import run_cli
-from tests.openai_stub import OpenAIStub
+from tests.support.openai_stub import OpenAIStub
+from tests.support.school import run_cli
 
 DAY, QUARTER = timedelta(days=1), timedelta(minutes=15)
 OFFLINE = {f"SCHOOL_{role}_MODEL": "offline" for role in ("ROUTER", "ANSWER", "EMBEDDINGS")}

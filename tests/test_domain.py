@@ -13,7 +13,7 @@ from agent.domain.catalog import load_seed
 from agent.domain.errors import IdempotencyConflictError
 from agent.domain.rules import refund_cents
 from agent.infra.persistence import Resources
-from tests.conftest import TODAY
+from tests.support.school import TODAY
 
 
 def statuses(school: School, cohort_id: str) -> list[tuple[str, str]]:

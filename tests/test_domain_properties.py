@@ -43,7 +43,7 @@ from agent.config.settings import Settings
 from agent.domain import PREVIEW, School
 from agent.domain.errors import IdempotencyConflictError
 from agent.infra.persistence import Resources, open_resources
-from tests.conftest import TODAY, fresh_database
+from tests.support.school import TODAY, fresh_database
 
 Row = dict[str, Any]
 

@@ -11,7 +11,7 @@ from agent.config.settings import Settings
 from agent.infra.persistence import Resources, open_resources
 from agent.runtime import threads
 from graphs.school import build_graph
-from tests.conftest import fresh_database, run_cli
+from tests.support.school import fresh_database, run_cli
 
 APPROVE = {"decisions": [{"type": "approve"}]}
 

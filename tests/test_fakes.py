@@ -21,8 +21,8 @@ from langchain_core.messages import AIMessage, AIMessageChunk, HumanMessage
 from langchain_openai import ChatOpenAI, OpenAIEmbeddings
 from langgraph.graph import START, MessagesState, StateGraph
 
-from tests.fakes import KeywordEmbeddings, ModelCall, ScriptedChatModel
-from tests.openai_stub import Embed, Fail, Hang, OpenAIStub, Reply
+from tests.support.fakes import KeywordEmbeddings, ModelCall, ScriptedChatModel
+from tests.support.openai_stub import Embed, Fail, Hang, OpenAIStub, Reply
 
 pytest_plugins = ["pytester"]
 
@@ -304,7 +304,7 @@ def test_the_guard_lets_a_test_talk_to_the_loopback_stub(pytester: pytest.Pytest
     pytester.makeconftest(INNER_CONFTEST)
     pytester.makepyfile("""
         from langchain_openai import ChatOpenAI
-        from tests.openai_stub import Reply
+        from tests.support.openai_stub import Reply
 
         def test_stub(openai_stub):
             openai_stub.script(Reply("hello"))
@@ -320,7 +320,7 @@ def test_the_guard_lets_a_test_talk_to_the_loopback_stub(pytester: pytest.Pytest
 def test_the_fixtures_fail_a_test_that_left_scripts_unused(pytester: pytest.Pytester) -> None:
     pytester.makeconftest(INNER_CONFTEST)
     pytester.makepyfile("""
-        from tests.openai_stub import Reply
+        from tests.support.openai_stub import Reply
 
         def test_model(scripted_model):
             scripted_model("never asked", name="router")

@@ -26,8 +26,8 @@ from pydantic import Field
 from graphs.state import Context
 from middleware import MUTATING_TOOLS, MemoryLedger, Spend, SubagentLimits, subagent_middleware
 from middleware.stack import APPROVAL_PREFIX
-from tests.fakes import ScriptedChatModel
-from tests.test_prompts import check_snapshot
+from tests.support.fakes import ScriptedChatModel
+from tests.support.snapshots import check_snapshot
 
 ROOT = Path(__file__).resolve().parents[1]
 SNAPSHOTS = Path(__file__).parent / "snapshots"

@@ -21,7 +21,7 @@ from graphs.prompts import ANSWER_SYSTEM
 from graphs.routing import RESPONSE_FORMAT
 from graphs.school import build_graph
 from graphs.state import Context
-from tests.fakes import ScriptedChatModel
+from tests.support.fakes import ScriptedChatModel
 
 PRICES = ModelConfig(
     prices=MappingProxyType({"test:router": Price(1.0, 2.0), "test:answer": Price(3.0, 15.0)})

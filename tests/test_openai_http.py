@@ -1,5 +1,5 @@
 """The OpenAI HTTP path for real: `init_chat_model` clients against an OpenAI-compatible server on
-loopback (tests/openai_stub.py), through the real SDK, its timeouts, retries and error classes."""
+loopback (tests/support/openai_stub.py), through the real SDK, its timeouts, retries and error classes."""
 
 from __future__ import annotations
 
@@ -19,8 +19,8 @@ from agent.runtime import threads
 from graphs.intents import INTENTS, classify
 from graphs.nodes.answer import MODEL_DOWN, compose_answer
 from graphs.school import build_graph
-from tests.conftest import run_cli
-from tests.openai_stub import Fail, Hang, OpenAIStub, Reply
+from tests.support.openai_stub import Fail, Hang, OpenAIStub, Reply
+from tests.support.school import run_cli
 
 QUESTION = "When does the RAG course start?"
 

@@ -18,7 +18,7 @@ from agent.infra.persistence import DatabaseUnavailableError, embedded_url, open
 from agent.runtime import threads
 from graphs import tools
 from graphs.school import build_graph
-from tests.conftest import TODAY
+from tests.support.school import TODAY
 
 APPROVE = {"decisions": [{"type": "approve"}]}
 

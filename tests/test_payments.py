@@ -19,7 +19,7 @@ from agent.infra.persistence import Resources
 from agent.runtime import threads
 from graphs.school import build_graph
 from graphs.state import Context
-from tests.conftest import run_cli
+from tests.support.school import run_cli
 
 UNKNOWN = (
     "I could not complete that: The payment provider did not answer in time, so the outcome of "

@@ -13,7 +13,7 @@ from agent.config.settings import Settings, SettingsError
 from agent.infra.persistence import DatabaseUnavailableError, Resources, open_resources, stop_embedded
 from agent.runtime import threads
 from graphs.school import build_graph
-from tests.conftest import TODAY
+from tests.support.school import TODAY
 
 
 @dataclass

@@ -15,33 +15,15 @@ from agent.llm.models import Models, NamedModel
 from agent.runtime import threads
 from graphs.school import build_graph
 from graphs.state import Context
-from tests.fakes import ScriptedChatModel
-from tests.planner_fakes import ORCHESTRATOR, REVISER, DispatchModel
+from tests.support.fakes import ScriptedChatModel
+from tests.support.planner_fakes import ML_REQUEST, ORCHESTRATOR, REVISER, DispatchModel, tasks_reply
 
-ML_REQUEST = (
-    "put together a program of three courses for my goal of moving into ML engineering, "
-    "within 1500, starting before March"
-)
 LLM_REQUEST = "a learning path of 4 courses to become an LLM engineer, within 1000, starting before April"
 TASKS = ["Q1: python foundations", "Q2: machine learning", "Q3: deploying models"]
 
 
 class Crash(BaseException):
     """Stands for the process dying: not an Exception, so nothing in the graph catches it."""
-
-
-def usage(input_tokens: int, output_tokens: int) -> dict[str, int]:
-    return {
-        "input_tokens": input_tokens,
-        "output_tokens": output_tokens,
-        "total_tokens": input_tokens + output_tokens,
-    }
-
-
-def tasks_reply(tasks: list[str], tokens: tuple[int, int] = (100, 20)) -> AIMessage:
-    import json
-
-    return AIMessage(json.dumps({"tasks": tasks}), usage_metadata=usage(*tokens))  # type: ignore[arg-type]
 
 
 def planner_graph(

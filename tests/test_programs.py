@@ -28,7 +28,7 @@ from agent.domain.programs import (
 )
 from agent.infra.persistence import Resources
 from graphs.planner.request import decompose, is_program_request, parse_program_request
-from tests.conftest import TODAY
+from tests.support.school import TODAY
 
 COURSE_IDS = [c["id"] for c in load_seed()["courses"]]
 ISSUE_EXAMPLE = (

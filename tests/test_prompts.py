@@ -7,18 +7,13 @@ and review the diff of tests/snapshots/.
 from __future__ import annotations
 
 import json
-import os
 from datetime import date
-from pathlib import Path
 from typing import Any
-
-import pytest
 
 from graphs.approvals import PendingAction
 from graphs.nodes.answer import answer_messages
 from graphs.routing import RESPONSE_FORMAT, router_messages
-
-SNAPSHOTS = Path(__file__).parent / "snapshots"
+from tests.support.snapshots import check_snapshot
 
 COURSE: dict[str, Any] = {
     "id": "rag",
@@ -44,15 +39,6 @@ PENDING = PendingAction(
 
 def render(messages: list[Any]) -> str:
     return "\n\n".join(f"=== {m.type} ===\n{m.content}" for m in messages) + "\n"
-
-
-def check_snapshot(name: str, text: str) -> None:
-    path = SNAPSHOTS / name
-    if os.environ.get("UPDATE_SNAPSHOTS") == "1":
-        path.write_text(text)
-    if not path.exists():
-        pytest.fail(f"no snapshot {path.name}; run with UPDATE_SNAPSHOTS=1 to write it")
-    assert text == path.read_text(), f"{name} changed; review, then update with UPDATE_SNAPSHOTS=1"
 
 
 def test_router_prompt_with_nothing_pending() -> None:

@@ -15,8 +15,8 @@ from agent.infra.persistence import Resources
 from agent.interfaces.server.app import Service
 from agent.interfaces.server.auth import Principal
 from agent.runtime import threads
-from tests.conftest import ROOT, TODAY
-from tests.test_api import OLGA
+from tests.support.api import OLGA
+from tests.support.school import ROOT, TODAY
 
 
 def approve_in_a_new_process(settings: Settings, thread: str) -> subprocess.Popen[str]:

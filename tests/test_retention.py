@@ -20,7 +20,7 @@ from agent.infra.persistence import Resources
 from agent.infra.retention import PruneReport, parse_duration, prune, storage
 from agent.runtime import threads
 from graphs.state import MESSAGE_SNAPSHOT_EVERY, MESSAGE_WINDOW
-from tests.conftest import run_cli
+from tests.support.school import run_cli
 
 APPROVE = {"decisions": [{"type": "approve"}]}
 QUESTIONS = [

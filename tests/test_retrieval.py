@@ -25,8 +25,8 @@ from agent.config.settings import Settings
 from agent.domain import vectors
 from agent.infra.persistence import Resources, embedded_url, open_resources, stop_embedded
 from graphs.retrieval import Retrieval, Retriever, reciprocal_rank_fusion
-from tests.conftest import TODAY, fresh_database
-from tests.openai_stub import OpenAIStub
+from tests.support.openai_stub import OpenAIStub
+from tests.support.school import TODAY, fresh_database
 
 # -- reciprocal rank fusion ---------------------------------------------------------------------
 
@@ -384,7 +384,7 @@ def test_the_graph_uses_an_embeddings_endpoint_over_http(hybrid: Resources, open
     from agent.llm.models import Models
     from agent.runtime import threads
     from graphs.school import build_graph
-    from tests.openai_stub import Embed
+    from tests.support.openai_stub import Embed
 
     concepts = ConceptEmbeddings()
     openai_stub.respond_with(lambda body: Embed([concepts.vector(t) for t in body["input"]]))

@@ -15,8 +15,8 @@ from agent.infra.locks import locks_for
 from agent.infra.persistence import open_resources
 from agent.journal import jobs
 from agent.journal.turns import turns_of
-from tests.conftest import TODAY
-from tests.test_web import api_server
+from tests.support.school import TODAY
+from tests.support.servers import api_server
 
 ADA = {"Authorization": "Bearer key-ada-1234"}
 JOBS = 20

@@ -18,8 +18,8 @@ from typing import Any
 import psycopg
 from langgraph_sdk import get_sync_client
 
-from tests.conftest import ROOT, TODAY
-from tests.servers import free_port, read_log, stop, wait_until_ready
+from tests.support.school import ROOT, TODAY
+from tests.support.servers import free_port, read_log, stop, wait_until_ready
 
 STARTUP_TIMEOUT_S = 90
 CUSTOM_CHECKPOINTER_LINE = "Using custom checkpointer: AsyncPostgresSaver"

@@ -41,9 +41,9 @@ from agent.llm.tracing import OTelCallbackHandler, build_provider, setup_tracing
 from graphs.school import build_graph
 from graphs.state import Context
 from middleware import safe_tool_error
-from tests.conftest import ROOT
-from tests.openai_stub import OpenAIStub, Reply
-from tests.planner_fakes import ORCHESTRATOR, DispatchModel
+from tests.support.openai_stub import OpenAIStub, Reply
+from tests.support.planner_fakes import ORCHESTRATOR, DispatchModel
+from tests.support.school import ROOT
 
 PRICES = ModelConfig(
     prices=MappingProxyType(

@@ -12,22 +12,17 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
-import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 
-from tests.conftest import ROOT, TODAY
-from tests.servers import free_port, stop, wait_until_ready
+from tests.support.school import ROOT
+from tests.support.servers import api_server
 
 BROWSER_DIR = ROOT / "tests" / "browser"
 CHROMIUM = Path("/usr/bin/chromium")
-STARTUP_TIMEOUT_S = 60
 SCRIPT_TIMEOUT_S = 180
 KEYS = {"ADA_KEY": "key-ada-1234", "OLGA_KEY": "key-olga-1234"}
-API_KEYS = "key-ada-1234=ada:student,key-olga-1234=olga:operator"
 
 
 def missing_tools() -> list[str]:
@@ -40,44 +35,6 @@ def missing_tools() -> list[str]:
     if not (BROWSER_DIR / "node_modules" / "playwright-core").is_dir():
         missing.append(f"playwright-core ({BROWSER_DIR.relative_to(ROOT)}/node_modules)")
     return missing
-
-
-@contextmanager
-def api_server(database_url: str, data_dir: Path, log: Path) -> Iterator[str]:
-    """Run `school-agent serve` on `database_url` with two API keys; yield its base URL."""
-    port = free_port()
-    # No SCHOOL_* setting of the caller's reaches the server: in particular no model URL, so the
-    # server answers without a language model, as every test does.
-    env = {k: v for k, v in os.environ.items() if not k.startswith("SCHOOL_")}
-    env |= {
-        "DATABASE_URL": database_url,
-        "SCHOOL_TODAY": TODAY.isoformat(),
-        "SCHOOL_API_KEYS": API_KEYS,
-        "SCHOOL_DATA_DIR": str(data_dir),
-        "LANGSMITH_TRACING": "false",
-    }
-    command = [
-        sys.executable,
-        "-m",
-        "agent.interfaces.cli",
-        "serve",
-        "--host",
-        "127.0.0.1",
-        "--port",
-        str(port),
-    ]
-    with log.open("wb") as out:
-        proc = subprocess.Popen(
-            command, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True
-        )
-        try:
-            url = f"http://127.0.0.1:{port}"
-            wait_until_ready(
-                proc, f"{url}/healthz", log, what="school-agent serve", timeout_s=STARTUP_TIMEOUT_S
-            )
-            yield url
-        finally:
-            stop(proc)
 
 
 def test_student_enrolls_and_operator_approves_in_the_browser(database_url: str, tmp_path: Path) -> None:

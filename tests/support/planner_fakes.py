@@ -7,19 +7,40 @@ worker's question), so parallel workers never take each other's steps.
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Sequence
 from typing import Any
 
 from langchain_core.language_models import BaseChatModel
-from langchain_core.messages import BaseMessage
+from langchain_core.messages import AIMessage, BaseMessage
 from langchain_core.outputs import ChatResult
 from pydantic import Field
 
-from tests.fakes import ScriptedChatModel
+from tests.support.fakes import ScriptedChatModel
 
 ORCHESTRATOR = "You plan multi-course study programs"
 REVISER = "You fix a study program"
+
+ML_REQUEST = (
+    "put together a program of three courses for my goal of moving into ML engineering, "
+    "within 1500, starting before March"
+)
+"""The issue's example request: three courses towards ML engineering, within a budget and a date."""
+
+
+def usage(input_tokens: int, output_tokens: int) -> dict[str, int]:
+    """A reply's `usage_metadata` with these token counts."""
+    return {
+        "input_tokens": input_tokens,
+        "output_tokens": output_tokens,
+        "total_tokens": input_tokens + output_tokens,
+    }
+
+
+def tasks_reply(tasks: list[str], tokens: tuple[int, int] = (100, 20)) -> AIMessage:
+    """The orchestrator's reply that splits a goal into `tasks`."""
+    return AIMessage(json.dumps({"tasks": tasks}), usage_metadata=usage(*tokens))  # type: ignore[arg-type]
 
 
 class DispatchModel(BaseChatModel):

@@ -1,4 +1,5 @@
-"""Starting and stopping server subprocesses in tests: a free port, a readiness wait, a clean stop."""
+"""Starting and stopping server subprocesses in tests: a free port, a readiness wait, a clean stop,
+and `school-agent serve` itself."""
 
 from __future__ import annotations
 
@@ -7,14 +8,23 @@ import re
 import signal
 import socket
 import subprocess
+import sys
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 
+from tests.support.school import ROOT, TODAY
+
 _ANSI = re.compile(r"\x1b\[[0-9;]*m")
+
+SERVE_STARTUP_TIMEOUT_S = 60
+SERVE_API_KEYS = "key-ada-1234=ada:student,key-olga-1234=olga:operator"
+"""The keys `api_server` serves with: student ada, operator olga."""
 
 
 def free_port() -> int:
@@ -60,3 +70,41 @@ def wait_until_ready(
             pass
         time.sleep(0.3)
     pytest.fail(f"{what} did not answer {url} within {timeout_s:g} s:\n{read_log(log)}")
+
+
+@contextmanager
+def api_server(database_url: str, data_dir: Path, log: Path) -> Iterator[str]:
+    """Run `school-agent serve` on `database_url` with two API keys; yield its base URL."""
+    port = free_port()
+    # No SCHOOL_* setting of the caller's reaches the server: in particular no model URL, so the
+    # server answers without a language model, as every test does.
+    env = {k: v for k, v in os.environ.items() if not k.startswith("SCHOOL_")}
+    env |= {
+        "DATABASE_URL": database_url,
+        "SCHOOL_TODAY": TODAY.isoformat(),
+        "SCHOOL_API_KEYS": SERVE_API_KEYS,
+        "SCHOOL_DATA_DIR": str(data_dir),
+        "LANGSMITH_TRACING": "false",
+    }
+    command = [
+        sys.executable,
+        "-m",
+        "agent.interfaces.cli",
+        "serve",
+        "--host",
+        "127.0.0.1",
+        "--port",
+        str(port),
+    ]
+    with log.open("wb") as out:
+        proc = subprocess.Popen(
+            command, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True
+        )
+        try:
+            url = f"http://127.0.0.1:{port}"
+            wait_until_ready(
+                proc, f"{url}/healthz", log, what="school-agent serve", timeout_s=SERVE_STARTUP_TIMEOUT_S
+            )
+            yield url
+        finally:
+            stop(proc)

@@ -1,0 +1,12 @@
+"""Helpers shared by the tests; test modules import from here, never from another test module.
+
+- `school`: the checkout's root, the fixed test date, `run_cli` and `fresh_database`.
+- `api`: the HTTP API's test keys and the headers that carry them.
+- `fakes`: scripted chat and embedding models; `planner_fakes`: the planner's dispatching model and
+  its scripted replies.
+- `openai_stub`: an OpenAI-compatible server on loopback, scripted per request.
+- `servers`: free ports, readiness waits and clean stops for server subprocesses; `api_server`.
+- `snapshots`: `check_snapshot`, for prompt and tool-schema snapshots under tests/snapshots/.
+
+Nothing here is a fixture: fixtures live in tests/conftest.py, which imports from here.
+"""
