@@ -21,6 +21,8 @@ from psycopg.rows import dict_row
 from psycopg.types.json import Jsonb
 from psycopg_pool import ConnectionPool
 
+from agent.journal.connections import Database, connection
+
 EventKind = Literal[
     "turn_started",
     "step_started",
@@ -119,7 +121,7 @@ def setup_journal(conn: Connection[Any]) -> None:
 
 
 def record_event(
-    pool_or_conn: ConnectionPool[Any] | Connection[Any],
+    db: Database,
     thread_id: str,
     kind: str,
     payload: Mapping[str, Any] | None = None,
@@ -127,7 +129,7 @@ def record_event(
     turn_id: int | None = None,
     key: str | None = None,
 ) -> int | None:
-    """Append one event to the thread's journal; the new event's id.
+    """Append one event to the thread's journal, on `db` (a pool or the caller's connection); its id.
 
     With `key`, the event is written once per thread: a second call with the same key (a step
     re-run after a crash) writes nothing and returns None.
@@ -142,11 +144,9 @@ def record_event(
 
     """
     row = _checked_row(thread_id, kind, payload, turn_id, key)
-    if isinstance(pool_or_conn, ConnectionPool):
-        with pool_or_conn.connection() as conn:
-            return _insert(conn, row)
     # A connection is used as it is, so the event commits (or rolls back) with the caller's work.
-    return _insert(pool_or_conn, row)
+    with connection(db) as conn:
+        return _insert(conn, row)
 
 
 def event_rows(

@@ -7,33 +7,20 @@ are found.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from psycopg import Connection
 from psycopg.types.json import Jsonb
 from psycopg_pool import ConnectionPool
 
+from agent.journal.connections import Database, connection
 from agent.journal.events import event_rows, to_json
 
 TurnKind = Literal["message", "decision", "resume"]
 Status = Literal["running", "awaiting_approval", "completed", "failed", "cancelled"]
 Events = Sequence[tuple[str, Mapping[str, Any]]]
 """Journal events (kind, payload) written with a turn's row, in the same round trip."""
-Database = ConnectionPool[Any] | Connection[Any]
-"""The pool, or a connection the caller holds (a run's lock connection, see `agent.runtime.runs`)."""
-
-
-@contextmanager
-def _connection(db: Database) -> Iterator[Connection[Any]]:
-    if isinstance(db, ConnectionPool):
-        with db.connection() as conn:
-            yield conn
-    else:
-        yield db
-
 
 _START_SQL = """
 WITH claimed AS (
@@ -64,7 +51,7 @@ def start_turn(
     With `owner`, the thread is first claimed for that student if it has no owner yet (as
     `claim_owner`), in the same statement.
     """
-    with _connection(db) as conn:
+    with connection(db) as conn:
         row = conn.execute(
             _START_SQL,
             {
@@ -154,7 +141,7 @@ def record(
         return
     *first, (last, _) = parts
     chained = "".join(f"{', ' if i else 'WITH '}w{i} AS ({sql}) " for i, (sql, _) in enumerate(first))
-    with _connection(db) as conn:
+    with connection(db) as conn:
         conn.execute(chained + last, [value for _, params in parts for value in params])
 
 

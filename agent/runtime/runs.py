@@ -26,6 +26,7 @@ from psycopg_pool import ConnectionPool, PoolTimeout
 from agent.infra.locks import Query, held_connection, locks_for
 from agent.infra.persistence import DatabaseUnavailableError
 from agent.journal import turns
+from agent.journal.connections import Database
 from agent.llm.tracing import tracing_config
 from agent.runtime.thread_views import ThreadView, views
 
@@ -196,7 +197,7 @@ class _Emitter:
     once all the same, and the journal keeps their order.
     """
 
-    def __init__(self, db: turns.Database | None, thread: str, on_event: OnEvent | None) -> None:
+    def __init__(self, db: Database | None, thread: str, on_event: OnEvent | None) -> None:
         self.db, self.thread, self.on_event = db, thread, on_event
         self.turn: int | None = None
         self.step = 0
