@@ -1,0 +1,77 @@
+"""The `school-agent` command: talk to the assistant, decide approvals, inspect the database.
+
+A face: it opens resources, builds the graph and calls `agent.runtime.threads`; nothing imports it but
+`agent.__main__`. `parser` declares the subcommands, `commands` (threads) and `operator_commands`
+(operator tools) run them, `output` prints, `session` holds what they share. LangGraph and the
+graph are imported inside the commands, so that `--help` and `db stop` stay fast, and the approve
+path of a fresh process loads no agent, chat-model, HTTP-server or exporter code
+(`tests/test_cold_imports.py`). Expected errors exit 2 with one line on stderr; anything else
+exits 1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import traceback
+import warnings
+from collections.abc import Callable, Sequence
+
+from agent.config.settings import SettingsError
+from agent.interfaces.cli.operator_commands import run_bench
+from agent.interfaces.cli.parser import build_parser
+from agent.interfaces.cli.session import EXIT_INTERNAL, EXIT_USAGE, CliInputError
+
+__all__ = ["build_parser", "main"]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run `school-agent`; return the exit status."""
+    # pgserver asks platformdirs for a runtime dir that containers often lack; harmless noise.
+    warnings.filterwarnings("ignore", message=".*XDG_RUNTIME_DIR.*")
+    given = list(sys.argv[1:] if argv is None else argv)
+    if given[:1] == ["bench"]:  # argparse would read the benchmark's own options as ours
+        return run_bench(given[1:])
+    args = build_parser().parse_args(given)
+    run: Callable[[argparse.Namespace], int] = args.run
+    try:
+        if args.command not in ("db", "eval"):
+            from agent.llm.tracing import setup_tracing
+
+            setup_tracing()  # SCHOOL_TRACING: off (default), console or otlp; a bad value fails here
+        return run(args)
+    except KeyboardInterrupt:
+        print(file=sys.stderr)
+        return 130
+    except Exception as err:
+        return _report(err)
+
+
+def _expected_errors() -> tuple[type[BaseException], ...]:
+    """Errors that mean bad input, not a bug: reported in one line, exit 2."""
+    expected: list[type[BaseException]] = [SettingsError, CliInputError, json.JSONDecodeError]
+    # Looked up rather than imported: if these modules never loaded, no such error can exist,
+    # and importing them here would slow down every failing `db stop`.
+    for module_name, name in (
+        ("agent.runtime.threads", "ThreadError"),
+        ("graphs.approvals", "InvalidDecisionError"),
+        ("agent.ops.evaluation", "EvalSetError"),
+        ("agent.infra.locks", "ThreadBusyError"),
+        ("agent.infra.persistence", "DatabaseUnavailableError"),
+    ):
+        module = sys.modules.get(module_name)
+        if module is not None:
+            expected.append(getattr(module, name))
+    return tuple(expected)
+
+
+def _report(err: Exception) -> int:
+    if isinstance(err, _expected_errors()):
+        print(f"error: {err}", file=sys.stderr)
+        return EXIT_USAGE
+    if os.environ.get("SCHOOL_DEBUG") == "1":
+        traceback.print_exception(err)
+    print(f"error: internal error: {type(err).__name__}", file=sys.stderr)
+    return EXIT_INTERNAL

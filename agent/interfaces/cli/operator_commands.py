@@ -1,0 +1,153 @@
+"""The operator's commands: database, demo, crash sweep, server, evaluation, prune, doctor, bench.
+
+One function per subcommand, each `(args) -> exit status`. What each needs (uvicorn and FastAPI,
+the doctor, the benchmark) is imported inside it, so that no other command pays for it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+from collections.abc import Sequence
+
+from agent.config.settings import Settings
+from agent.interfaces.cli.output import print_json
+from agent.interfaces.cli.session import EXIT_INTERNAL, EXIT_OK, CliInputError, session
+
+
+# -- the database and the story -----------------------------------------------------------------
+def cmd_db_url(_: argparse.Namespace) -> int:
+    """Print the database URL in use (starting the embedded server without DATABASE_URL)."""
+    with session(setup=False) as (res, _graph):
+        print(res.url)
+    return EXIT_OK
+
+
+def cmd_db_stop(_: argparse.Namespace) -> int:
+    """Stop the embedded Postgres of SCHOOL_DATA_DIR, if it runs."""
+    from agent.infra.persistence import stop_embedded
+
+    settings = Settings.from_env()
+    where = settings.data_dir.resolve()
+    if stop_embedded(settings.data_dir):
+        print(f"Stopped the embedded Postgres under {where}.")
+    else:
+        print(f"No embedded Postgres was running under {where}.")
+    return EXIT_OK
+
+
+def cmd_demo(_: argparse.Namespace) -> int:
+    """Play the school story end to end."""
+    from agent.ops import demo
+
+    return demo.run(Settings.from_env())
+
+
+def cmd_crash_sweep(args: argparse.Namespace) -> int:
+    """Kill the process at every boundary of every scenario, resume, compare; print the table."""
+    from agent.ops.crash_sweep import sweep, table
+
+    cells = sweep(Settings.from_env(), quick=args.quick, only=args.scenario)
+    print(table(cells))
+    return EXIT_OK if all(c.ok for c in cells) else EXIT_INTERNAL
+
+
+# -- serving and measuring ----------------------------------------------------------------------
+def cmd_serve(args: argparse.Namespace) -> int:
+    """Serve the HTTP API, the page and a background job worker until interrupted."""
+    import uvicorn
+
+    from agent.interfaces.server.app import Service, create_app
+    from agent.interfaces.server.auth import demo_keys, parse_keys
+    from agent.interfaces.server.worker import JobWorker
+
+    raw = os.environ.get("SCHOOL_API_KEYS", "").strip()
+    keys = parse_keys(raw) if raw else demo_keys()
+    with session() as (res, graph):
+        if not raw:
+            print("SCHOOL_API_KEYS is not set; keys for this run only:")
+            for key, who in keys.items():
+                print(f"  {who.role:<8} {who.user_id:<5} {key}")
+        service = Service(res, graph, keys)
+        worker = JobWorker(service)
+        worker.start()
+        try:
+            uvicorn.run(create_app(service), host=args.host, port=args.port, log_level="warning")
+        finally:
+            worker.stop()
+    return EXIT_OK
+
+
+def cmd_eval_router(args: argparse.Namespace) -> int:
+    """Score the configured router (a model, or the offline rules) on the labelled set."""
+    from collections import Counter
+    from pathlib import Path
+
+    from agent.llm.models import Models
+    from agent.ops.evaluation import evaluate, format_report, load_cases
+    from graphs.routing import eval_classifier
+
+    settings = Settings.from_env()
+    models = Models(settings.models)
+    model = models.chat("router", args.model)
+    cases = load_cases(Path(args.set) if args.set else None)[: args.limit]
+    fallbacks: Counter[str] = Counter()
+    report = evaluate(cases, eval_classifier(model, settings.models, fallbacks))
+    title = f"router: {model.name if model else 'offline rules'} on {len(cases)} labelled messages"
+    print(format_report(report, title=title))
+    if model is not None:
+        used = ", ".join(f"{reason} {count}" for reason, count in fallbacks.most_common()) or "none"
+        print(f"\nfallbacks to the rules: {sum(fallbacks.values())} ({used})")
+    return EXIT_OK
+
+
+def run_bench(argv: Sequence[str]) -> int:
+    """Run the benchmark (`bench.main`); its own parser reads the rest of the command line."""
+    from bench.main import main as bench_main  # the benchmark loads only for this command
+
+    return bench_main(list(argv))
+
+
+# -- upkeep -------------------------------------------------------------------------------------
+def cmd_prune(args: argparse.Namespace) -> int:
+    """Delete old checkpoints (by age and/or keeping the last N per thread) and report what it freed."""
+    from agent.infra.persistence import open_resources
+    from agent.infra.retention import DurationError, format_report, parse_duration, prune
+
+    if args.older_than is None and args.keep_last is None:
+        raise CliInputError("prune needs --older-than, --keep-last or both")
+    if args.keep_last is not None and args.keep_last < 1:
+        message = (
+            f"--keep-last must be at least 1 (the latest checkpoint is always kept), got {args.keep_last}"
+        )
+        raise CliInputError(message)
+    try:
+        older_than = parse_duration(args.older_than, option="--older-than") if args.older_than else None
+    except DurationError as err:
+        raise CliInputError(str(err)) from None
+    with open_resources(Settings.from_env()) as res:
+        report = prune(res.pool, older_than=older_than, keep_last=args.keep_last, dry_run=args.dry_run)
+    if args.json:
+        print_json(report.as_dict())
+    else:
+        print(format_report(report))
+    return EXIT_OK
+
+
+def cmd_doctor(args: argparse.Namespace) -> int:
+    """Check the database, schema, waiting approvals, stuck runs and model endpoints; 1 if any failed."""
+    from agent.infra.retention import DurationError, parse_duration
+
+    try:
+        stale = parse_duration(args.stale_approval_after, option="--stale-approval-after")
+        stuck = parse_duration(args.stuck_after, option="--stuck-after")
+    except DurationError as err:
+        raise CliInputError(str(err)) from None
+    from agent.ops import doctor  # after the options are checked: it loads LangChain
+
+    checks = doctor.examine(Settings.from_env(), stale_approval_after=stale, stuck_after=stuck)
+    if args.json:
+        print_json([{"name": c.name, "status": c.status, "detail": c.detail} for c in checks])
+    else:
+        print(doctor.format_report(checks))
+    return doctor.exit_code(checks)

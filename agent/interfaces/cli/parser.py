@@ -1,0 +1,134 @@
+"""The argument parser of `school-agent`: subcommands, their options and help.
+
+Each subcommand's parser names its function (`set_defaults(run=...)`); the functions live in
+`commands` (threads) and `operator_commands` (operator tools). The order below is the order
+`--help` lists them in.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from agent.interfaces.cli import commands, operator_commands
+from agent.interfaces.cli.commands import EDIT_EXAMPLE
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """Build the argument parser of `school-agent`."""
+    parser = argparse.ArgumentParser(
+        prog="school-agent",
+        description="The online school's assistant: conversations, approvals and enrollments. "
+        "DATABASE_URL names the Postgres; without it an embedded one runs under "
+        "SCHOOL_DATA_DIR (default .school-data).",
+    )
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    _thread_commands(sub)
+    _inspect_commands(sub)
+    _ops_commands(sub)
+    return parser
+
+
+def _thread_commands(sub: Any) -> None:
+    p = sub.add_parser("send", help="send one message as a student and print the reply")
+    p.add_argument("thread", help="thread id, created on first use")
+    p.add_argument("text", help="the student's message")
+    p.add_argument("--user", required=True, help="the student sending it")
+    p.add_argument(
+        "--progress", action="store_true", help="print each step on stderr even when it is not a terminal"
+    )
+    p.set_defaults(run=commands.cmd_send)
+    p = sub.add_parser("chat", help="talk to the assistant interactively (/quit to end)")
+    p.add_argument("--thread", required=True, help="thread id, created on first use")
+    p.add_argument("--user", required=True, help="the student chatting")
+    p.set_defaults(run=commands.cmd_chat)
+    p = sub.add_parser("approve", help="approve, edit or reject the action a thread waits on")
+    p.add_argument("thread", help="the thread waiting for approval")
+    choice = p.add_mutually_exclusive_group()
+    choice.add_argument("--reject", action="store_true", help="reject the action")
+    choice.add_argument("--edit", metavar="JSON", help=f"approve with new args, e.g. '{EDIT_EXAMPLE}'")
+    p.add_argument("--reason", metavar="TEXT", help="why it was rejected (shown to the student)")
+    p.add_argument("--reviewer", metavar="NAME", help="who decided")
+    p.set_defaults(run=commands.cmd_approve)
+    p = sub.add_parser("resume", help="finish a run that a crash cut off")
+    p.add_argument("thread", help="the interrupted thread")
+    p.set_defaults(run=commands.cmd_resume)
+
+
+def _inspect_commands(sub: Any) -> None:
+    p = sub.add_parser("pending", help="list threads waiting for approval")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.set_defaults(run=commands.cmd_pending)
+    p = sub.add_parser("history", help="print a thread's messages")
+    p.add_argument("thread", help="thread id")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.set_defaults(run=commands.cmd_history)
+    p = sub.add_parser("usage", help="a thread's model tokens, cost and latest turn metadata (JSON)")
+    p.add_argument("thread", help="thread id")
+    p.set_defaults(run=commands.cmd_usage)
+    p = sub.add_parser("enrollments", help="list enrollments")
+    p.add_argument("--cohort", metavar="C", help="only this cohort")
+    p.add_argument("--student", metavar="S", help="only this student")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.set_defaults(run=commands.cmd_enrollments)
+    db = sub.add_parser("db", help="the database").add_subparsers(dest="db_command", required=True)
+    db.add_parser("url", help="print the database URL in use").set_defaults(run=operator_commands.cmd_db_url)
+    db.add_parser("stop", help="stop the embedded Postgres").set_defaults(run=operator_commands.cmd_db_stop)
+    sub.add_parser("demo", help="play the school story end to end").set_defaults(
+        run=operator_commands.cmd_demo
+    )
+    p = sub.add_parser("crash-sweep", help="SIGKILL at every node boundary and side effect, resume, compare")
+    p.add_argument("--quick", action="store_true", help="the CI subset (a few minutes)")
+    p.add_argument("--scenario", metavar="NAME", help="only this scenario")
+    p.set_defaults(run=operator_commands.cmd_crash_sweep)
+    p = sub.add_parser("serve", help="serve the HTTP API and the web page (SCHOOL_API_KEYS)")
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    p.set_defaults(run=operator_commands.cmd_serve)
+    evals = sub.add_parser("eval", help="measure the assistant on labelled data")
+    kinds = evals.add_subparsers(dest="eval_command", required=True)
+    p = kinds.add_parser("router", help="accuracy, per-intent precision/recall, confusion, latency")
+    p.add_argument(
+        "--model",
+        metavar="SPEC",
+        help="router model, provider:model or 'offline' (default: SCHOOL_ROUTER_MODEL)",
+    )
+    p.add_argument("--set", metavar="PATH", help="a JSONL set instead of the shipped one")
+    p.add_argument("--limit", type=int, metavar="N", help="only the first N messages")
+    p.set_defaults(run=operator_commands.cmd_eval_router)
+
+
+def _ops_commands(sub: Any) -> None:
+    p = sub.add_parser(
+        "prune",
+        help="delete old checkpoints; a thread's latest one is always kept",
+        description="Delete old checkpoints, their writes and the blobs only they used. "
+        "With both options a checkpoint stays when either keeps it; the latest "
+        "one of every thread always stays, so paused threads still resume.",
+    )
+    p.add_argument("--older-than", metavar="AGE", help="delete checkpoints older than AGE: 30d, 12h, 15m")
+    p.add_argument("--keep-last", type=int, metavar="N", help="keep the last N checkpoints of each thread")
+    p.add_argument("--dry-run", action="store_true", help="report what would be deleted; delete nothing")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.set_defaults(run=operator_commands.cmd_prune)
+    p = sub.add_parser("doctor", help="check the database, schema, approvals, stuck runs and models")
+    p.add_argument(
+        "--stale-approval-after",
+        metavar="AGE",
+        default="24h",
+        help="warn about approvals waiting longer (default 24h)",
+    )
+    p.add_argument(
+        "--stuck-after",
+        metavar="AGE",
+        default="15m",
+        help="warn about runs and jobs going on longer (default 15m)",
+    )
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.set_defaults(run=operator_commands.cmd_doctor)
+    p = sub.add_parser(
+        "bench",
+        add_help=False,
+        help="the performance benchmark against stock LangGraph (`school-agent bench --help`)",
+    )
+    p.add_argument("bench_args", nargs=argparse.REMAINDER)  # listed here; `main` hands them over
