@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from agent.domain.catalog import load_seed
+from agent.domain.paths import load_paths
 from agent.domain.programs import (
     Draft,
     InvalidProgramRequestError,
@@ -28,6 +29,7 @@ from agent.domain.programs import (
 )
 from agent.infra.persistence import Resources
 from graphs.planner.request import decompose, is_program_request, parse_program_request
+from graphs.planner.request.fuzzy import closest, similar
 from tests.support.school import TODAY
 
 COURSE_IDS = [c["id"] for c in load_seed()["courses"]]
@@ -672,3 +674,32 @@ def test_decompose(goal: str, completed: tuple[str, ...], expected: list[str]) -
 )
 def test_is_program_request(text: str, expected: bool) -> None:
     assert is_program_request(text) is expected
+
+
+def test_the_paths_name_only_catalog_courses() -> None:
+    paths = load_paths()
+    steps = {c for career in paths.careers for step in career.steps for c in step.course_ids}
+    named = set(paths.aliases.values()) | steps | set(paths.specialisations)
+    assert named <= set(COURSE_IDS)
+    assert [step.label for step in paths.careers[0].steps] == [
+        "foundations",
+        "machine learning",
+        "deploying models",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("word", "known", "options", "expected"),
+    [
+        ("febuary", ("february", "march"), {}, "february"),
+        ("march", ("february", "march"), {"min_length": 9}, "march"),
+        ("marhc", ("february", "march"), {"min_length": 9}, None),
+        ("thre", ("three", "two"), {"min_length": 4, "same_start": True}, "three"),
+        ("done", ("one", "two"), {"min_length": 4}, "one"),
+        ("done", ("one", "two"), {"min_length": 4, "same_start": True}, None),
+        ("knitting", ("course", "courses"), {}, None),
+    ],
+)
+def test_closest(word: str, known: tuple[str, ...], options: dict[str, Any], expected: str | None) -> None:
+    assert closest(word, known, **options) == expected
+    assert similar(word, known[0], **options) is (expected == known[0])

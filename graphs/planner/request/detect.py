@@ -1,0 +1,127 @@
+"""Whether a message asks for a new program, and whether it refers to the program already presented.
+
+`is_program_request` tells a request for a program of several courses from a question about one
+course. `names_the_program` is the one "the program" matcher ("the program", "the plan", "all of
+them", "these courses"); `enrolls_in_the_program` is an enrollment verb followed by it. The router's
+classifier and the program queue both use them, so that the message the classifier sends on as an
+enrollment is the one the queue reads as enrolling in the presented program.
+"""
+
+from __future__ import annotations
+
+import re
+
+from graphs.planner.request.counts import course_count
+from graphs.planner.request.fuzzy import WORD, similar
+from graphs.planner.request.money import budget_cents
+from graphs.planner.request.window import names_a_date
+
+_THE_PROGRAM = re.compile(r"\b(program+e?|plan|path|all of (them|those)|these courses|those courses)\b")
+_ENROLL_VERB = re.compile(r"\b(enrol+|sign me up|register|book)\b")
+
+_PROGRAM_PHRASES = (
+    "learning path",
+    "roadmap",
+    "road map",
+    "curriculum",
+    "study plan",
+    "plan my studies",
+    "plan my study",
+    "plan my learning",
+    "which courses should i take",
+    "what courses should i take",
+    "which courses do i need",
+    "what courses do i need",
+    "which courses should i do",
+    "what should i take",
+    "in which order",
+    "what order should",
+    "sequence of courses",
+    "career path",
+    "career change",
+    "series of courses",
+    "set of courses",
+    "combination of courses",
+    "bundle of courses",
+)
+_PROGRAM_WORDS = ("program", "programme", "roadmap", "curriculum")
+_PLANNING_VERBS = re.compile(
+    r"\b(?:put\s+together|plan|build|make|design|create|suggest|recommend|propose|"
+    r"draw\s+up|set\s+up|combine|assemble)\b",
+    re.IGNORECASE,
+)
+_CAREER = re.compile(
+    r"\b(?:becom\w*|be\s+an?|mov\w+\s+into|get\w*\s+into|switch\w*\s+(?:to|into)|"
+    r"transition\w*\s+(?:to|into)|break\w*\s+into|career\s+(?:in|as)|work\s+as)\b",
+    re.IGNORECASE,
+)
+_ROLE = re.compile(
+    r"\b(?:engineer|scientist|developer|analyst|architect|specialist|expert|researcher|"
+    r"engineering|science|analytics|development)s?\b",
+    re.IGNORECASE,
+)
+_VOCABULARY = (
+    "program",
+    "programme",
+    "roadmap",
+    "curriculum",
+    "course",
+    "courses",
+    "learning",
+    "together",
+    "become",
+    "engineer",
+    "scientist",
+    "developer",
+    "analyst",
+    "career",
+    "studies",
+)
+"""The planning words whose typos are corrected before matching ("programm", "curiculum")."""
+
+
+def names_the_program(text: str) -> bool:
+    """Whether a message refers to a program as a whole: "the program", "the plan", "all of them"."""
+    return bool(_THE_PROGRAM.search(text.lower()))
+
+
+def enrolls_in_the_program(text: str) -> bool:
+    """Whether a message asks to enroll in a program it refers to: "enroll me in the program"."""
+    lower = text.lower()
+    verb = _ENROLL_VERB.search(lower)
+    return bool(verb and _THE_PROGRAM.search(lower, verb.end()))
+
+
+def is_program_request(text: str) -> bool:
+    """Whether a message asks for a program of several courses rather than about one course.
+
+    True for a planning phrase ("learning path", "roadmap", "which courses should I take"), for a
+    number of courses of two or more ("three courses for ..."), for a career move ("become a data
+    engineer", "move into ML engineering"), and for "program" or a planning verb with courses, a
+    goal, a budget or a start date ("put together a program", "a program for data analysis within
+    €1500"). "Is there a program for beginners?" is a question about the catalog, not a request.
+    Actions on a pending proposal are the router's business, not this function's.
+    """
+    flat = " ".join(_fuzzy_words(text))
+    if any(p in flat for p in _PROGRAM_PHRASES):
+        return True
+    if (course_count(text) or 0) >= 2 or (_CAREER.search(flat) and _ROLE.search(flat)):
+        return True
+    words = set(flat.split())
+    courses = bool(words & {"courses", "classes", "modules"})
+    constrained = "goal" in words or budget_cents(text) is not None or names_a_date(text)
+    planning = bool(_PLANNING_VERBS.search(flat))
+    if words & set(_PROGRAM_WORDS):
+        return planning or courses or constrained
+    return planning and courses and constrained
+
+
+def _fuzzy_words(text: str) -> list[str]:
+    """Lower-case words with typos in the planning vocabulary corrected ("programm", "curiculum")."""
+    out = []
+    for word in WORD.findall(text.lower().replace("’", "'")):
+        if word not in _VOCABULARY:
+            # The first planning word within reach, in the order above ("coursess" reads "course").
+            word = next((v for v in _VOCABULARY if similar(word, v, cutoff=0.85, min_length=6)), word)
+        out.append(word)
+    return out

@@ -1,0 +1,57 @@
+"""Words and their misspellings: the one fuzzy match that every typo-tolerant reader in `graphs` uses.
+
+`closest` finds the known word a word stands for ("Febuary" → "february", "cources" → "courses");
+`similar` says whether a word is one known word ("enrolll" → "enroll"). Both score with difflib's
+ratio (twice the matching characters over the letters of both words: 1.0 for equal words). The
+guards every caller needs are arguments: a minimum length (one letter changed in "one" is "done")
+and, where a short word could be another word, the same first letter.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection
+from difflib import SequenceMatcher, get_close_matches
+
+WORD = re.compile(r"[a-z0-9€$£]+(?:[-'][a-z0-9]+)*")
+"""A word of lower-cased text, with its hyphens and apostrophes ("python-basics", "i've") and money signs."""
+
+
+def closest(
+    word: str,
+    known: Collection[str],
+    *,
+    cutoff: float = 0.8,
+    min_length: int = 0,
+    same_start: bool = False,
+) -> str | None:
+    """The known word most like `word`: `word` itself when known, None when none scores `cutoff`.
+
+    A word shorter than `min_length` matches only itself; with `same_start`, the best match must
+    begin with the word's first letter ("thre" is "three", "done" is not "one").
+    """
+    if word in known:
+        return word
+    if len(word) < min_length:
+        return None
+    found = get_close_matches(word, list(known), n=1, cutoff=cutoff)
+    if not found or (same_start and found[0][0] != word[0]):
+        return None
+    return found[0]
+
+
+def similar(
+    word: str,
+    known: str,
+    *,
+    cutoff: float = 0.8,
+    min_length: int = 0,
+    same_start: bool = False,
+) -> bool:
+    """Whether `word` is `known` or scores `cutoff` against it (the guards as in `closest`)."""
+    if word == known:
+        return True
+    if len(word) < min_length or (same_start and word[:1] != known[:1]):
+        return False
+    # difflib's ratio is not quite symmetric: `word` goes first here, as it always has.
+    return SequenceMatcher(None, word, known).ratio() >= cutoff

@@ -1,0 +1,63 @@
+"""The goal of a program request, in the student's words.
+
+The phrase after "goal of", "become", "move into", "career in", "learning path for", "roadmap to",
+"program in" …, cut at the budget, the dates or the end of the clause.
+"""
+
+from __future__ import annotations
+
+import re
+
+from graphs.planner.request.counts import COURSE_WORDS
+from graphs.planner.request.dates import MONTHS, SEASONS
+from graphs.planner.request.fuzzy import closest
+from graphs.planner.request.money import BUDGET_WORDS
+
+_GOALS = (
+    re.compile(r"\bgoal\s+(?:is\s+|of\s+|:\s*)?(?:to\s+)?(?P<g>.+)", re.IGNORECASE),
+    re.compile(
+        r"(?P<g>\b(?:becom\w*|be\s+an?|mov\w+\s+into|get\w*\s+into|switch\w*\s+(?:to|into)|"
+        r"transition\w*\s+(?:to|into)|break\w*\s+into|career\s+(?:in|as)|work\s+as)\s+.+)",
+        re.IGNORECASE,
+    ),
+    re.compile(
+        r"\b(?:learning\s+path|road\s*map|curriculum|program(?:me)?|path|plan|courses|classes|modules)"
+        r"(?:\s+(?:should|do|must|would|can)\s+i\s+(?:take|do|need|follow))?\s+(?:to|for|into|"
+        r"in|on|about|towards?)\s+(?P<g>.+)",
+        re.IGNORECASE,
+    ),
+    re.compile(r"\b(?:learn|study|master|get\s+good\s+at)\s+(?P<g>.+)", re.IGNORECASE),
+)
+"""Where a goal starts, strongest signal first: "goal of X", "become X", "a roadmap to X", "learn X"."""
+_GOAL_END = re.compile(
+    rf"\s*(?:[.,;!?(]|\b(?:{BUDGET_WORDS.replace('|for', '')})\b|€|\$|£|\d|\bstart\w*\b|"
+    r"\bbefore\b|\bafter\b|"
+    r"\bby\b|\buntil\b|\bfrom\b|\bbut\b|\bbecause\b|\bi\b|\bi'(?:ve|m|d|ll)\b|\bwhich\b|\bwhat\b|"
+    r"\b(?:can|could|would)\s+you\b|\bplease\b|\b(?:this|next|coming)\s+(?:month|year|"
+    + "|".join(SEASONS)
+    + r")\b|\bin\s+(?:the\s+)?(?:next|"
+    + "|".join(MONTHS)
+    + "|"
+    + "|".join(SEASONS)
+    + r")\b)",
+    re.IGNORECASE,
+)
+_TRAILING = re.compile(r"(?:\s+(?:and|or|with|for|of|to|a|an|the|my))+$", re.IGNORECASE)
+
+
+def goal_phrase(text: str) -> str:
+    """The student's goal in their words; the text up to its first constraint when no goal phrase is found."""
+    # "cources for X" is "courses for X": course words are corrected first (the goal keeps the rest).
+    text = re.sub(r"\b[a-z]{5,8}\b", _course_word, text, flags=re.IGNORECASE)
+    starts = [m.start("g") for m in (p.search(text) for p in _GOALS) if m is not None]
+    rest = text[starts[0] :] if starts else text
+    end = _GOAL_END.search(rest)
+    goal = rest[: end.start()] if end else rest
+    return _TRAILING.sub("", goal.strip()).strip()
+
+
+def _course_word(match: re.Match[str]) -> str:
+    word = match.group(0)
+    if word.lower() in COURSE_WORDS:
+        return word
+    return closest(word.lower(), COURSE_WORDS, min_length=5) or word
