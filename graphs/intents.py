@@ -10,11 +10,11 @@ an action is pending: that rule is here, in code, and no model can override it.
 from __future__ import annotations
 
 import re
-from difflib import SequenceMatcher
 from functools import lru_cache
 from typing import Literal, get_args
 
-from graphs.planner.request import is_program_request
+from graphs.planner.request import enrolls_in_the_program, is_program_request
+from graphs.planner.request.fuzzy import similar
 
 Intent = Literal[
     "question",
@@ -30,8 +30,6 @@ Intent = Literal[
 ]
 INTENTS: tuple[str, ...] = get_args(Intent)
 
-_ENROLLS_IN_A_PROGRAM = re.compile(r"\b(enrol+|sign me up|register|book)\b.*\b(program+e?|plan|path)\b")
-"""'Enroll me in the program' acts on a program already planned: an enrollment, not a new plan."""
 _WORD = re.compile(r"[a-z0-9']+")
 _SENTENCE = re.compile(r"[^.!?]+[.!?]*")
 _SPELLINGS = {"wanna": "want to", "gonna": "going to", "pls": "please", "plz": "please", "u": "you"}
@@ -293,9 +291,7 @@ _ASKING = {
 def _similar(word: str, target: str) -> bool:
     if word == target or _swapped(word, target):
         return True
-    if len(word) < 4 or len(target) < 4 or word[0] != target[0]:
-        return False
-    return SequenceMatcher(None, word, target).ratio() >= 0.8
+    return len(target) >= 4 and similar(word, target, min_length=4, same_start=True)
 
 
 def _swapped(word: str, target: str) -> bool:
@@ -334,7 +330,8 @@ def classify(text: str, *, pending: bool) -> Intent:
         reply = _confirmation(text, flat, words)
         if reply is not None:
             return reply
-    if is_program_request(text) and not _ENROLLS_IN_A_PROGRAM.search(flat):
+    # 'Enroll me in the program' acts on a program already presented: an enrollment, not a new plan.
+    if is_program_request(text) and not enrolls_in_the_program(flat):
         return "program"
     return _request(text, flat, words)
 

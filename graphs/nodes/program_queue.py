@@ -7,7 +7,6 @@ the next cohort is proposed, until the queue is empty.
 
 from __future__ import annotations
 
-import re
 from typing import Any, Literal
 
 from langchain_core.messages import AIMessage
@@ -15,15 +14,14 @@ from langgraph.types import Command
 
 from graphs.nodes.common import FINISH, SchoolSource
 from graphs.nodes.proposals import Refusal, prepare
+from graphs.planner.request import names_the_program
 from graphs.state import State
-
-_MEANS_THE_PROGRAM = re.compile(r"\b(program+e?|plan|path|all of (them|those)|these courses|those courses)\b")
 
 
 def asks_for_the_program(text: str, state: State) -> bool:
     """Whether an enroll request is about the program presented in this thread."""
     program = state.get("program")
-    return bool(program and program["items"] and _MEANS_THE_PROGRAM.search(text.lower()))
+    return bool(program and program["items"] and names_the_program(text))
 
 
 def make_next_in_program(school: SchoolSource):
