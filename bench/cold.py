@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import re
 import resource
 import statistics
@@ -97,12 +96,12 @@ def _child_env(url: str, pycache: str) -> dict[str, str]:
     without a cache (`PYTHONDONTWRITEBYTECODE`) every start would compile our sources again while
     the installed libraries load theirs, which would charge the compiler to our side only.
     """
-    env = {
-        k: v
-        for k, v in os.environ.items()
-        if not k.startswith(("SCHOOL_", "OTEL_", "LANGSMITH_", "LANGCHAIN_", "PYTHONDONTWRITEBYTECODE"))
-        and k != "DATABASE_URL"
-    }
+    from agent.config.env import child_environment
+
+    env = child_environment(
+        drop=("DATABASE_URL",),
+        drop_prefixes=("SCHOOL_", "OTEL_", "LANGSMITH_", "LANGCHAIN_", "PYTHONDONTWRITEBYTECODE"),
+    )
     return env | {"DATABASE_URL": url, "SCHOOL_TRACING": "off", "PYTHONPYCACHEPREFIX": pycache}
 
 

@@ -12,10 +12,12 @@ from __future__ import annotations
 import os
 import signal
 
+from agent.config import env
+
 ENV = "SCHOOL_FAULT_POINT"
 
 
 def point(name: str) -> None:
     """Die here, for real, if the environment asks for it."""
-    if os.environ.get(ENV) == name:
+    if env.verbatim(ENV) == name:
         os.kill(os.getpid(), signal.SIGKILL)

@@ -6,21 +6,20 @@ the defaults below. This module only reads; it opens nothing.
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
 
-from agent.config.env import SettingsError, integer, seconds, text
+from agent.config.env import SettingsError, integer, seconds, text, verbatim
 from agent.config.model_config import ModelConfig
 
-__all__ = ["ModelConfig", "Settings", "SettingsError"]
+__all__ = ["ModelConfig", "Settings", "SettingsError", "debug_enabled"]
 
 
 def _prepare_threshold() -> int | None:
     # "none" turns server-side prepared statements off, which PgBouncer in transaction mode needs.
-    raw = os.environ.get("SCHOOL_DB_PREPARE_THRESHOLD", "0").strip().lower()
-    if raw in ("none", "off", ""):
+    raw = verbatim("SCHOOL_DB_PREPARE_THRESHOLD")
+    if raw is not None and raw.strip().lower() in ("none", "off", ""):
         return None
     return integer("SCHOOL_DB_PREPARE_THRESHOLD", 0)
 
@@ -40,7 +39,7 @@ def _budget_usd() -> float | None:
 
 
 def _today() -> date | None:
-    raw = os.environ.get("SCHOOL_TODAY")
+    raw = verbatim("SCHOOL_TODAY")
     if not raw:
         return None
     try:
@@ -48,6 +47,15 @@ def _today() -> date | None:
     except ValueError:
         message = f"SCHOOL_TODAY must be an ISO date like 2026-11-30, got {raw!r}"
         raise SettingsError(message) from None
+
+
+def debug_enabled() -> bool:
+    """`SCHOOL_DEBUG=1`: an internal error prints its traceback (any other value: it does not).
+
+    A function, not a `Settings` field: the CLI asks while it reports an error, and that error may
+    be a bad setting, which `Settings.from_env` would raise again.
+    """
+    return verbatim("SCHOOL_DEBUG") == "1"
 
 
 @dataclass(frozen=True)
@@ -87,13 +95,17 @@ class Settings:
     """`SCHOOL_BUDGET_USD`: US dollars one thread's planning may spend (0: no limit)."""
     models: ModelConfig = field(default_factory=ModelConfig)
     """The router, answer and embeddings models (`agent.config.model_config`); offline by default."""
+    api_keys: str | None = None
+    """`SCHOOL_API_KEYS`: `KEY=user:role,...` for the HTTP server, which parses it and names the
+    variable in its errors (`agent.interfaces.server.auth.parse_keys`); unset or blank, `serve`
+    makes keys for one run."""
 
     @classmethod
     def from_env(cls) -> Settings:
         """Read and validate the environment."""
         return cls(
-            database_url=os.environ.get("DATABASE_URL") or None,
-            data_dir=Path(os.environ.get("SCHOOL_DATA_DIR") or ".school-data"),
+            database_url=verbatim("DATABASE_URL") or None,
+            data_dir=Path(verbatim("SCHOOL_DATA_DIR") or ".school-data"),
             prepare_threshold=_prepare_threshold(),
             pool_min_size=integer("SCHOOL_DB_POOL_MIN", 1),
             pool_max_size=integer("SCHOOL_DB_POOL_MAX", 8, minimum=1),
@@ -110,6 +122,7 @@ class Settings:
             budget_tokens=integer("SCHOOL_BUDGET_TOKENS", 200_000) or None,
             budget_usd=_budget_usd(),
             models=ModelConfig.from_env(),
+            api_keys=text("SCHOOL_API_KEYS"),
         )
 
     def current_date(self) -> date:

@@ -14,7 +14,6 @@ approval grants and the keyed journal events equal the uncrashed run's, with no 
 
 from __future__ import annotations
 
-import os
 import signal
 import subprocess
 import sys
@@ -29,6 +28,7 @@ from typing import Any
 import psycopg
 from psycopg.conninfo import make_conninfo
 
+from agent.config.env import child_environment
 from agent.config.settings import Settings
 
 SIDE_EFFECT_POINTS = {
@@ -200,7 +200,7 @@ def _args(step: Step) -> list[str]:
 
 
 def _cli(settings: Settings, args: list[str], fault: str | None) -> subprocess.CompletedProcess[str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("SCHOOL_")}
+    env = child_environment(drop_prefixes=("SCHOOL_",))
     env |= {"DATABASE_URL": settings.database_url or "", "SCHOOL_TODAY": TODAY.isoformat()}
     if fault:
         env["SCHOOL_FAULT_POINT"] = fault

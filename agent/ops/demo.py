@@ -10,7 +10,6 @@ goal and enrolls in it, one approval per course. A face like the CLI: nothing im
 from __future__ import annotations
 
 import dataclasses
-import os
 import signal
 import subprocess
 import sys
@@ -21,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 import psycopg
 from psycopg.conninfo import make_conninfo
 
+from agent.config.env import child_environment
 from agent.config.settings import Settings
 
 if TYPE_CHECKING:
@@ -87,7 +87,7 @@ def create_demo_database(settings: Settings) -> Settings:
 
 
 def _child_env(settings: Settings) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if k != "SCHOOL_FAULT_POINT"}
+    env = child_environment(drop=("SCHOOL_FAULT_POINT",))
     env["DATABASE_URL"] = settings.database_url or ""
     env["SCHOOL_TODAY"] = settings.current_date().isoformat()
     return env

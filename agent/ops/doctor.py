@@ -13,7 +13,6 @@ are things to look at; failures (`fail`) are things that stop the assistant from
 from __future__ import annotations
 
 import dataclasses
-import os
 import re
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -27,6 +26,7 @@ import psycopg
 from psycopg.conninfo import conninfo_to_dict
 from psycopg.rows import dict_row
 
+from agent.config import env
 from agent.config.model_config import RoleConfig
 from agent.infra.budget import BUDGET_SCHEMA
 from agent.infra.locks import LOCK_SPACE
@@ -388,7 +388,7 @@ def _model_check(role: RoleConfig, seen: dict[tuple[str, str | None], _Listing])
     assert role.spec is not None
     provider, model = role.spec.split(":", 1)
     name = f"model {role.role}"
-    base = role.base_url or (os.environ.get("OPENAI_BASE_URL") if provider == "openai" else None)
+    base = role.base_url or (env.verbatim("OPENAI_BASE_URL") if provider == "openai" else None)
     base = base or PROVIDER_URLS.get(provider)
     if base is None:
         return Check(
@@ -397,7 +397,7 @@ def _model_check(role: RoleConfig, seen: dict[tuple[str, str | None], _Listing])
             f"{role.spec}: no base URL to check (SCHOOL_{role.role.upper()}_BASE_URL "
             f"or SCHOOL_MODEL_BASE_URL); {provider} endpoints are not checked",
         )
-    key = role.api_key or (os.environ.get("OPENAI_API_KEY") if provider == "openai" else None)
+    key = role.api_key or (env.verbatim("OPENAI_API_KEY") if provider == "openai" else None)
     url = base.rstrip("/") + "/models"
     if (url, key) not in seen:
         seen[(url, key)] = _list_models(url, key, min(role.timeout_s, MODEL_TIMEOUT_S))

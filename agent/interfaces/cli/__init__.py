@@ -13,13 +13,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 import traceback
 import warnings
 from collections.abc import Callable, Sequence
 
-from agent.config.settings import SettingsError
+from agent.config.settings import SettingsError, debug_enabled
 from agent.interfaces.cli.operator_commands import run_bench
 from agent.interfaces.cli.parser import build_parser
 from agent.interfaces.cli.session import EXIT_INTERNAL, EXIT_USAGE, CliInputError
@@ -71,7 +70,7 @@ def _report(err: Exception) -> int:
     if isinstance(err, _expected_errors()):
         print(f"error: {err}", file=sys.stderr)
         return EXIT_USAGE
-    if os.environ.get("SCHOOL_DEBUG") == "1":
+    if debug_enabled():
         traceback.print_exception(err)
     print(f"error: internal error: {type(err).__name__}", file=sys.stderr)
     return EXIT_INTERNAL

@@ -7,7 +7,6 @@ the doctor, the benchmark) is imported inside it, so that no other command pays 
 from __future__ import annotations
 
 import argparse
-import os
 from collections.abc import Sequence
 
 from agent.config.settings import Settings
@@ -61,10 +60,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from agent.interfaces.server.auth import demo_keys, parse_keys
     from agent.interfaces.server.worker import JobWorker
 
-    raw = os.environ.get("SCHOOL_API_KEYS", "").strip()
-    keys = parse_keys(raw) if raw else demo_keys()
-    with session() as (res, graph):
-        if not raw:
+    settings = Settings.from_env()
+    keys = parse_keys(settings.api_keys) if settings.api_keys else demo_keys()
+    with session(settings) as (res, graph):
+        if not settings.api_keys:
             print("SCHOOL_API_KEYS is not set; keys for this run only:")
             for key, who in keys.items():
                 print(f"  {who.role:<8} {who.user_id:<5} {key}")
