@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from difflib import get_close_matches
 from itertools import pairwise
+
+from graphs.planner.request.fuzzy import closest
 
 _TOKEN = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 
@@ -38,9 +39,9 @@ def find_mention(text: str, *, course_ids: set[str], cohort_ids: set[str]) -> Me
             return Mention(token, None)
     for token in candidates:
         if "-" in token and token[-1].isdigit():
-            close = get_close_matches(token, sorted(cohort_ids), n=1, cutoff=0.85)
-            if close:
-                return Mention(close[0], None)
+            close = closest(token, sorted(cohort_ids), cutoff=0.85)
+            if close is not None:
+                return Mention(close, None)
     for token in candidates:
         if token in course_ids:
             return Mention(None, token)
