@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: help demo test test-real-llm studio lint lock clean browser
+.PHONY: help demo test test-fast test-real-llm studio lint lock clean browser
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-8s %s\n", $$1, $$2}'
@@ -24,6 +24,10 @@ browser: ## Debian's Chromium (if missing) and playwright-core for the page's br
 
 test: $(STAMP) browser ## Run the test suite on DATABASE_URL, a local Postgres, or the embedded one
 	DATABASE_URL="$$($(BIN)/python tests/find_postgres.py)" $(BIN)/python -m pytest
+
+# DATABASE_URL points where nothing listens, so a subprocess that reaches for a database fails too.
+test-fast: $(STAMP) ## The tests that need no Postgres (rules, parsers, middleware, prompts), in under 30 s
+	DATABASE_URL=postgresql://nobody@127.0.0.1:1/no-database-in-the-fast-tier $(BIN)/python -m pytest -m "not postgres and not slow and not real_llm"
 
 test-real-llm: $(STAMP) ## Optional: the graph against SCHOOL_REAL_LLM_URL (a local OpenAI-compatible server)
 	DATABASE_URL="$$($(BIN)/python tests/find_postgres.py)" $(BIN)/python -m pytest -m real_llm

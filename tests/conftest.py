@@ -2,8 +2,10 @@
 
 Postgres is the server named by `DATABASE_URL` when set, else an embedded server started once for
 the session. Each test that asks for a database gets its own `test_<uuid>`, dropped afterwards.
-Models are scripted: `scripted_model(...)` for a fake chat model, `openai_stub` for the real
-OpenAI clients against a loopback server. No test reaches a host other than loopback.
+Tests that use a database fixture are marked `postgres` at collection; `make test-fast` runs the
+others, and a guard fails any of those that tries to reach Postgres. Models are scripted:
+`scripted_model(...)` for a fake chat model, `openai_stub` for the real OpenAI clients against a
+loopback server. No test reaches a host other than loopback.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ import contextlib
 import importlib
 import ipaddress
 import os
+import socket
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -20,8 +23,10 @@ from types import ModuleType
 from typing import Any
 
 import httpx
+import psycopg
 import pytest
 import uvicorn
+from psycopg.conninfo import conninfo_to_dict
 
 from agent.config.settings import Settings
 from agent.infra.persistence import Resources, embedded_url, open_resources
@@ -112,6 +117,79 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
 
 def _failed_already(request: pytest.FixtureRequest) -> bool:
     return request.node.stash.get(_FAILED, False)
+
+
+# --- the tiers: `postgres` marks what needs a database; the rest runs without one ---
+
+POSTGRES_FIXTURE = "server_url"
+"""The fixture every database fixture rests on (database_url, settings, resources, graph, service, api)."""
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark `postgres` every test that asks for a database, directly or through another fixture.
+
+    The fast tier (`make test-fast`) is the rest. A test that reaches Postgres without a database
+    fixture (one that starts its own embedded server, say) carries `@pytest.mark.postgres` itself;
+    `no_postgres_in_the_fast_tier` fails it if it does not.
+    """
+    for item in items:
+        if POSTGRES_FIXTURE in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.postgres)
+
+
+class PostgresOutsideItsTierError(RuntimeError):
+    """A test not marked `postgres` tried to connect to Postgres or to start the embedded server."""
+
+
+def _a_server_listens(conninfo: str = "", **kwargs: Any) -> bool:
+    """Whether anything accepts connections where `conninfo` points (a Unix socket counts as yes)."""
+    params = conninfo_to_dict(conninfo, **kwargs)
+    hosts = str(params.get("host") or "localhost").split(",")
+    ports = str(params.get("port") or "5432").split(",")
+    for host, port in zip(hosts, ports * len(hosts) if len(ports) == 1 else ports, strict=False):
+        if host.startswith("/"):
+            return True
+        try:
+            socket.create_connection((host, int(port)), timeout=1).close()
+        except OSError:
+            continue
+        return True
+    return False
+
+
+@pytest.fixture(autouse=True)
+def no_postgres_in_the_fast_tier(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """In a test not marked `postgres`, refuse psycopg connections to a live server and pgserver's start.
+
+    So the fast tier cannot come to need a database unnoticed: the test that would reach one fails
+    and names the cure. A connection to an address where nothing listens goes through and fails as
+    it would anyway (tests of "the database is unreachable" need no database). Subprocesses are not
+    covered; the tests that start one against a database get it from a database fixture.
+    """
+    if request.node.get_closest_marker("postgres"):
+        return
+    import pgserver  # imported here: only the guard needs it
+
+    def refuse(*args: Any, **kwargs: Any) -> Any:
+        msg = (
+            f"{request.node.nodeid} is not marked `postgres` but tried to reach Postgres; ask for a "
+            "database fixture (database_url, resources, ...) or mark it @pytest.mark.postgres"
+        )
+        raise PostgresOutsideItsTierError(msg)
+
+    def guarded(connect: Callable[..., Any]) -> Callable[..., Any]:
+        def connect_if_nobody_listens(conninfo: str = "", *args: Any, **kwargs: Any) -> Any:
+            if _a_server_listens(conninfo, **{k: v for k, v in kwargs.items() if k in ("host", "port")}):
+                refuse()
+            return connect(conninfo, *args, **kwargs)
+
+        return connect_if_nobody_listens
+
+    sync_connect, async_connect = psycopg.Connection.connect, psycopg.AsyncConnection.connect
+    monkeypatch.setattr(psycopg, "connect", guarded(sync_connect))
+    monkeypatch.setattr(psycopg.Connection, "connect", staticmethod(guarded(sync_connect)))
+    monkeypatch.setattr(psycopg.AsyncConnection, "connect", staticmethod(guarded(async_connect)))
+    monkeypatch.setattr(pgserver, "get_server", refuse)
 
 
 @pytest.fixture

@@ -49,6 +49,7 @@ def _once_back(read: Any, timeout_s: float = 60) -> Any:
                 raise
 
 
+@pytest.mark.postgres  # starts its own embedded server, with no database fixture
 def test_a_restart_mid_run_fails_clearly_and_the_thread_resumes(
     restartable: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

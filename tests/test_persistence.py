@@ -23,6 +23,7 @@ class Gadget:
     command: str
 
 
+@pytest.mark.postgres  # starts its own embedded server, with no database fixture
 def test_embedded_postgres_keeps_threads_across_a_server_restart(tmp_path: Path) -> None:
     settings = Settings(database_url=None, data_dir=tmp_path / "data", today=TODAY)
     try:
