@@ -22,8 +22,9 @@ from langchain_core.tools import tool
 
 from agent.config.model_config import ModelConfig, Price
 from agent.config.settings import Settings
-from agent.infra.budget import BUDGET_SCHEMA, PostgresLedger, journal_exhaustion, prices_from, setup_budget
-from agent.infra.persistence import Resources, open_resources
+from agent.infra.budget import PostgresLedger, journal_exhaustion, prices_from
+from agent.infra.migrations import TABLES
+from agent.infra.persistence import Resources, open_resources, setup_database
 from agent.journal.events import events
 from middleware.budget import BudgetLedger, Spend, exhausted_message
 from middleware.budget_limit import BudgetMiddleware
@@ -163,10 +164,9 @@ def test_bad_charges_are_refused_before_anything_is_written(
 
 def test_setup_is_idempotent_and_keeps_the_charges(resources: Resources) -> None:
     resources.ledger.charge("t", 1, 1, 0.0, call_id="m1")
-    with resources.pool.connection() as conn:
-        setup_budget(conn)
-        setup_budget(conn)
-    assert "CREATE TABLE IF NOT EXISTS budget_charges" in BUDGET_SCHEMA
+    setup_database(resources)
+    setup_database(resources)
+    assert {"budget_charges", "budget_exhausted"} <= set(TABLES)
     assert resources.ledger.spent("t") == Spend(1, 1, 0.0)
 
 

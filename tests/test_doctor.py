@@ -19,8 +19,17 @@ import pytest
 from agent.config.model_config import ModelConfig, RoleConfig
 from agent.config.settings import Settings
 from agent.infra.locks import locks_for
-from agent.infra.persistence import Resources
-from agent.ops.doctor import Check, diagnose, exit_code, expected_tables, format_report, model_checks
+from agent.infra.migrations import HEAD, TABLES, VERSION_TABLE
+from agent.infra.persistence import Resources, open_resources
+from agent.ops.doctor import (
+    NOT_SET_UP,
+    Check,
+    diagnose,
+    exit_code,
+    expected_tables,
+    format_report,
+    model_checks,
+)
 from agent.runtime import threads
 from tests.support.openai_stub import OpenAIStub
 from tests.support.school import run_cli
@@ -64,7 +73,8 @@ def test_a_healthy_deployment_is_all_ok(graph: Any, resources: Resources, settin
         ("ok", checks["database"].detail),
         (
             "ok",
-            f"{len(expected_tables())} tables; migrations checkpoints v{saver}, store v{store} as expected",
+            f"version {HEAD} of {HEAD}; {len(expected_tables())} tables; migrations checkpoints "
+            f"v{saver}, store v{store} as expected",
         ),
         ("ok", "no approval waiting"),
         ("ok", "no thread was cut off mid-run"),
@@ -85,6 +95,7 @@ def test_a_healthy_deployment_is_all_ok(graph: Any, resources: Resources, settin
         "checkpoints",
         "checkpoint_migrations",
     } <= set(expected_tables())
+    assert expected_tables()[: len(TABLES) + 1] == [*TABLES, VERSION_TABLE]
     assert exit_code(list(checks.values())) == 0
 
 
@@ -176,12 +187,35 @@ def test_schema_problems_fail(graph: Any, resources: Resources, settings: Settin
         f"checkpoints at migration v{saver + 1}, newer than the installed LangGraph's v{saver}: "
         "a newer version wrote this database",
     )
+    execute(resources, "DELETE FROM checkpoint_migrations WHERE v > %s", (saver,))
+    execute(resources, f"DELETE FROM {VERSION_TABLE} WHERE v = %s", (HEAD,))
+    schema = check(resources, settings, graph)["schema"]
+    assert (schema.status, schema.detail) == (
+        "fail",
+        f"version {HEAD - 1} of {HEAD}: any command that opens the database migrates it "
+        "(e.g. `school-agent pending`)",
+    )
+    execute(resources, f"INSERT INTO {VERSION_TABLE} (v) VALUES (%s), (%s)", (HEAD, HEAD + 1))
+    schema = check(resources, settings, graph)["schema"]
+    assert (schema.status, schema.detail) == (
+        "warn",
+        f"version {HEAD + 1} of {HEAD}: a newer version wrote this database",
+    )
+    execute(resources, f"DROP TABLE {VERSION_TABLE}")  # as a release before migrations left it
+    schema = check(resources, settings, graph)["schema"]
+    assert (schema.status, schema.detail) == (
+        "fail",
+        f"version 1 of {HEAD}, not recorded (the database was made before migrations were "
+        "recorded): any command that opens the database migrates it (e.g. `school-agent pending`)",
+    )
+    execute(resources, f"CREATE TABLE {VERSION_TABLE} (v integer PRIMARY KEY)")
+    execute(resources, f"INSERT INTO {VERSION_TABLE} (v) SELECT generate_series(1, %s)", (HEAD,))
     execute(resources, "DROP TABLE handoffs")
     schema = check(resources, settings, graph)["schema"]
     assert (schema.status, schema.detail) == (
         "fail",
-        f"missing 1 of {len(expected_tables())} tables: handoffs; any command that opens the "
-        "database sets them up (e.g. `school-agent pending`)",
+        f"missing 1 of {len(expected_tables())} tables: handoffs (the schema records version {HEAD}, "
+        "so setting up does not make them again: restore them from a backup)",
     )
     execute(resources, "DROP TABLE jobs")
     checks = check(resources, settings, graph)
@@ -246,6 +280,64 @@ def test_the_command_fails_when_the_database_cannot_be_reached() -> None:
         "",
         "1 ok, 0 warnings, 1 failure.",
     ]
+
+
+def test_a_fresh_database_is_one_finding_and_the_checks_that_need_the_schema_are_skipped(
+    settings: Settings,
+) -> None:
+    with open_resources(settings, setup=False) as res:
+        found = diagnose(res, settings, stale_approval_after=DAY, stuck_after=QUARTER)
+        with res.pool.connection() as conn:
+            tables = conn.execute(
+                "SELECT count(*) AS n FROM pg_tables WHERE schemaname = 'public'"
+            ).fetchone()
+    skipped = "skipped: the schema is not set up"
+    assert [(c.name, c.status, c.detail) for c in found] == [
+        ("database", "ok", found[0].detail),
+        (
+            "schema",
+            "fail",
+            "schema not set up: run `school-agent pending` (any command that opens the database sets it up)",
+        ),
+        ("approvals", "skip", skipped),
+        ("interrupted runs", "skip", skipped),
+        ("stuck turns", "skip", skipped),
+        ("jobs", "skip", skipped),
+        (
+            "models",
+            "ok",
+            "offline: no model configured (router, answer and embeddings use the built-in rules)",
+        ),
+    ]
+    assert found[1].detail == NOT_SET_UP and exit_code(found) == 1
+    assert tables == {"n": 0}  # the doctor only reads: it set nothing up
+
+
+def test_the_command_on_a_fresh_database_says_how_to_set_it_up(settings: Settings) -> None:
+    lines = doctor_lines(settings, status=1)
+    assert lines[0].startswith("ok    database          PostgreSQL ")
+    assert lines[1:] == [
+        f"fail  schema            {NOT_SET_UP}",
+        "skip  approvals         skipped: the schema is not set up",
+        "skip  interrupted runs  skipped: the schema is not set up",
+        "skip  stuck turns       skipped: the schema is not set up",
+        "skip  jobs              skipped: the schema is not set up",
+        "ok    models            offline: no model configured (router, answer and embeddings use the built-in rules)",
+        "",
+        "2 ok, 0 warnings, 1 failure, 4 skipped.",
+    ]
+    as_json = json.loads(run_cli(settings, "doctor", "--json", extra_env=OFFLINE, check=False).stdout)
+    assert [(c["name"], c["status"]) for c in as_json] == [
+        ("database", "ok"),
+        ("schema", "fail"),
+        *[(name, "skip") for name in NAMES[2:6]],
+        ("models", "ok"),
+    ]
+
+    run_cli(settings, "pending", extra_env=OFFLINE)  # what the finding says to run
+    lines = doctor_lines(settings)
+    assert lines[1].startswith(f"ok    schema            version {HEAD} of {HEAD}; ")
+    assert lines[-1] == "7 ok, 0 warnings, 0 failures."
 
 
 @pytest.mark.parametrize("option", ["--stale-approval-after", "--stuck-after"])

@@ -8,14 +8,13 @@ from typing import Any
 
 import pytest
 
-from agent.infra.persistence import Resources
+from agent.infra.migrations import TABLES
+from agent.infra.persistence import Resources, setup_database
 from agent.journal.events import (
-    JOURNAL_SCHEMA,
     KINDS,
     JournalPayloadError,
     events,
     record_event,
-    setup_journal,
     to_json,
 )
 
@@ -122,9 +121,9 @@ def test_to_json_leaves_plain_json_alone() -> None:
 
 def test_setup_is_idempotent_and_keeps_the_events(resources: Resources) -> None:
     kept = record_event(resources.pool, "t", "plan_presented", {})
+    setup_database(resources)
+    setup_database(resources)
     with resources.pool.connection() as conn:
-        setup_journal(conn)
-        setup_journal(conn)
         indexes = conn.execute(
             "SELECT indexdef FROM pg_indexes WHERE tablename = 'journal_events' ORDER BY indexname"
         ).fetchall()
@@ -134,7 +133,7 @@ def test_setup_is_idempotent_and_keeps_the_events(resources: Resources) -> None:
         "btree (id)",
         "btree (thread_id, id)",
     ]
-    assert "journal_events" in JOURNAL_SCHEMA
+    assert "journal_events" in TABLES
 
 
 def test_an_event_with_a_key_is_written_once(resources: Resources) -> None:

@@ -1,4 +1,4 @@
-"""The course catalog: schema set-up, the shipped seed, lookups and full-text search."""
+"""The course catalog: the shipped seed, lookups and full-text search (tables: `agent.infra.migrations`)."""
 
 from __future__ import annotations
 
@@ -23,14 +23,6 @@ _GENERIC_WORDS = frozenset(
 _RELATIVE_RANK = 0.5
 """Courses ranking below this share of the best match are left out of an answer."""
 _WORD = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
-
-
-def apply_schema(conn: Connection[Row]) -> None:
-    """Create the domain tables if they are missing (idempotent)."""
-    sql = resources.files("agent.domain").joinpath("schema.sql").read_text()
-    with conn.transaction():
-        # Several statements in one string cannot be a prepared statement.
-        conn.execute(sql, prepare=False)  # type: ignore[call-overload]  # trusted, shipped file
 
 
 def load_seed() -> dict[str, list[Row]]:

@@ -1,11 +1,11 @@
 """The durable budget ledger: each thread's model spend in Postgres, shared by every process.
 
 `PostgresLedger` implements `middleware.budget.BudgetLedger` over the pool that
-`agent.infra.persistence` opens; the tables are created by `setup_budget`, called from
-`setup_database`. Each model call is one row keyed by (thread, call id), so a call charged twice
-(a node re-run after a crash, two workers racing) counts once, and totals are sums, never
-read-modify-write counters. This module opens no connection of its own and decides no limits:
-`BudgetMiddleware` does.
+`agent.infra.persistence` opens; its tables (`budget_charges`, `budget_exhausted`) are made by the
+schema migrations (`agent.infra.migrations`). Each model call is one row keyed by (thread, call
+id), so a call charged twice (a node re-run after a crash, two workers racing) counts once, and
+totals are sums, never read-modify-write counters. This module opens no connection of its own
+and decides no limits: `BudgetMiddleware` does.
 """
 
 from __future__ import annotations
@@ -14,29 +14,12 @@ import math
 from decimal import Decimal
 from typing import Any, Final
 
-from psycopg import Connection
 from psycopg.rows import dict_row
 from psycopg_pool import ConnectionPool
 
 from agent.config.model_config import ModelConfig
 from agent.journal.events import record_event
 from middleware.budget import OnExhausted, Prices, Spend
-
-BUDGET_SCHEMA: Final = """
-CREATE TABLE IF NOT EXISTS budget_charges (
-    thread_id     text NOT NULL,
-    call_id       text NOT NULL,
-    input_tokens  integer NOT NULL CHECK (input_tokens >= 0),
-    output_tokens integer NOT NULL CHECK (output_tokens >= 0),
-    cost_usd      numeric(14, 8) NOT NULL CHECK (cost_usd >= 0),
-    charged_at    timestamptz NOT NULL DEFAULT now(),
-    PRIMARY KEY (thread_id, call_id)
-);
-CREATE TABLE IF NOT EXISTS budget_exhausted (
-    thread_id text PRIMARY KEY,
-    at        timestamptz NOT NULL DEFAULT now()
-);
-"""
 
 _SPENT: Final = """
 SELECT coalesce(sum(input_tokens), 0) AS input_tokens,
@@ -45,13 +28,6 @@ SELECT coalesce(sum(input_tokens), 0) AS input_tokens,
   FROM budget_charges
  WHERE thread_id = %s
 """
-
-
-def setup_budget(conn: Connection[Any]) -> None:
-    """Create the ledger's tables if they are missing (idempotent)."""
-    with conn.transaction():
-        # Several statements in one string cannot be a prepared statement.
-        conn.execute(BUDGET_SCHEMA, prepare=False)
 
 
 class PostgresLedger:

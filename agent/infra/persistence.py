@@ -29,11 +29,10 @@ from psycopg_pool import AsyncConnectionPool, ConnectionPool, PoolTimeout
 
 from agent.config.settings import Settings
 from agent.domain import School, catalog
-from agent.infra.budget import PostgresLedger, setup_budget
+from agent.infra import migrations
+from agent.infra.budget import PostgresLedger
 from agent.infra.fake_provider import payment_provider
 from agent.infra.locks import ThreadLocks, register, unsynced_commits
-from agent.journal.events import setup_journal
-from agent.journal.jobs import JOBS_SCHEMA
 
 log = logging.getLogger(__name__)
 
@@ -219,9 +218,11 @@ def database_url(settings: Settings) -> str:
 
 
 def setup_database(resources: Resources) -> None:
-    """Create checkpoint, store, domain, budget and journal tables and seed the catalog; idempotent.
+    """Set up LangGraph's tables, apply the pending schema migrations and seed the catalog; idempotent.
 
-    A session-level advisory lock lets several processes start at once against a new database.
+    The application's tables are made by `agent.infra.migrations` (versioned: each migration is
+    applied once and recorded). A session-level advisory lock lets several processes start at once
+    against a new database: one applies the migrations, the others then find them recorded.
     It is polled rather than waited for: a session blocked in `pg_advisory_lock` holds a snapshot,
     and the holder's `CREATE INDEX CONCURRENTLY` would wait for that snapshot forever.
     """
@@ -231,12 +232,8 @@ def setup_database(resources: Resources) -> None:
         try:
             resources.checkpointer.setup()
             resources.store.setup()
-            catalog.apply_schema(conn)
+            migrations.migrate(conn)
             catalog.seed_catalog(conn, today=resources.settings.current_date())
-            setup_budget(conn)
-            setup_journal(conn)
-            with conn.transaction():
-                conn.execute(JOBS_SCHEMA, prepare=False)  # type: ignore[call-overload]  # shipped SQL
         finally:
             conn.execute(f"SELECT pg_advisory_unlock({_SETUP_LOCK})")
 

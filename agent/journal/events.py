@@ -5,7 +5,8 @@ plan shown, a worker that failed), in order, for audits and for the student's hi
 only ever added. Payloads are checked and converted to plain JSON before they are written, so a
 payload that cannot be read back as written is refused rather than stored half-right.
 This module opens no connection: callers hand in the pool (or a connection) from
-`agent.infra.persistence`. It must not import LangGraph or LangChain.
+`agent.infra.persistence`. It must not import LangGraph or LangChain. Its tables (`journal_events`,
+`thread_owners`, `turns`, `plan_items`) are made by the schema migrations (`agent.infra.migrations`).
 """
 
 from __future__ import annotations
@@ -44,80 +45,9 @@ action's result (tool_*), approvals requested and decided, a thread's budget fou
 tokens, cost_usd, limits), a plan shown to the student, a worker (subagent) that failed."""
 KINDS: Final[tuple[EventKind, ...]] = get_args(EventKind)
 
-JOURNAL_SCHEMA: Final = """
-CREATE TABLE IF NOT EXISTS journal_events (
-    id        bigserial PRIMARY KEY,
-    thread_id text NOT NULL,
-    kind      text NOT NULL,
-    payload   jsonb NOT NULL DEFAULT '{}',
-    at        timestamptz NOT NULL DEFAULT now()
-);
-CREATE INDEX IF NOT EXISTS journal_events_thread_idx ON journal_events (thread_id, id);
-ALTER TABLE journal_events ADD COLUMN IF NOT EXISTS turn_id bigint;
-ALTER TABLE journal_events ADD COLUMN IF NOT EXISTS key text;
--- An event with a key is written once per thread, however often the step that writes it re-runs.
-CREATE UNIQUE INDEX IF NOT EXISTS journal_events_key_idx ON journal_events (thread_id, key)
-    WHERE key IS NOT NULL;
-
-CREATE TABLE IF NOT EXISTS thread_owners (
-    thread_id  text PRIMARY KEY,
-    owner      text NOT NULL,
-    created_at timestamptz NOT NULL DEFAULT now()
-);
-
-CREATE TABLE IF NOT EXISTS turns (
-    id          bigserial PRIMARY KEY,
-    thread_id   text NOT NULL,
-    kind        text NOT NULL CHECK (kind IN ('message', 'decision', 'resume')),
-    actor       text NOT NULL,
-    input       jsonb NOT NULL DEFAULT '{}',
-    intent      text,
-    status      text NOT NULL CHECK (status IN ('created', 'running', 'awaiting_approval',
-                                                'completed', 'failed', 'cancelled')),
-    output      jsonb,
-    error       text,
-    created_at  timestamptz NOT NULL DEFAULT now(),
-    finished_at timestamptz
-);
-CREATE INDEX IF NOT EXISTS turns_thread_idx ON turns (thread_id, id);
-
-CREATE TABLE IF NOT EXISTS plan_items (
-    id            bigserial PRIMARY KEY,
-    turn_id       bigint NOT NULL REFERENCES turns (id),
-    step          int NOT NULL,
-    node          text NOT NULL,
-    tool          text,
-    args          jsonb,
-    approval_mode text NOT NULL DEFAULT 'none' CHECK (approval_mode IN ('none', 'required')),
-    status        text NOT NULL CHECK (status IN ('running', 'completed', 'interrupted', 'failed')),
-    result        jsonb,
-    at            timestamptz NOT NULL DEFAULT now()
-);
-CREATE INDEX IF NOT EXISTS plan_items_turn_idx ON plan_items (turn_id, id);
-
-CREATE TABLE IF NOT EXISTS approval_grants (
-    thread_id   text NOT NULL,
-    action_id   text NOT NULL,
-    action_name text NOT NULL,
-    args        jsonb NOT NULL,
-    student_id  text NOT NULL,
-    reviewer    text NOT NULL,
-    decision    text NOT NULL CHECK (decision IN ('approve', 'edit')),
-    at          timestamptz NOT NULL DEFAULT now(),
-    PRIMARY KEY (thread_id, action_id)
-);
-"""
-
 
 class JournalPayloadError(TypeError):
     """A payload holds a value that JSON cannot carry; the message names where it is."""
-
-
-def setup_journal(conn: Connection[Any]) -> None:
-    """Create the journal table and its index if they are missing (idempotent)."""
-    with conn.transaction():
-        # Several statements in one string cannot be a prepared statement.
-        conn.execute(JOURNAL_SCHEMA, prepare=False)
 
 
 def record_event(

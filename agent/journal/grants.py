@@ -2,7 +2,7 @@
 
 The approval step writes a grant; the execute step performs an action only when a grant exists for
 exactly that action id and those arguments, so nothing runs that a human did not approve as it is.
-Plain psycopg; the tables are created with the journal's (`agent.journal.events.JOURNAL_SCHEMA`).
+Plain psycopg; the table (`approval_grants`) is made by the schema migrations (`agent.infra.migrations`).
 """
 
 from __future__ import annotations

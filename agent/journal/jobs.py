@@ -2,36 +2,19 @@
 
 Any number of server processes may poll the same table; each job is claimed by exactly one of
 them. A job whose thread is busy goes back to the queue for later; a claim that dies with its
-process (status `running`, lease expired) is taken again by another worker.
+process (status `running`, lease expired) is taken again by another worker. The table (`jobs`) is
+made by the schema migrations (`agent.infra.migrations`).
 """
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any
 
 from psycopg.types.json import Jsonb
 from psycopg_pool import ConnectionPool
 
 from agent.journal.events import to_json
 
-JOBS_SCHEMA: Final = """
-CREATE TABLE IF NOT EXISTS jobs (
-    id          bigserial PRIMARY KEY,
-    thread_id   text NOT NULL,
-    kind        text NOT NULL CHECK (kind IN ('message', 'decision')),
-    payload     jsonb NOT NULL,
-    status      text NOT NULL DEFAULT 'queued' CHECK (status IN ('queued', 'running', 'done', 'failed')),
-    attempts    int NOT NULL DEFAULT 0,
-    run_after   timestamptz NOT NULL DEFAULT now(),
-    locked_by   text,
-    locked_at   timestamptz,
-    result      jsonb,
-    error       text,
-    created_at  timestamptz NOT NULL DEFAULT now(),
-    finished_at timestamptz
-);
-CREATE INDEX IF NOT EXISTS jobs_ready_idx ON jobs (run_after, id) WHERE status = 'queued';
-"""
 LEASE_S = 300
 """A running job whose worker has not finished it within this many seconds is taken again."""
 

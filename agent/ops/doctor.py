@@ -1,25 +1,26 @@
 """`school-agent doctor`: health checks of a deployment, each with a status and a one-line detail.
 
-It checks the database (reachable, server version), the schema (the application's tables and the
-checkpoint and store migrations at the versions the installed LangGraph expects), approvals that
-have waited too long, stuck work (turns left `running`, jobs whose lease expired, jobs nobody
-takes, threads cut off mid-run by a crash) and the model endpoints of the configured roles.
+It checks the database (reachable, server version), the schema (the application's migrations at
+this code's version, its tables, and the checkpoint and store migrations at the versions the
+installed LangGraph expects), approvals that have waited too long, stuck work (turns left
+`running`, jobs whose lease expired, jobs nobody takes, threads cut off mid-run by a crash) and the
+model endpoints of the configured roles.
 
 It only reads: it never sets the schema up, never takes a thread's lock (it looks for the lock in
 `pg_locks` instead), and sends nothing to a model but `GET <base_url>/models`. Warnings (`warn`)
-are things to look at; failures (`fail`) are things that stop the assistant from working.
+are things to look at; failures (`fail`) are things that stop the assistant from working. On a
+database whose schema is not set up at all, that is the one failure: the checks that read the
+application's tables are skipped (`skip`), not failed.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import re
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from importlib import resources as package_files
 from typing import TYPE_CHECKING, Any, Final, Literal
 
 import psycopg
@@ -28,10 +29,9 @@ from psycopg.rows import dict_row
 
 from agent.config import env
 from agent.config.model_config import RoleConfig
-from agent.infra.budget import BUDGET_SCHEMA
+from agent.infra import migrations
 from agent.infra.locks import LOCK_SPACE
-from agent.journal.events import JOURNAL_SCHEMA
-from agent.journal.jobs import JOBS_SCHEMA, LEASE_S
+from agent.journal.jobs import LEASE_S
 
 if TYPE_CHECKING:
     from psycopg_pool import ConnectionPool
@@ -39,7 +39,7 @@ if TYPE_CHECKING:
     from agent.config.settings import Settings
     from agent.infra.persistence import Resources
 
-Status = Literal["ok", "warn", "fail"]
+Status = Literal["ok", "warn", "fail", "skip"]
 MODEL_TIMEOUT_S: Final = 5.0
 """The longest a model endpoint may take to list its models (less when the role's timeout is less)."""
 CONNECT_TIMEOUT_S: Final = 5
@@ -49,7 +49,23 @@ SHOWN: Final = 5
 PROVIDER_URLS: Final = {"openai": "https://api.openai.com/v1"}
 """Where a role without a base URL sends its requests, per provider."""
 
-_TABLE = re.compile(r"CREATE TABLE IF NOT EXISTS (\w+)", re.IGNORECASE)
+NOT_SET_UP: Final = (
+    "schema not set up: run `school-agent pending` (any command that opens the database sets it up)"
+)
+"""The one finding on a database whose schema is not set up."""
+_ANY_COMMAND: Final = "any command that opens the database {} (e.g. `school-agent pending`)"
+"""How to set the schema up or migrate it. There is no setup command: every command but `db` and
+`doctor` opens the database with `setup_database`, which applies the pending migrations."""
+NEEDS_SCHEMA: Final = ("approvals", "interrupted runs", "stuck turns", "jobs")
+"""The checks that read the application's tables: skipped while the schema is not set up."""
+LANGGRAPH_TABLES: Final = (
+    "checkpoint_migrations",
+    "checkpoints",
+    "checkpoint_blobs",
+    "checkpoint_writes",
+    "store_migrations",
+    "store",
+)
 _THREAD_LOCKED: Final = f"""
 EXISTS (SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND classid = {LOCK_SPACE}::oid
         AND objid = hashtext({{thread}})::oid AND objsubid = 2 AND granted)"""
@@ -109,6 +125,9 @@ def diagnose(
     if checks[0].status == "fail":
         return [*checks, *model_checks(settings)]
     checks.append(_guarded("schema", lambda: _schema(resources)))
+    if checks[-1].detail == NOT_SET_UP:
+        skipped = [Check(name, "skip", "skipped: the schema is not set up") for name in NEEDS_SCHEMA]
+        return [*checks, *skipped, *model_checks(settings)]
     # Run even when a table is missing: a check that needs it fails and names it, the others still help.
     graph = graph if graph is not None else _build_graph(resources)
     checks.extend(
@@ -127,13 +146,14 @@ def exit_code(checks: Sequence[Check]) -> int:
 
 
 def format_report(checks: Sequence[Check]) -> str:
-    """The checks as aligned lines, then a count of each status."""
+    """The checks as aligned lines, then a count of each status (skipped ones only when there are some)."""
     width = max((len(c.name) for c in checks), default=0)
     lines = [f"{c.status:<4}  {c.name:<{width}}  {c.detail}" for c in checks]
-    counts = {s: sum(c.status == s for c in checks) for s in ("ok", "warn", "fail")}
+    counts = {s: sum(c.status == s for c in checks) for s in ("ok", "warn", "fail", "skip")}
+    skipped = f", {counts['skip']} skipped" if counts["skip"] else ""
     lines.append(
         f"\n{counts['ok']} ok, {counts['warn']} {_plural(counts['warn'], 'warning')}, "
-        f"{counts['fail']} {_plural(counts['fail'], 'failure')}."
+        f"{counts['fail']} {_plural(counts['fail'], 'failure')}{skipped}."
     )
     return "\n".join(lines)
 
@@ -183,22 +203,19 @@ def _database(resources: Resources) -> Check:
 
 
 def expected_tables() -> list[str]:
-    """The tables `setup_database` creates: domain, journal, budget and jobs, then LangGraph's."""
-    domain = package_files.files("agent.domain").joinpath("schema.sql").read_text()
-    ours = [t for sql in (domain, JOURNAL_SCHEMA, BUDGET_SCHEMA, JOBS_SCHEMA) for t in _TABLE.findall(sql)]
-    langgraph = [
-        "checkpoint_migrations",
-        "checkpoints",
-        "checkpoint_blobs",
-        "checkpoint_writes",
-        "store_migrations",
-        "store",
-    ]
-    return list(dict.fromkeys([*ours, *langgraph]))
+    """The tables `setup_database` makes: the application's (its migrations and their version), then LangGraph's."""
+    return [*migrations.TABLES, migrations.VERSION_TABLE, *LANGGRAPH_TABLES]
 
 
 def _schema(resources: Resources) -> Check:
-    with _cursor(resources.pool) as cur:
+    """The application's schema version, its tables, LangGraph's migrations: what is wrong, or all is well."""
+    problems: list[tuple[Status, str]] = []
+    with resources.pool.connection() as conn, conn.cursor(row_factory=dict_row) as cur:
+        version = migrations.current_version(conn)
+        if version == 0:
+            return Check("schema", "fail", NOT_SET_UP)
+        recorded = migrations.recorded_version(conn)
+        problems.extend(_version_problems(version, recorded))
         present = {
             r["tablename"]
             for r in cur.execute(
@@ -206,36 +223,87 @@ def _schema(resources: Resources) -> Check:
             )
         }
         expected = expected_tables()
-        missing = [t for t in expected if t not in present]
+        # A database made before versions were recorded lacks the version table: said above already.
+        missing = [
+            t for t in expected if t not in present and (recorded, t) != (None, migrations.VERSION_TABLE)
+        ]
         if missing:
-            detail = (
-                f"missing {len(missing)} of {len(expected)} tables: {_names(missing)}; any command "
-                "that opens the database sets them up (e.g. `school-agent pending`)"
-            )
-            return Check("schema", "fail", detail)
-        problems, notes = [], []
-        for what, table, migrations in (
-            ("checkpoints", "checkpoint_migrations", resources.checkpointer.MIGRATIONS),
-            ("store", "store_migrations", resources.store.MIGRATIONS),
-        ):
-            row = _one(cur, f"SELECT max(v) AS v FROM {table}")
-            have, want = row["v"], len(migrations) - 1
-            if have is None or have < want:
-                problems.append(
-                    f"{what} at migration v{have if have is not None else 'none'}, the installed "
-                    f"LangGraph expects v{want} (start the application once to migrate)"
-                )
-            elif have > want:
-                problems.append(
-                    f"{what} at migration v{have}, newer than the installed LangGraph's v{want}: "
-                    "a newer version wrote this database"
-                )
-            else:
-                notes.append(f"{what} v{have}")
+            problems.append(("fail", _missing(missing, len(expected), recorded)))
+        else:  # LangGraph's versions can be read only from its tables
+            problems.extend(_langgraph_problems(cur, resources))
     if problems:
-        status: Status = "fail" if any("expects" in p for p in problems) else "warn"
-        return Check("schema", status, "; ".join(problems))
-    return Check("schema", "ok", f"{len(expected)} tables; migrations {', '.join(notes)} as expected")
+        status: Status = "fail" if any(s == "fail" for s, _ in problems) else "warn"
+        return Check("schema", status, "; ".join(p for _, p in problems))
+    checkpoints, store = _langgraph_heads(resources)
+    return Check(
+        "schema",
+        "ok",
+        f"version {version} of {migrations.HEAD}; {len(expected)} tables; migrations checkpoints "
+        f"v{checkpoints}, store v{store} as expected",
+    )
+
+
+def _version_problems(version: int, recorded: int | None) -> list[tuple[Status, str]]:
+    """What is wrong with the application's schema version (nothing when at `HEAD`)."""
+    head = migrations.HEAD
+    if recorded is None:
+        return [
+            (
+                "fail",
+                f"version {version} of {head}, not recorded (the database was made before migrations "
+                f"were recorded): {_ANY_COMMAND.format('migrates it')}",
+            )
+        ]
+    if recorded < head:
+        return [("fail", f"version {recorded} of {head}: {_ANY_COMMAND.format('migrates it')}")]
+    if recorded > head:
+        return [("warn", f"version {recorded} of {head}: a newer version wrote this database")]
+    return []
+
+
+def _missing(missing: list[str], expected: int, recorded: int | None) -> str:
+    """Tables that should be there and are not, and what makes them again (if anything does)."""
+    detail = f"missing {len(missing)} of {expected} {_plural(expected, 'table')}: {_names(missing)}"
+    if recorded is not None and set(missing) & set(migrations.TABLES):
+        return (
+            f"{detail} (the schema records version {recorded}, so setting up does not make them "
+            "again: restore them from a backup)"
+        )
+    return f"{detail}; {_ANY_COMMAND.format('sets them up')}"
+
+
+def _langgraph_heads(resources: Resources) -> tuple[int, int]:
+    """The checkpoint and store migration versions the installed LangGraph expects."""
+    return len(resources.checkpointer.MIGRATIONS) - 1, len(resources.store.MIGRATIONS) - 1
+
+
+def _langgraph_problems(cur: psycopg.Cursor[Any], resources: Resources) -> list[tuple[Status, str]]:
+    """The checkpoint and store migrations against those the installed LangGraph expects."""
+    problems: list[tuple[Status, str]] = []
+    for what, table, want in zip(
+        ("checkpoints", "store"),
+        ("checkpoint_migrations", "store_migrations"),
+        _langgraph_heads(resources),
+        strict=True,
+    ):
+        have = _one(cur, f"SELECT max(v) AS v FROM {table}")["v"]
+        if have is None or have < want:
+            problems.append(
+                (
+                    "fail",
+                    f"{what} at migration v{have if have is not None else 'none'}, the installed "
+                    f"LangGraph expects v{want} (start the application once to migrate)",
+                )
+            )
+        elif have > want:
+            problems.append(
+                (
+                    "warn",
+                    f"{what} at migration v{have}, newer than the installed LangGraph's v{want}: "
+                    "a newer version wrote this database",
+                )
+            )
+    return problems
 
 
 # -- threads: approvals and interrupted runs ----------------------------------------------------

@@ -1,4 +1,6 @@
--- Domain schema of the school. Idempotent: safe to run at every start.
+-- Migration 1: the first release's schema (the domain: catalog, enrollments, payments, handoffs,
+-- operations), as its agent/domain/schema.sql created it. Idempotent (IF NOT EXISTS throughout): a
+-- database made before migrations were recorded runs it again harmlessly, and is then recorded.
 -- The rules that must hold whatever the code above does are constraints here.
 
 -- array_to_string is only STABLE in general, but for text[] it is immutable; generated columns need that.
@@ -57,28 +59,6 @@ CREATE TABLE IF NOT EXISTS payments (
 );
 -- At most one charge and one refund per enrollment, whatever is retried.
 CREATE UNIQUE INDEX IF NOT EXISTS payments_once ON payments (enrollment_id, kind);
-
--- Each call to the payment provider, recorded before it is made: a crash or a lost response leaves a
--- 'pending' row, whose outcome is unknown until the provider is asked by its key. An attempt leaves
--- 'pending' in the same transaction that stores the outcome of the operation under its key.
-CREATE TABLE IF NOT EXISTS payment_attempts (
-    key             text PRIMARY KEY,   -- the operation's idempotency key, sent to the provider as its own
-    kind            text NOT NULL CHECK (kind IN ('charge', 'refund')),
-    enrollment_id   bigint NOT NULL REFERENCES enrollments (id),
-    amount_cents    integer NOT NULL CHECK (amount_cents > 0),
-    description     text NOT NULL,
-    refund_of       text,               -- the provider's id of the charge a refund returns
-    status          text NOT NULL DEFAULT 'pending'
-        CHECK (status IN ('pending', 'succeeded', 'declined', 'abandoned')),
-    provider_id     text,               -- the provider's id of this charge or refund, once known
-    created_at      timestamptz NOT NULL DEFAULT clock_timestamp(),
-    updated_at      timestamptz NOT NULL DEFAULT clock_timestamp(),
-    CONSTRAINT payment_attempts_refund_of CHECK ((kind = 'refund') = (refund_of IS NOT NULL)),
-    CONSTRAINT payment_attempts_settled CHECK ((status IN ('pending', 'abandoned')) = (provider_id IS NULL))
-);
--- One open attempt per enrollment and kind: a later request settles it instead of starting another.
-CREATE UNIQUE INDEX IF NOT EXISTS payment_attempts_one_open
-    ON payment_attempts (enrollment_id, kind) WHERE status = 'pending';
 
 CREATE TABLE IF NOT EXISTS handoffs (
     id              bigserial PRIMARY KEY,
