@@ -14,6 +14,7 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from middleware._common import MissingThreadIdError, thread_id_from_config
     from middleware.budget import BudgetLedger, MemoryLedger, Spend
     from middleware.budget_limit import BudgetMiddleware
     from middleware.dangling import DanglingToolCallsMiddleware
@@ -33,6 +34,8 @@ if TYPE_CHECKING:
     from middleware.tool_errors import ToolFailureLimitMiddleware, safe_tool_error
 
 _MODULES: dict[str, str] = {
+    "MissingThreadIdError": "_common",
+    "thread_id_from_config": "_common",
     "BudgetLedger": "budget",
     "MemoryLedger": "budget",
     "Spend": "budget",
@@ -72,6 +75,7 @@ __all__ = [
     "MemoryLedger",
     "MemoryMiddleware",
     "MissingStoreError",
+    "MissingThreadIdError",
     "PlainSystemPromptMiddleware",
     "Skill",
     "SkillFormatError",
@@ -87,6 +91,7 @@ __all__ = [
     "plain_system_message",
     "safe_tool_error",
     "subagent_middleware",
+    "thread_id_from_config",
 ]
 
 

@@ -17,16 +17,21 @@ ThreadIdOf = Callable[[RunnableConfig], str]
 
 
 class MissingThreadIdError(LookupError):
-    """The run has no thread id, so a per-thread budget or file space cannot be found."""
+    """The run has no thread id, so nothing kept per thread (state, budget, files) can be found."""
 
 
 def thread_id_from_config(config: RunnableConfig) -> str:
-    """The `thread_id` of the run's `configurable`, which subagents inherit from their parent."""
+    """The `thread_id` of the run's `configurable` as a str, which subagents inherit from their parent.
+
+    The project's one reading of it: the middleware, the graph's nodes and the runtime use this.
+    A config without `configurable` (or with None there), or with no or an empty `thread_id`,
+    raises `MissingThreadIdError`.
+    """
     thread_id = (config.get("configurable") or {}).get("thread_id")
     if thread_id is None or str(thread_id) == "":
         msg = (
-            "this middleware needs the run's thread id: invoke the agent with "
-            "config={'configurable': {'thread_id': ...}}, or pass thread_id_of="
+            "this run needs a thread id: invoke it with config={'configurable': {'thread_id': ...}}"
+            " (a middleware may be given thread_id_of= instead)"
         )
         raise MissingThreadIdError(msg)
     return str(thread_id)

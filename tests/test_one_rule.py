@@ -1,14 +1,24 @@
 """Rules with one home: each is the same code wherever the project applies it.
 
 A pool or a held connection (`agent.journal.connections`), the thread id of a run's config
-(`middleware._common.thread_id_from_config`), thread ownership and its error
+(`middleware.thread_id_from_config`), thread ownership and its error
 (`agent.journal.owners`), and what becomes JSON (`agent.domain.plain_json`).
 """
 
 from __future__ import annotations
 
+from typing import Any, TypedDict
+from uuid import UUID
+
+import pytest
+from langchain_core.runnables import RunnableConfig
+from langgraph.checkpoint.memory import InMemorySaver
+from langgraph.graph import START, StateGraph
+
 from agent.infra.persistence import Resources
 from agent.journal.connections import connection
+from agent.runtime import threads
+from middleware import MissingThreadIdError, thread_id_from_config
 
 
 def test_a_pool_lends_a_connection_and_a_held_connection_is_used_as_it_is(resources: Resources) -> None:
@@ -17,3 +27,43 @@ def test_a_pool_lends_a_connection_and_a_held_connection_is_used_as_it_is(resour
     assert not lent.closed  # back in the pool, not closed
     with resources.pool.connection() as held, connection(held) as same:
         assert same is held
+
+
+@pytest.mark.parametrize(
+    "config",
+    [
+        pytest.param(threads.config_for("t-1"), id="the runtime's config"),
+        pytest.param({"configurable": {"thread_id": "t-1", "turn_id": 7, "checkpoint_ns": ""}}, id="a run's"),
+        pytest.param({"configurable": {"thread_id": UUID(int=1)}}, id="a non-str id"),
+    ],
+)
+def test_the_thread_id_is_read_the_same_way_from_every_config(config: Any) -> None:
+    expected = str(config["configurable"]["thread_id"])
+    assert thread_id_from_config(config) == expected
+
+
+class _Empty(TypedDict):
+    """A state with nothing in it: the node only looks at its config."""
+
+
+def test_a_node_reads_the_thread_id_of_the_config_langgraph_hands_it() -> None:
+    seen: list[str] = []
+
+    def node(state: _Empty, config: RunnableConfig) -> dict[str, Any]:
+        seen.append(thread_id_from_config(config))
+        return {}
+
+    builder = StateGraph(_Empty)
+    builder.add_node("node", node)
+    builder.add_edge(START, "node")
+    builder.compile(checkpointer=InMemorySaver()).invoke({}, {"configurable": {"thread_id": "t-2"}})
+    assert seen == ["t-2"]
+
+
+@pytest.mark.parametrize(
+    "config", [{}, {"configurable": None}, {"configurable": {}}, {"configurable": {"thread_id": ""}}]
+)
+def test_a_config_without_a_thread_id_is_refused_with_one_error(config: Any) -> None:
+    with pytest.raises(MissingThreadIdError, match=r"^this run needs a thread id: invoke it with config="):
+        thread_id_from_config(config)
+    assert issubclass(MissingThreadIdError, LookupError)

@@ -29,6 +29,7 @@ from agent.journal import turns
 from agent.journal.connections import Database
 from agent.llm.tracing import tracing_config
 from agent.runtime.thread_views import ThreadView, views
+from middleware import thread_id_from_config
 
 log = logging.getLogger(__name__)
 
@@ -115,7 +116,7 @@ def run(
     The assistant messages after `since` are the run's replies.
     """
     pool = pool_of(graph)
-    thread = str(config["configurable"]["thread_id"])
+    thread = thread_id_from_config(config)
     emit = _Emitter(held_connection(thread) or pool, thread, on_event)
     if emit.db is not None:
         # The owner is claimed durably before the graph runs: a run cut off before the router

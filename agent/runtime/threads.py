@@ -26,6 +26,7 @@ from agent.runtime.runs import OnEvent
 from agent.runtime.thread_views import views
 from graphs.approvals import InvalidDecisionError, parse_decision
 from graphs.state import Context
+from middleware import thread_id_from_config
 
 Pregel = _Pregel[Any, Any, Any, Any]
 """Any compiled graph with the school's state; `build_graph` returns one."""
@@ -102,7 +103,7 @@ def _turn(config: RunnableConfig, result: runs.RunResult, since: runs.Since) -> 
     """What a run did, from the state it left (as streamed; no second read of the checkpoint)."""
     pending = result.interrupts[0] if result.interrupts else None
     return Turn(
-        config["configurable"]["thread_id"],
+        thread_id_from_config(config),
         runs.replies_after(result.values, since),
         pending,
         result.streamed,
@@ -119,7 +120,7 @@ def _finish_interrupted_run(
     """
     if not state.next or state.interrupts:
         return None
-    owner = runs.owner(graph, config["configurable"]["thread_id"], state)
+    owner = runs.owner(graph, thread_id_from_config(config), state)
     return runs.run(
         graph,
         None,
@@ -194,7 +195,7 @@ def send(
 
 def _paused_state(graph: Pregel, config: RunnableConfig) -> Any:
     state = graph.get_state(config)
-    thread_id = config["configurable"]["thread_id"]
+    thread_id = thread_id_from_config(config)
     if not state.values:
         raise UnknownThreadError(f"there is no thread {thread_id!r}")
     if not state.interrupts:

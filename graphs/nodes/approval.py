@@ -11,9 +11,10 @@ from langgraph.types import Command, interrupt
 from agent.journal import grants
 from agent.journal.events import record_event
 from graphs.approvals import Decision, InvalidDecisionError, PendingAction, approval_request, parse_decision
-from graphs.nodes.common import FINISH, SchoolSource, UnexpectedInputError, thread_id
+from graphs.nodes.common import FINISH, SchoolSource, UnexpectedInputError
 from graphs.nodes.proposals import Refusal, prepare
 from graphs.state import State
+from middleware import thread_id_from_config
 
 Next = Command[Literal["execute", "approval", "next_in_program", "__end__"]]
 
@@ -23,7 +24,7 @@ class Recorder:
 
     def __init__(self, school: SchoolSource, config: RunnableConfig) -> None:
         self.pool = school().pool
-        self.thread = thread_id(config)
+        self.thread = thread_id_from_config(config)
         self.turn = config.get("configurable", {}).get("turn_id")
 
     def granted(self, action: PendingAction, decision: Decision, kind: str) -> None:

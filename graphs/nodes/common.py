@@ -1,4 +1,7 @@
-"""Helpers shared by the nodes: reading the latest message, the thread id, the domain."""
+"""Helpers shared by the nodes: reading the latest message, the domain.
+
+The thread id of a run is read by `middleware.thread_id_from_config`, the project's one copy.
+"""
 
 from __future__ import annotations
 
@@ -6,7 +9,6 @@ from collections.abc import Callable
 from typing import Any, Literal, cast
 
 from langchain_core.messages import AnyMessage, HumanMessage
-from langchain_core.runnables import RunnableConfig
 from langgraph.graph import END
 
 from agent.domain import School
@@ -36,11 +38,3 @@ def text_of(message: AnyMessage) -> str:
     if isinstance(content, str):
         return content
     return " ".join(b.get("text", "") if isinstance(b, dict) else str(b) for b in content)
-
-
-def thread_id(config: RunnableConfig) -> str:
-    """The running thread's id."""
-    value = config.get("configurable", {}).get("thread_id")
-    if not value:
-        raise UnexpectedInputError("the school graph needs a thread_id in its config")
-    return str(value)

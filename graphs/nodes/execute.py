@@ -19,9 +19,10 @@ from agent.journal import grants
 from agent.journal.events import record_event
 from graphs import tools
 from graphs.approvals import PendingAction
-from graphs.nodes.common import FINISH, SchoolSource, UnexpectedInputError, thread_id
+from graphs.nodes.common import FINISH, SchoolSource, UnexpectedInputError
 from graphs.nodes.proposals import prepare
 from graphs.state import State
+from middleware import thread_id_from_config
 
 
 def make_execute(school: SchoolSource):
@@ -34,7 +35,7 @@ def make_execute(school: SchoolSource):
         action = state.get("pending_action")
         if action is None:
             raise UnexpectedInputError("execute was reached with no approved action")
-        thread = thread_id(config)
+        thread = thread_id_from_config(config)
         pool, turn = school().pool, config.get("configurable", {}).get("turn_id")
         if not grants.granted(pool, thread_id=thread, action=dict(action)):
             # The approval step writes a grant for exactly what was approved; without one, nothing runs.

@@ -8,8 +8,9 @@ from langchain_core.messages import AIMessage
 from langchain_core.runnables import RunnableConfig
 
 from graphs.intents import classify
-from graphs.nodes.common import SchoolSource, latest_human, text_of, thread_id
+from graphs.nodes.common import SchoolSource, latest_human, text_of
 from graphs.state import State
+from middleware import thread_id_from_config
 
 MAX_TICKET_CHARS = 2000
 HELP = (
@@ -25,7 +26,7 @@ def make_handoff(school: SchoolSource):
     def handoff(state: State, config: RunnableConfig) -> dict[str, Any]:
         """Open a ticket for a human operator, once per student message."""
         message = latest_human(state["messages"])
-        thread = thread_id(config)
+        thread = thread_id_from_config(config)
         outcome = school().handoff(
             f"{thread}:handoff:{message.id}",
             student_id=state.get("student_id") or "anonymous",

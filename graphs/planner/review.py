@@ -30,10 +30,10 @@ from agent.domain.programs import (
 from agent.domain.rules import money
 from agent.llm.usage import record_call, total
 from graphs.model_json import reply_field
-from graphs.nodes.common import thread_id
 from graphs.planner.state import PlannerState
 from graphs.prompts import REVISER_SYSTEM
 from graphs.state import Context, ProgramRecord
+from middleware import thread_id_from_config
 
 log = logging.getLogger(__name__)
 
@@ -122,7 +122,7 @@ def _model_revision(
     config: RunnableConfig,
 ) -> tuple[Any, Any, Any]:
     """The model's revised program (None when unusable), its usage, and 'budget_exhausted' if spent."""
-    thread = thread_id(config)
+    thread = thread_id_from_config(config)
     ledger, limits = planning.kit().ledger, planning.kit().limits
     spent = ledger.spent(thread)
     if (limits.max_tokens and spent.tokens >= limits.max_tokens) or (
@@ -175,7 +175,7 @@ def make_present(planning: Any):
             return {"messages": [AIMessage(text)]}
         record = _record(state, planning.settings.planner_rounds)
         planning.journal(
-            thread_id(config),
+            thread_id_from_config(config),
             "plan_presented",
             {
                 "items": [i["cohort_id"] for i in record["items"]],
