@@ -10,8 +10,6 @@ small model is never trusted with a transition the student did not clearly make.
 from __future__ import annotations
 
 import json
-import logging
-import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -20,14 +18,13 @@ from typing import Any, Literal, TypedDict
 from langchain_core.messages import HumanMessage, SystemMessage
 
 from agent.config.model_config import ModelConfig, RouterOutput
+from agent.llm.calls import Failed, Recorded, recorded
 from agent.llm.models import NamedModel
-from agent.llm.usage import ModelCall, record_call
+from agent.llm.usage import ModelCall
 from graphs.approvals import PendingAction
 from graphs.intents import INTENTS, Intent, classify
 from graphs.model_json import reply_json
 from graphs.prompts import NO_PENDING, ROUTER_SYSTEM
-
-log = logging.getLogger(__name__)
 
 Source = Literal["rules", "model", "fallback"]
 
@@ -117,43 +114,30 @@ def decide(
     rules = classify(text, pending=pending is not None)
     if model is None:
         return RouteDecision(rules, RouteRecord(intent=rules, source="rules", model=None, reason=None), None)
-    started = time.perf_counter()
-    reply = None
+    bound = model.model.bind(**output_options(config.router_output), stream=False)
+    # stream=False: one JSON object is wanted whole, also while the caller streams the turn.
+    run = recorded(
+        lambda cfg: bound.invoke(router_messages(text, pending), config=cfg),
+        role="router",
+        model=model.name,
+        prices=config,
+        config={"tags": ["nostream"]},
+    )
+    if isinstance(run, Failed):
+        return _fallback(rules, model, run, run.failure)
     try:
-        reply = model.model.bind(**output_options(config.router_output), stream=False).invoke(
-            # stream=False: one JSON object is wanted whole, also while the caller streams the turn.
-            router_messages(text, pending),
-            config={"tags": ["nostream"], "metadata": {"school_role": "router"}},
-        )
-        intent = parse_intent(reply.content, pending=pending is not None)
+        intent = parse_intent(run.value.content, pending=pending is not None)
         if intent == "confirm" and rules != "confirm":
             raise InvalidRouteError("unconfirmed_confirm")
     except InvalidRouteError as err:
-        return _fallback(rules, model, config, reply, started, err.reason)
-    except Exception as err:  # any failure of the router model yields to the rules
-        log.warning("router model %s failed: %s", model.name, type(err).__name__)
-        return _fallback(rules, model, config, reply, started, f"error: {type(err).__name__}")
-    call = record_call(
-        config, role="router", model=model.name, message=reply, latency_s=time.perf_counter() - started
-    )
-    return RouteDecision(
-        intent, RouteRecord(intent=intent, source="model", model=model.name, reason=None), call
-    )
+        return _fallback(rules, model, run, err.reason)
+    record = RouteRecord(intent=intent, source="model", model=model.name, reason=None)
+    return RouteDecision(intent, record, run.calls[-1])
 
 
-def _fallback(
-    rules: Intent, model: NamedModel, config: ModelConfig, reply: Any, started: float, reason: str
-) -> RouteDecision:
-    call = record_call(
-        config,
-        role="router",
-        model=model.name,
-        message=reply,
-        latency_s=time.perf_counter() - started,
-        outcome=reason,
-    )
+def _fallback(rules: Intent, model: NamedModel, run: Recorded[Any], reason: str) -> RouteDecision:
     record = RouteRecord(intent=rules, source="fallback", model=model.name, reason=reason)
-    return RouteDecision(rules, record, call)
+    return RouteDecision(rules, record, run.judged(reason).calls[-1])
 
 
 EVAL_PENDING = PendingAction(

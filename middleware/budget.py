@@ -20,8 +20,8 @@ from typing import Protocol, runtime_checkable
 
 from langchain_core.messages import AIMessage
 
-Prices = Callable[[str], tuple[float, float] | None]
-"""Model name -> (input, output) price in US dollars per million tokens, or None when unpriced."""
+from middleware.usage import Prices, reply_model, reply_usage
+
 OnExhausted = Callable[[str, "Spend"], None]
 """Told (thread id, spend) the first time a thread's budget is found spent."""
 
@@ -118,21 +118,18 @@ class Charge:
 
 
 def charge_of(message: AIMessage, prices: Prices | None) -> Charge | None:
-    """The charge for a model reply from its `usage_metadata`, or None when it reports no usage.
+    """The charge for a model reply, or None when it reports no usage (or has no id to charge by).
 
-    The price is looked up by the model name the provider reports in `response_metadata`
-    (`model_name`, else `model`): the model that actually answered, which matters when a fallback
-    replaced the configured one. A reply without a name or price costs 0 but its tokens count.
+    Read by `middleware.usage.reply_usage`, priced by the model name the provider reports: the
+    model that actually answered, which matters when a fallback replaced the configured one. A
+    reply without a name or price costs 0 but its tokens count.
     """
-    usage = message.usage_metadata
-    if not usage or message.id is None:
+    if not message.usage_metadata or message.id is None:
         return None
-    metadata = message.response_metadata or {}
-    model = str(metadata.get("model_name") or metadata.get("model") or "")
-    price = prices(model) if prices and model else None
-    input_tokens, output_tokens = int(usage.get("input_tokens", 0)), int(usage.get("output_tokens", 0))
-    cost = (input_tokens * price[0] + output_tokens * price[1]) / 1_000_000 if price else 0.0
-    return Charge(message.id, model, input_tokens, output_tokens, round(cost, 8))
+    used = reply_usage(message, prices)
+    return Charge(
+        message.id, reply_model(message) or "", used.input_tokens, used.output_tokens, used.cost_usd
+    )
 
 
 def is_exhausted(spend: Spend, max_tokens: int | None, max_usd: float | None) -> bool:

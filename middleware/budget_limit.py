@@ -1,8 +1,8 @@
 """`BudgetMiddleware`: stops an agent once its thread has spent its token or money budget.
 
-The ledger, the spend and the pricing of a reply live in `middleware.budget`, which loads no
-`langchain.agents`: the persistence layer implements the ledger and must stay cheap to import for
-a process that only resumes a thread.
+The ledger and the spend live in `middleware.budget`, the tokens and price of a reply in
+`middleware.usage`; neither loads `langchain.agents`: the persistence layer implements the ledger
+and must stay cheap to import for a process that only resumes a thread.
 """
 
 from __future__ import annotations
@@ -16,14 +16,8 @@ from langgraph.runtime import Runtime
 from typing_extensions import override
 
 from middleware._common import ThreadIdOf, last_ai_message, thread_id_from_config
-from middleware.budget import (
-    BudgetLedger,
-    OnExhausted,
-    Prices,
-    charge_of,
-    exhausted_message,
-    is_exhausted,
-)
+from middleware.budget import BudgetLedger, OnExhausted, charge_of, exhausted_message, is_exhausted
+from middleware.usage import Prices
 
 
 class BudgetMiddleware(AgentMiddleware[AgentState[ResponseT], ContextT, ResponseT]):
@@ -38,7 +32,7 @@ class BudgetMiddleware(AgentMiddleware[AgentState[ResponseT], ContextT, Response
         ```python
         ledger = MemoryLedger()
         budget = BudgetMiddleware(ledger=ledger, max_tokens=50_000, max_usd=0.50,
-                                  prices=lambda name: {"gpt-4.1-mini": (0.4, 1.6)}.get(name))
+                                  prices=model_config.price_of)  # name -> a price with .cost()
         agent = create_agent(model, tools, middleware=[budget], checkpointer=saver)
         ```
 
@@ -61,7 +55,8 @@ class BudgetMiddleware(AgentMiddleware[AgentState[ResponseT], ContextT, Response
                 subagents.
             max_tokens: Input plus output tokens a thread may use; None for no token limit.
             max_usd: US dollars a thread may spend; None for no money limit.
-            prices: Model name -> (input, output) USD per million tokens, or None if unpriced.
+            prices: Model name -> its price (anything with `cost(input_tokens, output_tokens)`,
+                `middleware.usage.Rate`), or None if unpriced.
             on_exhausted: Called with (thread id, spend) the first time the thread is found spent.
             thread_id_of: Reads the thread id from the run's config; defaults to
                 `configurable.thread_id`, which subagents share with their parent.

@@ -61,7 +61,7 @@ from langchain.agents.middleware import (
 from langchain.agents.middleware.types import AgentMiddleware
 
 from middleware._common import ThreadIdOf
-from middleware.budget import BudgetLedger, OnExhausted, Prices
+from middleware.budget import BudgetLedger, OnExhausted
 from middleware.budget_limit import BudgetMiddleware
 from middleware.dangling import DanglingToolCallsMiddleware
 from middleware.invalid_tool_calls import InvalidToolCallsMiddleware
@@ -70,6 +70,7 @@ from middleware.memory import MemoryMiddleware
 from middleware.plain_prompt import PlainSystemPromptMiddleware
 from middleware.skills import SkillsMiddleware
 from middleware.tool_errors import ToolFailureLimitMiddleware, safe_tool_error
+from middleware.usage import Prices
 
 MUTATING_TOOLS = ("enroll", "join_waitlist", "pay", "cancel")
 """Tools that change enrollments or money: never run without a human's approval."""
@@ -118,7 +119,7 @@ def subagent_middleware(
         agents_md: The school's notes (memories/AGENTS.md).
         limits: Run and thread limits; `SubagentLimits()` when None.
         planner: Add LangChain's todo list (`write_todos`) for an agent that plans.
-        prices: Model name -> (input, output) USD per million tokens, for the money budget.
+        prices: Model name -> its price (`middleware.usage.Rate`), for the money budget.
         on_exhausted: Told (thread id, spend) once when the thread's budget is spent.
         thread_id_of: Reads the thread id from a run's config (default `configurable.thread_id`).
         mutating_tools: Tool names that always need a human's approval.

@@ -22,11 +22,11 @@ from langchain_core.tools import tool
 
 from agent.config.model_config import ModelConfig, Price
 from agent.config.settings import Settings
-from agent.infra.budget import PostgresLedger, journal_exhaustion, prices_from
+from agent.infra.budget import PostgresLedger, journal_exhaustion
 from agent.infra.migrations import TABLES
 from agent.infra.persistence import Resources, open_resources, setup_database
 from agent.journal.events import events
-from middleware.budget import BudgetLedger, Spend, exhausted_message
+from middleware.budget import BudgetLedger, Charge, Spend, charge_of, exhausted_message
 from middleware.budget_limit import BudgetMiddleware
 from tests.support.school import ROOT
 
@@ -172,11 +172,14 @@ def test_setup_is_idempotent_and_keeps_the_charges(resources: Resources) -> None
 
 def test_prices_come_from_the_model_config() -> None:
     config = ModelConfig(prices=MappingProxyType({"gpt-4.1-mini": Price(0.4, 1.6)}))
-    prices = prices_from(config)
-    assert prices("gpt-4.1-mini") == (0.4, 1.6)
-    assert prices("openai:gpt-4.1-mini") == (0.4, 1.6)
-    assert prices("unpriced") is None
-    assert prices_from(ModelConfig())("gpt-4.1-mini") is None
+    message = AIMessage(
+        "",
+        id="m1",
+        usage_metadata={"input_tokens": 1_000_000, "output_tokens": 500_000, "total_tokens": 1_500_000},
+        response_metadata={"model_name": "gpt-4.1-mini"},
+    )
+    assert charge_of(message, config.price_of) == Charge("m1", "gpt-4.1-mini", 1_000_000, 500_000, 1.2)
+    assert charge_of(message, ModelConfig().price_of) == Charge("m1", "gpt-4.1-mini", 1_000_000, 500_000, 0.0)
 
 
 # -- BudgetMiddleware on the Postgres ledger ------------------------------------------------------
@@ -218,7 +221,7 @@ def test_the_middleware_stops_the_run_and_journals_once(
     def agent_on(res: Resources, model: Any) -> Any:
         budget = BudgetMiddleware(
             ledger=res.ledger,
-            prices=prices_from(config),
+            prices=config.price_of,
             on_exhausted=journal_exhaustion(res.pool, **limits),
             **limits,
         )

@@ -16,11 +16,12 @@ from langchain_core.messages import AIMessage, AnyMessage, HumanMessage, ToolMes
 from langchain_core.tools import tool
 from langgraph.checkpoint.memory import InMemorySaver
 
+from agent.config.model_config import Price
 from middleware import BudgetMiddleware, MemoryLedger, Spend
 from middleware._common import MissingThreadIdError
 from middleware.budget import exhausted_message
 
-PRICES = {"test-model": (10.0, 30.0)}
+PRICES = {"test-model": Price(10.0, 30.0)}
 """USD per million tokens (input, output)."""
 
 

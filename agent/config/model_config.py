@@ -42,7 +42,12 @@ to the rules; an answer may take longer."""
 
 @dataclass(frozen=True)
 class Price:
-    """What a model costs, in US dollars per million tokens."""
+    """What a model costs, in US dollars per million tokens: the one price type of the project.
+
+    Everything that prices a call (the budget, the call records, the traces) takes
+    `ModelConfig.price_of` and reads usage through `middleware.usage`, which names this type by
+    its shape (`Rate`: it may not import the application).
+    """
 
     input: float
     output: float

@@ -17,9 +17,8 @@ from typing import Any, Final
 from psycopg.rows import dict_row
 from psycopg_pool import ConnectionPool
 
-from agent.config.model_config import ModelConfig
 from agent.journal.events import record_event
-from middleware.budget import OnExhausted, Prices, Spend
+from middleware.budget import OnExhausted, Spend
 
 _SPENT: Final = """
 SELECT coalesce(sum(input_tokens), 0) AS input_tokens,
@@ -104,19 +103,6 @@ def _check_charge(input_tokens: int, output_tokens: int, cost_usd: float, call_i
     if not isinstance(call_id, str) or not call_id:
         msg = f"call_id must be a non-empty str, got {call_id!r}"
         raise ValueError(msg)
-
-
-def prices_from(config: ModelConfig) -> Prices:
-    """The configured prices as `BudgetMiddleware` wants them: model name -> (input, output) or None.
-
-    Names are looked up as `ModelConfig.price_of` does: `provider:model` or the bare model name.
-    """
-
-    def price(name: str) -> tuple[float, float] | None:
-        found = config.price_of(name)
-        return None if found is None else (found.input, found.output)
-
-    return price
 
 
 def exhausted_payload(spend: Spend, *, max_tokens: int | None, max_usd: float | None) -> dict[str, Any]:

@@ -51,20 +51,22 @@ from __future__ import annotations
 import logging
 import sys
 import threading
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, TextIO
 from urllib.parse import urlsplit
 from uuid import UUID
 
-from langchain_core.callbacks import BaseCallbackHandler, BaseCallbackManager
+from langchain_core.callbacks import BaseCallbackHandler
 from langchain_core.messages import BaseMessage, ToolMessage
 from langchain_core.runnables import RunnableConfig
 from langgraph.errors import GraphBubbleUp, GraphInterrupt
 
 from agent.config import env
 from agent.config.env import SettingsError
-from agent.config.model_config import ModelConfig, Price
+from agent.config.model_config import ModelConfig
+from agent.llm.calls import add_handler
+from middleware.usage import call_usage, result_model, result_tokens
 
 if TYPE_CHECKING:
     # OpenTelemetry is imported where it is used: every run calls `tracing_config`, and with
@@ -199,18 +201,7 @@ def tracing_config(
         assert installed is not None
         handler = installed.handler
     traced = config.copy() if config else RunnableConfig()
-    if handler is None:
-        return traced
-    callbacks = traced.get("callbacks")
-    if isinstance(callbacks, BaseCallbackManager):
-        manager = callbacks.copy()
-        if handler not in manager.handlers:
-            manager.add_handler(handler, inherit=True)
-        traced["callbacks"] = manager
-    else:
-        handlers = list(callbacks or [])
-        traced["callbacks"] = handlers if handler in handlers else [*handlers, handler]
-    return traced
+    return traced if handler is None else add_handler(traced, handler)
 
 
 # -- the callback handler -----------------------------------------------------------------------
@@ -349,22 +340,21 @@ class OTelCallbackHandler(BaseCallbackHandler):
         run = self._pop(run_id)
         if run is None or run.span is None:
             return
-        span, response_model = run.span, _response_model(response)
+        span, response_model = run.span, result_model(response)
         if response_model:
             span.set_attribute("gen_ai.response.model", response_model)
             if not run.request_model:
                 span.set_attribute("gen_ai.request.model", response_model)
                 span.update_name(f"model {response_model}")
-        tokens = _tokens(response)
+        tokens = result_tokens(response)
         if tokens is not None:
-            input_tokens, output_tokens = tokens
-            price = self._price(run.request_model, response_model)
+            used = call_usage(tokens, self._models.price_of, run.request_model, response_model)
             span.set_attributes(
                 {
-                    "gen_ai.usage.input_tokens": input_tokens,
-                    "gen_ai.usage.output_tokens": output_tokens,
-                    "school.cost_usd": round(price.cost(input_tokens, output_tokens), 8) if price else 0.0,
-                    "school.priced": price is not None,
+                    "gen_ai.usage.input_tokens": used.input_tokens,
+                    "gen_ai.usage.output_tokens": used.output_tokens,
+                    "school.cost_usd": used.cost_usd,
+                    "school.priced": used.priced,
                 }
             )
         span.end()
@@ -471,14 +461,6 @@ class OTelCallbackHandler(BaseCallbackHandler):
                 span, span, parent.task if parent else None, parent.turn if parent else None, model
             )
 
-    def _price(self, *names: str | None) -> Price | None:
-        """The configured price of the first of `names` that has one (the requested model first)."""
-        for name in names:
-            price = self._models.price_of(name) if name else None
-            if price is not None:
-                return price
-        return None
-
     def open_runs(self) -> int:
         """How many runs have started and not yet ended (0 between runs; more means a leak)."""
         with self._lock:
@@ -521,31 +503,3 @@ def _first_text(*values: Any) -> str | None:
 def _type_name(error: BaseException) -> str:
     kind = type(error)
     return kind.__qualname__ if kind.__module__ == "builtins" else f"{kind.__module__}.{kind.__qualname__}"
-
-
-def _messages(response: LLMResult) -> Sequence[Any]:
-    return [getattr(g, "message", None) for gens in response.generations for g in gens]
-
-
-def _response_model(response: LLMResult) -> str | None:
-    """The model the provider says answered; OpenAI names the dated snapshot (gpt-4.1-mini-2025-04-14)."""
-    found = [
-        _first_text(m.response_metadata.get("model_name"), m.response_metadata.get("model"))
-        for m in _messages(response)
-        if isinstance(m, BaseMessage)
-    ]
-    return _first_text(*found, (response.llm_output or {}).get("model_name"))
-
-
-def _tokens(response: LLMResult) -> tuple[int, int] | None:
-    """(input, output) tokens, from the messages' usage or else the provider's output; None if unknown."""
-    usages = [u for m in _messages(response) if (u := getattr(m, "usage_metadata", None))]
-    if usages:
-        return (
-            sum(int(u.get("input_tokens", 0)) for u in usages),
-            sum(int(u.get("output_tokens", 0)) for u in usages),
-        )
-    usage = (response.llm_output or {}).get("token_usage")
-    if isinstance(usage, Mapping) and ("prompt_tokens" in usage or "completion_tokens" in usage):
-        return int(usage.get("prompt_tokens", 0)), int(usage.get("completion_tokens", 0))
-    return None

@@ -1,13 +1,15 @@
 """Token usage and cost of model calls, from the models' own usage data.
 
-Kept in the graph state per turn and summed per thread, so budgets can read them.
+Kept in the graph state per turn and summed per thread, so budgets can read them. The tokens and
+the price of a reply are read by `middleware.usage` (the one extractor, shared with the budget
+and the traces); `agent.llm.calls` makes the calls and records them.
 """
 
 from __future__ import annotations
 
-from typing import Any, TypedDict
+from typing import TypedDict
 
-from agent.config.model_config import ModelConfig
+from middleware.usage import CallUsage
 
 
 class ModelCall(TypedDict):
@@ -37,22 +39,15 @@ class Usage(TypedDict):
 NO_USAGE = Usage(calls=0, input_tokens=0, output_tokens=0, cost_usd=0.0)
 
 
-def record_call(
-    config: ModelConfig, *, role: str, model: str, message: Any, latency_s: float, outcome: str = "ok"
-) -> ModelCall:
-    """The record of one call; `message` is the model's reply (None when the call failed)."""
-    usage = getattr(message, "usage_metadata", None) or {}
-    input_tokens = int(usage.get("input_tokens", 0))
-    output_tokens = int(usage.get("output_tokens", 0))
-    price = config.price_of(model)
-    cost = price.cost(input_tokens, output_tokens) if price else 0.0
+def model_call(used: CallUsage, *, role: str, model: str, latency_s: float, outcome: str = "ok") -> ModelCall:
+    """The record of one call from its usage (`middleware.usage`) and its measured latency."""
     return ModelCall(
         role=role,
         model=model,
-        input_tokens=input_tokens,
-        output_tokens=output_tokens,
-        cost_usd=round(cost, 8),
-        priced=price is not None,
+        input_tokens=used.input_tokens,
+        output_tokens=used.output_tokens,
+        cost_usd=used.cost_usd,
+        priced=used.priced,
         latency_ms=round(latency_s * 1000, 1),
         outcome=outcome,
     )

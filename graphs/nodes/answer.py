@@ -8,8 +8,6 @@ retrieval finds nothing no model is asked: the student is told plainly that noth
 
 from __future__ import annotations
 
-import logging
-import time
 from typing import Any
 
 from langchain_core.messages import AIMessage, HumanMessage, SystemMessage
@@ -17,15 +15,15 @@ from langgraph.runtime import Runtime
 
 from agent.domain import School
 from agent.domain.rules import money
+from agent.llm.calls import Failed, recorded
 from agent.llm.models import Models, NamedModel
-from agent.llm.usage import ModelCall, record_call, total
+from agent.llm.usage import ModelCall, total
 from graphs.grounding import allowed_ids, cited_ids, claims_an_action
 from graphs.nodes.common import SchoolSource, latest_human, text_of
+from graphs.nodes.signatures import RuntimeNode
 from graphs.prompts import ANSWER_SYSTEM, ANSWER_USER
 from graphs.retrieval import Retrieval, Retriever
 from graphs.state import AnswerRecord, Context, State, TurnRecord
-
-log = logging.getLogger(__name__)
 
 NOTHING_FOUND = (
     "I couldn't find anything in our catalog that matches that. "
@@ -37,7 +35,7 @@ MODEL_DOWN = (
 )
 
 
-def make_answer(school: SchoolSource, models: Models):
+def make_answer(school: SchoolSource, models: Models) -> RuntimeNode[State, dict[str, Any], Context]:
     """Build the answer node over `school` and the answer model of `models`."""
     retrievers: dict[School, Retriever] = {}  # one per domain: it remembers what it embedded
 
@@ -126,45 +124,27 @@ def answer_messages(question: str, courses: list[dict[str, Any]]) -> list[Any]:
 def _model_answer(
     model: NamedModel, question: str, found: Retrieval, school: School, models: Models
 ) -> tuple[str, AnswerRecord, ModelCall]:
-    started = time.perf_counter()
-    try:
-        reply = model.model.invoke(
-            answer_messages(question, found.courses), config={"metadata": {"school_role": "answer"}}
-        )
-    except Exception as err:  # a model that is down must not cost the student the turn
-        reason = f"error: {type(err).__name__}"
-        log.warning("answer model %s failed: %s", model.name, reason)
-        call = record_call(
-            models.config,
-            role="answer",
-            model=model.name,
-            message=None,
-            latency_s=time.perf_counter() - started,
-            outcome=reason,
-        )
-        text = f"{MODEL_DOWN}\n\n{compose_answer(found.courses)}"
-        return text, _record("fallback", found, model=model.name, reason=reason), call
-    elapsed = time.perf_counter() - started
-    text = text_of(reply).strip()
-    cited, problem = _check(text, found, school)
-    call = record_call(
-        models.config,
+    run = recorded(
+        lambda cfg: model.model.invoke(answer_messages(question, found.courses), config=cfg),
         role="answer",
         model=model.name,
-        message=reply,
-        latency_s=elapsed,
-        outcome="ok" if problem is None else "ungrounded",
+        prices=models.config,
     )
+    if isinstance(run, Failed):  # a model that is down must not cost the student the turn
+        text = f"{MODEL_DOWN}\n\n{compose_answer(found.courses)}"
+        return text, _record("fallback", found, model=model.name, reason=run.failure), run.calls[-1]
+    text = text_of(run.value).strip()
+    cited, problem = _check(text, found, school)
     if problem is not None:
         return (
             compose_answer(found.courses),
             _record("fallback", found, model=model.name, reason=problem),
-            call,
+            run.judged("ungrounded").calls[-1],
         )
     if not cited:
         cited = [c["id"] for c in found.courses]
         text += f"\n\nSources: {', '.join(cited)}."
-    return text, _record("model", found, model=model.name, cited=cited), call
+    return text, _record("model", found, model=model.name, cited=cited), run.calls[-1]
 
 
 def _check(text: str, found: Retrieval, school: School) -> tuple[list[str], str | None]:

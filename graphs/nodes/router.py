@@ -8,16 +8,14 @@ from langchain_core.messages import AnyMessage, HumanMessage, RemoveMessage
 from langgraph.runtime import Runtime
 from langgraph.types import Command
 
+from agent.journal.owners import ForeignThreadError
 from agent.llm.models import Models
 from agent.llm.usage import total
 from graphs.intents import Intent
 from graphs.nodes.common import FINISH, latest_human, text_of
+from graphs.nodes.signatures import RuntimeNode
 from graphs.routing import decide
 from graphs.state import MESSAGE_WINDOW, Context, State, TurnRecord
-
-
-class ForeignThreadError(PermissionError):
-    """A run's user is not the student who owns the thread."""
 
 
 Route = Literal["answer", "propose", "approval", "handoff", "planner", "clarify"]
@@ -36,7 +34,7 @@ _ROUTES: dict[Intent, Route] = {
 }
 
 
-def make_router(models: Models):
+def make_router(models: Models) -> RuntimeNode[State, Command[Route], Context]:
     """Build the router node; it uses the router model when one is configured for the run."""
 
     def router(state: State, runtime: Runtime[Context]) -> Command[Route]:

@@ -5,73 +5,16 @@ orchestrate → workers (`Send`, in parallel) → draft → review ⇄ revise �
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
-
 from langgraph.graph import END, START, StateGraph
 from langgraph.graph.state import CompiledStateGraph
 
-from agent.config.settings import Settings
-from agent.domain import School
-from agent.llm.models import Models, NamedModel
+from graphs.planner.deps import Planning
 from graphs.planner.planning import make_orchestrate, make_worker
 from graphs.planner.review import make_draft, make_present, make_review, make_revise
 from graphs.planner.state import PlannerState
-from graphs.planner.subagents import AgentKit
 from graphs.state import Context
 
-if TYPE_CHECKING:
-    from agent.journal.events import EventKind
-    from middleware.budget import Spend
-
-
-@dataclass
-class Planning:
-    """What the planner's nodes share: the domain, the models, the budget ledger and the journal."""
-
-    school: Callable[[], School]
-    models: Models
-    settings: Settings
-    _kits: dict[int, AgentKit] = field(default_factory=dict)
-
-    def model(self, context: Context | None) -> NamedModel | None:
-        """The planning model: the answer model of the run (a per-run override wins), or None offline."""
-        return self.models.chat("answer", context.answer_model if context else None)
-
-    def kit(self) -> AgentKit:
-        """The subagents' shared budget ledger, limits and prices (one ledger per database)."""
-        from agent.infra.budget import PostgresLedger
-        from middleware import SubagentLimits  # with the middleware stack, only once agents run
-
-        school = self.school()
-        if id(school) not in self._kits:
-            limits = SubagentLimits(max_tokens=self.settings.budget_tokens, max_usd=self.settings.budget_usd)
-            self._kits[id(school)] = AgentKit(
-                ledger=PostgresLedger(school.pool),
-                limits=limits,
-                models=self.settings.models,
-                on_exhausted=self.exhausted,
-            )
-        return self._kits[id(school)]
-
-    def exhausted(self, thread_id: str, spend: Spend) -> None:
-        """Journal the first time a thread's budget is found spent."""
-        from agent.infra.budget import exhausted_payload
-
-        limits = self.kit().limits
-        self.journal(
-            thread_id,
-            "budget_exhausted",
-            exhausted_payload(spend, max_tokens=limits.max_tokens, max_usd=limits.max_usd),
-        )
-
-    def journal(self, thread_id: str, kind: EventKind, payload: dict[str, Any]) -> None:
-        """Record an event in the durable journal."""
-        from agent.journal.events import record_event
-
-        record_event(self.school().pool, thread_id, kind, payload)
-
+__all__ = ["Planner", "Planning", "build_planner"]
 
 Planner = CompiledStateGraph[PlannerState, Context, PlannerState, PlannerState]
 

@@ -16,16 +16,19 @@ from concurrent.futures import TimeoutError as FutureTimeout
 from datetime import date
 from typing import Any, Literal
 
-from langchain_core.messages import HumanMessage
 from langgraph.runtime import Runtime
 from langgraph.types import Command, Send
 
 from agent.domain.programs import ProgramRequest
+from agent.llm.calls import Failed
 from agent.llm.models import NamedModel
+from agent.llm.usage import ModelCall, total
 from graphs.nodes.common import latest_human, text_of
+from graphs.nodes.signatures import RuntimeNode
+from graphs.planner.deps import Planning
 from graphs.planner.request import decompose, parse_program_request
 from graphs.planner.state import PlannerState, WorkerResult, WorkerTask
-from graphs.planner.subagents import budget_spent, build_agent, final_text, parse_tasks, usage_of
+from graphs.planner.subagents import budget_spent, build_agent, final_text, parse_tasks, run_agent
 from graphs.prompts import ORCHESTRATOR_USER
 from graphs.state import Context
 
@@ -37,8 +40,10 @@ class WorkerTimeoutError(TimeoutError):
     """A research worker took longer than `SCHOOL_WORKER_TIMEOUT_S`."""
 
 
-def make_orchestrate(planning: Any):
-    """Build the orchestrator node over a `Planning` bundle (see `graphs.planner.graph`)."""
+def make_orchestrate(
+    planning: Planning,
+) -> RuntimeNode[PlannerState, Command[Literal["worker", "present"]], Context]:
+    """Build the orchestrator node over a `Planning` bundle."""
 
     def orchestrate(state: PlannerState, runtime: Runtime[Context]) -> Command[Literal["worker", "present"]]:
         """Read the request, split the goal into research questions, send one worker per question."""
@@ -47,7 +52,7 @@ def make_orchestrate(planning: Any):
         courses, _ = school.known_ids()
         request = parse_program_request(text, today=school.clock(), course_ids=courses)
         model = planning.model(runtime.context)
-        tasks, how, usage = _split(planning, model, request, state)
+        tasks, how, calls = _split(planning, model, request, state)
         update: dict[str, Any] = {
             "request": request.as_dict(),
             "tasks": tasks,
@@ -55,8 +60,9 @@ def make_orchestrate(planning: Any):
             "results": [],
             "rounds": 0,
             "stopped": None,
-            "usage": usage,
         }
+        if calls:
+            update |= {"usage": total(calls), "calls": calls}
         if not tasks:
             return Command(goto="present", update=update)
         sends = [
@@ -69,11 +75,12 @@ def make_orchestrate(planning: Any):
 
 
 def _split(
-    planning: Any, model: NamedModel | None, request: ProgramRequest, state: PlannerState
-) -> tuple[list[str], str, Any]:
+    planning: Planning, model: NamedModel | None, request: ProgramRequest, state: PlannerState
+) -> tuple[list[str], str, list[ModelCall]]:
+    """The research questions, who split the goal, and the model calls it took."""
     rules = decompose(request)
     if model is None:
-        return rules, "rules", None
+        return rules, "rules", []
     agent = build_agent(model.model, planning.school(), planning.kit(), planner=True)
     prompt = ORCHESTRATOR_USER.format(
         goal=request.goal or "(not stated)",
@@ -82,20 +89,16 @@ def _split(
         size=request.size,
         completed=", ".join(request.completed) or "none",
     )
-    try:
-        out = agent.invoke(
-            {"messages": [HumanMessage(prompt)]}, context=Context(user_id=state.get("student_id"))
-        )
-    except Exception as err:  # a planning model that fails leaves the split to the rules
-        log.warning("planner orchestrator %s failed: %s", model.name, type(err).__name__)
-        return rules, f"rules (the model failed: {type(err).__name__})", None
-    usage = usage_of(out["messages"], planning.settings.models, model.name, "orchestrator")
-    if budget_spent(out["messages"]):
-        return rules, "rules (the budget is spent)", usage
-    tasks = parse_tasks(final_text(out["messages"]))
+    context = Context(user_id=state.get("student_id"))
+    run = run_agent(agent, prompt, role="orchestrator", model=model, kit=planning.kit(), context=context)
+    if isinstance(run, Failed):  # a planning model that fails leaves the split to the rules
+        return rules, f"rules (the model failed: {type(run.error).__name__})", run.calls
+    if budget_spent(run.value):
+        return rules, "rules (the budget is spent)", run.calls
+    tasks = parse_tasks(final_text(run.value))
     if tasks is None:
-        return rules, "rules (the model's split was not usable)", usage
-    return tasks, "model", usage
+        return rules, "rules (the model's split was not usable)", run.calls
+    return tasks, "model", run.calls
 
 
 def _euros(cents: int | None) -> str:
@@ -108,24 +111,18 @@ def _window(after: date | None, before: date | None) -> str:
     return f"from {after or 'now'} until before {before or 'any date'}"
 
 
-def make_worker(planning: Any):
+def make_worker(planning: Planning) -> RuntimeNode[WorkerTask, dict[str, Any], Context]:
     """Build the research worker node; one runs per `Send`, in parallel."""
 
-    def worker(task: WorkerTask, runtime: Runtime[Context]) -> dict[str, Any]:
+    def worker(state: WorkerTask, runtime: Runtime[Context]) -> dict[str, Any]:
         """Find the catalog courses for one question; a failure only fills this worker's slot."""
+        task = state  # what `Send` gave this worker, not the planner's state
         model = planning.model(runtime.context)
         try:
             return _with_timeout(lambda: _research(planning, model, task), planning.settings.worker_timeout_s)
         except Exception as err:  # isolation: one worker's failure must not cancel its siblings
             log.warning("planner worker %d failed: %s", task["index"], type(err).__name__)
-            result = WorkerResult(
-                index=task["index"],
-                task=task["task"],
-                status="failed",
-                course_ids=[],
-                note=f"the research failed ({type(err).__name__})",
-            )
-            return {"results": [result]}
+            return {"results": [_failed(task, f"the research failed ({type(err).__name__})")]}
 
     return worker
 
@@ -144,7 +141,7 @@ def _with_timeout(work: Callable[[], dict[str, Any]], seconds: float) -> dict[st
         pool.shutdown(wait=False)  # a timed-out worker is abandoned; its client timeout ends it
 
 
-def _research(planning: Any, model: NamedModel | None, task: WorkerTask) -> dict[str, Any]:
+def _research(planning: Planning, model: NamedModel | None, task: WorkerTask) -> dict[str, Any]:
     school = planning.school()
     if model is None:
         found = [c["id"] for c in school.search(task["task"], limit=4)]
@@ -155,9 +152,12 @@ def _research(planning: Any, model: NamedModel | None, task: WorkerTask) -> dict
             ]
         }
     agent = build_agent(model.model, school, planning.kit(), planner=False)
-    out = agent.invoke({"messages": [HumanMessage(task["task"])]})
-    usage = usage_of(out["messages"], planning.settings.models, model.name, "worker")
-    if budget_spent(out["messages"]):
+    run = run_agent(agent, task["task"], role="worker", model=model, kit=planning.kit())
+    recorded_calls = {"usage": run.usage, "calls": run.calls} if run.calls else {}
+    if isinstance(run, Failed):  # isolation: the failure fills this worker's slot only
+        result = _failed(task, f"the research failed ({type(run.error).__name__})")
+        return {"results": [result], **recorded_calls}
+    if budget_spent(run.value):
         result = WorkerResult(
             index=task["index"],
             task=task["task"],
@@ -165,15 +165,19 @@ def _research(planning: Any, model: NamedModel | None, task: WorkerTask) -> dict
             course_ids=[],
             note="stopped: the budget for this request is spent",
         )
-        return {"results": [result], "usage": usage}
+        return {"results": [result], **recorded_calls}
     courses, _ = school.known_ids()
-    named = named_courses(final_text(out["messages"]), courses)
+    named = named_courses(final_text(run.value), courses)
     note = None
     if not named:  # a model that names no real course still leaves the catalog's own answer
         named = [c["id"] for c in school.search(task["task"], limit=4)]
         note = "the researcher named no catalog course; the catalog search was used"
     result = WorkerResult(index=task["index"], task=task["task"], status="ok", course_ids=named, note=note)
-    return {"results": [result], "usage": usage}
+    return {"results": [result], **recorded_calls}
+
+
+def _failed(task: WorkerTask, note: str) -> WorkerResult:
+    return WorkerResult(index=task["index"], task=task["task"], status="failed", course_ids=[], note=note)
 
 
 def named_courses(text: str, course_ids: set[str]) -> list[str]:

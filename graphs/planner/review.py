@@ -8,11 +8,11 @@ is missing.
 from __future__ import annotations
 
 import json
-import logging
 from typing import Any, Literal
 
 from langchain_core.messages import AIMessage, HumanMessage, SystemMessage
 from langchain_core.runnables import RunnableConfig
+from langgraph.config import get_config
 from langgraph.runtime import Runtime
 from langgraph.types import Command
 
@@ -28,14 +28,15 @@ from agent.domain.programs import (
     with_prerequisites,
 )
 from agent.domain.rules import money
-from agent.llm.usage import record_call, total
+from agent.llm.calls import Failed, Recorded, recorded
+from agent.llm.models import NamedModel
 from graphs.model_json import reply_field
+from graphs.nodes.signatures import ConfigNode, RuntimeNode, StateNode
+from graphs.planner.deps import Planning
 from graphs.planner.state import PlannerState
 from graphs.prompts import REVISER_SYSTEM
-from graphs.state import Context, ProgramRecord
+from graphs.state import Context, ProgramRecord, TurnRecord
 from middleware import thread_id_from_config
-
-log = logging.getLogger(__name__)
 
 
 def _items(rows: list[dict[str, Any]]) -> list[ProgramItem]:
@@ -47,7 +48,7 @@ def _request(state: PlannerState) -> ProgramRequest:
     return ProgramRequest.from_dict(state["request"] or {})
 
 
-def make_draft(planning: Any):
+def make_draft(planning: Planning) -> StateNode[PlannerState, dict[str, Any]]:
     """Build the node that turns the workers' findings into a first program."""
 
     def draft(state: PlannerState) -> dict[str, Any]:
@@ -70,7 +71,7 @@ def make_draft(planning: Any):
     return draft
 
 
-def make_review(planning: Any):
+def make_review(planning: Planning) -> StateNode[PlannerState, Command[Literal["revise", "present"]]]:
     """Build the reviewer: rules in code decide; it sends the program back with reasons or on."""
 
     def review_node(state: PlannerState) -> Command[Literal["revise", "present"]]:
@@ -86,10 +87,10 @@ def make_review(planning: Any):
     return review_node
 
 
-def make_revise(planning: Any):
+def make_revise(planning: Planning) -> RuntimeNode[PlannerState, dict[str, Any], Context]:
     """Build the optimizer: the model proposes cohorts from the candidates, else the rules revise."""
 
-    def revise_node(state: PlannerState, runtime: Runtime[Context], config: RunnableConfig) -> dict[str, Any]:
+    def revise_node(state: PlannerState, runtime: Runtime[Context]) -> dict[str, Any]:
         """Fix what the reviewer objected to; a revision that changes nothing ends the loop."""
         request, items = _request(state), _items(state["draft"])
         problems = [Problem.from_dict(p) for p in state["problems"]]
@@ -99,8 +100,10 @@ def make_revise(planning: Any):
         model = planning.model(runtime.context)
         proposal = None
         if model is not None:
-            proposal, usage, stopped = _model_revision(planning, model, state, candidates, config)
-            update |= {"usage": usage, "stopped": stopped}
+            proposal, run, stopped = _model_revision(planning, model, state, candidates, get_config())
+            update["stopped"] = stopped
+            if run is not None:
+                update |= {"usage": run.usage, "calls": run.calls}
         revised = (
             proposal if proposal is not None else revise(items, problems, candidates, request, today=today)
         )
@@ -115,13 +118,13 @@ def make_revise(planning: Any):
 
 
 def _model_revision(
-    planning: Any,
-    model: Any,
+    planning: Planning,
+    model: NamedModel,
     state: PlannerState,
     candidates: dict[str, list[ProgramItem]],
     config: RunnableConfig,
-) -> tuple[Any, Any, Any]:
-    """The model's revised program (None when unusable), its usage, and 'budget_exhausted' if spent."""
+) -> tuple[list[ProgramItem] | None, Recorded[AIMessage] | None, str | None]:
+    """The model's revised program (None when unusable), its recorded call, and 'budget_exhausted' if spent."""
     thread = thread_id_from_config(config)
     ledger, limits = planning.kit().ledger, planning.kit().limits
     spent = ledger.spent(thread)
@@ -138,20 +141,20 @@ def _model_revision(
         "candidates": sorted(by_cohort),
         "request": state["request"],
     }
-    try:
-        reply = model.model.invoke(
-            [SystemMessage(REVISER_SYSTEM), HumanMessage(json.dumps(payload, default=str))]
-        )
-    except Exception as err:  # a failed optimizer call leaves the rules to revise
-        log.warning("program reviser %s failed: %s", model.name, type(err).__name__)
-        return None, None, None
-    call = record_call(
-        planning.settings.models, role="reviser", model=model.name, message=reply, latency_s=0.0
+    messages = [SystemMessage(REVISER_SYSTEM), HumanMessage(json.dumps(payload, default=str))]
+    run = recorded(
+        lambda cfg: model.model.invoke(messages, config=cfg),
+        role="reviser",
+        model=model.name,
+        prices=planning.settings.models,
     )
+    if isinstance(run, Failed):  # a failed optimizer call leaves the rules to revise
+        return None, run, None
+    call = run.calls[-1]
     ledger.charge(
-        thread, call["input_tokens"], call["output_tokens"], call["cost_usd"], call_id=str(reply.id)
+        thread, call["input_tokens"], call["output_tokens"], call["cost_usd"], call_id=str(run.value.id)
     )
-    return _chosen(str(reply.content), by_cohort), total([call]), None
+    return _chosen(str(run.value.content), by_cohort), run, None
 
 
 def _chosen(text: str, by_cohort: dict[str, ProgramItem]) -> list[ProgramItem] | None:
@@ -162,7 +165,7 @@ def _chosen(text: str, by_cohort: dict[str, ProgramItem]) -> list[ProgramItem] |
     return [by_cohort[i] for i in ids]
 
 
-def make_present(planning: Any):
+def make_present(planning: Planning) -> ConfigNode[PlannerState, dict[str, Any]]:
     """Build the node that shows the program and keeps it for enrolling."""
 
     def present(state: PlannerState, config: RunnableConfig) -> dict[str, Any]:
@@ -174,6 +177,9 @@ def make_present(planning: Any):
             )
             return {"messages": [AIMessage(text)]}
         record = _record(state, planning.settings.planner_rounds)
+        update: dict[str, Any] = {"program": record, "messages": [AIMessage(describe_program(record))]}
+        if (turn := _with_calls(state)) is not None:
+            update["turn"] = turn
         planning.journal(
             thread_id_from_config(config),
             "plan_presented",
@@ -184,9 +190,17 @@ def make_present(planning: Any):
                 "missing": record["missing"],
             },
         )
-        return {"program": record, "messages": [AIMessage(describe_program(record))]}
+        return update
 
     return present
+
+
+def _with_calls(state: PlannerState) -> TurnRecord | None:
+    """The turn's record with the planner's model calls added; None when there is nothing to add."""
+    turn, calls = state.get("turn"), state.get("calls") or []
+    if turn is None or not calls:
+        return None
+    return TurnRecord(route=turn["route"], answer=turn["answer"], calls=turn["calls"] + calls)
 
 
 def _record(state: PlannerState, max_rounds: int) -> ProgramRecord:

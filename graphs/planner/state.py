@@ -8,8 +8,8 @@ from typing import Annotated, Any, Literal, TypedDict
 from langchain_core.messages import AnyMessage
 from langgraph.graph.message import add_messages
 
-from agent.llm.usage import Usage, add_usage
-from graphs.state import ProgramRecord
+from agent.llm.usage import ModelCall, Usage, add_usage
+from graphs.state import ProgramRecord, TurnRecord
 
 
 class WorkerTask(TypedDict):
@@ -31,12 +31,16 @@ class WorkerResult(TypedDict):
 
 
 class PlannerState(TypedDict):
-    """The planner subgraph's state; `messages`, `student_id`, `program` and `usage` are the parent's."""
+    """The planner subgraph's state; `messages`, `student_id`, `program`, `usage` and `turn` are the parent's."""
 
     messages: Annotated[list[AnyMessage], add_messages]
     student_id: str | None
     program: ProgramRecord | None
     usage: Annotated[Usage, add_usage]
+    turn: TurnRecord | None
+    """The turn's record; `present` adds the planner's model calls (`calls`) to it."""
+    calls: Annotated[list[ModelCall], operator.add]
+    """The model calls of this planning run (orchestrator, workers, reviser), merged as they finish."""
     request: dict[str, Any] | None
     """`ProgramRequest.as_dict()` read from the student's message."""
     tasks: list[str]

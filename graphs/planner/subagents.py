@@ -14,14 +14,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from langchain_core.messages import AIMessage, AnyMessage
+from langchain_core.messages import AIMessage, AnyMessage, HumanMessage
+from langchain_core.runnables import RunnableConfig
 
 import memories
 import skills
 from agent.config.model_config import ModelConfig
 from agent.domain import School
-from agent.infra.budget import prices_from
-from agent.llm.usage import Usage, record_call, total
+from agent.llm.calls import Recorded, recorded
+from agent.llm.models import NamedModel
 from graphs.model_json import reply_field
 from graphs.nodes.answer import describe_courses
 from graphs.prompts import ORCHESTRATOR_SYSTEM, WORKER_SYSTEM
@@ -79,7 +80,7 @@ def build_agent(model: Any, school: School, kit: AgentKit, *, planner: bool) -> 
         agents_md=kit.agents_md,
         limits=kit.limits,
         planner=planner,
-        prices=prices_from(kit.models),
+        prices=kit.models.price_of,
         on_exhausted=kit.on_exhausted,
     )
     system = ORCHESTRATOR_SYSTEM if planner else WORKER_SYSTEM
@@ -105,14 +106,21 @@ def budget_spent(messages: list[AnyMessage]) -> bool:
     return isinstance(last, AIMessage) and last.response_metadata.get("finish_reason") == "budget_exhausted"
 
 
-def usage_of(messages: list[AnyMessage], models: ModelConfig, name: str, role: str) -> Usage:
-    """The tokens and cost of an agent's model calls, for the thread's running totals."""
-    calls = [
-        record_call(models, role=role, model=name, message=m, latency_s=0.0)
-        for m in messages
-        if isinstance(m, AIMessage) and m.usage_metadata
-    ]
-    return total(calls)
+def run_agent(
+    agent: Any, task: str, *, role: str, model: NamedModel, kit: AgentKit, context: Context | None = None
+) -> Recorded[list[AnyMessage]]:
+    """Run a subagent on `task`; its messages, or its failure, with every model call it made.
+
+    Each call is timed where it happens (`agent.llm.calls`), inside the agent's loop, so the
+    records carry each call's own latency, tokens and cost.
+    """
+
+    def work(config: RunnableConfig) -> list[AnyMessage]:
+        out = agent.invoke({"messages": [HumanMessage(task)]}, config=config, context=context)
+        messages: list[AnyMessage] = out["messages"]
+        return messages
+
+    return recorded(work, role=role, model=model.name, prices=kit.models)
 
 
 def parse_tasks(text: str) -> list[str] | None:
