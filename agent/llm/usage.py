@@ -23,6 +23,7 @@ class ModelCall(TypedDict):
     priced: bool
     """False when no price is configured for the model (its cost then counts as 0)."""
     latency_ms: float
+    """How long the call itself took, from LangChain's start of the call to its end (`agent.llm.calls`)."""
     outcome: str
     """'ok', or why its answer was not used ('invalid_json', 'error: APITimeoutError', ...)."""
 
