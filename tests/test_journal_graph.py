@@ -143,7 +143,7 @@ def test_a_first_run_cut_off_before_the_router_resumes_for_its_student(
     resumed run used to lose who asked, and the enrollment request ended as 'please sign in'."""
     from langchain_core.messages import HumanMessage
 
-    from agent.journal.turns import claim_owner
+    from agent.journal.owners import claim_owner
 
     claim_owner(resources.pool, "t", "ada")  # what runs.run records before the graph runs
     graph.update_state(CFG, {"messages": [HumanMessage("Enroll me in rag-2")]}, as_node="__start__")

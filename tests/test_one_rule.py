@@ -11,13 +11,17 @@ from typing import Any, TypedDict
 from uuid import UUID
 
 import pytest
+from langchain_core.messages import HumanMessage
 from langchain_core.runnables import RunnableConfig
 from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.graph import START, StateGraph
 
 from agent.infra.persistence import Resources
 from agent.journal.connections import connection
-from agent.runtime import threads
+from agent.journal.owners import ForeignThreadError, claim_owner, owner_of
+from agent.runtime import runs, threads
+from agent.runtime.thread_views import ThreadView
+from graphs.state import Context
 from middleware import MissingThreadIdError, thread_id_from_config
 
 
@@ -67,3 +71,39 @@ def test_a_config_without_a_thread_id_is_refused_with_one_error(config: Any) -> 
     with pytest.raises(MissingThreadIdError, match=r"^this run needs a thread id: invoke it with config="):
         thread_id_from_config(config)
     assert issubclass(MissingThreadIdError, LookupError)
+
+
+def test_the_graph_and_the_runtime_refuse_a_foreign_student_with_one_error_class(graph: Any) -> None:
+    from graphs.nodes import router
+
+    assert threads.ForeignThreadError is router.ForeignThreadError is ForeignThreadError
+    assert issubclass(ForeignThreadError, threads.ThreadError) and issubclass(
+        ForeignThreadError, PermissionError
+    )
+
+    threads.send(graph, "t", "hello", user_id="ada")
+    with pytest.raises(ForeignThreadError, match=r"^thread t belongs to another student$"):
+        threads.send(graph, "t", "hello", user_id="bob")  # refused by the runtime, before the graph runs
+    config = threads.config_for("t")
+    with pytest.raises(
+        ForeignThreadError, match=r"^thread belongs to student 'ada'; refusing to run it for 'bob'"
+    ):
+        graph.invoke(
+            {"messages": [HumanMessage("hello")]}, config, context=Context(user_id="bob")
+        )  # by the router
+
+
+def test_the_owner_is_the_states_student_else_the_journals(graph: Any, resources: Resources) -> None:
+    assert runs.owner(graph, "new") is None
+    claim_owner(resources.pool, "new", "ada")  # a thread the HTTP API created: no state yet
+    assert runs.owner(graph, "new") == "ada"
+    assert runs.owner(graph, "new", graph.get_state(threads.config_for("new"))) == "ada"
+    assert runs.owner(graph, "new", ThreadView(student_id=None, unfinished=False)) == "ada"
+    assert runs.owner(graph, "new", ThreadView(student_id="ada", unfinished=False)) == "ada"
+    with pytest.raises(ForeignThreadError, match=r"^thread new belongs to another student$"):
+        threads.send(graph, "new", "hello", user_id="bob")
+
+    threads.send(graph, "t", "hello", user_id="cy")  # the run claims the thread and the router names cy
+    assert owner_of(resources.pool, "t") == "cy"
+    assert graph.get_state(threads.config_for("t")).values["student_id"] == "cy"
+    assert runs.owner(graph, "t") == "cy"

@@ -49,7 +49,7 @@ def start_turn(
     """Create a running turn and its `turn_started` event; its id.
 
     With `owner`, the thread is first claimed for that student if it has no owner yet (as
-    `claim_owner`), in the same statement.
+    `agent.journal.owners.claim_owner`), in the same statement.
     """
     with connection(db) as conn:
         row = conn.execute(
@@ -174,21 +174,3 @@ def steps_of(pool: ConnectionPool[Any], turn_id: int) -> list[dict[str, Any]]:
             ).fetchall()
         ]
 
-
-def owner_of(pool: ConnectionPool[Any], thread_id: str) -> str | None:
-    """The student recorded as the thread's owner, if any."""
-    with pool.connection() as conn:
-        row = conn.execute("SELECT owner FROM thread_owners WHERE thread_id = %s", (thread_id,)).fetchone()
-    return str(row["owner"]) if row else None
-
-
-def claim_owner(pool: ConnectionPool[Any], thread_id: str, owner: str) -> str:
-    """The thread's owner: `owner` when the thread is new, else whoever created it."""
-    with pool.connection() as conn:
-        conn.execute(
-            "INSERT INTO thread_owners (thread_id, owner) VALUES (%s, %s) ON CONFLICT (thread_id) DO NOTHING",
-            (thread_id, owner),
-        )
-        row = conn.execute("SELECT owner FROM thread_owners WHERE thread_id = %s", (thread_id,)).fetchone()
-    assert row is not None
-    return str(row["owner"])

@@ -25,7 +25,7 @@ from psycopg_pool import ConnectionPool, PoolTimeout
 
 from agent.infra.locks import Query, held_connection, locks_for
 from agent.infra.persistence import DatabaseUnavailableError
-from agent.journal import turns
+from agent.journal import owners, turns
 from agent.journal.connections import Database
 from agent.llm.tracing import tracing_config
 from agent.runtime.thread_views import ThreadView, views
@@ -60,21 +60,28 @@ def pool_of(graph: Any) -> ConnectionPool[Any] | None:
 
 
 def owner(graph: Any, thread_id: str, state: Any = None) -> str | None:
-    """The student a thread belongs to.
+    """The student a thread belongs to: the project's one owner lookup (`agent.journal.owners`).
 
-    From its state, else from the journal, which knows the student of a first run cut off before
-    the router stored it; the state is read only when not given and the journal has no owner.
+    The student its state names, else the one the journal recorded, which knows the student of a
+    first run cut off before the router stored it (None without a journal). `state` is what the
+    caller has read of the thread: a state snapshot or a `ThreadView`. Without it, the journal is
+    asked first and the state is read only when the journal has no owner.
     """
-    found = (state.values.get("student_id") if state is not None else None) or journal_owner(graph, thread_id)
-    if not found and state is None:
-        found = graph.get_state({"configurable": {"thread_id": thread_id}}).values.get("student_id")
+    if state is None:
+        found = _recorded_owner(graph, thread_id) or _state_student(graph, thread_id)
+    else:
+        named = state.student_id if isinstance(state, ThreadView) else state.values.get("student_id")
+        found = named or _recorded_owner(graph, thread_id)
     return str(found) if found else None
 
 
-def journal_owner(graph: Any, thread_id: str) -> str | None:
-    """The student the journal records as the thread's owner (None without a journal)."""
+def _recorded_owner(graph: Any, thread_id: str) -> str | None:
     pool = pool_of(graph)
-    return turns.owner_of(pool, thread_id) if pool is not None else None
+    return owners.owner_of(pool, thread_id) if pool is not None else None
+
+
+def _state_student(graph: Any, thread_id: str) -> Any:
+    return graph.get_state({"configurable": {"thread_id": thread_id}}).values.get("student_id")
 
 
 @contextmanager

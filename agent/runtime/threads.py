@@ -20,6 +20,9 @@ from psycopg_pool import ConnectionPool
 
 from agent.config.settings import Settings
 from agent.infra.locks import ThreadBusyError as ThreadBusyError  # re-exported for the faces
+from agent.journal.owners import ForeignThreadError as ForeignThreadError  # re-exported for the faces
+from agent.journal.owners import ThreadError as ThreadError  # re-exported for the faces
+from agent.journal.owners import refuse_foreign
 from agent.llm.usage import NO_USAGE
 from agent.runtime import runs
 from agent.runtime.runs import OnEvent
@@ -34,10 +37,6 @@ Pregel = _Pregel[Any, Any, Any, Any]
 _THREAD_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._:@-]{0,127}$")
 
 
-class ThreadError(Exception):
-    """A request about a thread that cannot be carried out; the message says why."""
-
-
 class InvalidInputError(ThreadError):
     """A thread id, user id or message that is not acceptable."""
 
@@ -48,10 +47,6 @@ class UnknownThreadError(ThreadError):
 
 class NothingPendingError(ThreadError):
     """A decision arrived for a thread that is not waiting for one."""
-
-
-class ForeignThreadError(ThreadError):
-    """The thread belongs to another student."""
 
 
 class InvalidApprovalError(ThreadError):
@@ -172,9 +167,7 @@ def send(
     listen = _token_events(on_token, on_event)
     with runs.exclusive(graph, thread_id, then=views.head_query(thread_id)) as head:
         view = views.view(graph, thread_id, head)
-        owner = view.student_id or runs.journal_owner(graph, thread_id)
-        if owner and owner != user:
-            raise ForeignThreadError(f"thread {thread_id} belongs to another student")
+        refuse_foreign(thread_id, runs.owner(graph, thread_id, view), user)
         if view.unfinished:
             _finish_interrupted_run(graph, config, graph.get_state(config), listen)
         run_context = replace(context, user_id=user) if context else Context(user_id=user)
@@ -294,7 +287,7 @@ def fork(graph: Pregel, thread_id: str, checkpoint_id: str, new_thread_id: str) 
             raise InvalidInputError(f"thread {new_thread_id!r} already exists")
         graph.update_state(target, source.values, as_node="clarify")
         if graph.get_state(target).next:  # a pending action: pause at approval as the original did
-            owner = source.values.get("student_id")
+            owner = runs.owner(graph, thread_id, source)
             runs.run(
                 graph,
                 None,

@@ -17,7 +17,6 @@ from graphs.nodes.signatures import RuntimeNode
 from graphs.routing import decide
 from graphs.state import MESSAGE_WINDOW, Context, State, TurnRecord
 
-
 Route = Literal["answer", "propose", "approval", "handoff", "planner", "clarify"]
 
 _ROUTES: dict[Intent, Route] = {

@@ -24,7 +24,7 @@ from agent.infra.locks import ThreadBusyError
 from agent.infra.persistence import Resources
 from agent.interfaces.server.auth import Principal
 from agent.interfaces.server.sse import Started
-from agent.journal import jobs, turns
+from agent.journal import jobs, owners
 from agent.journal.events import events
 from agent.runtime import runs, threads
 
@@ -208,8 +208,7 @@ def _owner_check(service: Service, thread_id: str, who: Principal, *, write: boo
     owner = runs.owner(service.graph, thread_id)
     if who.role == "operator" and not write:
         return owner
-    if owner is not None and owner != who.user_id:
-        raise ApiError(403, "forbidden", f"thread {thread_id} belongs to another student")
+    owners.refuse_foreign(thread_id, owner, who.user_id)  # a ForeignThreadError: 403 forbidden
     if who.role != "student" and write:
         raise ApiError(403, "forbidden", "only the student who owns a thread writes to it")
     return owner
@@ -255,7 +254,7 @@ def _thread_routes(app: FastAPI, service: Service) -> None:
             raise ApiError(403, "forbidden", "threads are started by students")
         thread_id = body.thread_id or uuid.uuid4().hex
         threads.config_for(thread_id)
-        owner = turns.claim_owner(service.resources.pool, thread_id, who.user_id)
+        owner = owners.claim_owner(service.resources.pool, thread_id, who.user_id)
         if owner != who.user_id:
             raise ApiError(409, "thread_exists", f"thread {thread_id} already exists")
         return {"thread_id": thread_id, "owner": owner}
@@ -271,7 +270,7 @@ def _thread_routes(app: FastAPI, service: Service) -> None:
         _owner_check(service, thread_id, who, write=True)
         if if_busy == "enqueue":
             # A run claims the thread itself once its input is checked; a queued one claims it now.
-            turns.claim_owner(service.resources.pool, thread_id, who.user_id)
+            owners.claim_owner(service.resources.pool, thread_id, who.user_id)
             job = jobs.enqueue(
                 service.resources.pool,
                 thread_id=thread_id,
@@ -350,7 +349,7 @@ def _thread_routes(app: FastAPI, service: Service) -> None:
         if not service.graph.get_state(source).values:
             message = f"thread {thread_id!r} has no checkpoint {body.checkpoint_id!r}"
             raise ApiError(404, "unknown_thread", message)
-        if turns.claim_owner(service.resources.pool, new_id, owner or who.user_id) != (owner or who.user_id):
+        if owners.claim_owner(service.resources.pool, new_id, owner or who.user_id) != (owner or who.user_id):
             raise ApiError(409, "thread_exists", f"thread {new_id} already exists")
         threads.fork(service.graph, thread_id, body.checkpoint_id, new_id)
         return {
