@@ -17,11 +17,12 @@ from langchain_core.runnables import RunnableConfig
 from langgraph.channels import DeltaChannel
 from langgraph.checkpoint.base import BaseCheckpointSaver
 from langgraph.graph import END, START, StateGraph
-from langgraph.graph.message import _messages_delta_reducer, add_messages
+from langgraph.graph.message import add_messages
 from langgraph.graph.state import CompiledStateGraph
 from langgraph.types import Command, interrupt
 
 from agent.domain import School
+from agent.infra.internals import messages_delta_reducer
 from graphs.intents import classify
 from graphs.nodes.answer import answer_messages, compose_answer
 from graphs.retrieval import Retriever
@@ -37,7 +38,7 @@ class StockState(TypedDict):
 class DeltaState(TypedDict):
     """The same with LangGraph's delta channel for the history (for the storage comparison)."""
 
-    messages: Annotated[list[AnyMessage], DeltaChannel(_messages_delta_reducer, snapshot_frequency=50)]
+    messages: Annotated[list[AnyMessage], DeltaChannel(messages_delta_reducer, snapshot_frequency=50)]
     cohort: str | None
 
 

@@ -7,8 +7,8 @@ from typing import Annotated, Any, TypedDict
 
 from langchain_core.messages import AnyMessage
 from langgraph.channels import DeltaChannel
-from langgraph.graph.message import _messages_delta_reducer
 
+from agent.infra.internals import messages_delta_reducer
 from agent.llm.usage import ModelCall, Usage, add_usage
 from graphs.approvals import PendingAction
 from graphs.intents import Intent
@@ -31,7 +31,7 @@ class InputState(TypedDict):
     """What a caller sends: the student's messages."""
 
     messages: Annotated[
-        list[AnyMessage], DeltaChannel(_messages_delta_reducer, snapshot_frequency=MESSAGE_SNAPSHOT_EVERY)
+        list[AnyMessage], DeltaChannel(messages_delta_reducer, snapshot_frequency=MESSAGE_SNAPSHOT_EVERY)
     ]
     """The conversation; new messages are appended (or replaced by id).
 

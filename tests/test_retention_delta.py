@@ -16,10 +16,11 @@ from langchain_core.messages import AIMessage, AnyMessage, HumanMessage
 from langgraph.channels import DeltaChannel
 from langgraph.checkpoint.postgres import PostgresSaver
 from langgraph.graph import START, StateGraph
-from langgraph.graph.message import _messages_delta_reducer, add_messages
+from langgraph.graph.message import add_messages
 from langgraph.types import StateSnapshot
 from psycopg.types.json import Jsonb
 
+from agent.infra.internals import messages_delta_reducer
 from agent.infra.persistence import Resources
 from agent.infra.retention import prune
 
@@ -31,16 +32,16 @@ def _append(state: list[str], writes: Sequence[list[str]]) -> list[str]:
 
 
 class Chat(TypedDict):
-    messages: Annotated[list[AnyMessage], DeltaChannel(_messages_delta_reducer, snapshot_frequency=3)]
+    messages: Annotated[list[AnyMessage], DeltaChannel(messages_delta_reducer, snapshot_frequency=3)]
 
 
 class Noted(TypedDict):
-    messages: Annotated[list[AnyMessage], DeltaChannel(_messages_delta_reducer, snapshot_frequency=3)]
+    messages: Annotated[list[AnyMessage], DeltaChannel(messages_delta_reducer, snapshot_frequency=3)]
     notes: Annotated[list[str], DeltaChannel(_append, snapshot_frequency=2)]
 
 
 class SeldomNoted(TypedDict):
-    messages: Annotated[list[AnyMessage], DeltaChannel(_messages_delta_reducer, snapshot_frequency=3)]
+    messages: Annotated[list[AnyMessage], DeltaChannel(messages_delta_reducer, snapshot_frequency=3)]
     notes: Annotated[list[str], DeltaChannel(_append, snapshot_frequency=5)]
 
 
@@ -49,7 +50,7 @@ class Legacy(TypedDict):
 
 
 class Migrated(TypedDict):
-    messages: Annotated[list[AnyMessage], DeltaChannel(_messages_delta_reducer, snapshot_frequency=100)]
+    messages: Annotated[list[AnyMessage], DeltaChannel(messages_delta_reducer, snapshot_frequency=100)]
 
 
 def reply(state: Any) -> dict[str, Any]:

@@ -7,7 +7,6 @@ open resources with `open_resources()` and hand them to the graph factory.
 from __future__ import annotations
 
 import atexit
-import contextlib
 import logging
 import select
 import sys
@@ -29,7 +28,7 @@ from psycopg_pool import AsyncConnectionPool, ConnectionPool, PoolTimeout
 
 from agent.config.settings import Settings
 from agent.domain import School, catalog
-from agent.infra import migrations
+from agent.infra import internals, migrations
 from agent.infra.budget import PostgresLedger
 from agent.infra.fake_provider import payment_provider
 from agent.infra.locks import ThreadLocks, register, unsynced_commits
@@ -139,10 +138,7 @@ def tune_delta_paging(module: Any) -> None:
 
     Fails loudly if LangGraph renames the constant, rather than silently reading 1024 again.
     """
-    if not hasattr(module, "_DELTA_PAGE_SIZE"):
-        message = f"{module.__name__} has no _DELTA_PAGE_SIZE: check `tune_delta_paging` against LangGraph"
-        raise RuntimeError(message)
-    module._DELTA_PAGE_SIZE = DELTA_PAGE_SIZE
+    internals.set_delta_page_size(module, DELTA_PAGE_SIZE)
 
 
 class PooledPostgresSaver(PostgresSaver):
@@ -158,7 +154,7 @@ class PooledPostgresSaver(PostgresSaver):
         super().__init__(conn, serde=serde)  # type: ignore[arg-type]  # a pool of dict_row connections
         tune_delta_paging(sys.modules[PostgresSaver.__module__])
         # A no-op context manager in place of the lock: `_cursor` enters it around each query.
-        self.lock = contextlib.nullcontext()  # type: ignore[assignment]
+        internals.drop_saver_lock(self)
 
 
 def strict_serializer() -> JsonPlusSerializer:
@@ -178,9 +174,7 @@ def embedded_url(data_dir: Path) -> str:
     pgdata.mkdir(parents=True, exist_ok=True)
     # pgserver caches one handle per data dir and trusts it forever; drop it if that server has
     # since been stopped (by `db stop` or another process) so that it is started again.
-    cached = pgserver.PostgresServer._instances.get(pgdata)
-    if cached is not None and not (pgdata / "postmaster.pid").exists():
-        del pgserver.PostgresServer._instances[pgdata]
+    internals.forget_stopped_server(pgdata)
     server = pgserver.get_server(pgdata, cleanup_mode=None)
     with psycopg.connect(server.get_uri("postgres"), autocommit=True) as conn:
         exists = conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", (EMBEDDED_DATABASE,)).fetchone()
@@ -194,13 +188,12 @@ def stop_embedded(data_dir: Path) -> bool:
     """Stop the embedded Postgres under `data_dir` if it runs; True when one was stopped."""
     import subprocess
 
-    from pgserver._commands import pg_ctl  # type: ignore[attr-defined]  # the package's own wrapper keeps the right user
-
     pgdata = (data_dir / "pg").resolve()
     if not (pgdata / "postmaster.pid").exists():
         return False
     try:
-        pg_ctl(["-w", "stop"], pgdata=pgdata, user="pgserver" if _is_root() else None)
+        # pgserver's own wrapper: it finds the bundled binary and runs it as the right user.
+        internals.pg_ctl(["-w", "stop"], pgdata=pgdata, user="pgserver" if _is_root() else None)
     except subprocess.CalledProcessError:
         return False
     return True
