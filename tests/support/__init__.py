@@ -7,6 +7,8 @@
 - `openai_stub`: an OpenAI-compatible server on loopback, scripted per request.
 - `servers`: free ports, readiness waits and clean stops for server subprocesses; `api_server`.
 - `snapshots`: `check_snapshot`, for prompt and tool-schema snapshots under tests/snapshots/.
+- `wheel_probe`: a script, not a module to import: tests/test_wheel.py runs it with the Python of a
+  fresh environment to see what an installed wheel finds.
 
 Nothing here is a fixture: fixtures live in tests/conftest.py, which imports from here.
 """
