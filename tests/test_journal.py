@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from agent.domain.plain_json import to_json
 from agent.infra.migrations import TABLES
 from agent.infra.persistence import Resources, setup_database
 from agent.journal.events import (
@@ -15,7 +16,6 @@ from agent.journal.events import (
     JournalPayloadError,
     events,
     record_event,
-    to_json,
 )
 
 

@@ -7,6 +7,11 @@ A pool or a held connection (`agent.journal.connections`), the thread id of a ru
 
 from __future__ import annotations
 
+import json
+from datetime import UTC, date, datetime, time
+from decimal import Decimal
+from enum import IntEnum, StrEnum
+from types import MappingProxyType
 from typing import Any, TypedDict
 from uuid import UUID
 
@@ -16,7 +21,10 @@ from langchain_core.runnables import RunnableConfig
 from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.graph import START, StateGraph
 
+from agent.domain import operations, payments
+from agent.domain.plain_json import NotJSONError, to_json
 from agent.infra.persistence import Resources
+from agent.journal import events, jobs, turns
 from agent.journal.connections import connection
 from agent.journal.owners import ForeignThreadError, claim_owner, owner_of
 from agent.runtime import runs, threads
@@ -107,3 +115,62 @@ def test_the_owner_is_the_states_student_else_the_journals(graph: Any, resources
     assert owner_of(resources.pool, "t") == "cy"
     assert graph.get_state(threads.config_for("t")).values["student_id"] == "cy"
     assert runs.owner(graph, "t") == "cy"
+
+
+class _Level(StrEnum):
+    INTRO = "intro"
+
+
+class _Seats(IntEnum):
+    FEW = 3
+
+
+def test_one_json_policy_converts_what_reads_back_as_written() -> None:
+    value = MappingProxyType(
+        {
+            "on": date(2026, 12, 1),
+            "at": datetime(2026, 12, 1, 9, 30, tzinfo=UTC),
+            "from": time(9, 30),
+            "price": Decimal("12.50"),
+            "pair": (1, "two"),
+            "level": _Level.INTRO,
+            "seats": _Seats.FEW,
+            "plain": [None, True, 1.5, {"k": "v"}],
+        }
+    )
+    plain = to_json(value)
+    assert plain == {
+        "on": "2026-12-01",
+        "at": "2026-12-01T09:30:00+00:00",
+        "from": "09:30:00",
+        "price": 12.5,
+        "pair": [1, "two"],
+        "level": "intro",
+        "seats": 3,
+        "plain": [None, True, 1.5, {"k": "v"}],
+    }
+    assert type(plain["level"]) is str and type(plain["seats"]) is int
+    assert json.loads(json.dumps(plain, allow_nan=False)) == plain
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        ({"by_id": {1: "a"}}, r"^value\['by_id'\] has the key 1 \(int\); JSON object keys are str$"),
+        ({"cost": float("nan")}, r"^value\['cost'\] is nan; JSON has no NaN or infinity$"),
+        ([{"seen": {"a"}}], r"^value\[0\]\['seen'\] is a set \(\{'a'\}\), which cannot be stored as JSON"),
+        (b"raw", r"^value is a bytes"),
+    ],
+)
+def test_one_json_policy_refuses_what_it_cannot_carry_and_names_where(value: Any, message: str) -> None:
+    with pytest.raises(NotJSONError, match=message):
+        to_json(value)
+
+
+def test_the_domain_and_the_journal_share_the_policy() -> None:
+    assert (
+        operations.to_json is payments.to_json is turns.to_json is jobs.to_json is events.to_json is to_json
+    )
+    assert issubclass(events.JournalPayloadError, NotJSONError) and issubclass(NotJSONError, TypeError)
+    with pytest.raises(events.JournalPayloadError, match=r"^payload\['n'\] is nan"):
+        events.event_rows("t", [("worker_failed", {"n": float("nan")})], turn_id=None)

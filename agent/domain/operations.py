@@ -7,29 +7,16 @@ nothing; refusals are outcomes too, so a retry after a crash answers exactly as 
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
-from datetime import date, datetime
 from typing import Any
 
 from psycopg import Connection, Rollback
 from psycopg.types.json import Jsonb
 
 from agent.domain.errors import DomainError, IdempotencyConflictError
+from agent.domain.plain_json import to_json
 
 Outcome = dict[str, Any]
-
-
-def _json_default(value: object) -> str:
-    if isinstance(value, datetime | date):
-        return value.isoformat()
-    message = f"cannot store {type(value).__name__} in an operation record"
-    raise TypeError(message)
-
-
-def to_json(value: Any) -> Any:
-    """Make `value` plain JSON (dates as ISO strings) so that it round-trips through jsonb."""
-    return json.loads(json.dumps(value, default=_json_default))
 
 
 def require_key(key: str) -> None:
@@ -53,7 +40,7 @@ def run_once(
     `"replayed": True` marks one that was read back rather than produced now.
     """
     require_key(key)
-    request = to_json(request)
+    request = to_json(request, "request")
     with conn.transaction():
         # A concurrent holder of the same key makes this INSERT wait until it commits or rolls back.
         claimed = conn.execute(
@@ -65,7 +52,7 @@ def run_once(
             return _stored_outcome(conn, key=key, name=name, request=request)
         try:
             with conn.transaction():
-                outcome: Outcome = {"ok": True, "result": to_json(action(conn))}
+                outcome: Outcome = {"ok": True, "result": to_json(action(conn), "result")}
         except DomainError as err:
             outcome = _refusal(err)
         conn.execute("UPDATE operations SET outcome = %s WHERE key = %s", (Jsonb(outcome), key))
@@ -83,7 +70,7 @@ def dry_run(
     outcome: Outcome
     try:
         with conn.transaction() as tx:
-            outcome = {"ok": True, "result": to_json(action(conn))}
+            outcome = {"ok": True, "result": to_json(action(conn), "result")}
             raise Rollback(tx)
     except DomainError as err:
         outcome = _refusal(err)
@@ -91,7 +78,12 @@ def dry_run(
 
 
 def _refusal(err: DomainError) -> Outcome:
-    return {"ok": False, "error": err.code, "message": err.message, "details": to_json(err.details)}
+    return {
+        "ok": False,
+        "error": err.code,
+        "message": err.message,
+        "details": to_json(err.details, "details"),
+    }
 
 
 def _stored_outcome(

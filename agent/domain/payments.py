@@ -35,7 +35,8 @@ from psycopg import Connection
 from agent.config import faults
 from agent.domain import enrollments
 from agent.domain.errors import DomainError
-from agent.domain.operations import Outcome, require_key, run_once, to_json
+from agent.domain.operations import Outcome, require_key, run_once
+from agent.domain.plain_json import to_json
 from agent.domain.rules import money
 
 Row = dict[str, Any]
@@ -527,4 +528,9 @@ def _unknown(attempt: Attempt, template: str) -> Outcome:
     """A refusal for an unanswered provider call; not stored, so that a retry asks the provider."""
     message = template.format(amount=money(attempt.amount_cents), cohort=attempt.cohort_id)
     details = {"cohort_id": attempt.cohort_id, "amount_cents": attempt.amount_cents, "attempt": attempt.key}
-    return {"ok": False, "error": "payment_unknown", "message": message, "details": to_json(details)}
+    return {
+        "ok": False,
+        "error": "payment_unknown",
+        "message": message,
+        "details": to_json(details, "details"),
+    }

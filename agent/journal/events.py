@@ -11,10 +11,7 @@ This module opens no connection: callers hand in the pool (or a connection) from
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping, Sequence
-from datetime import date, datetime, time
-from decimal import Decimal
 from typing import Any, Final, Literal, get_args
 
 from psycopg import Connection
@@ -22,6 +19,7 @@ from psycopg.rows import dict_row
 from psycopg.types.json import Jsonb
 from psycopg_pool import ConnectionPool
 
+from agent.domain.plain_json import NotJSONError, to_json
 from agent.journal.connections import Database, connection
 
 EventKind = Literal[
@@ -46,8 +44,8 @@ tokens, cost_usd, limits), a plan shown to the student, a worker (subagent) that
 KINDS: Final[tuple[EventKind, ...]] = get_args(EventKind)
 
 
-class JournalPayloadError(TypeError):
-    """A payload holds a value that JSON cannot carry; the message names where it is."""
+class JournalPayloadError(NotJSONError):
+    """A payload that is not a mapping, or holds a value JSON cannot carry; the message names where."""
 
 
 def record_event(
@@ -65,7 +63,8 @@ def record_event(
     re-run after a crash) writes nothing and returns None.
 
     `kind` is one of `KINDS` (checked when called, so that callers holding a plain str need no cast).
-    Dates and datetimes are stored as ISO strings and Decimals as floats; tuples become lists.
+    The payload becomes JSON by the project's one policy (`agent.domain.plain_json.to_json`): dates
+    and datetimes as ISO strings, Decimals as floats, tuples as lists.
 
     Raises:
         ValueError: If `thread_id` is empty or `kind` is not one of `KINDS`.
@@ -105,7 +104,11 @@ def _checked_row(
     if not isinstance(payload, Mapping):
         msg = f"a journal payload must be a mapping, got {type(payload).__name__}"
         raise JournalPayloadError(msg)
-    return (thread_id, kind, Jsonb(to_json(payload)), turn_id, key)
+    try:
+        plain = to_json(payload, "payload")
+    except NotJSONError as err:
+        raise JournalPayloadError(str(err)) from None
+    return (thread_id, kind, Jsonb(plain), turn_id, key)
 
 
 def _insert(conn: Connection[Any], row: tuple[Any, ...]) -> int | None:
@@ -140,35 +143,3 @@ def events(
                 (thread_id, list(kinds)),
             )
         return list(cur.fetchall())
-
-
-def to_json(value: Any, path: str = "payload") -> Any:
-    """`value` as plain JSON types (dict, list, str, int, float, bool, None), or JournalPayloadError.
-
-    `path` names the value in error messages, e.g. `payload['limits']['max_usd']`.
-    """
-    if value is None or isinstance(value, str | bool | int):
-        return value
-    if isinstance(value, float | Decimal):
-        number = float(value)
-        if not math.isfinite(number):
-            msg = f"{path} is {value!r}; JSON has no NaN or infinity"
-            raise JournalPayloadError(msg)
-        return number
-    if isinstance(value, datetime | date | time):
-        return value.isoformat()
-    if isinstance(value, Mapping):
-        out: dict[str, Any] = {}
-        for key, item in value.items():
-            if not isinstance(key, str):
-                msg = f"{path} has the key {key!r} ({type(key).__name__}); JSON object keys are str"
-                raise JournalPayloadError(msg)
-            out[key] = to_json(item, f"{path}[{key!r}]")
-        return out
-    if isinstance(value, list | tuple):
-        return [to_json(item, f"{path}[{i}]") for i, item in enumerate(value)]
-    msg = (
-        f"{path} is a {type(value).__name__} ({value!r:.80}), which the journal cannot store as "
-        "JSON; convert it to str, int, float, bool, None, a date, a Decimal, a list or a dict"
-    )
-    raise JournalPayloadError(msg)

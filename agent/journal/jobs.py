@@ -13,7 +13,7 @@ from typing import Any
 from psycopg.types.json import Jsonb
 from psycopg_pool import ConnectionPool
 
-from agent.journal.events import to_json
+from agent.domain.plain_json import to_json
 
 LEASE_S = 300
 """A running job whose worker has not finished it within this many seconds is taken again."""

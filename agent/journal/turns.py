@@ -14,8 +14,9 @@ from typing import Any, Literal
 from psycopg.types.json import Jsonb
 from psycopg_pool import ConnectionPool
 
+from agent.domain.plain_json import to_json
 from agent.journal.connections import Database, connection
-from agent.journal.events import event_rows, to_json
+from agent.journal.events import event_rows
 
 TurnKind = Literal["message", "decision", "resume"]
 Status = Literal["running", "awaiting_approval", "completed", "failed", "cancelled"]
@@ -173,4 +174,3 @@ def steps_of(pool: ConnectionPool[Any], turn_id: int) -> list[dict[str, Any]]:
                 (turn_id,),
             ).fetchall()
         ]
-
