@@ -22,10 +22,10 @@ from langchain_core.tools import tool
 
 from agent.config.model_config import ModelConfig, Price
 from agent.config.settings import Settings
-from agent.infra.budget import PostgresLedger, journal_exhaustion
+from agent.infra.budget import PostgresLedger, exhausted_payload
 from agent.infra.migrations import TABLES
 from agent.infra.persistence import Resources, open_resources, setup_database
-from agent.journal.events import events
+from agent.journal.events import events, record_event
 from middleware.budget import BudgetLedger, Charge, Spend, charge_of, exhausted_message
 from middleware.budget_limit import BudgetMiddleware
 from tests.support.school import ROOT
@@ -219,12 +219,10 @@ def test_the_middleware_stops_the_run_and_journals_once(
     limits = {"max_tokens": 1000, "max_usd": 1.0}
 
     def agent_on(res: Resources, model: Any) -> Any:
-        budget = BudgetMiddleware(
-            ledger=res.ledger,
-            prices=config.price_of,
-            on_exhausted=journal_exhaustion(res.pool, **limits),
-            **limits,
-        )
+        def journal(thread_id: str, spend: Spend) -> None:  # as the planner does (graphs.planner.deps)
+            record_event(res.pool, thread_id, "budget_exhausted", exhausted_payload(spend, **limits))
+
+        budget = BudgetMiddleware(ledger=res.ledger, prices=config.price_of, on_exhausted=journal, **limits)
         return create_agent(model=model, tools=[lookup], middleware=[budget], checkpointer=res.checkpointer)
 
     model = scripted_model(reply("rag", "c1", (500, 100)), reply("sql", "c2", (400, 50)))

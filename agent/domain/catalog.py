@@ -102,11 +102,6 @@ def search_terms(text: str) -> list[str]:
     return [w for w in words if w not in _GENERIC_WORDS and len(w) > 1]
 
 
-def search_courses(conn: Connection[Row], text: str, *, limit: int = 3) -> list[Row]:
-    """Courses matching `text`, best first: ids named outright, then full-text rank."""
-    return courses_by_ids(conn, search_course_ids(conn, text, limit=limit))
-
-
 def search_course_ids(conn: Connection[Row], text: str, *, limit: int = 3) -> list[str]:
     """Ids of the courses matching `text`, best first: ids named outright, else full-text rank."""
     # A question that names a course or cohort is about that one, not about look-alikes.

@@ -17,8 +17,7 @@ from typing import Any, Final
 from psycopg.rows import dict_row
 from psycopg_pool import ConnectionPool
 
-from agent.journal.events import record_event
-from middleware.budget import OnExhausted, Spend
+from middleware.budget import Spend
 
 _SPENT: Final = """
 SELECT coalesce(sum(input_tokens), 0) AS input_tokens,
@@ -112,22 +111,3 @@ def exhausted_payload(spend: Spend, *, max_tokens: int | None, max_usd: float | 
         "cost_usd": spend.cost_usd,
         "limits": {"max_tokens": max_tokens, "max_usd": max_usd},
     }
-
-
-def journal_exhaustion(
-    pool: ConnectionPool[Any], *, max_tokens: int | None, max_usd: float | None
-) -> OnExhausted:
-    """An `on_exhausted` for `BudgetMiddleware` that writes a `budget_exhausted` journal event.
-
-    Pass the same limits as to the middleware; they are recorded with the spend.
-    """
-
-    def on_exhausted(thread_id: str, spend: Spend) -> None:
-        record_event(
-            pool,
-            thread_id,
-            "budget_exhausted",
-            exhausted_payload(spend, max_tokens=max_tokens, max_usd=max_usd),
-        )
-
-    return on_exhausted
