@@ -192,8 +192,8 @@ def test_schema_problems_fail(graph: Any, resources: Resources, settings: Settin
     schema = check(resources, settings, graph)["schema"]
     assert (schema.status, schema.detail) == (
         "fail",
-        f"version {HEAD - 1} of {HEAD}: any command that opens the database migrates it "
-        "(e.g. `school-agent pending`)",
+        f"version {HEAD - 1} of {HEAD}: `school-agent db setup` migrates it "
+        "(as does any command that opens the database)",
     )
     execute(resources, f"INSERT INTO {VERSION_TABLE} (v) VALUES (%s), (%s)", (HEAD, HEAD + 1))
     schema = check(resources, settings, graph)["schema"]
@@ -206,7 +206,7 @@ def test_schema_problems_fail(graph: Any, resources: Resources, settings: Settin
     assert (schema.status, schema.detail) == (
         "fail",
         f"version 1 of {HEAD}, not recorded (the database was made before migrations were "
-        "recorded): any command that opens the database migrates it (e.g. `school-agent pending`)",
+        "recorded): `school-agent db setup` migrates it (as does any command that opens the database)",
     )
     execute(resources, f"CREATE TABLE {VERSION_TABLE} (v integer PRIMARY KEY)")
     execute(resources, f"INSERT INTO {VERSION_TABLE} (v) SELECT generate_series(1, %s)", (HEAD,))
@@ -297,7 +297,7 @@ def test_a_fresh_database_is_one_finding_and_the_checks_that_need_the_schema_are
         (
             "schema",
             "fail",
-            "schema not set up: run `school-agent pending` (any command that opens the database sets it up)",
+            "schema not set up: run `school-agent db setup` (any command that opens the database sets it up)",
         ),
         ("approvals", "skip", skipped),
         ("interrupted runs", "skip", skipped),
@@ -334,7 +334,8 @@ def test_the_command_on_a_fresh_database_says_how_to_set_it_up(settings: Setting
         ("models", "ok"),
     ]
 
-    run_cli(settings, "pending", extra_env=OFFLINE)  # what the finding says to run
+    setup = run_cli(settings, "db", "setup", extra_env=OFFLINE)  # what the finding says to run
+    assert setup.stdout == f"Schema at version {HEAD} of {HEAD}; the catalog is seeded.\n"
     lines = doctor_lines(settings)
     assert lines[1].startswith(f"ok    schema            version {HEAD} of {HEAD}; ")
     assert lines[-1] == "7 ok, 0 warnings, 0 failures."

@@ -50,12 +50,12 @@ PROVIDER_URLS: Final = {"openai": "https://api.openai.com/v1"}
 """Where a role without a base URL sends its requests, per provider."""
 
 NOT_SET_UP: Final = (
-    "schema not set up: run `school-agent pending` (any command that opens the database sets it up)"
+    "schema not set up: run `school-agent db setup` (any command that opens the database sets it up)"
 )
 """The one finding on a database whose schema is not set up."""
-_ANY_COMMAND: Final = "any command that opens the database {} (e.g. `school-agent pending`)"
-"""How to set the schema up or migrate it. There is no setup command: every command but `db` and
-`doctor` opens the database with `setup_database`, which applies the pending migrations."""
+_ANY_COMMAND: Final = "`school-agent db setup` {} (as does any command that opens the database)"
+"""How to set the schema up or migrate it: `db setup`, or any command but `db url|stop` and
+`doctor`, opens the database with `setup_database`, which applies the pending migrations."""
 NEEDS_SCHEMA: Final = ("approvals", "interrupted runs", "stuck turns", "jobs")
 """The checks that read the application's tables: skipped while the schema is not set up."""
 LANGGRAPH_TABLES: Final = (

@@ -22,6 +22,16 @@ def cmd_db_url(_: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_db_setup(_: argparse.Namespace) -> int:
+    """Create or migrate the schema (every command that opens the database does too); print its version."""
+    from agent.infra import migrations
+
+    with session() as (res, _graph), res.pool.connection() as conn:
+        version = migrations.current_version(conn)
+    print(f"Schema at version {version} of {migrations.HEAD}; the catalog is seeded.")
+    return EXIT_OK
+
+
 def cmd_db_stop(_: argparse.Namespace) -> int:
     """Stop the embedded Postgres of SCHOOL_DATA_DIR, if it runs."""
     from agent.infra.persistence import stop_embedded

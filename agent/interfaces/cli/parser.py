@@ -73,6 +73,9 @@ def _inspect_commands(sub: Any) -> None:
     p.set_defaults(run=commands.cmd_enrollments)
     db = sub.add_parser("db", help="the database").add_subparsers(dest="db_command", required=True)
     db.add_parser("url", help="print the database URL in use").set_defaults(run=operator_commands.cmd_db_url)
+    db.add_parser("setup", help="create or migrate the schema and print its version").set_defaults(
+        run=operator_commands.cmd_db_setup
+    )
     db.add_parser("stop", help="stop the embedded Postgres").set_defaults(run=operator_commands.cmd_db_stop)
     sub.add_parser("demo", help="play the school story end to end").set_defaults(
         run=operator_commands.cmd_demo
