@@ -13,8 +13,8 @@ import re
 from functools import lru_cache
 from typing import Literal, get_args
 
+from graphs.fuzzy import similar
 from graphs.planner.request import enrolls_in_the_program, is_program_request
-from graphs.planner.request.fuzzy import similar
 
 Intent = Literal[
     "question",

@@ -28,8 +28,8 @@ from agent.domain.programs import (
     with_prerequisites,
 )
 from agent.infra.persistence import Resources
+from graphs.fuzzy import closest, similar
 from graphs.planner.request import decompose, is_program_request, parse_program_request
-from graphs.planner.request.fuzzy import closest, similar
 from tests.support.school import TODAY
 
 COURSE_IDS = [c["id"] for c in load_seed()["courses"]]

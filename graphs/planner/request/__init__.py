@@ -16,7 +16,7 @@ leaves the field unset, so that the planner asks):
 - `goal`: the goal in the student's words ("my goal of moving into ML engineering").
 - `detect`: whether a message asks for a program at all, and the one "the program" matcher.
 - `subgoals`: `decompose`, the goal split into sub-questions for the planner's workers.
-- `fuzzy`: the one misspelling-tolerant word match, shared with `graphs.intents` and `graphs.entities`.
+- (`graphs.fuzzy` is the one misspelling-tolerant word match, shared with `graphs.intents` and `graphs.entities`.)
 """
 
 from __future__ import annotations

@@ -11,7 +11,7 @@ import re
 from collections.abc import Collection
 
 from agent.domain.paths import load_paths
-from graphs.planner.request.fuzzy import WORD, closest
+from graphs.fuzzy import WORD, closest
 
 _COMPLETED = re.compile(
     r"(?<![a-z'])(?:i\s+(?:already\s+)?(?:know|knew|did|took|completed|finished|passed|studied)|"

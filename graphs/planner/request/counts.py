@@ -6,7 +6,7 @@ courses" / "a pair of courses" (2); number and course words tolerate one typo.
 
 from __future__ import annotations
 
-from graphs.planner.request.fuzzy import WORD, closest
+from graphs.fuzzy import WORD, closest
 
 MAX_SIZE = 10
 """A stated number of courses above this is not read as the program's size."""

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 from datetime import date, timedelta
 
-from graphs.planner.request.fuzzy import closest
+from graphs.fuzzy import closest
 
 _MONTH_NAMES = (
     "january",

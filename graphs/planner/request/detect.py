@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import re
 
+from graphs.fuzzy import WORD, similar
 from graphs.planner.request.counts import course_count
-from graphs.planner.request.fuzzy import WORD, similar
 from graphs.planner.request.money import budget_cents
 from graphs.planner.request.window import names_a_date
 

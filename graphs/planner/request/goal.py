@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import re
 
+from graphs.fuzzy import closest
 from graphs.planner.request.counts import COURSE_WORDS
 from graphs.planner.request.dates import MONTHS, SEASONS
-from graphs.planner.request.fuzzy import closest
 from graphs.planner.request.money import BUDGET_WORDS
 
 _GOALS = (

@@ -12,7 +12,7 @@ from functools import cache
 
 from agent.domain.paths import load_paths
 from agent.domain.programs import ProgramRequest
-from graphs.planner.request.fuzzy import WORD, closest
+from graphs.fuzzy import WORD, closest
 
 _SPLIT = re.compile(r"\s*(?:,|&|\band\b|\bplus\b|\bas\s+well\s+as\b)\s*", re.IGNORECASE)
 
