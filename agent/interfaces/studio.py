@@ -1,6 +1,6 @@
 """The checkpointer that `langgraph dev` (LangGraph Studio) uses, named in `langgraph.json`.
 
-`langgraph.json` points `"checkpointer": {"path": "./agent/studio.py:checkpointer"}` here, so
+`langgraph.json` points `"checkpointer": {"path": "./agent/interfaces/studio.py:checkpointer"}` here, so
 threads run through the dev server are checkpointed in the same Postgres as the CLI and the tests
 (`DATABASE_URL`, or the embedded server) and survive a restart of the server.
 
