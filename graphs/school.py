@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from langgraph.checkpoint.base import BaseCheckpointSaver
@@ -55,7 +56,7 @@ def build_graph(
     models = models or Models(settings.models)
     source: SchoolSource = (lambda: school) if school is not None else _default_school
     builder = StateGraph(State, context_schema=Context, input_schema=InputState)
-    nodes = {
+    nodes: dict[str, Callable[..., Any]] = {
         "router": make_router(models),
         "answer": make_answer(source, models),
         "propose": make_propose(source),

@@ -13,6 +13,7 @@ from agent.journal.events import record_event
 from graphs.approvals import Decision, InvalidDecisionError, PendingAction, approval_request, parse_decision
 from graphs.nodes.common import FINISH, SchoolSource, UnexpectedInputError
 from graphs.nodes.proposals import Refusal, prepare
+from graphs.nodes.signatures import ConfigNode
 from graphs.state import State
 from middleware import thread_id_from_config
 
@@ -39,7 +40,7 @@ class Recorder:
         record_event(self.pool, self.thread, kind, payload, turn_id=self.turn, key=f"{action['id']}:{kind}")
 
 
-def make_approval(school: SchoolSource):
+def make_approval(school: SchoolSource) -> ConfigNode[State, Next]:
     """Build the approval node over `school` (an edit is re-validated by the domain)."""
 
     def approval(state: State, config: RunnableConfig) -> Next:

@@ -21,11 +21,14 @@ from graphs import tools
 from graphs.approvals import PendingAction
 from graphs.nodes.common import FINISH, SchoolSource, UnexpectedInputError
 from graphs.nodes.proposals import prepare
+from graphs.nodes.signatures import ConfigNode
 from graphs.state import State
 from middleware import thread_id_from_config
 
 
-def make_execute(school: SchoolSource):
+def make_execute(
+    school: SchoolSource,
+) -> ConfigNode[State, Command[Literal["approval", "next_in_program", "__end__"]]]:
     """Build the execute node over `school`."""
 
     def execute(

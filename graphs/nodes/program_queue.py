@@ -14,6 +14,7 @@ from langgraph.types import Command
 
 from graphs.nodes.common import FINISH, SchoolSource
 from graphs.nodes.proposals import Refusal, prepare
+from graphs.nodes.signatures import StateNode
 from graphs.planner.request import names_the_program
 from graphs.state import State
 
@@ -24,7 +25,7 @@ def asks_for_the_program(text: str, state: State) -> bool:
     return bool(program and program["items"] and names_the_program(text))
 
 
-def make_next_in_program(school: SchoolSource):
+def make_next_in_program(school: SchoolSource) -> StateNode[State, Command[Literal["approval", "__end__"]]]:
     """Build the node that proposes the next queued cohort of the program."""
 
     def next_in_program(state: State) -> Command[Literal["approval", "__end__"]]:

@@ -14,6 +14,7 @@ from graphs.entities import find_mention
 from graphs.nodes.common import FINISH, SchoolSource, latest_human, text_of
 from graphs.nodes.program_queue import asks_for_the_program, queue_program
 from graphs.nodes.proposals import Refusal, prepare
+from graphs.nodes.signatures import StateNode
 from graphs.state import State
 
 _COHORT_SHAPED = re.compile(r"\b[a-z]+(?:-[a-z]+)*-\d+\b")
@@ -21,7 +22,9 @@ _ACTION_OF_INTENT = {"enroll": "enroll", "waitlist": "join_waitlist", "pay": "pa
 _ELIGIBLE = {"pay": {"PENDING_PAYMENT"}, "cancel": {"PENDING_PAYMENT", "CONFIRMED", "WAITLISTED"}}
 
 
-def make_propose(school: SchoolSource):
+def make_propose(
+    school: SchoolSource,
+) -> StateNode[State, Command[Literal["approval", "next_in_program", "__end__"]]]:
     """Build the propose node over `school`."""
 
     def propose(state: State) -> Command[Literal["approval", "next_in_program", "__end__"]]:

@@ -9,6 +9,7 @@ from langchain_core.runnables import RunnableConfig
 
 from graphs.intents import classify
 from graphs.nodes.common import SchoolSource, latest_human, text_of
+from graphs.nodes.signatures import ConfigNode
 from graphs.state import State
 from middleware import thread_id_from_config
 
@@ -20,7 +21,7 @@ HELP = (
 )
 
 
-def make_handoff(school: SchoolSource):
+def make_handoff(school: SchoolSource) -> ConfigNode[State, dict[str, Any]]:
     """Build the handoff node over `school`."""
 
     def handoff(state: State, config: RunnableConfig) -> dict[str, Any]:
