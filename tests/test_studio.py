@@ -22,7 +22,7 @@ from tests.support.school import ROOT, TODAY
 from tests.support.servers import free_port, read_log, stop, wait_until_ready
 
 STARTUP_TIMEOUT_S = 90
-CUSTOM_CHECKPOINTER_LINE = "Using custom checkpointer: AsyncPostgresSaver"
+CUSTOM_CHECKPOINTER_LINE = "Using custom checkpointer: AsyncPooledPostgresSaver"
 DONE = (
     "Done: you are enrolled in rag-2 and your seat is held. "
     "Payment of €900 is due; say 'pay for rag-2' when ready."

@@ -9,7 +9,6 @@ from __future__ import annotations
 import atexit
 import logging
 import select
-import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -32,6 +31,11 @@ from agent.infra import internals, migrations
 from agent.infra.budget import PostgresLedger
 from agent.infra.fake_provider import payment_provider
 from agent.infra.locks import ThreadLocks, register, unsynced_commits
+from agent.infra.savers import (  # noqa: F401  # DELTA_PAGE_SIZE, tune_delta_paging: re-exported, long imported from here
+    DELTA_PAGE_SIZE,
+    PooledPostgresSaver,
+    tune_delta_paging,
+)
 
 log = logging.getLogger(__name__)
 
@@ -121,40 +125,6 @@ async def acheck_if_disturbed(conn: psycopg.AsyncConnection[Any]) -> None:
     """`check_if_disturbed` for an async pool."""
     if _disturbed(conn):
         await AsyncConnectionPool.check_connection(conn)
-
-
-DELTA_PAGE_SIZE = 128
-"""Checkpoints LangGraph's Postgres savers read per page when rebuilding a delta channel.
-
-Rebuilding the conversation walks back from a checkpoint to the last one holding a full copy of
-it: about 4 checkpoints a turn, a copy every 25 turns, so about 100. LangGraph reads 1024 per page
-(its `_DELTA_PAGE_SIZE`, internal and not yet a parameter): on a long thread every state load read
-ten times the rows it needed, and turns grew slower with the thread. `tune_delta_paging` sets it.
-"""
-
-
-def tune_delta_paging(module: Any) -> None:
-    """Set the delta rebuild page size in a LangGraph Postgres saver module (sync or async).
-
-    Fails loudly if LangGraph renames the constant, rather than silently reading 1024 again.
-    """
-    internals.set_delta_page_size(module, DELTA_PAGE_SIZE)
-
-
-class PooledPostgresSaver(PostgresSaver):
-    """LangGraph's `PostgresSaver` over a connection pool, without its saver-wide lock.
-
-    The stock saver holds one lock around every query, so that threads sharing its single
-    connection take turns. Over a pool each query takes a connection of its own, and the lock
-    only makes every run in the process wait for every other run's checkpoint reads and writes:
-    with it, concurrent turns queue on one lock (see `school-agent bench`, concurrency).
-    """
-
-    def __init__(self, conn: ConnectionPool[Any], *, serde: JsonPlusSerializer | None = None) -> None:
-        super().__init__(conn, serde=serde)  # type: ignore[arg-type]  # a pool of dict_row connections
-        tune_delta_paging(sys.modules[PostgresSaver.__module__])
-        # A no-op context manager in place of the lock: `_cursor` enters it around each query.
-        internals.drop_saver_lock(self)
 
 
 def strict_serializer() -> JsonPlusSerializer:

@@ -12,27 +12,23 @@ schema: the graph's nodes do that on first use through `agent.infra.persistence.
 from __future__ import annotations
 
 import asyncio
-import sys
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
 
-from langgraph.checkpoint.postgres.aio import AsyncPostgresSaver
 from psycopg_pool import AsyncConnectionPool
 
 from agent.config.settings import Settings
-from agent.infra.persistence import (
-    acheck_if_disturbed,
-    database_url,
-    pool_options,
-    strict_serializer,
-    tune_delta_paging,
-)
+from agent.infra.persistence import acheck_if_disturbed, database_url, pool_options, strict_serializer
+from agent.infra.savers import AsyncPooledPostgresSaver
 
 
 @asynccontextmanager
-async def checkpointer() -> AsyncIterator[AsyncPostgresSaver]:
-    """Yield an `AsyncPostgresSaver` on a pool opened from the environment's settings.
+async def checkpointer() -> AsyncIterator[AsyncPooledPostgresSaver]:
+    """Yield an `AsyncPooledPostgresSaver` on a pool opened from the environment's settings.
+
+    It is LangGraph's `AsyncPostgresSaver` plus `adelete_for_runs` and `acopy_thread`, which the dev
+    server calls for a `rollback` run and a thread copy.
 
     The checkpoint tables are created (idempotently) before the saver is handed out; the pool is
     closed when the server exits the context.
@@ -45,8 +41,7 @@ async def checkpointer() -> AsyncIterator[AsyncPostgresSaver]:
     )
     try:
         await pool.open(wait=True, timeout=settings.connect_timeout_s)
-        tune_delta_paging(sys.modules[AsyncPostgresSaver.__module__])
-        saver = AsyncPostgresSaver(pool, serde=strict_serializer())
+        saver = AsyncPooledPostgresSaver(pool, serde=strict_serializer())
         await saver.setup()
         yield saver
     finally:
