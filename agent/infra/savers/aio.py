@@ -35,7 +35,7 @@ class AsyncPooledPostgresSaver(AsyncPostgresSaver):
     """
 
     def __init__(self, conn: AsyncConnectionPool[Any], *, serde: JsonPlusSerializer | None = None) -> None:
-        super().__init__(conn, serde=serde)  # type: ignore[arg-type]  # a pool of dict_row connections
+        super().__init__(conn, serde=serde)
         self.pool = conn
         tune_delta_paging(sys.modules[AsyncPostgresSaver.__module__])
 

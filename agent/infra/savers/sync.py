@@ -36,7 +36,7 @@ class PooledPostgresSaver(PostgresSaver):
     """
 
     def __init__(self, conn: ConnectionPool[Any], *, serde: JsonPlusSerializer | None = None) -> None:
-        super().__init__(conn, serde=serde)  # type: ignore[arg-type]  # a pool of dict_row connections
+        super().__init__(conn, serde=serde)
         self.pool = conn
         tune_delta_paging(sys.modules[PostgresSaver.__module__])
         # A no-op context manager in place of the lock: `_cursor` enters it around each query.
