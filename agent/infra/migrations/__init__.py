@@ -80,6 +80,7 @@ MIGRATIONS: Final[tuple[Migration, ...]] = (
             "jobs",
         ),
     ),
+    Migration(3, "0003_thread_records.sql", ("thread_records",)),
 )
 HEAD: Final = MIGRATIONS[-1].version
 """The newest schema version this code knows."""

@@ -23,12 +23,16 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from agent.infra.locks import ThreadBusyError
 from agent.infra.persistence import Resources
 from agent.interfaces.server.auth import Principal
+from agent.interfaces.server.langgraph_api import create_langgraph_app
 from agent.interfaces.server.sse import Started
 from agent.journal import jobs, owners
 from agent.journal.events import events
 from agent.runtime import runs, threads
 
 log = logging.getLogger(__name__)
+
+LANGGRAPH_PATH = "/langgraph"
+"""Where the LangGraph Server API is mounted: clients use `http://host:port/langgraph` as its URL."""
 
 
 class ApiError(Exception):
@@ -175,6 +179,9 @@ def create_app(service: Service) -> FastAPI:
     _thread_routes(app, service)
     _approval_routes(app, service)
     _page_routes(app)
+    # The LangGraph Server API, for the SDKs, Studio and agent UIs: its own app under a path,
+    # because its `/threads` routes collide with the private ones (see its package docstring).
+    app.mount(LANGGRAPH_PATH, create_langgraph_app(service.resources, service.graph, service.keys))
     return app
 
 

@@ -1,0 +1,49 @@
+"""The LangGraph Server API application: meta routes, assistants, threads; errors as the platform's.
+
+`create_langgraph_app` builds a FastAPI application that `agent.interfaces.server.app` mounts at
+`/langgraph` (see the package docstring for why a mount).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import langgraph.version
+from fastapi import FastAPI
+
+from agent.infra.persistence import Resources
+from agent.interfaces.server.auth import Principal
+from agent.interfaces.server.langgraph_api import assistants, threads
+from agent.interfaces.server.langgraph_api.auth import install_error_handlers
+from agent.interfaces.server.langgraph_api.backend import Backend
+
+API_VERSION = "0.16.7"
+"""The langgraph-api release whose shapes this application answers in (what `/info` reports)."""
+
+
+def create_langgraph_app(resources: Resources, graph: Any, keys: dict[str, Principal]) -> FastAPI:
+    """The LangGraph Server API over the school graph, its database and the server's API keys."""
+    backend = Backend(resources, graph, keys)
+    app = FastAPI(title="school-agent: LangGraph Server API", version=API_VERSION)
+    install_error_handlers(app)
+    app.state.keys = keys
+
+    @app.get("/ok", tags=["meta"])
+    def ok(check_db: int = 0) -> dict[str, Any]:
+        if check_db:
+            with resources.pool.connection() as conn:
+                conn.execute("SELECT 1")
+        return {"ok": True}
+
+    @app.get("/info", tags=["meta"])
+    def info() -> dict[str, Any]:
+        return {
+            "version": API_VERSION,
+            "langgraph_py_version": langgraph.version.__version__,
+            "flags": {"assistants": True, "crons": False, "langsmith": False},
+            "host": {"kind": "self-hosted", "project_id": None, "revision_id": None, "tenant_id": None},
+        }
+
+    app.include_router(assistants.routes(backend))
+    app.include_router(threads.routes(backend))
+    return app

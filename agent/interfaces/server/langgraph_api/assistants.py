@@ -1,0 +1,145 @@
+"""Assistants: the graph `school` as its one default assistant, its drawing, schemas and subgraphs.
+
+The graph id and the assistant id the platform derives from it (`shapes.ASSISTANT_ID`) both name
+it. Assistants are not created, changed or deleted here: the server serves one graph.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Query
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, create_model
+from pydantic.errors import PydanticInvalidForJsonSchema, PydanticSchemaGenerationError, PydanticUserError
+
+from agent.interfaces.server.langgraph_api import shapes
+from agent.interfaces.server.langgraph_api.auth import RefusedError, caller
+from agent.interfaces.server.langgraph_api.backend import Backend
+
+log = logging.getLogger(__name__)
+
+
+class AssistantSearch(BaseModel):
+    """`POST /assistants/search`."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    graph_id: str | None = None
+    name: str | None = None
+    metadata: dict[str, Any] | None = None
+    limit: int = Field(default=10, ge=1, le=1000)
+    offset: int = Field(default=0, ge=0)
+    sort_by: str | None = None
+    sort_order: str | None = None
+    select: list[str] | None = None
+
+
+def known(assistant_id: str) -> None:
+    """Refuse (404) an assistant id that is neither the graph id nor its assistant's UUID."""
+    if assistant_id not in (shapes.GRAPH_ID, shapes.ASSISTANT_ID):
+        raise RefusedError(404, f"Assistant '{assistant_id}' not found")
+
+
+def _xray(value: str | None) -> bool | int:
+    if value in (None, "", "false", "False"):
+        return False
+    if value in ("true", "True"):
+        return True
+    try:
+        depth = int(value)  # type: ignore[arg-type]  # None is handled above
+    except ValueError:
+        depth = 0
+    if depth <= 0:
+        raise RefusedError(422, "Invalid xray value")
+    return depth
+
+
+def _state_schema(graph: Any) -> dict[str, Any]:
+    """The state as one object of the graph's output channels, each typed as its updates are."""
+    fields: dict[str, Any] = {}
+    for key in graph.stream_channels_list:
+        kind = graph.channels[key].UpdateType
+        try:
+            TypeAdapter(kind).json_schema()
+        except _NO_SCHEMA:
+            kind = Any  # a channel whose type has no JSON schema is still listed
+        fields[key] = (kind, None)
+    schema: dict[str, Any] = create_model(graph.get_name("State"), **fields).model_json_schema()
+    return schema
+
+
+_NO_SCHEMA = (PydanticSchemaGenerationError, PydanticInvalidForJsonSchema, PydanticUserError)
+"""What pydantic raises for a type it cannot describe (on Python 3.11, a `typing.TypedDict`)."""
+
+
+def _schema(make: Callable[[], Any]) -> Any:
+    """A schema, or None when pydantic cannot describe the type (the platform answers null too)."""
+    try:
+        return make()
+    except _NO_SCHEMA as err:
+        log.info("no JSON schema: %s", str(err).splitlines()[0])
+        return None
+
+
+def _schemas(graph: Any) -> dict[str, Any]:
+    """The graph's input, output, state, config and context schemas, as the platform gives them."""
+    return {
+        "input_schema": _schema(graph.get_input_jsonschema),
+        "output_schema": _schema(graph.get_output_jsonschema),
+        "state_schema": _schema(lambda: _state_schema(graph)),
+        "config_schema": {},
+        "context_schema": _schema(graph.get_context_jsonschema),
+    }
+
+
+def routes(backend: Backend) -> APIRouter:
+    """The assistant routes over `backend`."""
+    router = APIRouter(prefix="/assistants", tags=["assistants"], dependencies=[Depends(caller)])
+    graph = backend.graph
+
+    @router.post("/search")
+    def search(body: AssistantSearch) -> list[dict[str, Any]]:
+        found = shapes.assistant(backend.started_at)
+        metadata = found["metadata"]
+        matches = (
+            body.graph_id in (None, shapes.GRAPH_ID)
+            and body.name in (None, shapes.GRAPH_ID)
+            and all(metadata.get(k) == v for k, v in (body.metadata or {}).items())
+        )
+        page = [found][body.offset : body.offset + body.limit] if matches else []
+        if body.select:
+            page = [{k: v for k, v in a.items() if k in body.select} for a in page]
+        return page
+
+    @router.get("/{assistant_id}")
+    def get(assistant_id: str) -> dict[str, Any]:
+        known(assistant_id)
+        return shapes.assistant(backend.started_at)
+
+    @router.get("/{assistant_id}/graph")
+    def drawing(assistant_id: str, xray: Annotated[str | None, Query()] = None) -> dict[str, Any]:
+        known(assistant_id)
+        drawn: dict[str, Any] = shapes.jsonable(graph.get_graph(xray=_xray(xray)).to_json())
+        for node in drawn.get("nodes", []):
+            if isinstance(node.get("data"), dict):
+                node["data"].pop("id", None)
+        return drawn
+
+    @router.get("/{assistant_id}/schemas")
+    def schemas(assistant_id: str) -> dict[str, Any]:
+        known(assistant_id)
+        return {"graph_id": shapes.GRAPH_ID, **_schemas(graph)}
+
+    @router.get("/{assistant_id}/subgraphs")
+    def subgraphs(assistant_id: str, recurse: bool = False) -> dict[str, Any]:
+        known(assistant_id)
+        return {ns: _schemas(sub) for ns, sub in graph.get_subgraphs(recurse=recurse)}
+
+    @router.get("/{assistant_id}/subgraphs/{namespace}")
+    def subgraphs_under(assistant_id: str, namespace: str, recurse: bool = False) -> dict[str, Any]:
+        known(assistant_id)
+        return {ns: _schemas(sub) for ns, sub in graph.get_subgraphs(namespace=namespace, recurse=recurse)}
+
+    return router

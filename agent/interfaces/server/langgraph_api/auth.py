@@ -1,0 +1,102 @@
+"""Who calls, as the LangGraph SDKs send it, and errors in the platform's shape.
+
+`langgraph_sdk` and the JS client send the key as `x-api-key`; other clients send
+`Authorization: Bearer <key>`. Both are looked up in the server's one key table
+(`agent.interfaces.server.auth`). Every error is `{"detail": <text>}` with its status, as the
+platform answers; an internal error says only that it happened.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Annotated
+
+from fastapi import Depends, FastAPI, Header, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from agent.infra.locks import ThreadBusyError
+from agent.interfaces.server.auth import Principal
+from agent.runtime import threads
+
+log = logging.getLogger(__name__)
+
+
+class RefusedError(Exception):
+    """A request answered with `status` and `{"detail": detail}`."""
+
+    def __init__(self, status: int, detail: str) -> None:
+        super().__init__(detail)
+        self.status, self.detail = status, detail
+
+
+_RUNTIME_ERRORS: list[tuple[type[BaseException], int]] = [
+    (ThreadBusyError, 409),
+    (threads.ForeignThreadError, 403),
+    (threads.UnknownThreadError, 404),
+    (threads.NothingPendingError, 409),
+    (threads.InvalidApprovalError, 422),
+    (threads.InvalidInputError, 422),
+]
+
+
+def status_of(err: BaseException) -> tuple[int, str]:
+    """Status and detail for an error; internal errors say only that they happened."""
+    if isinstance(err, RefusedError):
+        return err.status, err.detail
+    for kind, status in _RUNTIME_ERRORS:
+        if isinstance(err, kind):
+            return status, str(err)
+    log.error("internal error in a LangGraph API request: %s", type(err).__name__, exc_info=err)
+    return 500, "the server could not complete the request; it has been logged"
+
+
+def error(status: int, detail: str) -> JSONResponse:
+    """An error response in the platform's shape."""
+    return JSONResponse({"detail": detail}, status_code=status)
+
+
+def caller(
+    request: Request,
+    x_api_key: Annotated[str | None, Header()] = None,
+    authorization: Annotated[str | None, Header()] = None,
+) -> Principal:
+    """The caller, from `x-api-key` or `Authorization: Bearer`, in the app's key table; else 401."""
+    keys: dict[str, Principal] = request.app.state.keys
+    scheme, _, bearer = (authorization or "").partition(" ")
+    key = x_api_key if x_api_key else bearer.strip() if scheme.lower() == "bearer" else None
+    found = keys.get(key) if key else None
+    if found is None:
+        message = "send a valid API key as 'x-api-key: <key>' or 'Authorization: Bearer <key>'"
+        raise RefusedError(401, message)
+    return found
+
+
+Who = Annotated[Principal, Depends(caller)]
+"""A route parameter that is the authenticated caller."""
+
+
+def install_error_handlers(app: FastAPI) -> None:
+    """Answer every error of `app` as `{"detail": ...}`."""
+
+    @app.exception_handler(RefusedError)
+    def refused(_: Request, err: RefusedError) -> JSONResponse:
+        return error(err.status, err.detail)
+
+    @app.exception_handler(RequestValidationError)
+    def invalid(_: Request, err: RequestValidationError) -> JSONResponse:
+        first = err.errors()[0] if err.errors() else {}
+        where = ".".join(str(p) for p in first.get("loc", ()) if p != "body")
+        return error(422, f"{where or 'request'}: {first.get('msg', 'invalid')}")
+
+    @app.exception_handler(StarletteHTTPException)
+    def http_error(_: Request, err: StarletteHTTPException) -> JSONResponse:
+        return error(err.status_code, str(err.detail))
+
+    for kind, _status in _RUNTIME_ERRORS:
+        app.add_exception_handler(kind, lambda _r, e: error(*status_of(e)))  # type: ignore[arg-type]
+
+    @app.exception_handler(Exception)
+    def internal(_: Request, err: Exception) -> JSONResponse:
+        return error(*status_of(err))

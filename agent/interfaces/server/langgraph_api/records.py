@@ -1,0 +1,149 @@
+"""Thread records in Postgres: what the LangGraph API knows of a thread besides its graph state.
+
+A thread is any id with a record (`thread_records`, migration 3), an owner (`thread_owners`, as
+the private API and the runs claim them) or a checkpoint: threads the CLI or the private API
+started are listed too, with the graph's metadata. Each row also says whether the thread's
+one-writer lock is held now (`pg_locks`, the lock of `agent.infra.locks`) and how its latest
+journal turn ended. Plain SQL over the pool it is handed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from psycopg.types.json import Jsonb
+from psycopg_pool import ConnectionPool
+
+from agent.infra.locks import LOCK_SPACE
+from agent.interfaces.server.langgraph_api.shapes import ASSISTANT_ID, GRAPH_ID
+
+DEFAULT_METADATA = {"graph_id": GRAPH_ID, "assistant_id": ASSISTANT_ID}
+"""The metadata of a thread that has no record (started by the CLI or the private API)."""
+
+SQL_SORTS = ("thread_id", "created_at", "updated_at", "state_updated_at")
+"""Sort keys the database orders by (`status` is known only after reading each state)."""
+
+_ROWS = """
+WITH ids AS (
+    SELECT thread_id FROM thread_records
+    UNION SELECT thread_id FROM thread_owners
+    UNION SELECT DISTINCT thread_id FROM checkpoints WHERE checkpoint_ns = ''
+), found AS (
+    SELECT ids.thread_id,
+           coalesce(r.owner, o.owner) AS owner,
+           coalesce(r.metadata, %(default)s) AS metadata,
+           coalesce(r.created_at, o.created_at, head.ts) AS created_at,
+           coalesce(greatest(r.updated_at, head.ts), o.created_at, head.ts) AS updated_at,
+           head.ts AS state_updated_at
+    FROM ids
+    LEFT JOIN thread_records r ON r.thread_id = ids.thread_id
+    LEFT JOIN thread_owners o ON o.thread_id = ids.thread_id
+    LEFT JOIN LATERAL (
+        SELECT (c.checkpoint ->> 'ts')::timestamptz AS ts FROM checkpoints c
+        WHERE c.thread_id = ids.thread_id AND c.checkpoint_ns = ''
+        ORDER BY c.checkpoint_id DESC LIMIT 1
+    ) head ON true
+)
+SELECT found.*,
+       EXISTS (
+           SELECT 1 FROM pg_locks l
+           WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 2
+             AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
+             AND l.classid = %(space)s::bigint::oid
+             AND l.objid = (hashtext(found.thread_id)::bigint & 4294967295)::oid
+       ) AS busy,
+       (SELECT t.status FROM turns t WHERE t.thread_id = found.thread_id ORDER BY t.id DESC LIMIT 1)
+           AS last_turn
+FROM found
+WHERE (%(ids)s::text[] IS NULL OR found.thread_id = ANY(%(ids)s))
+  AND (%(owner)s::text IS NULL OR found.owner = %(owner)s)
+  AND found.metadata @> %(metadata)s
+"""
+
+
+def _params(
+    *, ids: Sequence[str] | None = None, owner: str | None = None, metadata: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    return {
+        "default": Jsonb(DEFAULT_METADATA),
+        "space": LOCK_SPACE,
+        "ids": list(ids) if ids is not None else None,
+        "owner": owner,
+        "metadata": Jsonb(metadata or {}),
+    }
+
+
+def find(pool: ConnectionPool[Any], thread_id: str) -> dict[str, Any] | None:
+    """The thread's row, or None when no thread has the id."""
+    with pool.connection() as conn:
+        row: dict[str, Any] | None = conn.execute(_ROWS, _params(ids=[thread_id])).fetchone()
+    return row
+
+
+def search(
+    pool: ConnectionPool[Any],
+    *,
+    ids: Sequence[str] | None,
+    owner: str | None,
+    metadata: dict[str, Any] | None,
+    sort: tuple[str, str] | None,
+    page: tuple[int, int] | None,
+) -> list[dict[str, Any]]:
+    """The rows that match (`owner` None: anyone's).
+
+    Ordered by `sort` (key, asc|desc) and cut to `page` (offset, limit) when given.
+    """
+    sql = _ROWS
+    if sort is not None:
+        key, order = sort
+        assert key in SQL_SORTS and order in ("asc", "desc")  # checked by the route
+        sql += f" ORDER BY {key} {order} NULLS LAST, thread_id"
+    if page is not None:
+        sql += f" OFFSET {int(page[0])} LIMIT {int(page[1])}"
+    with pool.connection() as conn:
+        return list(conn.execute(sql, _params(ids=ids, owner=owner, metadata=metadata)).fetchall())
+
+
+def create(pool: ConnectionPool[Any], thread_id: str, owner: str, metadata: dict[str, Any]) -> bool:
+    """Record a new thread for `owner` (claiming it in `thread_owners` too); False if the id is taken."""
+    with pool.connection() as conn, conn.transaction():
+        claimed = conn.execute(
+            "INSERT INTO thread_owners (thread_id, owner) VALUES (%s, %s) ON CONFLICT DO NOTHING RETURNING 1",
+            (thread_id, owner),
+        ).fetchone()
+        if claimed is None:
+            return False
+        conn.execute(
+            "INSERT INTO thread_records (thread_id, owner, metadata) VALUES (%s, %s, %s)",
+            (thread_id, owner, Jsonb(metadata)),
+        )
+    return True
+
+
+def merge_metadata(pool: ConnectionPool[Any], row: dict[str, Any], metadata: dict[str, Any]) -> None:
+    """Merge `metadata` into the thread's (recording a thread that had no record yet)."""
+    with pool.connection() as conn:
+        conn.execute(
+            "INSERT INTO thread_records (thread_id, owner, metadata, created_at)"
+            " VALUES (%(t)s, %(owner)s, %(old)s || %(new)s, %(created)s)"
+            " ON CONFLICT (thread_id) DO UPDATE"
+            " SET metadata = thread_records.metadata || %(new)s, updated_at = now()",
+            {
+                "t": row["thread_id"],
+                "owner": row["owner"],
+                "old": Jsonb(row["metadata"]),
+                "new": Jsonb(metadata),
+                "created": row["created_at"],
+            },
+        )
+
+
+def delete(pool: ConnectionPool[Any], thread_id: str) -> None:
+    """Forget the thread's record and owner (its checkpoints are the checkpointer's to delete).
+
+    The journal (turns, events, grants) stays: it is the audit of what happened.
+    """
+    with pool.connection() as conn, conn.transaction():
+        conn.execute("DELETE FROM thread_records WHERE thread_id = %s", (thread_id,))
+        conn.execute("DELETE FROM thread_owners WHERE thread_id = %s", (thread_id,))

@@ -1,0 +1,140 @@
+"""The LangGraph Server API's JSON shapes: assistants, threads, thread states, interrupts, errors.
+
+Pure functions from LangGraph objects (state snapshots, interrupts) and thread rows to the JSON
+the platform answers and `langgraph_sdk` types (`langgraph_sdk.schema`). No I/O here.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import Mapping
+from datetime import date, datetime
+from decimal import Decimal
+from typing import Any
+from uuid import UUID, uuid5
+
+from langchain_core.runnables import RunnableConfig
+
+GRAPH_ID = "school"
+"""The one graph this server serves; usable as an `assistant_id`, as on the platform."""
+
+NAMESPACE_GRAPH = UUID("6ba7b821-9dad-11d1-80b4-00c04fd430c8")
+"""The namespace the platform derives a graph's default assistant id from (uuid5 of the graph id)."""
+
+ASSISTANT_ID = str(uuid5(NAMESPACE_GRAPH, GRAPH_ID))
+"""The default assistant's id, the same as `langgraph dev` gives the graph `school`."""
+
+THREAD_STATUSES = ("idle", "busy", "interrupted", "error")
+
+
+def _default(value: Any) -> Any:
+    """What `json` cannot write itself: pydantic models (LangChain messages), dataclasses, times.
+
+    Also ids and sets; anything else is a TypeError (a bug to see, not a value to guess).
+    """
+    if hasattr(value, "model_dump") and not isinstance(value, type):
+        return value.model_dump()
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return dataclasses.asdict(value)
+    if isinstance(value, datetime | date):
+        return value.isoformat()
+    if isinstance(value, UUID | Decimal):
+        return str(value)
+    if isinstance(value, set | frozenset):
+        return sorted(value, key=str)
+    message = f"cannot write a {type(value).__name__} as JSON"
+    raise TypeError(message)
+
+
+def jsonable(value: Any) -> Any:
+    """`value` as plain JSON types (dicts, lists, strings, numbers, booleans, None)."""
+    return json.loads(json.dumps(value, default=_default))
+
+
+def assistant(created_at: datetime) -> dict[str, Any]:
+    """The graph's default assistant, as the platform registers one for each graph."""
+    when = created_at.isoformat()
+    return {
+        "assistant_id": ASSISTANT_ID,
+        "graph_id": GRAPH_ID,
+        "config": {},
+        "context": {},
+        "metadata": {"created_by": "system"},
+        "name": GRAPH_ID,
+        "description": None,
+        "version": 1,
+        "created_at": when,
+        "updated_at": when,
+    }
+
+
+def interrupt(found: Any) -> dict[str, Any]:
+    """One interrupt: its id and value."""
+    return {"id": found.id, "value": jsonable(found.value)}
+
+
+def checkpoint(config: RunnableConfig | None) -> dict[str, Any] | None:
+    """The checkpoint a config names, or None when it names none."""
+    configurable: Mapping[str, Any] = (config or {}).get("configurable") or {}
+    if not configurable.get("thread_id") or not configurable.get("checkpoint_id"):
+        return None
+    found = {
+        "thread_id": configurable["thread_id"],
+        "checkpoint_ns": configurable.get("checkpoint_ns") or "",
+        "checkpoint_id": configurable["checkpoint_id"],
+    }
+    if "checkpoint_map" in configurable:
+        found["checkpoint_map"] = configurable["checkpoint_map"]
+    return found
+
+
+def thread_state(snapshot: Any) -> dict[str, Any]:
+    """A state snapshot as the platform's `ThreadState` (with its deprecated id fields)."""
+    parent = checkpoint(snapshot.parent_config)
+    own = checkpoint(snapshot.config)
+    return {
+        "values": jsonable(snapshot.values),
+        "next": list(snapshot.next),
+        "tasks": [_task(t) for t in snapshot.tasks],
+        "metadata": jsonable(snapshot.metadata),
+        "created_at": snapshot.created_at,
+        "checkpoint": own,
+        "parent_checkpoint": parent,
+        "interrupts": [interrupt(i) for i in snapshot.interrupts],
+        "checkpoint_id": own["checkpoint_id"] if own else None,
+        "parent_checkpoint_id": parent["checkpoint_id"] if parent else None,
+    }
+
+
+def _task(task: Any) -> dict[str, Any]:
+    nested = task.state if task.state is not None and hasattr(task.state, "values") else None
+    return {
+        "id": task.id,
+        "name": task.name,
+        "path": jsonable(task.path),
+        "error": None if task.error is None else str(task.error),
+        "interrupts": [interrupt(i) for i in task.interrupts],
+        "checkpoint": task.state["configurable"] if task.state is not None and nested is None else None,
+        "state": thread_state(nested) if nested is not None else None,
+        "result": jsonable(getattr(task, "result", None)),
+    }
+
+
+def thread(row: Mapping[str, Any], snapshot: Any, status: str) -> dict[str, Any]:
+    """A thread: its record (`row`: id, metadata, times) and its current state."""
+    return {
+        "thread_id": row["thread_id"],
+        "created_at": _time(row["created_at"]),
+        "updated_at": _time(row["updated_at"]),
+        "state_updated_at": _time(row["state_updated_at"] or row["updated_at"]),
+        "metadata": jsonable(row["metadata"]),
+        "status": status,
+        "config": {},
+        "values": jsonable(snapshot.values) if snapshot.values else None,
+        "interrupts": {t.id: [interrupt(i) for i in t.interrupts] for t in snapshot.tasks if t.interrupts},
+    }
+
+
+def _time(value: datetime | None) -> str | None:
+    return value.isoformat() if value is not None else None

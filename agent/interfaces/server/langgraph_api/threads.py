@@ -1,0 +1,272 @@
+"""Threads: create, search, read, patch, delete; their state, at a checkpoint, and history.
+
+A student sees, searches and changes only the threads they own (the thread record's owner, else
+`thread_owners`, the one the journal claims); an operator sees all of them. A thread someone may
+not see answers 404, as an unknown one does, so ids of other students' threads are not revealed.
+Deleting takes the thread's one-writer lock (409 while a run holds it) and removes its checkpoints,
+record and owner; the journal stays as the audit of what happened.
+"""
+
+from __future__ import annotations
+
+import json
+import uuid
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Query, Response
+from pydantic import BaseModel, ConfigDict, Field
+
+from agent.interfaces.server.auth import Principal
+from agent.interfaces.server.langgraph_api import records, shapes
+from agent.interfaces.server.langgraph_api.auth import RefusedError, Who
+from agent.interfaces.server.langgraph_api.backend import Backend
+from agent.runtime import runs, threads
+
+Status = Literal["idle", "busy", "interrupted", "error"]
+Metadata = Annotated[dict[str, Any], Field(max_length=100)]
+
+
+class _Body(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+
+
+class ThreadCreate(_Body):
+    """`POST /threads`: an id (a UUID is made when none is given), metadata, and what to do if it exists."""
+
+    thread_id: str | None = Field(default=None, max_length=128)
+    metadata: Metadata | None = None
+    if_exists: Literal["raise", "do_nothing"] = "raise"
+    supersteps: list[Any] | None = None
+
+
+class ThreadSearch(_Body):
+    """`POST /threads/search`."""
+
+    ids: list[str] | None = Field(default=None, max_length=1000)
+    metadata: Metadata | None = None
+    values: dict[str, Any] | None = None
+    status: Status | None = None
+    limit: int = Field(default=10, ge=1, le=1000)
+    offset: int = Field(default=0, ge=0)
+    sort_by: Literal["thread_id", "status", "created_at", "updated_at", "state_updated_at"] | None = None
+    sort_order: Literal["asc", "desc"] | None = None
+    select: list[str] | None = None
+    extract: dict[str, str] | None = None
+
+
+class ThreadPatch(_Body):
+    """`PATCH /threads/{thread_id}`: metadata merged into the thread's."""
+
+    metadata: Metadata
+
+
+class HistoryRequest(_Body):
+    """`POST /threads/{thread_id}/history`."""
+
+    limit: int = Field(default=10, ge=1, le=1000)
+    before: str | dict[str, Any] | None = None
+    metadata: dict[str, Any] | None = None
+    checkpoint: dict[str, Any] | None = None
+
+
+class CheckpointRequest(_Body):
+    """`POST /threads/{thread_id}/state/checkpoint`."""
+
+    checkpoint: dict[str, Any]
+    subgraphs: bool = False
+
+
+def status_of(row: dict[str, Any], snapshot: Any) -> Status:
+    """The thread's status, as the platform names them.
+
+    `busy` while a run holds the lock, `interrupted` at an approval, `error` after a failed or
+    cut-off run, else `idle`.
+    """
+    if row["busy"]:
+        return "busy"
+    if snapshot.interrupts:
+        return "interrupted"
+    if row["last_turn"] in ("failed", "running", "created") or snapshot.next:
+        return "error"
+    return "idle"
+
+
+def _refuse_nul(value: Any) -> None:
+    """Postgres jsonb cannot store NUL: refuse it before anything is written."""
+    if "\\u0000" in json.dumps(value):
+        raise RefusedError(422, "the request holds a NUL character (\\u0000), which cannot be stored")
+
+
+def _contains(document: Any, wanted: Any) -> bool:
+    """Jsonb containment (`@>`), as the platform filters `values`."""
+    if isinstance(wanted, dict):
+        return isinstance(document, dict) and all(
+            k in document and _contains(document[k], v) for k, v in wanted.items()
+        )
+    if isinstance(wanted, list):
+        return isinstance(document, list) and all(any(_contains(d, w) for d in document) for w in wanted)
+    return bool(document == wanted)
+
+
+class ThreadAccess:
+    """Reads a thread for a caller: its row if they may see it, its state, its JSON."""
+
+    def __init__(self, backend: Backend) -> None:
+        self.backend = backend
+
+    def row(self, thread_id: str, who: Principal) -> dict[str, Any]:
+        """The thread's row; 404 when unknown or not the caller's, 422 for an id no thread can have."""
+        threads.config_for(thread_id)
+        row = records.find(self.backend.resources.pool, thread_id)
+        if row is None or not self.visible(row, who):
+            raise RefusedError(404, f"Thread with ID {thread_id} not found")
+        return row
+
+    @staticmethod
+    def visible(row: dict[str, Any], who: Principal) -> bool:
+        """Operators see every thread; a student their own."""
+        return who.role == "operator" or row["owner"] == who.user_id
+
+    def snapshot(
+        self, thread_id: str, checkpoint: dict[str, Any] | None = None, subgraphs: bool = False
+    ) -> Any:
+        """The thread's state (at `checkpoint` when given)."""
+        config = threads.config_for(thread_id)
+        if checkpoint:
+            config = {
+                "configurable": {
+                    **{k: v for k, v in checkpoint.items() if v is not None},
+                    "thread_id": thread_id,
+                }
+            }
+        return self.backend.graph.get_state(config, subgraphs=subgraphs)
+
+    def json(self, row: dict[str, Any]) -> dict[str, Any]:
+        """The thread as the platform shapes it."""
+        snapshot = self.snapshot(row["thread_id"])
+        return shapes.thread(row, snapshot, status_of(row, snapshot))
+
+
+def routes(backend: Backend) -> APIRouter:
+    """The thread routes over `backend`."""
+    router = APIRouter(prefix="/threads", tags=["threads"])
+    access = ThreadAccess(backend)
+    pool = backend.resources.pool
+
+    @router.post("")
+    def create(body: ThreadCreate, who: Who) -> dict[str, Any]:
+        if who.role != "student":
+            raise RefusedError(403, "threads are started by students")
+        if body.supersteps:
+            raise RefusedError(422, "creating a thread with supersteps is not supported yet")
+        metadata = body.metadata or {}
+        _refuse_nul(metadata)
+        thread_id = body.thread_id or str(uuid.uuid4())
+        threads.config_for(thread_id)
+        existing = records.find(pool, thread_id)
+        if existing is None:
+            if records.create(pool, thread_id, who.user_id, metadata):
+                return access.json(access.row(thread_id, who))
+            existing = records.find(pool, thread_id)  # claimed meanwhile by another request
+        if existing is not None and body.if_exists == "do_nothing" and access.visible(existing, who):
+            return access.json(existing)
+        raise RefusedError(409, f"Thread with ID {thread_id} already exists")
+
+    @router.post("/search")
+    def search(body: ThreadSearch, who: Who) -> list[dict[str, Any]]:
+        if body.extract:
+            raise RefusedError(422, "extract is not supported yet")
+        if body.metadata:
+            _refuse_nul(body.metadata)
+        owner = None if who.role == "operator" else who.user_id
+        order = body.sort_order or "desc"
+        key = body.sort_by or "created_at"
+        in_sql = body.status is None and body.values is None and key != "status"
+        rows = records.search(
+            pool,
+            ids=body.ids,
+            owner=owner,
+            metadata=body.metadata,
+            sort=(key, order) if key != "status" else None,
+            page=(body.offset, body.limit) if in_sql else None,
+        )
+        found = [access.json(r) for r in rows]
+        if not in_sql:
+            found = [
+                t
+                for t in found
+                if (body.status is None or t["status"] == body.status)
+                and (body.values is None or _contains(t["values"] or {}, shapes.jsonable(body.values)))
+            ]
+            if key == "status":
+                found.sort(key=lambda t: (t["status"], t["thread_id"]), reverse=order == "desc")
+            found = found[body.offset : body.offset + body.limit]
+        if body.select:
+            found = [{k: v for k, v in t.items() if k in body.select} for t in found]
+        return found
+
+    @router.get("/{thread_id}")
+    def get(thread_id: str, who: Who) -> dict[str, Any]:
+        return access.json(access.row(thread_id, who))
+
+    @router.patch("/{thread_id}")
+    def patch(thread_id: str, body: ThreadPatch, who: Who) -> dict[str, Any]:
+        row = access.row(thread_id, who)
+        _refuse_nul(body.metadata)
+        records.merge_metadata(pool, row, body.metadata)
+        return access.json(access.row(thread_id, who))
+
+    @router.delete("/{thread_id}", status_code=204)
+    def delete(thread_id: str, who: Who) -> Response:
+        access.row(thread_id, who)
+        with runs.exclusive(backend.graph, thread_id):
+            backend.graph.checkpointer.delete_thread(thread_id)
+            records.delete(pool, thread_id)
+        return Response(status_code=204)
+
+    @router.get("/{thread_id}/state")
+    def state(thread_id: str, who: Who, subgraphs: bool = Query(False)) -> dict[str, Any]:
+        access.row(thread_id, who)
+        return shapes.thread_state(access.snapshot(thread_id, subgraphs=subgraphs))
+
+    @router.get("/{thread_id}/state/{checkpoint_id}")
+    def state_at(
+        thread_id: str, checkpoint_id: str, who: Who, subgraphs: bool = Query(False)
+    ) -> dict[str, Any]:
+        return _state_at(thread_id, {"checkpoint_id": checkpoint_id}, who, subgraphs)
+
+    @router.post("/{thread_id}/state/checkpoint")
+    def state_at_checkpoint(thread_id: str, body: CheckpointRequest, who: Who) -> dict[str, Any]:
+        return _state_at(thread_id, body.checkpoint, who, body.subgraphs)
+
+    def _state_at(
+        thread_id: str, checkpoint: dict[str, Any], who: Principal, subgraphs: bool
+    ) -> dict[str, Any]:
+        access.row(thread_id, who)
+        if not isinstance(checkpoint.get("checkpoint_id"), str):
+            raise RefusedError(422, "checkpoint.checkpoint_id: a checkpoint id is required")
+        snapshot = access.snapshot(thread_id, checkpoint, subgraphs)
+        if snapshot.config.get("configurable", {}).get("checkpoint_id") is None or not snapshot.values:
+            raise RefusedError(404, f"Thread {thread_id} has no checkpoint {checkpoint['checkpoint_id']}")
+        return shapes.thread_state(snapshot)
+
+    @router.post("/{thread_id}/history")
+    def history(thread_id: str, body: HistoryRequest, who: Who) -> list[dict[str, Any]]:
+        access.row(thread_id, who)
+        config = threads.config_for(thread_id)
+        if body.checkpoint:
+            config = {"configurable": {**body.checkpoint, "thread_id": thread_id}}
+        before = body.before
+        before_config = (
+            {"configurable": {"thread_id": thread_id, "checkpoint_id": before}}
+            if isinstance(before, str)
+            else {"configurable": {**before.get("configurable", before), "thread_id": thread_id}}
+            if before
+            else None
+        )
+        found = backend.graph.get_state_history(
+            config, filter=body.metadata or None, before=before_config, limit=body.limit
+        )
+        return [shapes.thread_state(s) for s in found]
+
+    return router

@@ -1,0 +1,404 @@
+"""The LangGraph Server API mounted at `/langgraph` on `serve`'s app, driven by the real
+`langgraph_sdk` (sync and async) over loopback HTTP, on real Postgres.
+
+Paused threads are made through the private API (a student asks to enroll: the graph stops at the
+approval), so these tests read what the runtime really leaves.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+from typing import Any
+from uuid import UUID, uuid5
+
+import httpx
+import pytest
+from langgraph_sdk import get_client, get_sync_client
+from langgraph_sdk.client import SyncLangGraphClient
+from langgraph_sdk.errors import ConflictError, NotFoundError, PermissionDeniedError, UnprocessableEntityError
+
+from agent.infra.locks import locks_for
+from agent.infra.persistence import Resources
+from agent.interfaces.server.langgraph_api.shapes import ASSISTANT_ID
+from tests.support.api import ADA
+
+ANY_TIME = object()
+"""Stands for any ISO timestamp in an expected shape."""
+ENROLL_REQUEST = {
+    "action_requests": [
+        {
+            "name": "enroll",
+            "args": {"cohort_id": "rag-2", "student_id": "ada"},
+            "description": "Enroll ada in rag-2 (Retrieval-Augmented Generation, starts 2027-01-15). "
+            "Price €900, payable after enrollment.",
+        }
+    ],
+    "review_configs": [{"action_name": "enroll", "allowed_decisions": ["approve", "edit", "reject"]}],
+}
+THREAD_KEYS = {
+    "thread_id",
+    "created_at",
+    "updated_at",
+    "state_updated_at",
+    "metadata",
+    "status",
+    "config",
+    "values",
+    "interrupts",
+}
+STATE_KEYS = {
+    "values",
+    "next",
+    "tasks",
+    "metadata",
+    "created_at",
+    "checkpoint",
+    "parent_checkpoint",
+    "interrupts",
+    "checkpoint_id",
+    "parent_checkpoint_id",
+}
+
+
+def like(actual: Any, expected: Any) -> bool:
+    """`actual` equals `expected`, where `ANY_TIME` in `expected` matches any ISO timestamp string."""
+    if expected is ANY_TIME:
+        return isinstance(actual, str) and actual[:2] == "20" and "T" in actual
+    if isinstance(expected, dict):
+        return (
+            isinstance(actual, dict)
+            and actual.keys() == expected.keys()
+            and all(like(actual[k], v) for k, v in expected.items())
+        )
+    if isinstance(expected, list):
+        return (
+            isinstance(actual, list)
+            and len(actual) == len(expected)
+            and all(like(a, e) for a, e in zip(actual, expected, strict=True))
+        )
+    return bool(actual == expected)
+
+
+@pytest.fixture
+def base(api: httpx.Client) -> str:
+    """The LangGraph API's URL, as a client is given it."""
+    return f"{api.base_url}".rstrip("/") + "/langgraph"
+
+
+@pytest.fixture
+def clients(base: str) -> Iterator[dict[str, SyncLangGraphClient]]:
+    """Sync SDK clients of ada and bob (students) and olga (operator), keyed by name."""
+    made = {name: get_sync_client(url=base, api_key=f"key-{name}-1234") for name in ("ada", "bob", "olga")}
+    yield made
+    for client in made.values():
+        client.close()
+
+
+def paused_thread(api: httpx.Client, thread_id: str = "t1") -> dict[str, Any]:
+    """Ada's thread, paused at the approval of her enrollment in rag-2 (through the private API)."""
+    asked = api.post(f"/threads/{thread_id}/turns", json={"message": "Enroll me in rag-2"}, headers=ADA)
+    assert asked.status_code == 200, asked.text
+    pending: dict[str, Any] = asked.json()["pending"]
+    return pending
+
+
+def counts(resources: Resources) -> dict[str, int]:
+    """Rows of the tables a thread request could write."""
+    tables = ("thread_records", "thread_owners", "checkpoints", "checkpoint_writes", "turns")
+    with resources.pool.connection() as conn:
+        return {t: conn.execute(f"SELECT count(*) AS n FROM {t}").fetchone()["n"] for t in tables}
+
+
+def test_meta_routes_and_keys_as_the_sdks_send_them(api: httpx.Client, base: str) -> None:
+    assert httpx.get(f"{base}/ok").json() == {"ok": True}
+    assert httpx.get(f"{base}/ok?check_db=1").json() == {"ok": True}
+    info = httpx.get(f"{base}/info").json()
+    assert info["version"] == "0.16.7" and info["flags"] == {
+        "assistants": True,
+        "crons": False,
+        "langsmith": False,
+    }
+    unauthorized = {"detail": "send a valid API key as 'x-api-key: <key>' or 'Authorization: Bearer <key>'"}
+    for headers in (
+        {},
+        {"x-api-key": "nope-nope"},
+        {"Authorization": "Bearer nope-nope"},
+        {"Authorization": "key-ada-1234"},
+    ):
+        refused = httpx.post(f"{base}/threads/search", json={}, headers=headers)
+        assert (refused.status_code, refused.json()) == (401, unauthorized), headers
+    for headers in ({"x-api-key": "key-ada-1234"}, {"Authorization": "Bearer key-ada-1234"}):
+        assert httpx.post(f"{base}/threads/search", json={}, headers=headers).json() == []
+    # Mounted, the LangGraph API keeps out of the private spec and has its own.
+    assert not [p for p in api.get("/openapi.json").json()["paths"] if p.startswith("/langgraph")]
+    assert {"/threads", "/threads/search", "/threads/{thread_id}/state", "/assistants/search"} <= set(
+        httpx.get(f"{base}/openapi.json").json()["paths"]
+    )
+    assert api.get("/me", headers=ADA).json() == {"user_id": "ada", "role": "student"}
+    assert api.get("/").status_code == 200
+
+
+def test_the_graph_is_an_assistant_by_its_id_and_its_uuid(clients: dict[str, SyncLangGraphClient]) -> None:
+    ada = clients["ada"]
+    # The platform's default assistant id: uuid5 of the graph id in langgraph-api's namespace; it
+    # gives the id LangGraph's docs show for the graph "agent".
+    namespace = UUID("6ba7b821-9dad-11d1-80b4-00c04fd430c8")
+    assert str(uuid5(namespace, "agent")) == "fe096781-5601-53d2-b2f6-0d3403f7e9ca"
+    assert ASSISTANT_ID == str(uuid5(namespace, "school")) == "8ca89f6f-1bb6-5d85-ad28-3d7dbf33ab2d"
+    expected = {
+        "assistant_id": ASSISTANT_ID,
+        "graph_id": "school",
+        "config": {},
+        "context": {},
+        "metadata": {"created_by": "system"},
+        "name": "school",
+        "description": None,
+        "version": 1,
+        "created_at": ANY_TIME,
+        "updated_at": ANY_TIME,
+    }
+    assert like(ada.assistants.get("school"), expected)
+    assert ada.assistants.get(ASSISTANT_ID) == ada.assistants.get("school")
+    assert ada.assistants.search() == [ada.assistants.get("school")]
+    assert ada.assistants.search(graph_id="school", metadata={"created_by": "system"}) == [
+        ada.assistants.get("school")
+    ]
+    assert ada.assistants.search(graph_id="other") == []
+    with pytest.raises(NotFoundError, match="Assistant 'nope' not found"):
+        ada.assistants.get("nope")
+    top = {
+        "__start__",
+        "router",
+        "answer",
+        "propose",
+        "approval",
+        "execute",
+        "handoff",
+        "clarify",
+        "next_in_program",
+        "planner",
+        "__end__",
+    }
+    drawn = ada.assistants.get_graph("school")
+    assert {n["id"] for n in drawn["nodes"]} == top
+    assert {"source": "__start__", "target": "router"} in drawn["edges"]
+    planner = {
+        "planner:orchestrate",
+        "planner:worker",
+        "planner:draft",
+        "planner:review",
+        "planner:revise",
+        "planner:present",
+    }
+    xray = ada.assistants.get_graph(ASSISTANT_ID, xray=True)
+    assert {n["id"] for n in xray["nodes"]} == (top - {"planner"}) | planner
+    assert xray["nodes"][1] == {"id": "router", "type": "runnable", "data": {"name": "router"}}
+    with pytest.raises(UnprocessableEntityError, match="Invalid xray value"):
+        ada.assistants.get_graph("school", xray=-1)
+    schemas = ada.assistants.get_schemas("school")
+    assert set(schemas) == {
+        "graph_id",
+        "input_schema",
+        "output_schema",
+        "state_schema",
+        "config_schema",
+        "context_schema",
+    }
+    assert schemas["graph_id"] == "school" and schemas["config_schema"] == {}
+    assert {"messages", "student_id", "intent", "pending_action", "usage"} <= set(
+        schemas["state_schema"]["properties"]
+    )
+    assert set(schemas["context_schema"]["properties"]) == {"user_id", "router_model", "answer_model"}
+    assert set(ada.assistants.get_subgraphs("school")) == {"planner"}
+    with pytest.raises(NotFoundError):
+        ada.assistants.get_schemas("nope")
+
+
+def test_threads_are_created_read_patched_and_deleted(
+    clients: dict[str, SyncLangGraphClient], resources: Resources
+) -> None:
+    ada, bob, olga = clients["ada"], clients["bob"], clients["olga"]
+    made = ada.threads.create(metadata={"course": "rag"})
+    assert like(
+        made,
+        {
+            "thread_id": made["thread_id"],
+            "created_at": ANY_TIME,
+            "updated_at": ANY_TIME,
+            "state_updated_at": ANY_TIME,
+            "metadata": {"course": "rag"},
+            "status": "idle",
+            "config": {},
+            "values": None,
+            "interrupts": {},
+        },
+    )
+    thread_id = made["thread_id"]
+    assert len(thread_id) == 36 and thread_id.count("-") == 4  # a UUID, as Studio makes them
+    assert ada.threads.get(thread_id) == made
+    assert olga.threads.get(thread_id) == made
+    before = counts(resources)
+    with pytest.raises(ConflictError, match=f"Thread with ID {thread_id} already exists"):
+        ada.threads.create(thread_id=thread_id)
+    assert ada.threads.create(thread_id=thread_id, if_exists="do_nothing") == made
+    with pytest.raises(ConflictError):
+        bob.threads.create(thread_id=thread_id, if_exists="do_nothing")
+    with pytest.raises(NotFoundError, match=f"Thread with ID {thread_id} not found"):
+        bob.threads.get(thread_id)
+    with pytest.raises(NotFoundError):
+        bob.threads.update(thread_id, metadata={"x": 1})
+    with pytest.raises(NotFoundError):
+        bob.threads.delete(thread_id)
+    with pytest.raises(PermissionDeniedError, match="threads are started by students"):
+        olga.threads.create()
+    with pytest.raises(UnprocessableEntityError, match="invalid thread id"):
+        ada.threads.create(thread_id="bad id")
+    with pytest.raises(UnprocessableEntityError, match="NUL"):
+        ada.threads.create(metadata={"a": "b\x00"})
+    assert counts(resources) == before
+    patched = ada.threads.update(thread_id, metadata={"level": 2})
+    assert patched["metadata"] == {"course": "rag", "level": 2}
+    assert patched["updated_at"] > made["updated_at"] and patched["created_at"] == made["created_at"]
+    free = ada.threads.create(thread_id="cli-thread.1", metadata={"graph_id": "school"})
+    assert (free["thread_id"], free["status"]) == ("cli-thread.1", "idle")
+    ada.threads.delete(thread_id)
+    with pytest.raises(NotFoundError):
+        ada.threads.get(thread_id)
+    assert [t["thread_id"] for t in olga.threads.search()] == ["cli-thread.1"]
+    with pytest.raises(NotFoundError):
+        ada.threads.get("never-made")
+
+
+def test_search_filters_sorts_and_pages_and_students_see_their_own(
+    api: httpx.Client, clients: dict[str, SyncLangGraphClient]
+) -> None:
+    ada, bob, olga = clients["ada"], clients["bob"], clients["olga"]
+    paused_thread(api, "t1")
+    ada.threads.create(thread_id="t2", metadata={"course": "rag"})
+    bob.threads.create(thread_id="t3", metadata={"course": "rag"})
+    ids = lambda found: [t["thread_id"] for t in found]  # noqa: E731  # a short local reader
+    assert ids(ada.threads.search()) == ["t2", "t1"]  # newest first
+    assert ids(bob.threads.search()) == ["t3"]
+    assert ids(olga.threads.search(sort_by="thread_id", sort_order="asc")) == ["t1", "t2", "t3"]
+    assert ids(olga.threads.search(metadata={"course": "rag"}, sort_by="thread_id", sort_order="asc")) == [
+        "t2",
+        "t3",
+    ]
+    # Threads the private API or the CLI started carry the graph's metadata, as agent UIs filter on.
+    assert ids(olga.threads.search(metadata={"graph_id": "school"})) == ["t1"]
+    assert ids(olga.threads.search(metadata={"assistant_id": ASSISTANT_ID})) == ["t1"]
+    inbox = olga.threads.search(status="interrupted")  # the operators' approval inbox
+    assert ids(inbox) == ["t1"]
+    [interrupts] = inbox[0]["interrupts"].values()
+    assert like(
+        interrupts,
+        [
+            {
+                "id": interrupts[0]["id"],
+                "value": {**ENROLL_REQUEST, "action_id": interrupts[0]["value"]["action_id"]},
+            }
+        ],
+    )
+    assert ids(olga.threads.search(status="idle", sort_by="thread_id", sort_order="asc")) == ["t2", "t3"]
+    assert ids(olga.threads.search(values={"intent": "enroll", "student_id": "ada"})) == ["t1"]
+    assert ids(bob.threads.search(status="interrupted")) == []
+    assert ids(olga.threads.search(sort_by="thread_id", sort_order="asc", limit=1, offset=1)) == ["t2"]
+    assert ids(olga.threads.search(sort_by="status", sort_order="asc")) == ["t2", "t3", "t1"]
+    assert ids(olga.threads.search(ids=["t3", "t1"], sort_by="thread_id", sort_order="asc")) == ["t1", "t3"]
+    assert olga.threads.search(ids=["t1"], select=["thread_id", "status"]) == [
+        {"thread_id": "t1", "status": "interrupted"}
+    ]
+    with pytest.raises(UnprocessableEntityError):
+        olga.threads.search(status="sleeping")  # type: ignore[arg-type]  # a status that does not exist
+
+
+def test_state_history_and_checkpoints_as_the_platform_shapes_them(
+    api: httpx.Client, clients: dict[str, SyncLangGraphClient]
+) -> None:
+    ada, bob, olga = clients["ada"], clients["bob"], clients["olga"]
+    pending = paused_thread(api)
+    state = ada.threads.get_state("t1")
+    assert set(state) == STATE_KEYS
+    assert state["next"] == ["approval"]
+    assert [m["type"] for m in state["values"]["messages"]] == ["human", "ai"]
+    assert state["values"]["messages"][0]["content"] == "Enroll me in rag-2"
+    [task] = state["tasks"]
+    interrupt = {
+        "id": task["interrupts"][0]["id"],
+        "value": {**ENROLL_REQUEST, "action_id": pending["action_id"]},
+    }
+    assert like(
+        task,
+        {
+            "id": task["id"],
+            "name": "approval",
+            "path": ["__pregel_pull", "approval"],
+            "error": None,
+            "interrupts": [interrupt],
+            "checkpoint": None,
+            "state": None,
+            "result": None,
+        },
+    )
+    assert state["interrupts"] == [interrupt]
+    assert state["checkpoint"] == {
+        "thread_id": "t1",
+        "checkpoint_ns": "",
+        "checkpoint_id": state["checkpoint_id"],
+    }
+    assert state["parent_checkpoint"]["checkpoint_id"] == state["parent_checkpoint_id"]
+    assert ada.threads.get("t1")["status"] == "interrupted"
+    assert olga.threads.get_state("t1") == state
+    with pytest.raises(NotFoundError):
+        bob.threads.get_state("t1")
+    at_parent = ada.threads.get_state("t1", checkpoint_id=state["parent_checkpoint_id"])
+    assert (at_parent["next"], at_parent["interrupts"]) == (["propose"], [])
+    assert (
+        ada.threads.get_state("t1", checkpoint={"checkpoint_id": state["parent_checkpoint_id"]}) == at_parent
+    )
+    with pytest.raises(NotFoundError, match="has no checkpoint nope"):
+        ada.threads.get_state("t1", checkpoint_id="nope")
+    history = ada.threads.get_history("t1", limit=10)
+    assert [h["next"] for h in history] == [["approval"], ["propose"], ["router"], ["__start__"]]
+    assert history[0] == state and history[1] == at_parent
+    assert [h["metadata"]["source"] for h in history] == ["loop", "loop", "loop", "input"]
+    assert ada.threads.get_history("t1", limit=2) == history[:2]
+    assert (
+        ada.threads.get_history("t1", before={"configurable": {"checkpoint_id": history[1]["checkpoint_id"]}})
+        == history[2:]
+    )
+    assert ada.threads.get_history("t1", metadata={"step": 1}) == [history[1]]
+    with pytest.raises(NotFoundError):
+        bob.threads.get_history("t1")
+
+
+def test_a_thread_under_a_run_is_busy_and_cannot_be_deleted(
+    api: httpx.Client, clients: dict[str, SyncLangGraphClient], resources: Resources
+) -> None:
+    paused_thread(api)
+    locks = locks_for(resources.pool)
+    assert locks is not None
+    with locks.hold("t1"):
+        assert clients["olga"].threads.get("t1")["status"] == "busy"
+        assert [t["thread_id"] for t in clients["olga"].threads.search(status="busy")] == ["t1"]
+        with pytest.raises(ConflictError, match="busy"):
+            clients["ada"].threads.delete("t1")
+    assert clients["ada"].threads.get("t1")["status"] == "interrupted"
+
+
+def test_the_async_client_reads_the_same_threads(base: str, api: httpx.Client) -> None:
+    paused_thread(api)
+
+    async def drive() -> tuple[Any, ...]:
+        async with get_client(url=base, api_key="key-ada-1234") as ada:
+            made = await ada.threads.create(thread_id="t2", metadata={"via": "async"})
+            found = await ada.threads.search(sort_by="thread_id", sort_order="asc")
+            state = await ada.threads.get_state("t1")
+            assistant = await ada.assistants.get("school")
+            return made, found, state, assistant
+
+    made, found, state, assistant = asyncio.run(drive())
+    assert (made["thread_id"], made["metadata"], made["status"]) == ("t2", {"via": "async"}, "idle")
+    assert [(t["thread_id"], t["status"]) for t in found] == [("t1", "interrupted"), ("t2", "idle")]
+    assert state["next"] == ["approval"] and assistant["assistant_id"] == ASSISTANT_ID
