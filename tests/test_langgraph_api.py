@@ -8,7 +8,8 @@ approval), so these tests read what the runtime really leaves.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 from uuid import UUID, uuid5
 
@@ -21,7 +22,9 @@ from langgraph_sdk.errors import ConflictError, NotFoundError, PermissionDeniedE
 from agent.infra.locks import locks_for
 from agent.infra.persistence import Resources
 from agent.interfaces.server.langgraph_api.shapes import ASSISTANT_ID
+from agent.journal.grants import grants_of
 from tests.support.api import ADA
+from tests.support.servers import api_server
 
 ANY_TIME = object()
 """Stands for any ISO timestamp in an expected shape."""
@@ -402,3 +405,212 @@ def test_the_async_client_reads_the_same_threads(base: str, api: httpx.Client) -
     assert (made["thread_id"], made["metadata"], made["status"]) == ("t2", {"via": "async"}, "idle")
     assert [(t["thread_id"], t["status"]) for t in found] == [("t1", "interrupted"), ("t2", "idle")]
     assert state["next"] == ["approval"] and assistant["assistant_id"] == ASSISTANT_ID
+
+
+def refused(call: Callable[[], Any], status: int, fragment: str) -> None:
+    """`call` fails with an HTTP error of `status` whose detail holds `fragment` (SDK errors are
+    httpx's: `runs.wait` raises httpx's own, the other calls the SDK's typed subclasses)."""
+    with pytest.raises(httpx.HTTPStatusError) as caught:
+        call()
+    response = caught.value.response
+    try:
+        detail = response.json()["detail"]
+    except httpx.ResponseNotRead:  # a refused stream: the SDK notes the body on the error
+        detail = " ".join(getattr(caught.value, "__notes__", []))
+    assert (response.status_code, fragment in detail) == (status, True), detail
+
+
+def stream(client: SyncLangGraphClient, thread_id: str, **kwargs: Any) -> list[tuple[str, Any]]:
+    """The (event, data) pairs of a streamed run."""
+    return [(p.event, p.data) for p in client.runs.stream(thread_id, "school", **kwargs)]
+
+
+ASK = {"messages": [{"role": "user", "content": "Enroll me in rag-2"}]}
+APPROVE = {"resume": {"decisions": [{"type": "approve"}]}}
+
+
+def test_a_student_enrolls_and_an_operator_approves_through_the_sdk(
+    clients: dict[str, SyncLangGraphClient], resources: Resources
+) -> None:
+    ada, olga = clients["ada"], clients["olga"]
+    thread_id = ada.threads.create(metadata={"graph_id": "school"})["thread_id"]
+    events = stream(ada, thread_id, input=ASK, stream_mode=["values", "updates"])
+    assert [name for name, _ in events] == [
+        "metadata",
+        "values",
+        "updates",
+        "values",
+        "updates",
+        "values",
+        "updates",
+        "values",
+    ]
+    assert set(events[0][1]) == {"run_id", "attempt"} and events[0][1]["attempt"] == 1
+    assert [m["content"] for m in events[1][1]["messages"]] == ["Enroll me in rag-2"]
+    assert list(events[2][1]) == ["router"] and events[2][1]["router"]["intent"] == "enroll"
+    assert list(events[4][1]) == ["propose"]
+    assert events[4][1]["propose"]["pending_action"]["args"] == {"cohort_id": "rag-2"}
+    assert [m["type"] for m in events[5][1]["messages"]] == ["human", "ai"]
+    action_id = events[5][1]["pending_action"]["id"]
+    [interrupt] = events[-1][1]["__interrupt__"]
+    assert events[-2][1] == events[-1][1]  # in updates and in values, as the platform sends it
+    assert interrupt == {"id": interrupt["id"], "value": {**ENROLL_REQUEST, "action_id": action_id}}
+    paused, [task] = ada.threads.get(thread_id), ada.threads.get_state(thread_id)["tasks"]
+    assert (task["name"], task["interrupts"]) == ("approval", [interrupt])
+    assert (paused["status"], paused["interrupts"]) == ("interrupted", {task["id"]: [interrupt]})
+    assert [t["thread_id"] for t in olga.threads.search(status="interrupted")] == [thread_id]
+
+    done = olga.runs.wait(
+        thread_id, "school", command={"resume": {"decisions": [{"type": "approve"}], "action_id": action_id}}
+    )
+    assert "__interrupt__" not in done
+    assert done["messages"][-1]["content"].startswith("Done: you are enrolled in rag-2")
+    assert done["last_outcome"]["ok"] is True
+    assert [(e["student_id"], e["cohort_id"]) for e in resources.school.enrollments()] == [("ada", "rag-2")]
+    assert [g["reviewer"] for g in grants_of(resources.pool, thread_id)] == ["olga"]
+    after = ada.threads.get(thread_id)
+    assert (after["status"], after["interrupts"]) == ("idle", {})
+    assert ada.threads.get_state(thread_id)["next"] == []
+    refused(lambda: olga.runs.wait(thread_id, "school", command=APPROVE), 409, "nothing waiting for approval")
+    # A second question on the same thread streams its values only.
+    asked = stream(
+        ada, thread_id, input={"messages": [{"type": "human", "content": "When does rag-2 start?"}]}
+    )
+    assert [name for name, _ in asked] == ["metadata", "values", "values", "values"]
+    assert "rag-2" in asked[-1][1]["messages"][-1]["content"]
+    # Every run was journaled as the private API's are, by the student or the operator who sent it.
+    with resources.pool.connection() as conn:
+        journaled = conn.execute(
+            "SELECT kind, actor, status FROM turns WHERE thread_id = %s ORDER BY id", (thread_id,)
+        ).fetchall()
+    assert journaled == [
+        {"kind": "message", "actor": "ada", "status": "awaiting_approval"},
+        {"kind": "decision", "actor": "olga", "status": "completed"},
+        {"kind": "message", "actor": "ada", "status": "completed"},
+    ]
+
+
+def test_serve_answers_the_async_sdk_at_its_langgraph_url(database_url: str, tmp_path: Path) -> None:
+    async def drive(url: str) -> tuple[list[str], dict[str, Any], dict[str, Any]]:
+        async with (
+            get_client(url=f"{url}/langgraph", api_key="key-ada-1234") as ada,
+            get_client(url=f"{url}/langgraph", api_key="key-olga-1234") as olga,
+        ):
+            thread = await ada.threads.create()
+            events = [p.event async for p in ada.runs.stream(thread["thread_id"], "school", input=ASK)]
+            inbox = await olga.threads.search(status="interrupted")
+            done = await olga.runs.wait(thread["thread_id"], ASSISTANT_ID, command=APPROVE)
+            return events, inbox[0], done
+
+    with api_server(database_url, tmp_path / "data", tmp_path / "serve.log") as url:
+        events, paused, done = asyncio.run(drive(url))
+    assert events == ["metadata", "values", "values", "values", "values"]
+    assert paused["status"] == "interrupted"
+    assert done["messages"][-1]["content"].startswith("Done: you are enrolled in rag-2")
+
+
+def test_the_run_id_is_in_the_content_location_header(api: httpx.Client, base: str) -> None:
+    with httpx.Client(base_url=base, headers={"x-api-key": "key-ada-1234"}) as http:
+        thread_id = http.post("/threads", json={}).json()["thread_id"]
+        response = http.post(
+            f"/threads/{thread_id}/runs/stream", json={"assistant_id": "school", "input": ASK}
+        )
+    assert response.headers["content-type"].startswith("text/event-stream")
+    first = response.text.split("\n\n")[0].splitlines()
+    assert first[0] == "event: metadata"
+    run_id = __import__("json").loads(first[1].removeprefix("data: "))["run_id"]
+    assert response.headers["content-location"] == f"/threads/{thread_id}/runs/{run_id}"
+
+
+@pytest.mark.parametrize(
+    ("who", "kwargs", "status", "message"),
+    [
+        ("ada", {"assistant_id": "nope", "input": ASK}, 404, "Assistant 'nope' not found"),
+        ("bob", {"input": ASK}, 404, "not found"),
+        ("olga", {"input": ASK}, 403, "only the student who owns a thread writes to it"),
+        ("ada", {"command": APPROVE}, 403, "only operators decide approvals"),
+        ("olga", {"command": {"goto": "execute"}}, 422, "no update or goto"),
+        ("olga", {"command": {"resume": "yes"}}, 422, "a resume must look like"),
+        (
+            "olga",
+            {"command": {"resume": {"decisions": [{"type": "maybe"}]}}},
+            422,
+            "decision type",
+        ),
+        (
+            "olga",
+            {"command": {"resume": {"decisions": [{"type": "approve"}], "action_id": "stale"}}},
+            422,
+            "pending action",
+        ),
+        (
+            "olga",
+            {"command": {"resume": {"decisions": [{"type": "reject", "message": "no\x00"}]}}},
+            422,
+            "NUL",
+        ),
+        ("ada", {"input": {"messages": []}}, 422, "one message"),
+        (
+            "ada",
+            {"input": {"messages": [{"role": "assistant", "content": "hi"}]}},
+            422,
+            "human",
+        ),
+        (
+            "ada",
+            {"input": {"messages": [{"role": "user", "content": "x" * 5000}]}},
+            422,
+            "the limit is",
+        ),
+        ("ada", {"input": ASK, "command": APPROVE}, 422, "not both"),
+        ("ada", {}, 422, "neither"),
+        ("ada", {"input": ASK, "stream_mode": "messages-tuple"}, 422, "not supported"),
+        (
+            "ada",
+            {"input": ASK, "multitask_strategy": "enqueue"},
+            422,
+            "not supported yet",
+        ),
+        (
+            "ada",
+            {"input": ASK, "interrupt_before": ["approval"]},
+            422,
+            "not supported yet",
+        ),
+    ],
+)
+def test_a_refused_run_changes_nothing(
+    api: httpx.Client,
+    clients: dict[str, SyncLangGraphClient],
+    resources: Resources,
+    who: str,
+    kwargs: dict[str, Any],
+    status: int,
+    message: str,
+) -> None:
+    paused_thread(api)
+    before, state = counts(resources), clients["olga"].threads.get_state("t1")
+    run = {"assistant_id": "school", **kwargs}
+    if "stream_mode" not in run:  # `runs.wait` takes no stream mode
+        refused(lambda: clients[who].runs.wait("t1", **run), status, message)
+    refused(lambda: list(clients[who].runs.stream("t1", **run)), status, message)
+    assert counts(resources) == before
+    assert clients["olga"].threads.get_state("t1") == state
+
+
+def test_runs_on_a_busy_or_unknown_thread_are_refused(
+    api: httpx.Client, clients: dict[str, SyncLangGraphClient], resources: Resources
+) -> None:
+    paused_thread(api)
+    locks = locks_for(resources.pool)
+    assert locks is not None
+    with locks.hold("t1"):
+        olga, ada = clients["olga"], clients["ada"]
+        for strategy in (None, "reject"):
+            tried = {"multitask_strategy": strategy}
+            refused(lambda tried=tried: olga.runs.wait("t1", "school", command=APPROVE, **tried), 409, "busy")
+            refused(
+                lambda tried=tried: list(ada.runs.stream("t1", "school", input=ASK, **tried)), 409, "busy"
+            )
+    refused(lambda: clients["ada"].runs.wait("never-made", "school", input=ASK), 404, "not found")
+    assert clients["ada"].threads.get("t1")["status"] == "interrupted"

@@ -13,7 +13,7 @@ from fastapi import FastAPI
 
 from agent.infra.persistence import Resources
 from agent.interfaces.server.auth import Principal
-from agent.interfaces.server.langgraph_api import assistants, threads
+from agent.interfaces.server.langgraph_api import assistants, runs, threads
 from agent.interfaces.server.langgraph_api.auth import install_error_handlers
 from agent.interfaces.server.langgraph_api.backend import Backend
 
@@ -46,4 +46,5 @@ def create_langgraph_app(resources: Resources, graph: Any, keys: dict[str, Princ
 
     app.include_router(assistants.routes(backend))
     app.include_router(threads.routes(backend))
+    app.include_router(runs.routes(backend))
     return app

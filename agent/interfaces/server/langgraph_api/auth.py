@@ -8,8 +8,9 @@ platform answers; an internal error says only that it happened.
 
 from __future__ import annotations
 
+import json
 import logging
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import Depends, FastAPI, Header, Request
 from fastapi.exceptions import RequestValidationError
@@ -50,6 +51,12 @@ def status_of(err: BaseException) -> tuple[int, str]:
             return status, str(err)
     log.error("internal error in a LangGraph API request: %s", type(err).__name__, exc_info=err)
     return 500, "the server could not complete the request; it has been logged"
+
+
+def refuse_nul(value: Any) -> None:
+    """Refuse (422) a request value holding NUL before anything is written: Postgres cannot store it."""
+    if "\\u0000" in json.dumps(value, default=str):
+        raise RefusedError(422, "the request holds a NUL character (\\u0000), which cannot be stored")
 
 
 def error(status: int, detail: str) -> JSONResponse:

@@ -9,7 +9,6 @@ record and owner; the journal stays as the audit of what happened.
 
 from __future__ import annotations
 
-import json
 import uuid
 from typing import Annotated, Any, Literal
 
@@ -18,7 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from agent.interfaces.server.auth import Principal
 from agent.interfaces.server.langgraph_api import records, shapes
-from agent.interfaces.server.langgraph_api.auth import RefusedError, Who
+from agent.interfaces.server.langgraph_api.auth import RefusedError, Who, refuse_nul
 from agent.interfaces.server.langgraph_api.backend import Backend
 from agent.runtime import runs, threads
 
@@ -91,12 +90,6 @@ def status_of(row: dict[str, Any], snapshot: Any) -> Status:
     return "idle"
 
 
-def _refuse_nul(value: Any) -> None:
-    """Postgres jsonb cannot store NUL: refuse it before anything is written."""
-    if "\\u0000" in json.dumps(value):
-        raise RefusedError(422, "the request holds a NUL character (\\u0000), which cannot be stored")
-
-
 def _contains(document: Any, wanted: Any) -> bool:
     """Jsonb containment (`@>`), as the platform filters `values`."""
     if isinstance(wanted, dict):
@@ -160,7 +153,7 @@ def routes(backend: Backend) -> APIRouter:
         if body.supersteps:
             raise RefusedError(422, "creating a thread with supersteps is not supported yet")
         metadata = body.metadata or {}
-        _refuse_nul(metadata)
+        refuse_nul(metadata)
         thread_id = body.thread_id or str(uuid.uuid4())
         threads.config_for(thread_id)
         existing = records.find(pool, thread_id)
@@ -177,7 +170,7 @@ def routes(backend: Backend) -> APIRouter:
         if body.extract:
             raise RefusedError(422, "extract is not supported yet")
         if body.metadata:
-            _refuse_nul(body.metadata)
+            refuse_nul(body.metadata)
         owner = None if who.role == "operator" else who.user_id
         order = body.sort_order or "desc"
         key = body.sort_by or "created_at"
@@ -212,7 +205,7 @@ def routes(backend: Backend) -> APIRouter:
     @router.patch("/{thread_id}")
     def patch(thread_id: str, body: ThreadPatch, who: Who) -> dict[str, Any]:
         row = access.row(thread_id, who)
-        _refuse_nul(body.metadata)
+        refuse_nul(body.metadata)
         records.merge_metadata(pool, row, body.metadata)
         return access.json(access.row(thread_id, who))
 
