@@ -168,6 +168,7 @@ def test_the_graph_is_an_assistant_by_its_id_and_its_uuid(clients: dict[str, Syn
         ada.assistants.get("school")
     ]
     assert ada.assistants.search(graph_id="other") == []
+    assert (ada.assistants.count(), ada.assistants.count(graph_id="other")) == (1, 0)
     with pytest.raises(NotFoundError, match="Assistant 'nope' not found"):
         ada.assistants.get("nope")
     top = {
@@ -308,6 +309,9 @@ def test_search_filters_sorts_and_pages_and_students_see_their_own(
     assert ids(bob.threads.search(status="interrupted")) == []
     assert ids(olga.threads.search(sort_by="thread_id", sort_order="asc", limit=1, offset=1)) == ["t2"]
     assert ids(olga.threads.search(sort_by="status", sort_order="asc")) == ["t2", "t3", "t1"]
+    assert (olga.threads.count(), ada.threads.count(), bob.threads.count()) == (3, 2, 1)
+    assert olga.threads.count(status="interrupted") == olga.threads.count(values={"intent": "enroll"}) == 1
+    assert olga.threads.count(metadata={"course": "rag"}) == 2
     assert ids(olga.threads.search(ids=["t3", "t1"], sort_by="thread_id", sort_order="asc")) == ["t1", "t3"]
     assert olga.threads.search(ids=["t1"], select=["thread_id", "status"]) == [
         {"thread_id": "t1", "status": "interrupted"}
@@ -433,7 +437,7 @@ def test_a_student_enrolls_and_an_operator_approves_through_the_sdk(
     clients: dict[str, SyncLangGraphClient], resources: Resources
 ) -> None:
     ada, olga = clients["ada"], clients["olga"]
-    thread_id = ada.threads.create(metadata={"graph_id": "school"})["thread_id"]
+    thread_id = ada.threads.create(metadata={"topic": "enrollment"})["thread_id"]
     events = stream(ada, thread_id, input=ASK, stream_mode=["values", "updates"])
     assert [name for name, _ in events] == [
         "metadata",
@@ -459,6 +463,9 @@ def test_a_student_enrolls_and_an_operator_approves_through_the_sdk(
     assert (task["name"], task["interrupts"]) == ("approval", [interrupt])
     assert (paused["status"], paused["interrupts"]) == ("interrupted", {task["id"]: [interrupt]})
     assert [t["thread_id"] for t in olga.threads.search(status="interrupted")] == [thread_id]
+    # A run tags its thread with the graph, as agent UIs list threads by it.
+    assert paused["metadata"] == {"topic": "enrollment", "graph_id": "school", "assistant_id": ASSISTANT_ID}
+    assert [t["thread_id"] for t in ada.threads.search(metadata={"graph_id": "school"})] == [thread_id]
 
     done = olga.runs.wait(
         thread_id, "school", command={"resume": {"decisions": [{"type": "approve"}], "action_id": action_id}}

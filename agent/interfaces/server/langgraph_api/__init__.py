@@ -8,7 +8,8 @@ Mounted, it is a separate application: its routes are in its own `/langgraph/ope
 the private spec, and its errors are the platform's `{"detail": ...}`.
 
 Modules: `app` (the application and meta routes), `auth` (keys as the SDKs send them, errors),
-`shapes` (the platform's JSON), `records` (thread records in Postgres), `assistants`, `threads`.
+`backend` (what the routes share), `shapes` (the platform's JSON), `records` (thread records in
+Postgres), `assistants`, `threads`, `runs` (runs on a thread, through `agent.runtime`).
 Imports the runtime and the layers below it; nothing imports it but the server's app.
 """
 

@@ -113,6 +113,10 @@ def routes(backend: Backend) -> APIRouter:
             page = [{k: v for k, v in a.items() if k in body.select} for a in page]
         return page
 
+    @router.post("/count")
+    def count(body: AssistantSearch) -> int:
+        return len(search(body.model_copy(update={"offset": 0, "limit": 1000})))
+
     @router.get("/{assistant_id}")
     def get(assistant_id: str) -> dict[str, Any]:
         known(assistant_id)

@@ -139,7 +139,7 @@ class _Run:
         known(body.assistant_id)
         _refuse_unsupported(body)
         refuse_nul(body.model_dump())
-        ThreadAccess(backend).row(thread_id, who)
+        self.row = ThreadAccess(backend).row(thread_id, who)
         if (body.input is None) == (body.command is None):
             raise RefusedError(
                 422, "send either input (a new message) or command (a resume), not both or neither"
@@ -158,6 +158,12 @@ class _Run:
             decision = _decision(body.command or {}, who)
             self.work = lambda on_event: threads.decide(graph, thread_id, decision, on_event=on_event)
         self.since = records.head_checkpoint(backend.resources.pool, thread_id)
+
+    def accepted(self) -> None:
+        """The run has started: tag its thread with the graph, as the platform does for agent UIs."""
+        tags = {"graph_id": shapes.GRAPH_ID, "assistant_id": shapes.ASSISTANT_ID}
+        if any(self.row["metadata"].get(k) != v for k, v in tags.items()):
+            records.merge_metadata(self.backend.resources.pool, self.row, tags)
 
     @property
     def location(self) -> dict[str, str]:
@@ -211,6 +217,10 @@ def routes(backend: Backend) -> APIRouter:
     def wait(thread_id: str, body: RunCreate, who: Who) -> Response:
         run = _Run(backend, thread_id, body, who)
         started = Started(run.work)
+        early = started.failed_before_start()
+        if early is not None:
+            return error(*status_of(early))
+        run.accepted()
         started.wait()  # raises the run's error, answered by the app's handlers
         return JSONResponse(run.final(), headers=run.location)
 
@@ -221,6 +231,7 @@ def routes(backend: Backend) -> APIRouter:
         early = started.failed_before_start()
         if early is not None:
             return error(*status_of(early))
+        run.accepted()
 
         def events() -> Iterator[str]:
             yield format_event("metadata", {"run_id": run.run_id, "attempt": 1})

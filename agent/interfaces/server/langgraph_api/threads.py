@@ -53,6 +53,14 @@ class ThreadSearch(_Body):
     extract: dict[str, str] | None = None
 
 
+class ThreadCount(_Body):
+    """`POST /threads/count`."""
+
+    metadata: Metadata | None = None
+    values: dict[str, Any] | None = None
+    status: Status | None = None
+
+
 class ThreadPatch(_Body):
     """`PATCH /threads/{thread_id}`: metadata merged into the thread's."""
 
@@ -197,6 +205,21 @@ def routes(backend: Backend) -> APIRouter:
         if body.select:
             found = [{k: v for k, v in t.items() if k in body.select} for t in found]
         return found
+
+    @router.post("/count")
+    def count(body: ThreadCount, who: Who) -> int:
+        if body.metadata:
+            refuse_nul(body.metadata)
+        owner = None if who.role == "operator" else who.user_id
+        rows = records.search(pool, ids=None, owner=owner, metadata=body.metadata, sort=None, page=None)
+        if body.status is None and body.values is None:
+            return len(rows)
+        wanted = [access.json(r) for r in rows]
+        return sum(
+            (body.status is None or t["status"] == body.status)
+            and (body.values is None or _contains(t["values"] or {}, shapes.jsonable(body.values)))
+            for t in wanted
+        )
 
     @router.get("/{thread_id}")
     def get(thread_id: str, who: Who) -> dict[str, Any]:
