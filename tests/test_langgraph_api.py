@@ -19,6 +19,7 @@ from langgraph_sdk import get_client, get_sync_client
 from langgraph_sdk.client import SyncLangGraphClient
 from langgraph_sdk.errors import ConflictError, NotFoundError, PermissionDeniedError, UnprocessableEntityError
 
+from agent.config import faults
 from agent.infra.locks import locks_for
 from agent.infra.persistence import Resources
 from agent.interfaces.server.langgraph_api.shapes import ASSISTANT_ID
@@ -621,3 +622,41 @@ def test_runs_on_a_busy_or_unknown_thread_are_refused(
             )
     refused(lambda: clients["ada"].runs.wait("never-made", "school", input=ASK), 404, "not found")
     assert clients["ada"].threads.get("t1")["status"] == "interrupted"
+
+
+class _NodeFailedError(RuntimeError):
+    """Stands for a bug in a node: the run fails mid-way."""
+
+
+def test_a_run_that_fails_midway_ends_its_stream_with_an_error_event(
+    clients: dict[str, SyncLangGraphClient], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ada = clients["ada"]
+    thread_id = ada.threads.create()["thread_id"]
+
+    def fail(name: str) -> None:
+        if name == "before:propose":
+            raise _NodeFailedError(name)
+
+    with monkeypatch.context() as patch:
+        patch.setattr(faults, "point", fail)
+        events = stream(ada, thread_id, input=ASK, stream_mode="updates")
+    assert events == [
+        ("metadata", events[0][1]),
+        (
+            "error",
+            {
+                "error": "_NodeFailedError",
+                "message": "the server could not complete the request; it has been logged",
+            },
+        ),
+    ]
+    failed = ada.threads.get(thread_id)
+    assert (failed["status"], ada.threads.get_state(thread_id)["next"]) == ("error", ["propose"])
+    # The next message finishes the cut-off run first, as the private API's does.
+    again = stream(ada, thread_id, input={"messages": [{"role": "user", "content": "and the price?"}]})
+    assert [name for name, _ in again] == ["metadata", "values", "values", "values", "values", "values"]
+    assert (ada.threads.get(thread_id)["status"], ada.threads.get_state(thread_id)["next"]) == (
+        "interrupted",
+        ["approval"],
+    )
