@@ -660,3 +660,38 @@ def test_a_run_that_fails_midway_ends_its_stream_with_an_error_event(
         "interrupted",
         ["approval"],
     )
+
+
+def test_a_copied_thread_is_the_students_and_is_approved_on_its_own(
+    clients: dict[str, SyncLangGraphClient], resources: Resources
+) -> None:
+    ada, bob, olga = clients["ada"], clients["bob"], clients["olga"]
+    original = ada.threads.create(metadata={"topic": "enrollment"})["thread_id"]
+    stream(ada, original, input=ASK)
+    before = ada.threads.get_state(original)
+    copied = ada.threads.copy(original)
+    copy_id = copied["thread_id"]
+    assert copy_id != original and len(copy_id) == 36
+    assert (copied["status"], copied["metadata"]) == (
+        "interrupted",
+        {"topic": "enrollment", "graph_id": "school", "assistant_id": ASSISTANT_ID},
+    )
+    state = ada.threads.get_state(copy_id)
+    assert (state["values"], state["next"], state["interrupts"]) == (
+        before["values"],
+        before["next"],
+        before["interrupts"],
+    )
+    assert (state["checkpoint"]["thread_id"], state["checkpoint_id"]) == (copy_id, before["checkpoint_id"])
+    assert len(ada.threads.get_history(copy_id, limit=100)) == len(
+        ada.threads.get_history(original, limit=100)
+    )
+    refused(lambda: bob.threads.copy(original), 404, "not found")
+    refused(lambda: olga.threads.copy(original), 403, "only the student who owns a thread copies it")
+    refused(lambda: bob.threads.get(copy_id), 404, "not found")
+    olga.runs.wait(copy_id, "school", command=APPROVE)
+    assert [(e["student_id"], e["cohort_id"]) for e in resources.school.enrollments()] == [("ada", "rag-2")]
+    assert (ada.threads.get(copy_id)["status"], ada.threads.get(original)["status"]) == (
+        "idle",
+        "interrupted",
+    )

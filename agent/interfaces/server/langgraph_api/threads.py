@@ -1,10 +1,11 @@
-"""Threads: create, search, read, patch, delete; their state, at a checkpoint, and history.
+"""Threads: create, search, count, read, patch, copy, delete; their state, at a checkpoint, history.
 
 A student sees, searches and changes only the threads they own (the thread record's owner, else
 `thread_owners`, the one the journal claims); an operator sees all of them. A thread someone may
 not see answers 404, as an unknown one does, so ids of other students' threads are not revealed.
-Deleting takes the thread's one-writer lock (409 while a run holds it) and removes its checkpoints,
-record and owner; the journal stays as the audit of what happened.
+Copying and deleting take the thread's one-writer lock (409 while a run holds it). A copy is a new
+UUID thread with the same checkpoints (the saver's `copy_thread`), metadata and owner; deleting
+removes the checkpoints, record and owner, and the journal stays as the audit of what happened.
 """
 
 from __future__ import annotations
@@ -239,6 +240,18 @@ def routes(backend: Backend) -> APIRouter:
             backend.graph.checkpointer.delete_thread(thread_id)
             records.delete(pool, thread_id)
         return Response(status_code=204)
+
+    @router.post("/{thread_id}/copy")
+    def copy(thread_id: str, who: Who) -> dict[str, Any]:
+        row = access.row(thread_id, who)
+        if who.role != "student":
+            raise RefusedError(403, "only the student who owns a thread copies it")
+        new_id = str(uuid.uuid4())
+        # Under the source's lock, so no run adds to it halfway; the saver copies in one transaction.
+        with runs.exclusive(backend.graph, thread_id):
+            backend.graph.checkpointer.copy_thread(thread_id, new_id)
+            records.create(pool, new_id, who.user_id, shapes.jsonable(row["metadata"]))
+        return access.json(access.row(new_id, who))
 
     @router.get("/{thread_id}/state")
     def state(thread_id: str, who: Who, subgraphs: bool = Query(False)) -> dict[str, Any]:
