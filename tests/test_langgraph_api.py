@@ -8,6 +8,7 @@ approval), so these tests read what the runtime really leaves.
 from __future__ import annotations
 
 import asyncio
+import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -643,6 +644,7 @@ def test_a_run_that_fails_midway_ends_its_stream_with_an_error_event(
         events = stream(ada, thread_id, input=ASK, stream_mode="updates")
     assert events == [
         ("metadata", events[0][1]),
+        ("updates", {"router": events[1][1]["router"]}),  # the step before the failure
         (
             "error",
             {
@@ -695,3 +697,26 @@ def test_a_copied_thread_is_the_students_and_is_approved_on_its_own(
         "idle",
         "interrupted",
     )
+
+
+def test_each_step_streams_as_it_ends(
+    clients: dict[str, SyncLangGraphClient], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ada = clients["ada"]
+    thread_id = ada.threads.create()["thread_id"]
+    received = threading.Event()
+    waited: list[bool] = []
+
+    def hold(name: str) -> None:
+        if name == "before:propose":  # the run waits here until the client has the router's step
+            waited.append(received.wait(timeout=10))
+
+    names = []
+    with monkeypatch.context() as patch:
+        patch.setattr(faults, "point", hold)
+        for part in ada.runs.stream(thread_id, "school", input=ASK, stream_mode="updates"):
+            names.append(part.event)
+            if part.event == "updates" and "router" in part.data:
+                received.set()
+    assert waited == [True]
+    assert names == ["metadata", "updates", "updates", "updates"]

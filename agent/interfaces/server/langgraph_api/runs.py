@@ -7,16 +7,18 @@ operator who sends it, so both hold the thread's one-writer lock, are journaled,
 foreign resume is a 4xx before anything is written). Everything in the request that this slice
 does not carry out is refused with 422, never ignored in a way that changes what runs.
 
-The stream answers `metadata` first, then, once the run has ended, its `values` and `updates` in
-the order the run wrote its checkpoints (read back from the thread's history), and `__interrupt__`
-when it stopped at an approval; a failure is an `error` event. Events are not yet live as each step
-ends, and carry no ids (a stream cannot be rejoined yet).
+The stream answers `metadata` first, then the `values` and `updates` of each step as the step
+ends (its checkpoint read back from the thread's history at the next step boundary: with
+`durability="sync"` it is stored by then), `__interrupt__` when the run stops at an approval, an
+`error` event on failure, and an SSE comment as a heartbeat every 5 s of silence. Events carry
+no ids (a stream cannot be rejoined yet) and no model tokens (`messages-tuple` is refused).
 """
 
 from __future__ import annotations
 
+import queue
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from itertools import pairwise
 from typing import Any, Literal
 
@@ -32,9 +34,14 @@ from agent.interfaces.server.langgraph_api.backend import Backend
 from agent.interfaces.server.langgraph_api.threads import ThreadAccess
 from agent.interfaces.server.sse import Started, format_event
 from agent.runtime import threads
+from agent.runtime.runs import OnEvent
 
 STREAM_MODES = ("values", "updates")
 """The stream modes this slice answers; the others are refused (422)."""
+HEARTBEAT_S = 5.0
+"""A stream with nothing to say for this long sends an SSE comment, as the platform does."""
+DONE = "done"
+"""The mark a run puts in its `boundaries` when it ends."""
 HISTORY_LIMIT = 500
 """The most checkpoints of one run read back for its events."""
 
@@ -149,15 +156,40 @@ class _Run:
             if who.role != "student":
                 raise RefusedError(403, "only the student who owns a thread writes to it")
             text = _message_text(body.input)
-            self.work = lambda on_event: threads.send(
-                graph, thread_id, text, user_id=who.user_id, settings=settings, on_event=on_event
+            self.work = self._signalling(
+                lambda on_event: threads.send(
+                    graph, thread_id, text, user_id=who.user_id, settings=settings, on_event=on_event
+                )
             )
         else:
             if who.role != "operator":
                 raise RefusedError(403, "only operators decide approvals")
             decision = _decision(body.command or {}, who)
-            self.work = lambda on_event: threads.decide(graph, thread_id, decision, on_event=on_event)
+            self.work = self._signalling(
+                lambda on_event: threads.decide(graph, thread_id, decision, on_event=on_event)
+            )
         self.since = records.head_checkpoint(backend.resources.pool, thread_id)
+
+    def _signalling(self, work: Callable[[OnEvent], Any]) -> Callable[[OnEvent], Any]:
+        """`work`, putting a mark in `boundaries` at each step boundary and `DONE` when it ends.
+
+        A step starts only once the previous step's checkpoint is stored (`durability="sync"`), so
+        at each mark the checkpoints written so far can be read back and streamed.
+        """
+        self.boundaries: queue.Queue[str] = queue.Queue()
+
+        def signalled(on_event: OnEvent) -> Any:
+            def both(name: str, data: dict[str, Any]) -> None:
+                on_event(name, data)
+                if name == "step_started":
+                    self.boundaries.put(name)
+
+            try:
+                return work(both)
+            finally:
+                self.boundaries.put(DONE)
+
+        return signalled
 
     def accepted(self) -> None:
         """The run has started: tag its thread with the graph, as the platform does for agent UIs."""
@@ -170,8 +202,11 @@ class _Run:
         """The header the SDKs read the run id from."""
         return {"Content-Location": f"/threads/{self.thread_id}/runs/{self.run_id}"}
 
-    def events(self) -> list[tuple[str, Any]]:
-        """The run's `values`/`updates` events, oldest first, read back from the checkpoints it wrote."""
+    def events(self, *, final: bool) -> list[tuple[str, Any]]:
+        """The `values`/`updates` events of the checkpoints written since the last call, oldest first.
+
+        With `final`, also the `__interrupt__` the run stopped at, if any.
+        """
         config = threads.config_for(self.thread_id)
         chain = []
         for snapshot in self.backend.graph.get_state_history(config, limit=HISTORY_LIMIT):
@@ -179,6 +214,8 @@ class _Run:
             if snapshot.config["configurable"]["checkpoint_id"] == self.since:
                 break
         chain.reverse()
+        if chain:
+            self.since = chain[-1].config["configurable"]["checkpoint_id"]
         found: list[tuple[str, Any]] = []
         for before, after in pairwise(chain):
             if (after.metadata or {}).get("source") != "loop":
@@ -190,8 +227,9 @@ class _Run:
                 found.append(("updates", shapes.jsonable(updates)))
             if "values" in self.modes:
                 found.append(("values", shapes.jsonable(after.values)))
-        if chain and chain[-1].interrupts:
-            paused = {"__interrupt__": self.interrupts(chain[-1])}
+        head = chain[-1] if chain else None
+        if final and head is not None and head.interrupts:
+            paused = {"__interrupt__": self.interrupts(head)}
             found.extend((mode, paused) for mode in ("updates", "values") if mode in self.modes)
         return found
 
@@ -235,13 +273,20 @@ def routes(backend: Backend) -> APIRouter:
 
         def events() -> Iterator[str]:
             yield format_event("metadata", {"run_id": run.run_id, "attempt": 1})
+            while True:
+                try:
+                    mark = run.boundaries.get(timeout=HEARTBEAT_S)
+                except queue.Empty:
+                    yield ": heartbeat\n\n"
+                    continue
+                if mark == DONE:
+                    break
+                yield from (format_event(name, data) for name, data in run.events(final=False))
             started.thread.join()
+            yield from (format_event(name, data) for name, data in run.events(final=started.error is None))
             if started.error is not None:
                 _status, detail = status_of(started.error)
                 yield format_event("error", {"error": type(started.error).__name__, "message": detail})
-                return
-            for name, data in run.events():
-                yield format_event(name, data)
 
         headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no", **run.location}
         return StreamingResponse(events(), media_type="text/event-stream", headers=headers)
