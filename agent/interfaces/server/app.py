@@ -23,7 +23,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from agent.infra.locks import ThreadBusyError
 from agent.infra.persistence import Resources
 from agent.interfaces.server.auth import Principal
-from agent.interfaces.server.langgraph_api import create_langgraph_app
+from agent.interfaces.server.langgraph_api import mount_langgraph_api
 from agent.interfaces.server.sse import Started
 from agent.journal import jobs, owners
 from agent.journal.events import events
@@ -181,7 +181,7 @@ def create_app(service: Service) -> FastAPI:
     _page_routes(app)
     # The LangGraph Server API, for the SDKs, Studio and agent UIs: its own app under a path,
     # because its `/threads` routes collide with the private ones (see its package docstring).
-    app.mount(LANGGRAPH_PATH, create_langgraph_app(service.resources, service.graph, service.keys))
+    mount_langgraph_api(app, LANGGRAPH_PATH, service.resources, service.graph, service.keys)
     return app
 
 

@@ -13,6 +13,6 @@ Postgres), `assistants`, `threads`, `runs` (runs on a thread, through `agent.run
 Imports the runtime and the layers below it; nothing imports it but the server's app.
 """
 
-from agent.interfaces.server.langgraph_api.app import create_langgraph_app
+from agent.interfaces.server.langgraph_api.app import create_langgraph_app, mount_langgraph_api
 
-__all__ = ["create_langgraph_app"]
+__all__ = ["create_langgraph_app", "mount_langgraph_api"]

@@ -1,15 +1,18 @@
 """The LangGraph Server API application: meta routes, assistants, threads; errors as the platform's.
 
-`create_langgraph_app` builds a FastAPI application that `agent.interfaces.server.app` mounts at
-`/langgraph` (see the package docstring for why a mount).
+`create_langgraph_app` builds a FastAPI application; `mount_langgraph_api` mounts it, which
+`agent.interfaces.server.app` does at `/langgraph` (see the package docstring for why a mount).
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import langgraph.version
 from fastapi import FastAPI
+from starlette.routing import Mount
+from starlette.types import ASGIApp
 
 from agent.infra.persistence import Resources
 from agent.interfaces.server.auth import Principal
@@ -19,6 +22,25 @@ from agent.interfaces.server.langgraph_api.backend import Backend
 
 API_VERSION = "0.16.7"
 """The langgraph-api release whose shapes this application answers in (what `/info` reports)."""
+
+
+class _Mount(Mount):
+    """A mount that routes every path under its prefix, control characters included.
+
+    Starlette's own matches the rest of the path with `.*`, which stops at a newline, so a thread
+    id holding one would fall through to the outer app and be answered in its error shape.
+    """
+
+    def __init__(self, path: str, app: ASGIApp) -> None:
+        super().__init__(path, app=app)
+        self.path_regex = re.compile(self.path_regex.pattern, re.DOTALL)
+
+
+def mount_langgraph_api(
+    app: FastAPI, path: str, resources: Resources, graph: Any, keys: dict[str, Principal]
+) -> None:
+    """Serve the LangGraph Server API under `path` of `app`."""
+    app.router.routes.append(_Mount(path, create_langgraph_app(resources, graph, keys)))
 
 
 def create_langgraph_app(resources: Resources, graph: Any, keys: dict[str, Principal]) -> FastAPI:

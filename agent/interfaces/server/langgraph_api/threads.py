@@ -14,6 +14,7 @@ import uuid
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Query, Response
+from langchain_core.runnables import RunnableConfig
 from pydantic import BaseModel, ConfigDict, Field
 
 from agent.interfaces.server.auth import Principal
@@ -84,6 +85,35 @@ class CheckpointRequest(_Body):
     subgraphs: bool = False
 
 
+def checked_config(thread_id: str) -> RunnableConfig:
+    """The thread's config once its id is acceptable (422 otherwise).
+
+    The runtime's check (`threads.config_for`) lets a final newline through (its pattern ends in
+    `$`); no thread id here may hold whitespace.
+    """
+    if any(c.isspace() for c in thread_id):
+        raise RefusedError(422, f"invalid thread id {thread_id!r}: it holds whitespace")
+    return threads.config_for(thread_id)
+
+
+def at_checkpoint(thread_id: str, checkpoint: Any) -> RunnableConfig:
+    """The config of a thread at a checkpoint a client names (an id, or `{"checkpoint_id": ...}`).
+
+    Only the root graph's checkpoints: a subgraph namespace is refused (422), and nothing else a
+    client puts in the dict reaches the config.
+    """
+    config = checked_config(thread_id)
+    if not checkpoint:
+        return config
+    if isinstance(checkpoint, dict):
+        if checkpoint.get("checkpoint_ns"):
+            raise RefusedError(422, "checkpoints of subgraphs are not supported yet")
+        checkpoint = checkpoint.get("configurable", checkpoint).get("checkpoint_id")
+    if not isinstance(checkpoint, str) or not checkpoint:
+        raise RefusedError(422, "checkpoint.checkpoint_id: a checkpoint id is required")
+    return {"configurable": {"thread_id": thread_id, "checkpoint_ns": "", "checkpoint_id": checkpoint}}
+
+
 def status_of(row: dict[str, Any], snapshot: Any) -> Status:
     """The thread's status, as the platform names them.
 
@@ -118,7 +148,7 @@ class ThreadAccess:
 
     def row(self, thread_id: str, who: Principal) -> dict[str, Any]:
         """The thread's row; 404 when unknown or not the caller's, 422 for an id no thread can have."""
-        threads.config_for(thread_id)
+        checked_config(thread_id)
         row = records.find(self.backend.resources.pool, thread_id)
         if row is None or not self.visible(row, who):
             raise RefusedError(404, f"Thread with ID {thread_id} not found")
@@ -133,15 +163,7 @@ class ThreadAccess:
         self, thread_id: str, checkpoint: dict[str, Any] | None = None, subgraphs: bool = False
     ) -> Any:
         """The thread's state (at `checkpoint` when given)."""
-        config = threads.config_for(thread_id)
-        if checkpoint:
-            config = {
-                "configurable": {
-                    **{k: v for k, v in checkpoint.items() if v is not None},
-                    "thread_id": thread_id,
-                }
-            }
-        return self.backend.graph.get_state(config, subgraphs=subgraphs)
+        return self.backend.graph.get_state(at_checkpoint(thread_id, checkpoint), subgraphs=subgraphs)
 
     def json(self, row: dict[str, Any]) -> dict[str, Any]:
         """The thread as the platform shapes it."""
@@ -164,7 +186,7 @@ def routes(backend: Backend) -> APIRouter:
         metadata = body.metadata or {}
         refuse_nul(metadata)
         thread_id = body.thread_id or str(uuid.uuid4())
-        threads.config_for(thread_id)
+        checked_config(thread_id)
         existing = records.find(pool, thread_id)
         if existing is None:
             if records.create(pool, thread_id, who.user_id, metadata):
@@ -178,8 +200,7 @@ def routes(backend: Backend) -> APIRouter:
     def search(body: ThreadSearch, who: Who) -> list[dict[str, Any]]:
         if body.extract:
             raise RefusedError(422, "extract is not supported yet")
-        if body.metadata:
-            refuse_nul(body.metadata)
+        refuse_nul(body.model_dump())
         owner = None if who.role == "operator" else who.user_id
         order = body.sort_order or "desc"
         key = body.sort_by or "created_at"
@@ -209,8 +230,7 @@ def routes(backend: Backend) -> APIRouter:
 
     @router.post("/count")
     def count(body: ThreadCount, who: Who) -> int:
-        if body.metadata:
-            refuse_nul(body.metadata)
+        refuse_nul(body.model_dump())
         owner = None if who.role == "operator" else who.user_id
         rows = records.search(pool, ids=None, owner=owner, metadata=body.metadata, sort=None, page=None)
         if body.status is None and body.values is None:
@@ -272,8 +292,7 @@ def routes(backend: Backend) -> APIRouter:
         thread_id: str, checkpoint: dict[str, Any], who: Principal, subgraphs: bool
     ) -> dict[str, Any]:
         access.row(thread_id, who)
-        if not isinstance(checkpoint.get("checkpoint_id"), str):
-            raise RefusedError(422, "checkpoint.checkpoint_id: a checkpoint id is required")
+        refuse_nul(checkpoint)
         snapshot = access.snapshot(thread_id, checkpoint, subgraphs)
         if snapshot.config.get("configurable", {}).get("checkpoint_id") is None or not snapshot.values:
             raise RefusedError(404, f"Thread {thread_id} has no checkpoint {checkpoint['checkpoint_id']}")
@@ -282,17 +301,9 @@ def routes(backend: Backend) -> APIRouter:
     @router.post("/{thread_id}/history")
     def history(thread_id: str, body: HistoryRequest, who: Who) -> list[dict[str, Any]]:
         access.row(thread_id, who)
-        config = threads.config_for(thread_id)
-        if body.checkpoint:
-            config = {"configurable": {**body.checkpoint, "thread_id": thread_id}}
-        before = body.before
-        before_config = (
-            {"configurable": {"thread_id": thread_id, "checkpoint_id": before}}
-            if isinstance(before, str)
-            else {"configurable": {**before.get("configurable", before), "thread_id": thread_id}}
-            if before
-            else None
-        )
+        refuse_nul(body.model_dump())
+        config = at_checkpoint(thread_id, body.checkpoint)
+        before_config = at_checkpoint(thread_id, body.before) if body.before else None
         found = backend.graph.get_state_history(
             config, filter=body.metadata or None, before=before_config, limit=body.limit
         )
