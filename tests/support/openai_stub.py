@@ -204,6 +204,9 @@ class _Server(ThreadingHTTPServer):
             daemon=True,
         )
         with self._track:
+            # Finished workers go here, not in `shutdown_request`: a worker is still running there, and
+            # `stop_workers` must join it (a test checks that no request thread outlives `close`).
+            self._workers = {w for w in self._workers if w.is_alive()}
             self._workers.add(worker)
             self._open.add(request)
         worker.start()
@@ -211,7 +214,6 @@ class _Server(ThreadingHTTPServer):
     def shutdown_request(self, request: Any) -> None:
         with self._track:
             self._open.discard(request)
-            self._workers.discard(threading.current_thread())
         super().shutdown_request(request)
 
     def handle_error(self, request: Any, client_address: Any) -> None:
