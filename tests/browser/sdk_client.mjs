@@ -1,0 +1,265 @@
+// The school flow through the JS `@langchain/langgraph-sdk` Client under node, run by
+// tests/test_js_sdk.py against a real `school-agent serve`.
+//
+// A student creates a thread and streams a run (values, messages-tuple and updates) that stops at
+// the approval; the thread reads `interrupted` with the HITL request in its state; the student may
+// not decide; an operator resumes in a background run with an approve decision and joins it; the
+// thread ends idle with the student enrolled. This is a client nobody here wrote: the script holds
+// the expectations and, when one fails, prints it with every request made and what each answered.
+//
+// Environment: BASE_URL (serve's root; the API is at BASE_URL/langgraph), ADA_KEY (a student's
+// key), OLGA_KEY (an operator's). Exits 0 when every expectation holds, 1 otherwise.
+
+import { isDeepStrictEqual } from "node:util";
+import { Client } from "@langchain/langgraph-sdk";
+
+const BASE_URL = need("BASE_URL");
+const ADA_KEY = need("ADA_KEY");
+const OLGA_KEY = need("OLGA_KEY");
+const API_URL = `${BASE_URL}/langgraph`;
+const ASSISTANT = "school";
+const ASK = "I'd like to enroll in rag-2";
+const APPROVE = { resume: { decisions: [{ type: "approve" }] } };
+
+function need(name) {
+  const value = process.env[name];
+  if (!value) {
+    console.error(`sdk_client: set ${name}`);
+    process.exit(2);
+  }
+  return value;
+}
+
+/** A failed expectation: what was expected, and what the server gave instead. */
+class ExpectationError extends Error {}
+
+function check(condition, message) {
+  if (!condition) throw new ExpectationError(message);
+}
+
+const show = (value) => JSON.stringify(value);
+
+/** What identifies an interrupt wherever it is read (its other fields vary with the release). */
+const idAndValue = ({ id, value }) => ({ id, value });
+
+/** Every request the clients made, with the status and (for a refusal) the body that came back. */
+const exchanges = [];
+
+/** `fetch` as the SDK calls it, recording each exchange for the failure report. */
+async function recordingFetch(input, init) {
+  const url = new URL(typeof input === "string" || input instanceof URL ? input : input.url);
+  const method = init?.method ?? "GET";
+  const key = new Headers(init?.headers).get("x-api-key");
+  const who = { [ADA_KEY]: "ada", [OLGA_KEY]: "olga" }[key] ?? "(no key)";
+  const line = `${who} ${method} ${url.pathname}${url.search}`;
+  let response;
+  try {
+    response = await fetch(input, init);
+  } catch (err) {
+    exchanges.push(`${line} -> ${err}`);
+    throw err;
+  }
+  const body = response.ok ? "" : ` ${await response.clone().text()}`;
+  exchanges.push(`${line}${init?.body ? ` ${init.body}` : ""} -> ${response.status}${body}`);
+  return response;
+}
+
+function client(key) {
+  // No retries: a refused or missing route answers at once, and the report shows it once.
+  return new Client({ apiUrl: API_URL, apiKey: key, callerOptions: { fetch: recordingFetch, maxRetries: 0 } });
+}
+
+const ada = client(ADA_KEY);
+const olga = client(OLGA_KEY);
+
+/** `action` under a label, so that a thrown HTTP error says which step sent the request. */
+async function step(label, action) {
+  try {
+    return await action();
+  } catch (err) {
+    if (err instanceof ExpectationError) throw err;
+    // An HTTP refusal says it all in its message; anything else needs its stack.
+    throw new ExpectationError(`${label}: ${err?.status ? err.message : (err?.stack ?? err)}`);
+  }
+}
+
+/** The HITL request the school graph makes for ada's enrollment, as LangChain's middleware shapes it. */
+function checkEnrollRequest(value, where) {
+  const [action] = value?.action_requests ?? [];
+  const [review] = value?.review_configs ?? [];
+  check(
+    value?.action_requests?.length === 1 && value?.review_configs?.length === 1,
+    `${where}: one action request and one review config, saw ${show(value)}`,
+  );
+  check(
+    action.name === "enroll" && isDeepStrictEqual(action.args, { cohort_id: "rag-2", student_id: "ada" }),
+    `${where}: the action is enroll(ada, rag-2), saw ${show(action)}`,
+  );
+  check(/^Enroll ada in rag-2 /.test(action.description), `${where}: the description, saw ${show(action)}`);
+  check(
+    isDeepStrictEqual(review, { action_name: "enroll", allowed_decisions: ["approve", "edit", "reject"] }),
+    `${where}: the review config, saw ${show(review)}`,
+  );
+}
+
+async function studentStreamsToTheApproval() {
+  const thread = await step("threads.create", () => ada.threads.create({ metadata: { topic: "js-sdk" } }));
+  const threadId = thread.thread_id;
+  check(thread.status === "idle", `a new thread is idle, saw ${show(thread)}`);
+
+  const events = [];
+  await step("runs.stream", async () => {
+    const parts = ada.runs.stream(threadId, ASSISTANT, {
+      input: { messages: [{ type: "human", content: ASK }] },
+      streamMode: ["values", "messages-tuple", "updates"],
+    });
+    for await (const part of parts) events.push(part);
+  });
+  const names = events.map((e) => e.event);
+  const report = `events: ${show(events)}`;
+
+  check(names[0] === "metadata", `the stream opens with metadata; ${report}`);
+  check(
+    typeof events[0].data.run_id === "string" && events[0].data.attempt === 1,
+    `metadata carries the run id and attempt 1, saw ${show(events[0].data)}`,
+  );
+  // The values and updates of each step as the Python SDK sees them, the messages among them.
+  const steps = names.filter((n) => n !== "messages");
+  const expected = ["metadata", "values", "updates", "values", "updates", "values", "updates", "values"];
+  check(isDeepStrictEqual(steps, expected), `values/updates in order ${show(expected)}, saw ${show(names)}; ${report}`);
+  const updates = events.filter((e) => e.event === "updates").map((e) => Object.keys(e.data));
+  check(
+    isDeepStrictEqual(updates, [["router"], ["propose"], ["__interrupt__"]]),
+    `updates from router, propose, then the interrupt, saw ${show(updates)}`,
+  );
+  const values = events.filter((e) => e.event === "values").map((e) => e.data);
+  check(
+    isDeepStrictEqual(values[0].messages.map((m) => [m.type, m.content]), [["human", ASK]]),
+    `the first values hold ada's message, saw ${show(values[0])}`,
+  );
+  // As LangGraph streams an interrupt in values mode: the state, then a chunk of the interrupt alone.
+  const [paused, last] = values.slice(-2);
+  check(
+    isDeepStrictEqual(Object.keys(last), ["__interrupt__"]),
+    `the last values event carries the interrupt alone, saw ${show(last)}`,
+  );
+  const reply = paused.messages.at(-1);
+  check(
+    isDeepStrictEqual(paused.messages.map((m) => m.type), ["human", "ai"]),
+    `the paused state holds ada's message and the assistant's reply, saw ${show(paused.messages)}`,
+  );
+  check(/approved/.test(reply.content), `the reply says the enrollment waits for approval, saw ${show(reply)}`);
+
+  // messages-tuple: each event is [message, metadata]; the reply comes from the propose node,
+  // before that node's update, as the platform streams a node's messages while it runs.
+  const messages = events.map((e, at) => ({ ...e, at })).filter((e) => e.event === "messages");
+  check(messages.length > 0, `messages-tuple streams the assistant's reply; ${report}`);
+  for (const { data } of messages) {
+    check(
+      Array.isArray(data) && data.length === 2 && typeof data[0]?.type === "string" && typeof data[1] === "object",
+      `a messages event is [message, metadata], saw ${show(data)}`,
+    );
+  }
+  const replied = messages.filter(({ data: [message] }) => message.id === reply.id);
+  check(replied.length > 0, `a messages event carries the reply ${show(reply)}; messages: ${show(messages)}`);
+  const streamedText = replied.map(({ data: [message] }) => message.content).join("");
+  check(
+    streamedText === reply.content || replied.some(({ data: [message] }) => message.content === reply.content),
+    `the streamed reply reads as the stored one: ${show(streamedText)} vs ${show(reply.content)}`,
+  );
+  const proposeUpdate = events.findIndex((e) => e.event === "updates" && "propose" in e.data);
+  for (const { at, data } of replied) {
+    check(data[1].langgraph_node === "propose", `the reply's metadata names the propose node, saw ${show(data[1])}`);
+    check(at < proposeUpdate, `the reply streams before propose's update (event ${at} vs ${proposeUpdate}); ${report}`);
+  }
+
+  const [interrupt] = last.__interrupt__;
+  check(last.__interrupt__.length === 1, `one interrupt, saw ${show(last)}`);
+  check(
+    isDeepStrictEqual(events.filter((e) => e.event === "updates").at(-1).data, last),
+    `the interrupt is the same in updates and values; ${report}`,
+  );
+  checkEnrollRequest(interrupt.value, "the streamed interrupt");
+  console.log(`ok: the stream went ${names.join(", ")}; reply: ${reply.content}`);
+  return { threadId, interrupt };
+}
+
+async function theThreadIsInterrupted(threadId, interrupt) {
+  const thread = await step("threads.get", () => ada.threads.get(threadId));
+  check(thread.status === "interrupted", `the thread reads interrupted, saw ${show(thread)}`);
+  check(
+    isDeepStrictEqual(Object.values(thread.interrupts ?? {}).flat().map(idAndValue), [idAndValue(interrupt)]),
+    `the thread lists the interrupt, saw ${show(thread.interrupts)}`,
+  );
+  const state = await step("threads.getState", () => ada.threads.getState(threadId));
+  check(isDeepStrictEqual(state.next, ["approval"]), `the state waits at approval, saw next ${show(state.next)}`);
+  check(
+    state.tasks.length === 1 &&
+      state.tasks[0].name === "approval" &&
+      isDeepStrictEqual(state.tasks[0].interrupts.map(idAndValue), [idAndValue(interrupt)]),
+    `the approval task carries the interrupt, saw ${show(state.tasks)}`,
+  );
+  const inbox = await step("threads.search", () => olga.threads.search({ status: "interrupted" }));
+  check(
+    inbox.some((t) => t.thread_id === threadId && t.status === "interrupted"),
+    `the operator finds the thread among the interrupted ones, saw ${show(inbox.map((t) => t.thread_id))}`,
+  );
+  console.log(`ok: thread ${threadId} is interrupted at approval`);
+}
+
+async function onlyAnOperatorDecides(threadId) {
+  let refused;
+  try {
+    await ada.runs.wait(threadId, ASSISTANT, { command: APPROVE });
+  } catch (err) {
+    refused = err;
+  }
+  check(refused?.status === 403, `a student's resume is refused with 403, got ${refused ?? "no error"}`);
+  const thread = await step("threads.get", () => ada.threads.get(threadId));
+  check(thread.status === "interrupted", `the refused resume leaves the thread interrupted, saw ${thread.status}`);
+  console.log(`ok: ada's own approval was refused: ${refused.message}`);
+}
+
+async function operatorApprovesAndJoins(threadId) {
+  const run = await step("runs.create (resume)", () => olga.runs.create(threadId, ASSISTANT, { command: APPROVE }));
+  check(run.thread_id === threadId && typeof run.run_id === "string", `a background run on the thread, saw ${show(run)}`);
+  check(["pending", "running", "success"].includes(run.status), `the run is accepted, saw ${show(run)}`);
+  const joined = await step("runs.join", () => olga.runs.join(threadId, run.run_id));
+  check(joined && !("__interrupt__" in joined), `the joined run ends without an interrupt, saw ${show(joined)}`);
+  const last = joined.messages?.at(-1);
+  check(/^Done: you are enrolled in rag-2/.test(last?.content), `join returns the enrolled state, saw ${show(last)}`);
+  const finished = await step("runs.get", () => olga.runs.get(threadId, run.run_id));
+  check(finished.status === "success", `the run reads success, saw ${show(finished)}`);
+  console.log(`ok: olga's run ${run.run_id} ended ${finished.status}; reply: ${last.content}`);
+}
+
+async function theStudentIsEnrolled(threadId) {
+  const thread = await step("threads.get", () => ada.threads.get(threadId));
+  check(
+    thread.status === "idle" && isDeepStrictEqual(thread.interrupts, {}),
+    `the thread is idle with no interrupts, saw ${show(thread)}`,
+  );
+  const state = await step("threads.getState", () => ada.threads.getState(threadId));
+  const last = state.values.messages.at(-1);
+  check(isDeepStrictEqual(state.next, []) && isDeepStrictEqual(state.tasks, []), `nothing is left to run, saw ${show(state)}`);
+  check(/^Done: you are enrolled in rag-2/.test(last.content), `ada's thread says she is enrolled, saw ${show(last)}`);
+  console.log(`ok: ada reads ${show(last.content)}`);
+}
+
+async function main() {
+  try {
+    const { threadId, interrupt } = await studentStreamsToTheApproval();
+    await theThreadIsInterrupted(threadId, interrupt);
+    await onlyAnOperatorDecides(threadId);
+    await operatorApprovesAndJoins(threadId);
+    await theStudentIsEnrolled(threadId);
+    console.log("sdk_client: all expectations held");
+    return 0;
+  } catch (err) {
+    console.error(`sdk_client FAILED: ${err instanceof ExpectationError ? err.message : err.stack}`);
+    console.error(`requests (who, method, path, body -> status and refusal):\n${exchanges.join("\n")}`);
+    return 1;
+  }
+}
+
+process.exit(await main());

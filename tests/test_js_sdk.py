@@ -1,0 +1,25 @@
+"""The JS `@langchain/langgraph-sdk` Client under node against a real `school-agent serve`.
+
+A client nobody here wrote, pinned in tests/browser/package-lock.json: `tests/browser/sdk_client.mjs`
+creates a thread as a student, streams a run in values, messages-tuple and updates modes to the
+approval's interrupt, reads the thread interrupted, resumes it as the operator in a background run
+that it joins, and reads the student enrolled. The script holds the expectations and, on failure,
+prints every request it made with the server's answer. `make browser` installs the node modules.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.support import node
+from tests.support.servers import api_server
+
+
+def test_the_js_client_streams_to_the_approval_and_joins_the_operators_resume(
+    database_url: str, tmp_path: Path
+) -> None:
+    node.require(packages=("@langchain/langgraph-sdk",))
+    log = tmp_path / "serve.log"
+    with api_server(database_url, tmp_path / "data", log) as url:
+        result = node.run_script("sdk_client.mjs", {"BASE_URL": url})
+    node.assert_passed(result, log)
