@@ -32,7 +32,7 @@ test-fast: $(STAMP) ## The tests that need no Postgres (rules, parsers, middlewa
 test-real-llm: $(STAMP) ## Optional: the graph against SCHOOL_REAL_LLM_URL (a local OpenAI-compatible server)
 	DATABASE_URL="$$($(BIN)/python tests/find_postgres.py)" $(BIN)/python -m pytest -m real_llm
 
-studio: $(STAMP) ## Serve the graph to LangGraph Studio on port 8123, threads kept in Postgres
+studio: $(STAMP) ## Graph development: `langgraph dev` on port 8123 for Studio, checkpoints in Postgres, durability sync
 	$(BIN)/langgraph dev --no-browser --no-reload --host 127.0.0.1 --port 8123
 
 lint: $(STAMP) ## ruff, ruff format --check, mypy and the import-linter layer contracts

@@ -7,6 +7,8 @@
 - `openai_stub`: an OpenAI-compatible server on loopback, scripted per request.
 - `servers`: free ports, readiness waits and clean stops for server subprocesses; `api_server`.
 - `node`: running the JS clients' scripts in tests/browser (what they need, failures with output).
+- `durability`: savers that record whether each step's writes reach a stored checkpoint (a run's
+  durability seen from outside); `checkpointer` is Studio's, recorded, for `langgraph dev`.
 - `snapshots`: `check_snapshot`, for prompt and tool-schema snapshots under tests/snapshots/.
 - `wheel_probe`: a script, not a module to import: tests/test_wheel.py runs it with the Python of a
   fresh environment to see what an installed wheel finds.
