@@ -23,12 +23,12 @@ from typing import Any
 
 import psycopg
 
-from bench import cold, concurrency, first_event, overhead, storage
+from bench import cold, concurrency, first_event, over_http, overhead, storage
 from bench.database import scratch_database
 from bench.report import render
 from bench.setups import bench_settings, project
 
-SECTIONS = ("overhead", "storage", "concurrency", "cold", "first_event")
+SECTIONS = ("overhead", "storage", "concurrency", "cold", "first_event", "http")
 PACKAGES = (
     "langgraph",
     "langgraph-checkpoint",
@@ -49,6 +49,7 @@ def _plan(quick: bool) -> dict[str, Callable[[str], Any]]:
             "concurrency": lambda url: concurrency.measure(url, threads=4, turns=2, ceiling_turns=6),
             "cold": lambda url: cold.measure_cold_resume(url, repeats=1),
             "first_event": lambda url: first_event.measure(url, turns=2),
+            "http": lambda url: over_http.measure(url, students=3, turns=2, ceiling_turns=4),
         }
     return {
         "overhead": overhead.measure,
@@ -56,6 +57,7 @@ def _plan(quick: bool) -> dict[str, Callable[[str], Any]]:
         "concurrency": concurrency.measure,
         "cold": cold.measure_cold_resume,
         "first_event": first_event.measure,
+        "http": over_http.measure,
     }
 
 

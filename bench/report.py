@@ -104,7 +104,44 @@ def _targets(results: Results) -> str:
             f"| first event (reported) | {_ms(f['first_event_ms'])} of a {_ms(f['turn_ms'])} turn "
             f"({f['first_event_fraction']:.1%}); first token {f['first_token_fraction']:.0%} | — |"
         )
+    if "http" in results:
+        rows += _http_targets(results["http"])
     return "\n".join(row for row in rows if row)
+
+
+_HTTP_MODELS = (("offline", "offline model"), ("fake", "model {delay} ms"))
+_HTTP_SERVERS = (
+    ("dev", "`langgraph dev` (default: 1 job at a time)"),
+    ("dev_jobs", "`langgraph dev --n-jobs-per-worker {students}`"),
+    ("serve", "`school-agent serve`"),
+)
+
+
+def _http_targets(h: Results) -> list[str]:
+    rows = []
+    for key, label in _HTTP_MODELS:
+        r, name = h[key], label.format(delay=round(h["model_delay_s"] * 1000))
+        q = r["ratios"]
+        serve, dev, jobs = r["serve"], r["dev"], r["dev_jobs"]
+        met = [q[f"serve_vs_{d}"] >= 2 and q[f"p95_serve_vs_{d}"] <= 1 for d in ("dev", "dev_jobs")]
+        rows.append(
+            f"| HTTP, {h['students']} students × {h['turns_each']} turns, {name}: `serve` ≥ 2× "
+            f"`langgraph dev`'s turns/s at an equal or better p95 | serve {_rate_p95(serve)}; dev "
+            f"{_rate_p95(dev)}: {_x(q['serve_vs_dev'])}, p95 {_x(q['p95_serve_vs_dev'])}; dev with "
+            f"{h['students']} job slots {_rate_p95(jobs)}: {_x(q['serve_vs_dev_jobs'])}, p95 "
+            f"{_x(q['p95_serve_vs_dev_jobs'])} | default dev {_verdict(met[0])}, "
+            f"{h['students']} slots {_verdict(met[1])} |"
+        )
+        rows.append(
+            f"| HTTP, {name}: `serve` ≥ 0.6× the in-process ceiling | "
+            f"{serve['turns_per_s']:.1f} turns/s vs {r['ceiling']['turns_per_s']:.1f}: "
+            f"{_x(q['serve_vs_ceiling'])} | {_verdict(q['serve_vs_ceiling'] >= 0.6)} |"
+        )
+    return rows
+
+
+def _rate_p95(run: Results) -> str:
+    return f"{run['turns_per_s']:.1f} turns/s, p95 {_ms(run['turn']['p95_ms'])}"
 
 
 def _marginal(rows: list[Results], i: int) -> float:
@@ -257,10 +294,61 @@ def _first_event(f: Results) -> str:
     return "\n".join(rows)
 
 
+def _http(h: Results) -> str:
+    rows = [
+        "| model | run | turns/s | p50 | p95 | server CPU (cores) | server CPU per turn | client CPU (cores) |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
+    for key, label in _HTTP_MODELS:
+        r, name = h[key], label.format(delay=round(h["model_delay_s"] * 1000))
+        for server, title in _HTTP_SERVERS:
+            s = r[server]
+            rows.append(
+                f"| {name} | {title.format(students=h['students'])} | {s['turns_per_s']:.1f} | "
+                f"{_ms(s['turn']['median_ms'])} | {_ms(s['turn']['p95_ms'])} | {s['server_cpu_share']:.2f} | "
+                f"{_ms(s['server_cpu_ms_per_turn'])} | {s['client_cpu_share']:.2f} |"
+            )
+        t = r["in_process"]
+        rows.append(
+            f"| {name} | in process, {h['students']} threads, no HTTP | {t['turns_per_s']:.1f} | "
+            f"{_ms(t['turn']['median_ms'])} | {_ms(t['turn']['p95_ms'])} | {t['cpu_share']:.2f} | | |"
+        )
+        c = r["ceiling"]
+        rows.append(
+            f"| {name} | in process, one at a time, model answering at once: the ceiling (mean of "
+            f"{c['before']:.1f} before and {c['after']:.1f} after) | {c['turns_per_s']:.1f} | | | | | |"
+        )
+    rows += [
+        "",
+        "| model | serve / dev | p95 serve / dev | serve / dev, " + f"{h['students']} slots | "
+        "p95 | serve / ceiling | in process / ceiling |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for key, label in _HTTP_MODELS:
+        q = h[key]["ratios"]
+        rows.append(
+            f"| {label.format(delay=round(h['model_delay_s'] * 1000))} | **{_x(q['serve_vs_dev'])}** | "
+            f"{_x(q['p95_serve_vs_dev'])} | {_x(q['serve_vs_dev_jobs'])} | {_x(q['p95_serve_vs_dev_jobs'])} | "
+            f"**{_x(q['serve_vs_ceiling'])}** | {_x(q['in_process_vs_ceiling'])} |"
+        )
+    rows += [
+        "",
+        f"{h['students']} students at once, each creating a thread and sending {h['turns_each']} catalog "
+        "questions with `langgraph_sdk`'s async `runs.wait`, one at a time, on both servers the same calls; "
+        "each server a subprocess on a scratch database of its own, this process the client. The model of "
+        f"{round(h['model_delay_s'] * 1000)} ms is `bench.model_stub` (a process of its own) behind the "
+        "servers' OpenAI client, named in their environment. *Server CPU*: the server process's CPU "
+        "seconds per wall second; Postgres, the client and the stub share the same cores. The ratios "
+        "within one run are what to read: the machine is shared and its speed drifts.",
+    ]
+    return "\n".join(rows)
+
+
 _SECTIONS: list[tuple[str, str, Callable[[Results], str]]] = [
     ("overhead", "1. Per-turn overhead", _overhead),
     ("storage", "2. Checkpoint storage and thread length", _storage),
     ("concurrency", "3. Concurrency", _concurrency),
     ("cold", "4. Cold resume in a fresh process", _cold),
     ("first_event", "5. First streamed event", _first_event),
+    ("http", "6. Over HTTP: `langgraph dev` and `serve`", _http),
 ]

@@ -104,3 +104,43 @@ def test_an_unknown_section_is_refused(capsys: pytest.CaptureFixture[str]) -> No
         bench_main.main(["--only", "overhead,speed"])
     assert exited.value.code == 2
     assert "unknown section(s): speed" in capsys.readouterr().err
+
+
+def test_a_quick_http_run_drives_both_servers_with_both_models(
+    database_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("DATABASE_URL", database_url)
+    out = tmp_path / "BENCH.md"
+
+    code = bench_main.main(["--quick", "--only", "http", "--out", str(out)])
+
+    assert code == 0
+    report = out.read_text()
+    assert [line for line in report.splitlines() if line.startswith("## ")] == [
+        "## Targets",
+        "## 6. Over HTTP: `langgraph dev` and `serve`",
+    ]
+    targets = report.split("## Targets")[1].split("## 6.")[0]
+    assert [
+        row.split("|")[1].strip()
+        for row in targets.splitlines()
+        if row.startswith("| ") and not row.startswith("| target")
+    ] == [
+        "HTTP, 3 students × 2 turns, offline model: `serve` ≥ 2× `langgraph dev`'s turns/s at an equal or better p95",
+        "HTTP, offline model: `serve` ≥ 0.6× the in-process ceiling",
+        "HTTP, 3 students × 2 turns, model 200 ms: `serve` ≥ 2× `langgraph dev`'s turns/s at an equal or better p95",
+        "HTTP, model 200 ms: `serve` ≥ 0.6× the in-process ceiling",
+    ]
+    table = report.split("## 6.")[1].split("| model | serve / dev")[0]
+    rows = [[cell.strip() for cell in line.split("|")[1:3]] for line in table.splitlines()]
+    for model in ("offline model", "model 200 ms"):
+        runs = [
+            run.split(" (mean of ")[0] for found, run in (r for r in rows if len(r) == 2) if found == model
+        ]
+        assert runs == [
+            "`langgraph dev` (default: 1 job at a time)",
+            "`langgraph dev --n-jobs-per-worker 3`",
+            "`school-agent serve`",
+            "in process, 3 threads, no HTTP",
+            "in process, one at a time, model answering at once: the ceiling",
+        ]
