@@ -21,6 +21,7 @@ demo: $(STAMP) ## Play the school story on the embedded Postgres (or DATABASE_UR
 browser: ## Debian's Chromium (if missing) and playwright-core for the page's browser test
 	command -v chromium || (apt-get update && apt-get install -y --no-install-recommends chromium)
 	cd tests/browser && { [ node_modules/.package-lock.json -nt package-lock.json ] || npm ci --no-audit --no-fund; }
+	cd tests/browser && { [ -f dist/usestream/app.js ] && [ -z "$$(find usestream build.mjs package-lock.json -newer dist/usestream/app.js)" ] || node build.mjs; }
 
 test: $(STAMP) browser ## Run the test suite on DATABASE_URL, a local Postgres, or the embedded one
 	DATABASE_URL="$$($(BIN)/python tests/find_postgres.py)" $(BIN)/python -m pytest

@@ -1,0 +1,32 @@
+"""A page of our own on the SDK's React `useStream` hook, in headless Chromium against a real serve.
+
+`tests/browser/usestream/app.jsx` (bundled by esbuild into tests/browser/dist/usestream/ at
+`make browser` time, never committed) chats as a student with the `school` assistant, shows the
+approval request when the thread is interrupted, and approves it with an operator's key.
+`tests/browser/usestream_e2e.mjs` serves it at serve's own origin (Playwright answers
+`/usestream/...` from dist/), so it reaches `/langgraph` without CORS, drives it with
+playwright-core and Debian's Chromium, and holds the expectations. It fails, never skips, when
+`make browser` has not installed and built what it needs.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.support import node
+from tests.support.servers import api_server
+
+
+def test_the_usestream_page_chats_shows_the_approval_and_approves_it(
+    database_url: str, tmp_path: Path
+) -> None:
+    node.require(
+        packages=("playwright-core", "@langchain/langgraph-sdk", "react", "react-dom"),
+        chromium=True,
+        built=("dist/usestream/app.js", "dist/usestream/index.html"),
+    )
+    log = tmp_path / "serve.log"
+    with api_server(database_url, tmp_path / "data", log) as url:
+        env = {"BASE_URL": url, "CHROMIUM": str(node.CHROMIUM), "SCREENSHOT_DIR": str(tmp_path)}
+        result = node.run_script("usestream_e2e.mjs", env)
+    node.assert_passed(result, log)
