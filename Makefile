@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: help demo test test-fast test-real-llm studio lint lock clean browser
+.PHONY: help serve demo test test-fast test-real-llm studio lint lock clean browser
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
@@ -14,6 +14,9 @@ $(STAMP): pyproject.toml constraints.txt
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -c constraints.txt -e ".[dev]"
 	touch $(STAMP)
+
+serve: $(STAMP) ## Start the product on port 8000 (PORT=...): page, HTTP API, LangGraph API; embedded Postgres unless DATABASE_URL
+	$(BIN)/school-agent serve --port $(or $(PORT),8000)
 
 demo: $(STAMP) ## Play the school story on the embedded Postgres (or DATABASE_URL)
 	$(BIN)/school-agent demo

@@ -63,28 +63,10 @@ def cmd_crash_sweep(args: argparse.Namespace) -> int:
 
 # -- serving and measuring ----------------------------------------------------------------------
 def cmd_serve(args: argparse.Namespace) -> int:
-    """Serve the HTTP API, the page and a background job worker until interrupted."""
-    import uvicorn
+    """Serve the page, the HTTP API, the LangGraph API and a background job worker until interrupted."""
+    from agent.interfaces.cli.serve import serve
 
-    from agent.interfaces.server.app import Service, create_app
-    from agent.interfaces.server.auth import demo_keys, parse_keys
-    from agent.interfaces.server.worker import JobWorker
-
-    settings = Settings.from_env()
-    keys = parse_keys(settings.api_keys) if settings.api_keys else demo_keys()
-    with session(settings) as (res, graph):
-        if not settings.api_keys:
-            print("SCHOOL_API_KEYS is not set; keys for this run only:")
-            for key, who in keys.items():
-                print(f"  {who.role:<8} {who.user_id:<5} {key}")
-        service = Service(res, graph, keys)
-        worker = JobWorker(service)
-        worker.start()
-        try:
-            uvicorn.run(create_app(service), host=args.host, port=args.port, log_level="warning")
-        finally:
-            worker.stop()
-    return EXIT_OK
+    return serve(Settings.from_env(), host=args.host, port=args.port)
 
 
 def cmd_eval_router(args: argparse.Namespace) -> int:

@@ -84,9 +84,11 @@ def _inspect_commands(sub: Any) -> None:
     p.add_argument("--quick", action="store_true", help="the CI subset (a few minutes)")
     p.add_argument("--scenario", metavar="NAME", help="only this scenario")
     p.set_defaults(run=operator_commands.cmd_crash_sweep)
-    p = sub.add_parser("serve", help="serve the HTTP API and the web page (SCHOOL_API_KEYS)")
+    p = sub.add_parser(
+        "serve", help="serve the web page, the HTTP API and the LangGraph API (SCHOOL_API_KEYS)"
+    )
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
-    p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    p.add_argument("--port", type=int, default=8000, help="port (default 8000; 0: any free one)")
     p.set_defaults(run=operator_commands.cmd_serve)
     evals = sub.add_parser("eval", help="measure the assistant on labelled data")
     kinds = evals.add_subparsers(dest="eval_command", required=True)

@@ -1,0 +1,106 @@
+"""`school-agent serve`: the page, the HTTP API and the LangGraph Server API, with a job worker.
+
+Once the socket listens, and only then, it prints one banner: the page's URL, the LangGraph API's,
+LangSmith Studio's URL on that API, the database in use and the keys. Keys it made for this run
+(no `SCHOOL_API_KEYS`) are printed, since nobody could sign in otherwise; keys from
+`SCHOOL_API_KEYS` never are: whoever set them has them, and a service's output ends up in logs
+(journald, container and CI logs) that more people read than should hold a key. Their users and
+roles are printed instead, to show the table was read.
+
+Imported by that command only: it loads uvicorn, FastAPI and the graph.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from socket import socket
+from typing import Any
+
+import uvicorn
+
+from agent.config.settings import Settings
+from agent.interfaces.cli.session import EXIT_OK, session
+from agent.interfaces.server.app import LANGGRAPH_PATH, Service, create_app
+from agent.interfaces.server.auth import Principal, demo_keys, parse_keys
+from agent.interfaces.server.worker import JobWorker
+
+STUDIO = "https://smith.langchain.com/studio/?baseUrl={api}"
+"""LangSmith Studio on a LangGraph API, the form `langgraph dev` prints (the base URL unencoded)."""
+_ANY_ADDRESS = {"0.0.0.0": "127.0.0.1", "::": "::1", "": "127.0.0.1"}
+
+
+def serve(settings: Settings, *, host: str, port: int) -> int:
+    """Serve until interrupted; return the exit status."""
+    made = not settings.api_keys
+    keys = demo_keys() if made else parse_keys(settings.api_keys or "")
+    with session(settings) as (res, graph):
+        service = Service(res, graph, keys)
+        worker = JobWorker(service)
+        worker.start()
+
+        def announce(bound_port: int) -> None:
+            base = base_url(host, bound_port)
+            print(banner(base, keys=keys, keys_made=made, database=database(settings)), flush=True)
+
+        config = uvicorn.Config(create_app(service), host=host, port=port, log_level="warning")
+        try:
+            AnnouncingServer(config, announce).run()
+        finally:
+            worker.stop()
+    return EXIT_OK
+
+
+class AnnouncingServer(uvicorn.Server):
+    """uvicorn's server, calling `announce(port)` once its socket listens.
+
+    Not before: a port already in use fails the start, and nothing should have been promised.
+    """
+
+    def __init__(self, config: uvicorn.Config, announce: Callable[[int], None]) -> None:
+        super().__init__(config)
+        self._announce = announce
+
+    async def startup(self, sockets: list[socket] | None = None) -> None:
+        """Start as uvicorn does, then announce the port it listens on (`--port 0`: the one it got)."""
+        await super().startup(sockets)
+        if self.started:
+            listening: Sequence[Any] = self.servers[0].sockets if self.servers else []
+            self._announce(listening[0].getsockname()[1] if listening else self.config.port)
+
+
+def base_url(host: str, port: int) -> str:
+    """The URL to open for a server listening on `host`: loopback for an any-address."""
+    shown = _ANY_ADDRESS.get(host, host)
+    return f"http://[{shown}]:{port}" if ":" in shown else f"http://{shown}:{port}"
+
+
+def database(settings: Settings) -> str:
+    """The database in use, in words, without a password."""
+    if settings.database_url is None:
+        return f"embedded Postgres under {settings.data_dir.resolve()} (`school-agent db stop` stops it)"
+    from psycopg.conninfo import conninfo_to_dict
+
+    info = conninfo_to_dict(settings.database_url)
+    where = f"{info.get('host') or 'local socket'}:{info.get('port') or 5432}/{info.get('dbname', '')}"
+    return f"DATABASE_URL, {where}"
+
+
+def banner(base: str, *, keys: Mapping[str, Principal], keys_made: bool, database: str) -> str:
+    """What `serve` prints once it listens."""
+    api = base + LANGGRAPH_PATH
+    lines = [
+        f"school-agent is serving on {base} (Ctrl+C stops it)",
+        f"  page           {base}/",
+        f"  HTTP API       {base}/docs",
+        f"  LangGraph API  {api}  (for the SDKs: this URL and a key)",
+        f"  Studio         {STUDIO.format(api=api)}",
+        "                 not yet: Studio sends its LangSmith login, not these keys; `make studio` works",
+        f"  database       {database}",
+    ]
+    if keys_made:
+        lines.append("  keys           made for this run (SCHOOL_API_KEYS is not set):")
+        lines += [f"    {who.role:<8} {who.user_id:<5} {key}" for key, who in keys.items()]
+    else:
+        users = ", ".join(f"{who.user_id} ({who.role})" for who in keys.values())
+        lines.append(f"  keys           from SCHOOL_API_KEYS, not printed: {users}")
+    return "\n".join(lines)
