@@ -23,7 +23,8 @@ from typing import Any
 import pytest
 
 from agent.infra.persistence import stop_embedded
-from agent.interfaces.cli.serve import base_url
+from agent.interfaces.cli.serve import banner, base_url
+from agent.interfaces.server.auth import demo_keys
 from tests.support.school import ROOT, TODAY
 from tests.support.servers import SERVE_API_KEYS, api_server, read_log, stop
 
@@ -182,3 +183,16 @@ def test_serve_never_prints_keys_from_school_api_keys(database_url: str, tmp_pat
 )
 def test_the_banner_shows_an_address_to_open(host: str, url: str) -> None:
     assert base_url(host, 8000) == url
+
+
+def test_the_readme_shows_the_banner_serve_prints() -> None:
+    readme = (ROOT / "README.md").read_text()
+    shown = readme.split("Once it listens it prints, once:\n\n```\n", 1)[1].split("```", 1)[0].splitlines()
+    keys = {f"<random-{n}>": who for n, who in enumerate(demo_keys().values())}
+    database = next(line for line in shown if line.startswith("  database ")).split(None, 1)[1]
+    printed = banner("http://127.0.0.1:8000", keys=keys, keys_made=True, database=database).splitlines()
+    assert [_without_key(line) for line in printed] == [_without_key(line) for line in shown]
+
+
+def _without_key(line: str) -> str:
+    return key[0].rsplit(None, 1)[0] if (key := _KEY.match(line)) else line
