@@ -144,7 +144,7 @@ def test_meta_routes_and_keys_as_the_sdks_send_them(api: httpx.Client, base: str
     assert api.get("/").status_code == 200
 
 
-def test_the_graph_is_an_assistant_by_its_id_and_its_uuid(clients: dict[str, SyncLangGraphClient]) -> None:
+def test_the_graph_is_an_assistant_by_its_uuid(clients: dict[str, SyncLangGraphClient]) -> None:
     ada = clients["ada"]
     # The platform's default assistant id: uuid5 of the graph id in langgraph-api's namespace; it
     # gives the id LangGraph's docs show for the graph "agent".
@@ -163,16 +163,23 @@ def test_the_graph_is_an_assistant_by_its_id_and_its_uuid(clients: dict[str, Syn
         "created_at": ANY_TIME,
         "updated_at": ANY_TIME,
     }
-    assert like(ada.assistants.get("school"), expected)
-    assert ada.assistants.get(ASSISTANT_ID) == ada.assistants.get("school")
-    assert ada.assistants.search() == [ada.assistants.get("school")]
+    assert like(ada.assistants.get(ASSISTANT_ID), expected)
+    assert ada.assistants.get(ASSISTANT_ID.upper()) == ada.assistants.get(ASSISTANT_ID)
+    assert ada.assistants.search() == [ada.assistants.get(ASSISTANT_ID)]
     assert ada.assistants.search(graph_id="school", metadata={"created_by": "system"}) == [
-        ada.assistants.get("school")
+        ada.assistants.get(ASSISTANT_ID)
     ]
     assert ada.assistants.search(graph_id="other") == []
     assert (ada.assistants.count(), ada.assistants.count(graph_id="other")) == (1, 0)
-    with pytest.raises(NotFoundError, match="Assistant 'nope' not found"):
-        ada.assistants.get("nope")
+    # As on the platform, a graph id names the assistant in a run and a drawing only.
+    for call in (ada.assistants.get, ada.assistants.get_schemas, ada.assistants.get_subgraphs):
+        with pytest.raises(UnprocessableEntityError, match="Invalid assistant ID: must be a UUID"):
+            call("school")
+    unknown = "00000000-0000-4000-8000-000000000000"
+    with pytest.raises(NotFoundError, match=f"Assistant '{unknown}' not found"):
+        ada.assistants.get(unknown)
+    with pytest.raises(UnprocessableEntityError, match="Invalid assistant ID: must be a UUID"):
+        ada.assistants.get_graph("nope")
     top = {
         "__start__",
         "router",
@@ -202,7 +209,7 @@ def test_the_graph_is_an_assistant_by_its_id_and_its_uuid(clients: dict[str, Syn
     assert xray["nodes"][1] == {"id": "router", "type": "runnable", "data": {"name": "router"}}
     with pytest.raises(UnprocessableEntityError, match="Invalid xray value"):
         ada.assistants.get_graph("school", xray=-1)
-    schemas = ada.assistants.get_schemas("school")
+    schemas = ada.assistants.get_schemas(ASSISTANT_ID)
     assert set(schemas) == {
         "graph_id",
         "input_schema",
@@ -211,14 +218,16 @@ def test_the_graph_is_an_assistant_by_its_id_and_its_uuid(clients: dict[str, Syn
         "config_schema",
         "context_schema",
     }
-    assert schemas["graph_id"] == "school" and schemas["config_schema"] == {}
+    assert schemas["graph_id"] == "school"
+    # The platform's config schema is the `configurable` part of the config: the context's fields.
+    assert schemas["config_schema"] == schemas["context_schema"]
     assert {"messages", "student_id", "intent", "pending_action", "usage"} <= set(
         schemas["state_schema"]["properties"]
     )
     assert set(schemas["context_schema"]["properties"]) == {"user_id", "router_model", "answer_model"}
-    assert set(ada.assistants.get_subgraphs("school")) == {"planner"}
+    assert set(ada.assistants.get_subgraphs(ASSISTANT_ID)) == {"planner"}
     with pytest.raises(NotFoundError):
-        ada.assistants.get_schemas("nope")
+        ada.assistants.get_schemas(unknown)
 
 
 def test_threads_are_created_read_patched_and_deleted(
@@ -404,7 +413,7 @@ def test_the_async_client_reads_the_same_threads(base: str, api: httpx.Client) -
             made = await ada.threads.create(thread_id="t2", metadata={"via": "async"})
             found = await ada.threads.search(sort_by="thread_id", sort_order="asc")
             state = await ada.threads.get_state("t1")
-            assistant = await ada.assistants.get("school")
+            assistant = await ada.assistants.get(ASSISTANT_ID)
             return made, found, state, assistant
 
     made, found, state, assistant = asyncio.run(drive())

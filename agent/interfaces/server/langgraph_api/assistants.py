@@ -1,7 +1,9 @@
 """Assistants: the graph `school` as its one default assistant, its drawing, schemas and subgraphs.
 
-The graph id and the assistant id the platform derives from it (`shapes.ASSISTANT_ID`) both name
-it. Assistants are not created, changed or deleted here: the server serves one graph.
+The assistant id the platform derives from the graph id (`shapes.ASSISTANT_ID`) names it
+everywhere; the graph id names it too where the platform takes either (a run's `assistant_id`,
+the drawing), and elsewhere is refused as the platform refuses it (422, not a UUID). Assistants
+are not created, changed or deleted here: the server serves one graph.
 """
 
 from __future__ import annotations
@@ -9,6 +11,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from typing import Annotated, Any
+from uuid import UUID
 
 from fastapi import APIRouter, Depends, Query
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, create_model
@@ -39,6 +42,19 @@ class AssistantSearch(BaseModel):
 def known(assistant_id: str) -> None:
     """Refuse (404) an assistant id that is neither the graph id nor its assistant's UUID."""
     if assistant_id not in (shapes.GRAPH_ID, shapes.ASSISTANT_ID):
+        raise RefusedError(404, f"Assistant '{assistant_id}' not found")
+
+
+def known_by_uuid(assistant_id: str) -> None:
+    """Refuse an assistant id that is not a UUID (422) or not this assistant's (404).
+
+    As the platform's `GET /assistants/{id}`, `/schemas` and `/subgraphs` do: they take no graph id.
+    """
+    try:
+        given = UUID(assistant_id)
+    except ValueError:
+        raise RefusedError(422, "Invalid assistant ID: must be a UUID") from None
+    if given != UUID(shapes.ASSISTANT_ID):
         raise RefusedError(404, f"Assistant '{assistant_id}' not found")
 
 
@@ -83,13 +99,31 @@ def _schema(make: Callable[[], Any]) -> Any:
         return None
 
 
+_NOT_CONFIGURABLE = ("__pregel_checkpointer", "__pregel_store", "checkpoint_id", "checkpoint_ns", "thread_id")
+"""What the platform leaves out of a config schema: set by the server, never by a client."""
+
+
+def _config_schema(graph: Any) -> dict[str, Any]:
+    """The `configurable` part of the graph's config, as the platform describes it.
+
+    The platform reads it from LangGraph's deprecated `config_schema()`, whose `configurable` field
+    is the graph's context schema since LangGraph 0.6; that type is read here directly.
+    """
+    if graph.context_schema is None:
+        return {}
+    schema: dict[str, Any] = TypeAdapter(graph.context_schema).json_schema()
+    for key in _NOT_CONFIGURABLE:
+        schema.get("properties", {}).pop(key, None)
+    return schema
+
+
 def _schemas(graph: Any) -> dict[str, Any]:
     """The graph's input, output, state, config and context schemas, as the platform gives them."""
     return {
         "input_schema": _schema(graph.get_input_jsonschema),
         "output_schema": _schema(graph.get_output_jsonschema),
         "state_schema": _schema(lambda: _state_schema(graph)),
-        "config_schema": {},
+        "config_schema": _schema(lambda: _config_schema(graph)),
         "context_schema": _schema(graph.get_context_jsonschema),
     }
 
@@ -119,12 +153,12 @@ def routes(backend: Backend) -> APIRouter:
 
     @router.get("/{assistant_id}")
     def get(assistant_id: str) -> dict[str, Any]:
-        known(assistant_id)
+        known_by_uuid(assistant_id)
         return shapes.assistant(backend.started_at)
 
     @router.get("/{assistant_id}/graph")
     def drawing(assistant_id: str, xray: Annotated[str | None, Query()] = None) -> dict[str, Any]:
-        known(assistant_id)
+        known_by_uuid(shapes.ASSISTANT_ID if assistant_id == shapes.GRAPH_ID else assistant_id)
         drawn: dict[str, Any] = shapes.jsonable(graph.get_graph(xray=_xray(xray)).to_json())
         for node in drawn.get("nodes", []):
             if isinstance(node.get("data"), dict):
@@ -133,17 +167,17 @@ def routes(backend: Backend) -> APIRouter:
 
     @router.get("/{assistant_id}/schemas")
     def schemas(assistant_id: str) -> dict[str, Any]:
-        known(assistant_id)
+        known_by_uuid(assistant_id)
         return {"graph_id": shapes.GRAPH_ID, **_schemas(graph)}
 
     @router.get("/{assistant_id}/subgraphs")
     def subgraphs(assistant_id: str, recurse: bool = False) -> dict[str, Any]:
-        known(assistant_id)
+        known_by_uuid(assistant_id)
         return {ns: _schemas(sub) for ns, sub in graph.get_subgraphs(recurse=recurse)}
 
     @router.get("/{assistant_id}/subgraphs/{namespace}")
     def subgraphs_under(assistant_id: str, namespace: str, recurse: bool = False) -> dict[str, Any]:
-        known(assistant_id)
+        known_by_uuid(assistant_id)
         return {ns: _schemas(sub) for ns, sub in graph.get_subgraphs(namespace=namespace, recurse=recurse)}
 
     return router

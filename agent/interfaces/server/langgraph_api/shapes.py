@@ -15,6 +15,7 @@ from typing import Any
 from uuid import UUID, uuid5
 
 from langchain_core.runnables import RunnableConfig
+from pydantic import TypeAdapter
 
 GRAPH_ID = "school"
 """The one graph this server serves; usable as an `assistant_id`, as on the platform."""
@@ -70,8 +71,33 @@ def assistant(created_at: datetime) -> dict[str, Any]:
 
 
 def interrupt(found: Any) -> dict[str, Any]:
-    """One interrupt: its id and value."""
-    return {"id": found.id, "value": jsonable(found.value)}
+    """One interrupt as a run's output (`__interrupt__`) carries it.
+
+    Every field of LangGraph's `Interrupt`, `response_schema` too (null when the graph sets none),
+    as the platform writes it.
+    """
+    return {"id": found.id, "value": jsonable(found.value), "response_schema": _response_schema(found)}
+
+
+def state_interrupt(found: Any) -> dict[str, Any]:
+    """One interrupt as a thread's state and record carry it.
+
+    Its id and value, and `response_schema` only when the graph sets one (the platform's
+    `InterruptSchema`).
+    """
+    found_json = {"id": found.id, "value": jsonable(found.value)}
+    schema = _response_schema(found)
+    if schema is not None:
+        found_json["response_schema"] = schema
+    return found_json
+
+
+def _response_schema(found: Any) -> Any:
+    """The JSON schema an interrupt asks its answer to follow (a type's is generated), or None."""
+    schema = getattr(found, "response_schema", None)
+    if isinstance(schema, type):
+        return TypeAdapter(schema).json_schema()
+    return jsonable(schema)
 
 
 def checkpoint(config: RunnableConfig | None) -> dict[str, Any] | None:
@@ -101,7 +127,7 @@ def thread_state(snapshot: Any) -> dict[str, Any]:
         "created_at": snapshot.created_at,
         "checkpoint": own,
         "parent_checkpoint": parent,
-        "interrupts": [interrupt(i) for i in snapshot.interrupts],
+        "interrupts": [state_interrupt(i) for i in snapshot.interrupts],
         "checkpoint_id": own["checkpoint_id"] if own else None,
         "parent_checkpoint_id": parent["checkpoint_id"] if parent else None,
     }
@@ -114,7 +140,7 @@ def _task(task: Any) -> dict[str, Any]:
         "name": task.name,
         "path": jsonable(task.path),
         "error": None if task.error is None else str(task.error),
-        "interrupts": [interrupt(i) for i in task.interrupts],
+        "interrupts": [state_interrupt(i) for i in task.interrupts],
         "checkpoint": task.state["configurable"] if task.state is not None and nested is None else None,
         "state": thread_state(nested) if nested is not None else None,
         "result": jsonable(getattr(task, "result", None)),
@@ -132,7 +158,9 @@ def thread(row: Mapping[str, Any], snapshot: Any, status: str) -> dict[str, Any]
         "status": status,
         "config": {},
         "values": jsonable(snapshot.values) if snapshot.values else None,
-        "interrupts": {t.id: [interrupt(i) for i in t.interrupts] for t in snapshot.tasks if t.interrupts},
+        "interrupts": {
+            t.id: [state_interrupt(i) for i in t.interrupts] for t in snapshot.tasks if t.interrupts
+        },
     }
 
 

@@ -1,0 +1,324 @@
+"""The shape of a LangGraph Server API answer, and one scripted `langgraph_sdk` session that records them.
+
+`shape(value)` keeps what a client depends on and drops what differs from run to run: dict keys
+(recursively), value types, list elements in order, and the values of a few protocol enums
+(`LITERAL_KEYS`: a thread's status, a state's next nodes, a message's type...); timestamps and
+UUIDs become the types `datetime` and `uuid`. `record_session` makes the same calls against any
+server (`langgraph dev`, `serve`) and returns `[(call, shape)]`, with every SSE event of a stream
+as `[event, shape of its data]` in order and a refused call as `{"status": code, "body": shape}`.
+`differences` lists where two recordings part, path by path.
+
+Nothing here starts a server or knows which one it talks to: the caller passes a student's and an
+operator's client (on `langgraph dev`, which has no users, the same client twice).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+import uuid
+from collections.abc import Callable, Iterator
+from typing import Any, cast
+
+import httpx
+from langgraph_sdk.client import SyncLangGraphClient
+from langgraph_sdk.schema import Command, StreamMode
+
+Shape = Any
+"""A JSON value: the shape of an answer (see `shape`)."""
+Path = tuple[str | int, ...]
+
+LITERAL_KEYS = frozenset({"status", "next", "type", "event", "source", "attempt", "multitask_strategy"})
+"""Keys whose (string) values are part of the shape: enums a client branches on."""
+
+_DATETIME = re.compile(r"^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:?\d{2})?$")
+_UUID = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$", re.IGNORECASE)
+
+ASK: dict[str, Any] = {"messages": [{"role": "user", "content": "I'd like to enroll in rag-2"}]}
+QUESTION: dict[str, Any] = {"messages": [{"role": "user", "content": "When does rag-2 start?"}]}
+APPROVE: Command = {"resume": {"decisions": [{"type": "approve"}]}}
+CONTEXT: dict[str, Any] = {"user_id": "ada"}
+"""The run context `langgraph dev` needs to know the student; `serve` takes the student from the key."""
+BAD_COMMAND = cast(Command, {"goto": 42})
+"""A command the platform's schema refuses (422): `goto` names a node, not a number."""
+ALL_MODES: list[StreamMode] = ["values", "updates", "messages-tuple", "debug", "custom"]
+
+
+def shape(value: Any, key: str | None = None) -> Shape:
+    """`value` with every leaf replaced by its type name, except the values of `LITERAL_KEYS`."""
+    if isinstance(value, dict):
+        # Keys that are ids (a thread's interrupts are keyed by task id) are shapes too.
+        return {_key(k): shape(v, str(k)) for k, v in sorted(value.items(), key=lambda kv: str(kv[0]))}
+    if isinstance(value, list | tuple):
+        if key in LITERAL_KEYS and all(isinstance(v, str) for v in value):
+            return [f"={v}" for v in value]
+        return [shape(v) for v in value]
+    if isinstance(value, str):
+        if key in LITERAL_KEYS:
+            return f"={value}"
+        if _DATETIME.match(value):
+            return "datetime"
+        if _UUID.match(value):
+            return "uuid"
+        return "str"
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "bool"
+    if isinstance(value, int):
+        return "int" if key not in LITERAL_KEYS else f"={value}"
+    if isinstance(value, float):
+        return "float"
+    return type(value).__name__
+
+
+def _key(key: Any) -> str:
+    return "<uuid>" if _UUID.match(str(key)) else str(key)
+
+
+def differences(left: Shape, right: Shape, path: Path = ()) -> list[tuple[Path, Shape, Shape]]:
+    """Where `left` and `right` part: (path, left's shape there, right's); `"<absent>"` for a missing key."""
+    if isinstance(left, dict) and isinstance(right, dict):
+        found = []
+        for k in sorted(set(left) | set(right)):
+            if k not in right or k not in left:
+                found.append((*[(*path, k)], left.get(k, "<absent>"), right.get(k, "<absent>")))
+            else:
+                found.extend(differences(left[k], right[k], (*path, k)))
+        return found
+    if isinstance(left, list) and isinstance(right, list):
+        found = []
+        for i in range(max(len(left), len(right))):
+            if i >= len(left) or i >= len(right):
+                found.append(((*path, i), _at(left, i), _at(right, i)))
+            else:
+                found.extend(differences(left[i], right[i], (*path, i)))
+        return found
+    return [] if left == right else [(path, left, right)]
+
+
+def _at(items: list[Any], index: int) -> Any:
+    return items[index] if index < len(items) else "<absent>"
+
+
+def refusal(err: httpx.HTTPStatusError) -> dict[str, Any]:
+    """A refused call as its status and the shape of its body.
+
+    The SDK's typed errors carry the decoded body; `runs.wait` raises httpx's own error and
+    notes the body on it.
+    """
+    body = getattr(err, "body", None)
+    if body is None:
+        notes = getattr(err, "__notes__", [])
+        try:
+            body = json.loads(notes[-1]) if notes else None
+        except ValueError:
+            body = notes[-1]
+    return {"status": err.response.status_code, "body": shape(body)}
+
+
+class Session:
+    """Records `(call, shape)` for each call made through it."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[str, Shape]] = []
+
+    def call(self, name: str, make: Callable[[], Any]) -> Any:
+        """Make the call, record its answer's shape (or its refusal), return the answer (None if refused)."""
+        try:
+            answer = make()
+        except httpx.HTTPStatusError as err:
+            self.calls.append((name, {"refused": refusal(err)}))
+            return None
+        self.calls.append((name, shape(answer)))
+        return answer
+
+    def stream(self, name: str, make: Callable[[], Iterator[Any]]) -> list[tuple[str, Any]]:
+        """Read a whole SSE stream; record each event as `[event, shape of data]`; return the events."""
+        events: list[tuple[str, Any]] = []
+        try:
+            events.extend((part.event, part.data) for part in make())
+        except httpx.HTTPStatusError as err:
+            self.calls.append((name, {"refused": refusal(err), "events_before": _events(events)}))
+            return events
+        self.calls.append((name, _events(events)))
+        return events
+
+
+def _events(events: list[tuple[str, Any]]) -> list[list[Any]]:
+    return [[event, shape(data)] for event, data in events]
+
+
+def _run_id(events: list[tuple[str, Any]]) -> str | None:
+    return next((data.get("run_id") for event, data in events if event == "metadata"), None)
+
+
+def _until_idle(client: SyncLangGraphClient, thread_id: str, timeout_s: float = 30) -> None:
+    """Wait for the thread's runs to end (a `runs.create` answers before its run does)."""
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        if client.threads.get(thread_id)["status"] != "busy":
+            return
+        time.sleep(0.1)
+
+
+def record_session(student: SyncLangGraphClient, operator: SyncLangGraphClient) -> list[tuple[str, Shape]]:
+    """One scripted session of SDK calls; `[(call, shape)]` in the order they were made.
+
+    The student starts threads and sends messages; the operator resumes the approval. A call that
+    the server refuses is recorded as its refusal, and the session goes on.
+    """
+    s = Session()
+    _assistants(s, student)
+    topic = f"differential-{uuid.uuid4()}"
+    thread_id = _threads(s, student, topic)
+    _the_approval(s, student, operator, thread_id, topic)
+    _runs(s, student, thread_id)
+    _refusals(s, student, operator, thread_id)
+    return s.calls
+
+
+def _assistants(s: Session, client: SyncLangGraphClient) -> None:
+    s.call("assistants.search", lambda: client.assistants.search())
+    s.call("assistants.search(graph_id)", lambda: client.assistants.search(graph_id="school", limit=5))
+    found = client.assistants.search(graph_id="school")
+    assistant_id = found[0]["assistant_id"] if found else str(uuid.uuid4())
+    s.call("assistants.get", lambda: client.assistants.get(assistant_id))
+    s.call("assistants.get_graph", lambda: client.assistants.get_graph(assistant_id))
+    s.call("assistants.get_graph(graph id, xray)", lambda: client.assistants.get_graph("school", xray=True))
+    s.call("assistants.get_schemas", lambda: client.assistants.get_schemas(assistant_id))
+    s.call("assistants.get_subgraphs", lambda: client.assistants.get_subgraphs(assistant_id))
+    s.call(
+        "assistants.get_subgraphs(recurse)",
+        lambda: client.assistants.get_subgraphs(assistant_id, recurse=True),
+    )
+    # The platform takes a graph id for a drawing and a run, not for these.
+    s.call("assistants.get(graph id)", lambda: client.assistants.get("school"))
+    s.call("assistants.get_schemas(graph id)", lambda: client.assistants.get_schemas("school"))
+    s.call("assistants.get_subgraphs(graph id)", lambda: client.assistants.get_subgraphs("school"))
+
+
+def _threads(s: Session, client: SyncLangGraphClient, topic: str) -> str:
+    made = s.call("threads.create", lambda: client.threads.create(metadata={"topic": topic}))
+    thread_id: str = made["thread_id"] if made else str(uuid.uuid4())
+    s.call(
+        "threads.create(if_exists=do_nothing)",
+        lambda: client.threads.create(thread_id=thread_id, if_exists="do_nothing"),
+    )
+    s.call("threads.get", lambda: client.threads.get(thread_id))
+    s.call("threads.update", lambda: client.threads.update(thread_id, metadata={"level": 2}))
+    s.call("threads.search(metadata)", lambda: client.threads.search(metadata={"topic": topic}))
+    s.call(
+        "threads.search(status=idle)",
+        lambda: client.threads.search(metadata={"topic": topic}, status="idle"),
+    )
+    s.call(
+        "threads.search(limit, offset, sort)",
+        lambda: client.threads.search(
+            metadata={"topic": topic}, limit=1, offset=0, sort_by="created_at", sort_order="desc"
+        ),
+    )
+    s.call("threads.get_state(new thread)", lambda: client.threads.get_state(thread_id))
+    s.call("threads.get_history(new thread)", lambda: client.threads.get_history(thread_id))
+    return thread_id
+
+
+def _the_approval(
+    s: Session, student: SyncLangGraphClient, operator: SyncLangGraphClient, thread_id: str, topic: str
+) -> None:
+    s.stream(
+        "runs.stream(values, updates) to the interrupt",
+        lambda: student.runs.stream(
+            thread_id, "school", input=ASK, stream_mode=["values", "updates"], context=CONTEXT
+        ),
+    )
+    s.call("threads.get(interrupted)", lambda: student.threads.get(thread_id))
+    s.call("threads.get_state(interrupted)", lambda: student.threads.get_state(thread_id))
+    history = s.call("threads.get_history(interrupted)", lambda: student.threads.get_history(thread_id))
+    parent = history[1]["checkpoint_id"] if history and len(history) > 1 else str(uuid.uuid4())
+    s.call(
+        "threads.get_state(at a checkpoint)",
+        lambda: student.threads.get_state(thread_id, checkpoint_id=parent),
+    )
+    s.call(
+        "threads.search(status=interrupted)",
+        lambda: operator.threads.search(metadata={"topic": topic}, status="interrupted"),
+    )
+    s.call("threads.copy", lambda: student.threads.copy(thread_id))
+    other = s.call("threads.create(a second)", lambda: student.threads.create(metadata={"topic": topic}))
+    s.call(
+        "runs.wait to the interrupt",
+        lambda: student.runs.wait(other["thread_id"] if other else "", "school", input=ASK, context=CONTEXT),
+    )
+    s.call(
+        "runs.wait(resume)",
+        lambda: operator.runs.wait(thread_id, "school", command=APPROVE, context=CONTEXT),
+    )
+    s.call("threads.get(after the resume)", lambda: student.threads.get(thread_id))
+
+
+def _runs(s: Session, client: SyncLangGraphClient, thread_id: str) -> None:
+    s.stream(
+        "runs.stream(all modes)",
+        lambda: client.runs.stream(
+            thread_id, "school", input=QUESTION, stream_mode=ALL_MODES, context=CONTEXT
+        ),
+    )
+    s.call("runs.wait", lambda: client.runs.wait(thread_id, "school", input=QUESTION, context=CONTEXT))
+    run = s.call(
+        "runs.create", lambda: client.runs.create(thread_id, "school", input=QUESTION, context=CONTEXT)
+    )
+    run_id = run["run_id"] if run else str(uuid.uuid4())
+    s.call("runs.join", lambda: client.runs.join(thread_id, run_id))
+    s.call("runs.get", lambda: client.runs.get(thread_id, run_id))
+    s.call("runs.list", lambda: client.runs.list(thread_id))
+    s.call("runs.cancel(finished run)", lambda: client.runs.cancel(thread_id, run_id))
+    streamed = s.call(
+        "runs.create(stream_resumable)",
+        lambda: client.runs.create(
+            thread_id, "school", input=QUESTION, context=CONTEXT, stream_resumable=True, stream_mode="values"
+        ),
+    )
+    resumable_id = streamed["run_id"] if streamed else str(uuid.uuid4())
+    s.stream("runs.join_stream", lambda: client.runs.join_stream(thread_id, resumable_id))
+    _until_idle(client, thread_id)
+
+
+def _refusals(
+    s: Session, student: SyncLangGraphClient, operator: SyncLangGraphClient, thread_id: str
+) -> None:
+    unknown = str(uuid.uuid4())
+    s.call("threads.get(unknown thread)", lambda: student.threads.get(unknown))
+    s.call("threads.get_state(unknown thread)", lambda: student.threads.get_state(unknown))
+    s.call(
+        "runs.wait(unknown thread)",
+        lambda: student.runs.wait(unknown, "school", input=QUESTION, context=CONTEXT),
+    )
+    s.stream(
+        "runs.stream(unknown thread)",
+        lambda: student.runs.stream(unknown, "school", input=QUESTION, context=CONTEXT),
+    )
+    s.call("runs.get(unknown run)", lambda: student.runs.get(thread_id, unknown))
+    s.call("assistants.get(unknown assistant)", lambda: student.assistants.get(unknown))
+    s.call("assistants.get_graph(unknown name)", lambda: student.assistants.get_graph("nope"))
+    s.call(
+        "threads.create(existing id)",
+        lambda: student.threads.create(thread_id=thread_id, if_exists="raise"),
+    )
+    # Busy: a run is started and, before it can end, a second one asks to be refused if so.
+    s.call(
+        "runs.create(to keep the thread busy)",
+        lambda: student.runs.create(thread_id, "school", input=QUESTION, context=CONTEXT),
+    )
+    s.call(
+        "runs.create(multitask_strategy=reject, busy)",
+        lambda: student.runs.create(
+            thread_id, "school", input=QUESTION, context=CONTEXT, multitask_strategy="reject"
+        ),
+    )
+    _until_idle(student, thread_id)
+    s.call(
+        "runs.wait(bad command)",
+        lambda: operator.runs.wait(thread_id, "school", command=BAD_COMMAND, context=CONTEXT),
+    )
