@@ -42,7 +42,9 @@ def make_serve(data_dir: Path) -> Iterator[tuple[list[str], subprocess.Popen[byt
     """
     if subprocess.run(["make", "-q", ".venv/.installed"], cwd=ROOT, check=False).returncode != 0:
         pytest.skip("the virtual environment is older than pyproject.toml: `make serve` would reinstall it")
-    env = {k: v for k, v in os.environ.items() if not k.startswith("SCHOOL_") and k != "DATABASE_URL"}
+    # Nor the flags of a `make test` that runs this test (`-s` would hide the command's echo).
+    dropped = {"DATABASE_URL", "MAKEFLAGS", "MFLAGS", "MAKELEVEL"}
+    env = {k: v for k, v in os.environ.items() if not k.startswith("SCHOOL_") and k not in dropped}
     env |= {"SCHOOL_DATA_DIR": str(data_dir), "SCHOOL_TODAY": TODAY.isoformat(), "LANGSMITH_TRACING": "false"}
     proc = subprocess.Popen(
         ["make", "--no-print-directory", "serve", "PORT=0"],
