@@ -39,6 +39,33 @@ approval_requested, turn_completed."""
 
 TOKEN_NODES = ("answer",)
 """Nodes whose model tokens are streamed to the caller (the planner's agents talk among themselves)."""
+OWN_MODES = ("tasks", "checkpoints")
+"""The stream modes a run always reads: its journal and its final state come from them."""
+
+
+class RunStoppedError(Exception):
+    """A run stopped at a step boundary because someone asked it to (`Watch.stop`).
+
+    Its finished steps are saved.
+    """
+
+
+@dataclass(frozen=True)
+class Watch:
+    """What a caller that relays the graph's own stream asks of a run (the LangGraph Server API).
+
+    `modes` are LangGraph stream modes handed to `on_chunk(namespace, mode, chunk)` as the graph
+    emits them (with `subgraphs`, from subgraphs too); `run_id` is written into the metadata of
+    every checkpoint the run makes (so `delete_for_runs` can take them back); `stop` is asked at
+    each step boundary, once the step's checkpoint is stored, and a reason it returns ends the run
+    there with `RunStoppedError`.
+    """
+
+    modes: tuple[str, ...] = ()
+    on_chunk: Callable[[tuple[str, ...], str, Any], None] | None = None
+    subgraphs: bool = False
+    run_id: str | None = None
+    stop: Callable[[], str | None] | None = None
 
 
 @dataclass(frozen=True)
@@ -117,11 +144,13 @@ def run(
     payload: dict[str, Any],
     since: Since,
     on_event: OnEvent | None = None,
+    watch: Watch | None = None,
 ) -> RunResult:
     """Run the graph on `value`, journaling the turn and reporting progress to `on_event`.
 
-    The assistant messages after `since` are the run's replies.
+    The assistant messages after `since` are the run's replies; `watch` relays the graph's stream.
     """
+    watch = watch or Watch()
     pool = pool_of(graph)
     thread = thread_id_from_config(config)
     emit = _Emitter(held_connection(thread) or pool, thread, on_event)
@@ -139,18 +168,34 @@ def run(
     config = {**config, "configurable": {**config["configurable"], "turn_id": emit.turn}}
     emit("turn_started", {"turn_id": emit.turn, "thread_id": thread, "kind": kind})
     try:
-        traced = tracing_config({**config, "metadata": {**config.get("metadata", {}), "user_id": actor}})
+        metadata = {**config.get("metadata", {}), "user_id": actor}
+        if watch.run_id is not None:
+            metadata["run_id"] = watch.run_id
+        traced = tracing_config({**config, "metadata": metadata})
         # durability="sync": a step starts only once the previous checkpoint is stored, so a crash
         # never leaves a checkpoint whose next step is lost (found by the crash sweep).
         # Model tokens are streamed only to a listener: LangGraph's `messages` mode hooks every step.
-        modes = ["tasks", "checkpoints", *(["messages"] if on_event is not None else [])]
-        for mode, chunk in graph.stream(value, traced, context=context, stream_mode=modes, durability="sync"):
+        tokens = ["messages"] if on_event is not None else []
+        modes = list(dict.fromkeys([*OWN_MODES, *tokens, *watch.modes]))
+        stream = graph.stream(
+            value, traced, context=context, stream_mode=modes, durability="sync", subgraphs=watch.subgraphs
+        )
+        for item in stream:
+            namespace, mode, chunk = item if watch.subgraphs else ((), *item)
+            if mode in watch.modes and watch.on_chunk is not None:
+                watch.on_chunk(namespace, mode, chunk)
+            if namespace:
+                continue
             if mode == "tasks":
                 emit.task(chunk)
             elif mode == "messages":
-                emit.message(*chunk)
-            else:
+                if tokens:
+                    emit.message(*chunk)
+            elif mode == "checkpoints":
                 emit.checkpoint(chunk)
+                reason = watch.stop() if watch.stop is not None else None
+                if reason is not None:
+                    raise RunStoppedError(reason)
     except BaseException as err:
         views.forget(thread)
         try:

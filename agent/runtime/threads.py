@@ -77,6 +77,11 @@ def config_for(thread_id: str) -> RunnableConfig:
     return {"configurable": {"thread_id": thread_id}}
 
 
+def check_message(text: object, settings: Settings) -> str:
+    """The message a student sends, stripped; InvalidInputError when it is empty, holds NUL or is too long."""
+    return _check_text(text, settings)
+
+
 def _check_text(text: object, settings: Settings) -> str:
     if not isinstance(text, str) or not text.strip():
         raise InvalidInputError("the message is empty; please type a question or a request")
@@ -107,7 +112,11 @@ def _turn(config: RunnableConfig, result: runs.RunResult, since: runs.Since) -> 
 
 
 def _finish_interrupted_run(
-    graph: Pregel, config: RunnableConfig, state: Any, on_event: OnEvent | None = None
+    graph: Pregel,
+    config: RunnableConfig,
+    state: Any,
+    on_event: OnEvent | None = None,
+    watch: runs.Watch | None = None,
 ) -> runs.RunResult | None:
     """A run cut off by a crash has work left (`next`) but no interrupt: finish it first.
 
@@ -126,6 +135,7 @@ def _finish_interrupted_run(
         payload={},
         since=runs.message_ids(state.values),
         on_event=on_event,
+        watch=watch,
     )
 
 
@@ -153,12 +163,14 @@ def send(
     on_token: Callable[[str], None] | None = None,
     context: Context | None = None,
     on_event: OnEvent | None = None,
+    watch: runs.Watch | None = None,
 ) -> Turn:
     """One student turn on `thread_id` (created on first use), as `user_id`.
 
     `on_token` receives the answer model's tokens as they stream (the reply in `Turn.replies` is
     the checked, final text); `on_event` receives every progress event (`agent.runtime.runs.OnEvent`);
-    `context` carries per-run model overrides. Raises ThreadBusyError while another request runs.
+    `context` carries per-run model overrides; `watch` relays the graph's own stream
+    (`agent.runtime.runs.Watch`). Raises ThreadBusyError while another request runs.
     """
     settings = settings or Settings.from_env()
     config = config_for(thread_id)
@@ -169,7 +181,7 @@ def send(
         view = views.view(graph, thread_id, head)
         refuse_foreign(thread_id, runs.owner(graph, thread_id, view), user)
         if view.unfinished:
-            _finish_interrupted_run(graph, config, graph.get_state(config), listen)
+            _finish_interrupted_run(graph, config, graph.get_state(config), listen, watch)
         run_context = replace(context, user_id=user) if context else Context(user_id=user)
         message = HumanMessage(text, id=str(uuid.uuid4()))
         result = runs.run(
@@ -182,6 +194,7 @@ def send(
             payload={"message": text},
             since=str(message.id),
             on_event=listen,
+            watch=watch,
         )
         return _turn(config, result, str(message.id))
 
@@ -203,8 +216,26 @@ def _paused_state(graph: Pregel, config: RunnableConfig) -> Any:
     return state
 
 
+def check_decision(graph: Pregel, thread_id: str, decision: dict[str, Any]) -> None:
+    """Raise what `decide` would raise for `decision` on the thread as it is now, writing nothing.
+
+    For callers that accept a decision now and run it later (the LangGraph API's queued runs):
+    `decide` checks again under the thread's lock when it runs.
+    """
+    state = _paused_state(graph, config_for(thread_id))
+    try:
+        parse_decision(decision, state.values["pending_action"])
+    except InvalidDecisionError as err:
+        raise InvalidApprovalError(str(err)) from None
+
+
 def decide(
-    graph: Pregel, thread_id: str, decision: dict[str, Any], *, on_event: OnEvent | None = None
+    graph: Pregel,
+    thread_id: str,
+    decision: dict[str, Any],
+    *,
+    on_event: OnEvent | None = None,
+    watch: runs.Watch | None = None,
 ) -> Turn:
     """Resume a thread paused at approval with `{"decisions": [...]}` (approve, edit or reject).
 
@@ -231,6 +262,7 @@ def decide(
             payload={"decision": decision},
             since=since,
             on_event=on_event,
+            watch=watch,
         )
         return _turn(config, result, since)
 

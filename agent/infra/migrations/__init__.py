@@ -81,6 +81,7 @@ MIGRATIONS: Final[tuple[Migration, ...]] = (
         ),
     ),
     Migration(3, "0003_thread_records.sql", ("thread_records",)),
+    Migration(4, "0004_api_runs.sql", ("api_runs", "api_run_events")),
 )
 HEAD: Final = MIGRATIONS[-1].version
 """The newest schema version this code knows."""

@@ -19,6 +19,7 @@ from agent.interfaces.server.auth import Principal
 from agent.interfaces.server.langgraph_api import assistants, runs, threads
 from agent.interfaces.server.langgraph_api.auth import install_error_handlers
 from agent.interfaces.server.langgraph_api.backend import Backend
+from agent.interfaces.server.langgraph_api.executor import Executor
 
 API_VERSION = "0.16.7"
 """The langgraph-api release whose shapes this application answers in (what `/info` reports)."""
@@ -46,6 +47,7 @@ def mount_langgraph_api(
 def create_langgraph_app(resources: Resources, graph: Any, keys: dict[str, Principal]) -> FastAPI:
     """The LangGraph Server API over the school graph, its database and the server's API keys."""
     backend = Backend(resources, graph, keys)
+    executor = Executor(resources.pool, resources.url, resources.checkpointer)
     app = FastAPI(title="school-agent: LangGraph Server API", version=API_VERSION)
     install_error_handlers(app)
     app.state.keys = keys
@@ -68,5 +70,6 @@ def create_langgraph_app(resources: Resources, graph: Any, keys: dict[str, Princ
 
     app.include_router(assistants.routes(backend))
     app.include_router(threads.routes(backend))
-    app.include_router(runs.routes(backend))
+    app.include_router(runs.routes(backend, executor))
+    app.state.executor = executor
     return app

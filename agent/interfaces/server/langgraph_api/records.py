@@ -4,7 +4,8 @@ A thread is any id with a record (`thread_records`, migration 3), an owner (`thr
 the private API and the runs claim them) or a checkpoint: threads the CLI or the private API
 started are listed too, with the graph's metadata. Each row also says whether the thread's
 one-writer lock is held now (`pg_locks`, the lock of `agent.infra.locks`) and how its latest
-journal turn ended. Plain SQL over the pool it is handed.
+journal turn ended; a thread is busy while the lock is held or a run of the API is pending or
+running on it. Plain SQL over the pool it is handed.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from psycopg_pool import ConnectionPool
 
 from agent.infra.locks import LOCK_SPACE
 from agent.interfaces.server.langgraph_api.shapes import ASSISTANT_ID, GRAPH_ID
+from agent.journal import api_runs
 
 DEFAULT_METADATA = {"graph_id": GRAPH_ID, "assistant_id": ASSISTANT_ID}
 """The metadata of a thread that has no record (started by the CLI or the private API)."""
@@ -47,6 +49,8 @@ WITH ids AS (
 )
 SELECT found.*,
        EXISTS (
+           SELECT 1 FROM api_runs a WHERE a.thread_id = found.thread_id AND a.status IN ('pending', 'running')
+       ) OR EXISTS (
            SELECT 1 FROM pg_locks l
            WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 2
              AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
@@ -147,6 +151,7 @@ def delete(pool: ConnectionPool[Any], thread_id: str) -> None:
     with pool.connection() as conn, conn.transaction():
         conn.execute("DELETE FROM thread_records WHERE thread_id = %s", (thread_id,))
         conn.execute("DELETE FROM thread_owners WHERE thread_id = %s", (thread_id,))
+        api_runs.delete_for_thread(conn, thread_id)
 
 
 def head_checkpoint(pool: ConnectionPool[Any], thread_id: str) -> str | None:

@@ -1,294 +1,351 @@
-"""Runs on a thread: `POST /threads/{id}/runs/wait` and `/runs/stream`, through `agent.runtime`.
+"""Runs on a thread: create (background), wait, stream, list, get, delete, join, rejoin, cancel.
 
-A new message (`input={"messages": [one human message]}`) is `threads.send` as the student who
-owns the thread; a resume (`command={"resume": {"decisions": [...]}}`) is `threads.decide` as the
-operator who sends it, so both hold the thread's one-writer lock, are journaled, run with
-`durability="sync"` and go through the same checks as the private API (a stale, malformed or
-foreign resume is a 4xx before anything is written). Everything in the request that this slice
-does not carry out is refused with 422, never ignored in a way that changes what runs.
+Every run is recorded (`agent.journal.api_runs`) under its multitask strategy (the platform's
+default, `enqueue`, when none is given) and executed by this process's `Executor` through
+`agent.runtime.threads`, so whoever starts it, it holds the thread's one-writer lock, is
+journaled, runs with `durability="sync"` and goes through the same checks as the private API (a
+stale, malformed or foreign resume is a 4xx before anything is written). `runs/wait` and
+`runs/stream` on a thread with nothing in flight wait for the run to begin, so a request refused
+by the runtime (a busy thread, a bad decision) is answered as a 4xx and leaves no run behind.
 
-The stream answers `metadata` first, then the `values` and `updates` of each step as the step
-ends (its checkpoint read back from the thread's history at the next step boundary: with
-`durability="sync"` it is stored by then), `__interrupt__` when the run stops at an approval, an
-`error` event on failure, and an SSE comment as a heartbeat every 5 s of silence. Events carry
-no ids (a stream cannot be rejoined yet) and no model tokens (`messages-tuple` is refused).
+Streams answer `metadata` first, then the events of the requested modes as the graph emits them
+(`values`, `updates`, `messages` for `messages-tuple`, `custom`, `debug`, `tasks`, `checkpoints`;
+with `stream_subgraphs`, a subgraph's as `mode|namespace`), `error` on failure, and an SSE comment
+as a heartbeat every 5 s of silence. Resumable streams and background runs keep their events, and
+their events carry ids, so a client rejoins with `Last-Event-ID` from any process.
 """
 
 from __future__ import annotations
 
-import queue
+import json
+import time
 import uuid
-from collections.abc import Callable, Iterator
-from itertools import pairwise
+from collections.abc import Iterator
 from typing import Any, Literal
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Header, Query
 from fastapi.responses import JSONResponse, Response, StreamingResponse
-from pydantic import BaseModel, ConfigDict, Field
 
 from agent.interfaces.server.auth import Principal
 from agent.interfaces.server.langgraph_api import records, shapes
 from agent.interfaces.server.langgraph_api.assistants import known
 from agent.interfaces.server.langgraph_api.auth import RefusedError, Who, error, refuse_nul, status_of
 from agent.interfaces.server.langgraph_api.backend import Backend
+from agent.interfaces.server.langgraph_api.executor import Executor, Plan
+from agent.interfaces.server.langgraph_api.feeds import Event, Feed, follow_kept
+from agent.interfaces.server.langgraph_api.run_requests import (
+    GRAPH_MODES,
+    RunCreate,
+    decision,
+    message_text,
+    modes,
+    refuse_unsupported,
+)
 from agent.interfaces.server.langgraph_api.threads import ThreadAccess
-from agent.interfaces.server.sse import Started, format_event
+from agent.journal import api_runs
 from agent.runtime import threads
-from agent.runtime.runs import OnEvent
+from agent.runtime.runs import OnEvent, Watch
 
-STREAM_MODES = ("values", "updates")
-"""The stream modes this slice answers; the others are refused (422)."""
 HEARTBEAT_S = 5.0
 """A stream with nothing to say for this long sends an SSE comment, as the platform does."""
-DONE = "done"
-"""The mark a run puts in its `boundaries` when it ends."""
-HISTORY_LIMIT = 500
-"""The most checkpoints of one run read back for its events."""
-
-_NOT_YET = (
-    "interrupt_before",
-    "interrupt_after",
-    "checkpoint",
-    "checkpoint_id",
-    "webhook",
-    "after_seconds",
-    "on_completion",
-)
-"""Run options refused (422) until they are built."""
+JOIN_POLL_S = 0.2
+"""How often a join of a run executed by another process looks whether it has ended."""
+RUN_STATUSES = ("pending", "running", "success", "error", "timeout", "interrupted")
 
 
-class RunCreate(BaseModel):
-    """The body of `runs/wait` and `runs/stream`, as `langgraph_sdk` sends it."""
-
-    model_config = ConfigDict(extra="allow")
-
-    assistant_id: str = Field(max_length=128)
-    input: dict[str, Any] | None = None
-    command: dict[str, Any] | None = None
-    stream_mode: str | list[str] = "values"
-    stream_subgraphs: bool = False
-    stream_resumable: bool = False
-    multitask_strategy: Literal["reject", "enqueue", "interrupt", "rollback"] | None = None
-    if_not_exists: Literal["create", "reject"] | None = None
-    metadata: dict[str, Any] | None = None
-    config: dict[str, Any] | None = None
-    context: dict[str, Any] | None = None
+def _plain(value: Any) -> Any:
+    """`value` as JSON types; what has no JSON form (a debug event's internals) as its text."""
+    try:
+        return shapes.jsonable(value)
+    except TypeError:
+        return json.loads(json.dumps(value, default=str))
 
 
-def _modes(body: RunCreate) -> list[str]:
-    modes = [body.stream_mode] if isinstance(body.stream_mode, str) else list(body.stream_mode)
-    unknown = [m for m in modes if m not in STREAM_MODES]
-    if unknown or not modes:
-        message = f"stream_mode {unknown or modes} is not supported; use {' and '.join(STREAM_MODES)}"
-        raise RefusedError(422, message)
-    return modes
+def _relay(feed: Feed) -> Any:
+    """Turn the graph's stream chunks into the platform's events in `feed`."""
+
+    def relay(namespace: tuple[str, ...], mode: str, chunk: Any) -> None:
+        if mode == "messages":
+            message, meta = chunk
+            data: Any = [_plain(message), _plain(meta)]
+        elif mode in ("values", "updates") and isinstance(chunk, dict) and "__interrupt__" in chunk:
+            rest = {k: v for k, v in chunk.items() if k != "__interrupt__"}
+            data = {**_plain(rest), "__interrupt__": [shapes.interrupt(i) for i in chunk["__interrupt__"]]}
+        else:
+            data = _plain(chunk)
+        feed.put("|".join([mode, *namespace]), data)
+
+    return relay
 
 
-def _refuse_unsupported(body: RunCreate) -> None:
-    extra = body.model_extra or {}
-    for name in _NOT_YET:
-        if extra.get(name) not in (None, [], {}):
-            raise RefusedError(422, f"{name} is not supported yet")
-    if body.multitask_strategy not in (None, "reject"):
-        raise RefusedError(
-            422, f"multitask_strategy {body.multitask_strategy!r} is not supported yet; use 'reject'"
-        )
-    if body.if_not_exists == "create":
-        raise RefusedError(422, "if_not_exists='create' is not supported yet: create the thread first")
-    if body.stream_subgraphs:
-        raise RefusedError(422, "stream_subgraphs is not supported yet")
+def run_json(row: dict[str, Any]) -> dict[str, Any]:
+    """A run record as the platform's `Run`."""
+    return {
+        "run_id": row["run_id"],
+        "thread_id": row["thread_id"],
+        "assistant_id": row["assistant_id"],
+        "created_at": row["created_at"].isoformat(),
+        "updated_at": row["updated_at"].isoformat(),
+        "status": row["status"],
+        "metadata": row["metadata"],
+        "kwargs": row["kwargs"],
+        "multitask_strategy": row["multitask_strategy"],
+    }
 
 
-def _message_text(run_input: dict[str, Any]) -> str:
-    """The text of the one human message in `input`; 422 for anything else."""
-    messages = run_input.get("messages")
-    if set(run_input) != {"messages"} or not isinstance(messages, list) or len(messages) != 1:
-        raise RefusedError(422, 'input must be {"messages": [one message from the student]}')
-    message = messages[0]
-    if isinstance(message, str):
-        return message
-    kind = message.get("type", message.get("role")) if isinstance(message, dict) else None
-    if kind not in ("human", "user"):
-        raise RefusedError(422, "the message must be a human (user) message")
-    content = message.get("content")
-    if isinstance(content, list):
-        parts = [p.get("text") if isinstance(p, dict) and p.get("type") == "text" else p for p in content]
-        texts = [p for p in parts if isinstance(p, str)]
-        if len(texts) == len(parts):
-            return "".join(texts)
-    if not isinstance(content, str):
-        raise RefusedError(422, "the message content must be text")
-    return content
+def _sse(event: Event, *, with_id: bool) -> str:
+    seq, name, text = event
+    head = f"id: {seq}\n" if with_id else ""
+    return f"{head}event: {name}\ndata: {text}\n\n"
 
 
-def _decision(command: dict[str, Any], who: Principal) -> dict[str, Any]:
-    """The decision a resume command carries, reviewed by `who`; 422 for any other command."""
-    if set(command) != {"resume"}:
-        raise RefusedError(
-            422, "only command={'resume': {'decisions': [...]}} is supported yet (no update or goto)"
-        )
-    resume = command["resume"]
-    if not isinstance(resume, dict) or not isinstance(resume.get("decisions"), list):
-        raise RefusedError(422, 'a resume must look like {"decisions": [{"type": "approve"}]}')
-    decision = {"decisions": resume["decisions"], "reviewer": who.user_id}
-    if "action_id" in resume:
-        decision["action_id"] = resume["action_id"]
-    return decision
+class RunDesk:
+    """Accepts run requests, hands them to the executor, and answers for the runs of a thread."""
 
+    def __init__(self, backend: Backend, executor: Executor) -> None:
+        self.backend, self.executor = backend, executor
+        self.pool = backend.resources.pool
+        self.access = ThreadAccess(backend)
 
-class _Run:
-    """One accepted run request: what it does, and its events once it has run."""
-
-    def __init__(self, backend: Backend, thread_id: str, body: RunCreate, who: Principal) -> None:
-        self.backend, self.thread_id, self.who = backend, thread_id, who
-        self.run_id = str(uuid.uuid4())
-        self.modes = _modes(body)
+    def accept(
+        self, thread_id: str, body: RunCreate, who: Principal, *, keep: bool
+    ) -> tuple[Plan, dict[str, Any]]:
+        """Check the request, record the run and start it; the plan and the run's record."""
+        asked = modes(body)
         known(body.assistant_id)
-        _refuse_unsupported(body)
+        refuse_unsupported(body)
         refuse_nul(body.model_dump())
-        self.row = ThreadAccess(backend).row(thread_id, who)
-        if (body.input is None) == (body.command is None):
-            raise RefusedError(
-                422, "send either input (a new message) or command (a resume), not both or neither"
-            )
-        graph, settings = backend.graph, backend.resources.settings
+        row = self.access.row(thread_id, who)
+        graph, settings = self.backend.graph, self.backend.resources.settings
         if body.input is not None:
             if who.role != "student":
                 raise RefusedError(403, "only the student who owns a thread writes to it")
-            text = _message_text(body.input)
-            self.work = self._signalling(
-                lambda on_event: threads.send(
-                    graph, thread_id, text, user_id=who.user_id, settings=settings, on_event=on_event
+            text = threads.check_message(message_text(body.input), settings)
+
+            def work(on_event: OnEvent, watch: Watch) -> Any:
+                return threads.send(
+                    graph,
+                    thread_id,
+                    text,
+                    user_id=who.user_id,
+                    settings=settings,
+                    on_event=on_event,
+                    watch=watch,
                 )
-            )
         else:
             if who.role != "operator":
                 raise RefusedError(403, "only operators decide approvals")
-            decision = _decision(body.command or {}, who)
-            self.work = self._signalling(
-                lambda on_event: threads.decide(graph, thread_id, decision, on_event=on_event)
+            chosen = decision(body.command or {}, who)
+            if not row["busy"]:
+                threads.check_decision(graph, thread_id, chosen)
+
+            def work(on_event: OnEvent, watch: Watch) -> Any:
+                return threads.decide(graph, thread_id, chosen, on_event=on_event, watch=watch)
+
+        run_id = str(uuid.uuid4())
+        kwargs = {
+            "input": body.input,
+            "command": body.command,
+            "stream_mode": asked,
+            "stream_subgraphs": body.stream_subgraphs,
+            "stream_resumable": body.stream_resumable,
+            "config": body.config or {},
+            "context": body.context or {},
+        }
+        try:
+            record = api_runs.create(
+                self.pool,
+                run_id=run_id,
+                thread_id=thread_id,
+                assistant_id=shapes.ASSISTANT_ID,
+                actor=who.user_id,
+                strategy=body.multitask_strategy,
+                kwargs=kwargs,
+                metadata=body.metadata or {},
+                busy=row["busy"],
+                stops_others=who.role == "operator",
             )
-        self.since = records.head_checkpoint(backend.resources.pool, thread_id)
+        except api_runs.RunConflictError as err:
+            raise RefusedError(409, str(err)) from None
+        self._tag(row)
+        feed = Feed(self.pool, run_id, keep=keep)
+        plan = Plan(
+            run_id=run_id,
+            thread_id=thread_id,
+            work=work,
+            modes=tuple(GRAPH_MODES.get(m, m) for m in asked),
+            subgraphs=body.stream_subgraphs,
+            relay=_relay(feed),
+            feed=feed,
+            wait_for_lock=body.multitask_strategy != "reject",
+        )
+        self.executor.start(plan)
+        return plan, record
 
-    def _signalling(self, work: Callable[[OnEvent], Any]) -> Callable[[OnEvent], Any]:
-        """`work`, putting a mark in `boundaries` at each step boundary and `DONE` when it ends.
-
-        A step starts only once the previous step's checkpoint is stored (`durability="sync"`), so
-        at each mark the checkpoints written so far can be read back and streamed.
-        """
-        self.boundaries: queue.Queue[str] = queue.Queue()
-
-        def signalled(on_event: OnEvent) -> Any:
-            def both(name: str, data: dict[str, Any]) -> None:
-                on_event(name, data)
-                if name == "step_started":
-                    self.boundaries.put(name)
-
-            try:
-                return work(both)
-            finally:
-                self.boundaries.put(DONE)
-
-        return signalled
-
-    def accepted(self) -> None:
-        """The run has started: tag its thread with the graph, as the platform does for agent UIs."""
+    def _tag(self, row: dict[str, Any]) -> None:
+        """Tag the thread with the graph, as the platform does for agent UIs."""
         tags = {"graph_id": shapes.GRAPH_ID, "assistant_id": shapes.ASSISTANT_ID}
-        if any(self.row["metadata"].get(k) != v for k, v in tags.items()):
-            records.merge_metadata(self.backend.resources.pool, self.row, tags)
+        if any(row["metadata"].get(k) != v for k, v in tags.items()):
+            records.merge_metadata(self.pool, row, tags)
 
-    @property
-    def location(self) -> dict[str, str]:
-        """The header the SDKs read the run id from."""
-        return {"Content-Location": f"/threads/{self.thread_id}/runs/{self.run_id}"}
+    def refused_before_start(self, plan: Plan) -> Response | None:
+        """Wait until the run has begun or queued; a 4xx (and no run left) if it was refused first."""
+        plan.feed.first.wait()
+        err = plan.feed.error
+        if plan.feed.ended and err is not None and not plan.feed.began:
+            api_runs.delete_run(self.pool, plan.run_id)
+            return error(*status_of(err))
+        return None
 
-    def events(self, *, final: bool) -> list[tuple[str, Any]]:
-        """The `values`/`updates` events of the checkpoints written since the last call, oldest first.
-
-        With `final`, also the `__interrupt__` the run stopped at, if any.
-        """
-        config = threads.config_for(self.thread_id)
-        chain = []
-        for snapshot in self.backend.graph.get_state_history(config, limit=HISTORY_LIMIT):
-            chain.append(snapshot)
-            if snapshot.config["configurable"]["checkpoint_id"] == self.since:
-                break
-        chain.reverse()
-        if chain:
-            self.since = chain[-1].config["configurable"]["checkpoint_id"]
-        found: list[tuple[str, Any]] = []
-        for before, after in pairwise(chain):
-            if (after.metadata or {}).get("source") != "loop":
-                continue
-            updates = {
-                t.name: t.result for t in before.tasks if t.result is not None and not t.name.startswith("__")
-            }
-            if updates and "updates" in self.modes:
-                found.append(("updates", shapes.jsonable(updates)))
-            if "values" in self.modes:
-                found.append(("values", shapes.jsonable(after.values)))
-        head = chain[-1] if chain else None
-        if final and head is not None and head.interrupts:
-            paused = {"__interrupt__": self.interrupts(head)}
-            found.extend((mode, paused) for mode in ("updates", "values") if mode in self.modes)
-        return found
-
-    @staticmethod
-    def interrupts(snapshot: Any) -> list[dict[str, Any]]:
-        """The snapshot's interrupts as the platform sends them."""
-        return [shapes.interrupt(i) for i in snapshot.interrupts]
-
-    def final(self) -> dict[str, Any]:
-        """What `runs/wait` answers: the thread's values, with `__interrupt__` when it is paused."""
-        snapshot = self.backend.graph.get_state(threads.config_for(self.thread_id))
+    def final_values(self, thread_id: str) -> dict[str, Any]:
+        """What `wait` and `join` answer: the thread's values, with `__interrupt__` when it is paused."""
+        snapshot = self.backend.graph.get_state(threads.config_for(thread_id))
         values: dict[str, Any] = shapes.jsonable(snapshot.values)
         if snapshot.interrupts:
-            values["__interrupt__"] = self.interrupts(snapshot)
+            values["__interrupt__"] = [shapes.interrupt(i) for i in snapshot.interrupts]
         return values
 
+    def run(self, thread_id: str, run_id: str, who: Principal) -> dict[str, Any]:
+        """The run's record; 404 when the thread or the run is not the caller's to see."""
+        self.access.row(thread_id, who)
+        found = api_runs.get(self.pool, thread_id, _run_id(run_id))
+        if found is None:
+            raise RefusedError(404, f"Run with ID {run_id} not found")
+        return found
 
-def routes(backend: Backend) -> APIRouter:
-    """The run routes over `backend`."""
+    def wait_for_end(self, thread_id: str, run_id: str) -> None:
+        """Block until the run has ended, wherever it runs."""
+        feed = self.executor.feed(run_id)
+        if feed is not None:
+            feed.wait()
+            return
+        while (found := api_runs.get(self.pool, thread_id, run_id)) is not None and found[
+            "status"
+        ] in api_runs.ACTIVE:
+            time.sleep(JOIN_POLL_S)
+
+    def events(self, thread_id: str, run_id: str, after: int) -> Iterator[Event | None]:
+        """The run's events after `after`: live from this process, or kept in the database."""
+        feed = self.executor.feed(run_id)
+        if feed is not None:
+            return feed.follow(after, HEARTBEAT_S)
+        return follow_kept(self.pool, thread_id, run_id, after, HEARTBEAT_S)
+
+
+def _run_id(run_id: str) -> str:
+    try:
+        return str(uuid.UUID(run_id))
+    except ValueError:
+        raise RefusedError(422, "Invalid run ID: must be a UUID") from None
+
+
+def _stream_body(events: Iterator[Event | None], *, with_ids: bool, on_error: Feed | None) -> Iterator[str]:
+    for event in events:
+        yield ": heartbeat\n\n" if event is None else _sse(event, with_id=with_ids)
+    if on_error is not None and on_error.error is not None:
+        _status, detail = status_of(on_error.error)
+        data = json.dumps({"error": type(on_error.error).__name__, "message": detail})
+        yield f"event: error\ndata: {data}\n\n"
+
+
+def routes(backend: Backend, executor: Executor) -> APIRouter:
+    """The run routes over `backend`, executed by `executor`."""
     router = APIRouter(prefix="/threads/{thread_id}/runs", tags=["runs"])
+    desk = RunDesk(backend, executor)
+
+    def location(thread_id: str, run_id: str) -> dict[str, str]:
+        return {"Content-Location": f"/threads/{thread_id}/runs/{run_id}"}
+
+    @router.post("", response_model=None)
+    def create(thread_id: str, body: RunCreate, who: Who) -> Response:
+        plan, record = desk.accept(thread_id, body, who, keep=True)
+        return JSONResponse(run_json(record), headers=location(thread_id, plan.run_id))
 
     @router.post("/wait", response_model=None)
     def wait(thread_id: str, body: RunCreate, who: Who) -> Response:
-        run = _Run(backend, thread_id, body, who)
-        started = Started(run.work)
-        early = started.failed_before_start()
-        if early is not None:
-            return error(*status_of(early))
-        run.accepted()
-        started.wait()  # raises the run's error, answered by the app's handlers
-        return JSONResponse(run.final(), headers=run.location)
+        plan, _record = desk.accept(thread_id, body, who, keep=False)
+        refused = desk.refused_before_start(plan)
+        if refused is not None:
+            return refused
+        plan.feed.wait()
+        if plan.feed.error is not None:
+            raise plan.feed.error  # answered by the app's handlers
+        return JSONResponse(desk.final_values(thread_id), headers=location(thread_id, plan.run_id))
 
     @router.post("/stream", response_model=None)
     def stream(thread_id: str, body: RunCreate, who: Who) -> Response:
-        run = _Run(backend, thread_id, body, who)
-        started = Started(run.work)
-        early = started.failed_before_start()
-        if early is not None:
-            return error(*status_of(early))
-        run.accepted()
+        plan, _record = desk.accept(thread_id, body, who, keep=body.stream_resumable)
+        refused = desk.refused_before_start(plan)
+        if refused is not None:
+            return refused
+        events = plan.feed.follow(-1, HEARTBEAT_S)
+        content = _stream_body(events, with_ids=body.stream_resumable, on_error=plan.feed)
+        headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no", **location(thread_id, plan.run_id)}
+        return StreamingResponse(content, media_type="text/event-stream", headers=headers)
 
-        def events() -> Iterator[str]:
-            yield format_event("metadata", {"run_id": run.run_id, "attempt": 1})
-            while True:
-                try:
-                    mark = run.boundaries.get(timeout=HEARTBEAT_S)
-                except queue.Empty:
-                    yield ": heartbeat\n\n"
-                    continue
-                if mark == DONE:
-                    break
-                yield from (format_event(name, data) for name, data in run.events(final=False))
-            started.thread.join()
-            yield from (format_event(name, data) for name, data in run.events(final=started.error is None))
-            if started.error is not None:
-                _status, detail = status_of(started.error)
-                yield format_event("error", {"error": type(started.error).__name__, "message": detail})
+    @router.get("")
+    def list_runs(
+        thread_id: str,
+        who: Who,
+        limit: int = Query(10, ge=0, le=1000),
+        offset: int = Query(0, ge=0),
+        status: Literal["pending", "running", "success", "error", "timeout", "interrupted"] | None = None,
+    ) -> list[dict[str, Any]]:
+        desk.access.row(thread_id, who)
+        rows = api_runs.of_thread(desk.pool, thread_id, limit=limit, offset=offset, status=status)
+        return [run_json(r) for r in rows]
 
-        headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no", **run.location}
-        return StreamingResponse(events(), media_type="text/event-stream", headers=headers)
+    @router.get("/{run_id}")
+    def get_run(thread_id: str, run_id: str, who: Who) -> dict[str, Any]:
+        return run_json(desk.run(thread_id, run_id, who))
+
+    @router.delete("/{run_id}", response_model=None)
+    def delete_run(thread_id: str, run_id: str, who: Who) -> Response:
+        found = desk.run(thread_id, run_id, who)
+        if found["status"] in api_runs.ACTIVE:
+            raise RefusedError(409, f"run {run_id} has not ended; cancel it first")
+        api_runs.delete(desk.pool, thread_id, found["run_id"])
+        return Response(status_code=204)
+
+    @router.get("/{run_id}/join", response_model=None)
+    def join(thread_id: str, run_id: str, who: Who) -> Response:
+        found = desk.run(thread_id, run_id, who)
+        desk.wait_for_end(thread_id, found["run_id"])
+        return JSONResponse(desk.final_values(thread_id), headers=location(thread_id, found["run_id"]))
+
+    @router.get("/{run_id}/stream", response_model=None)
+    def rejoin(
+        thread_id: str, run_id: str, who: Who, last_event_id: str | None = Header(None, alias="Last-Event-ID")
+    ) -> Response:
+        found = desk.run(thread_id, run_id, who)
+        try:
+            after = int(last_event_id) if last_event_id else -1
+        except ValueError:
+            raise RefusedError(422, "Last-Event-ID must be the id of an event of this run's stream") from None
+        events = desk.events(thread_id, found["run_id"], after)
+        content = _stream_body(events, with_ids=True, on_error=desk.executor.feed(found["run_id"]))
+        headers = {
+            "Cache-Control": "no-store",
+            "X-Accel-Buffering": "no",
+            **location(thread_id, found["run_id"]),
+        }
+        return StreamingResponse(content, media_type="text/event-stream", headers=headers)
+
+    @router.post("/{run_id}/cancel", response_model=None)
+    def cancel(
+        thread_id: str,
+        run_id: str,
+        who: Who,
+        wait: bool = False,
+        action: Literal["interrupt", "rollback"] = "interrupt",
+    ) -> Response:
+        found = desk.run(thread_id, run_id, who)
+        if who.role != "operator" and found["actor"] != who.user_id:
+            raise RefusedError(403, "a student cancels only the runs they started")
+        api_runs.request_stop(desk.pool, thread_id, found["run_id"], action)
+        if not wait:
+            return Response(status_code=202)
+        desk.wait_for_end(thread_id, found["run_id"])
+        return JSONResponse(desk.final_values(thread_id), headers=location(thread_id, found["run_id"]))
 
     return router

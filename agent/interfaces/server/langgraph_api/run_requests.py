@@ -1,0 +1,127 @@
+"""What a run request asks for, checked before anything is recorded.
+
+The body, the stream modes, the message or the decision, and who may send which.
+
+A new message (`input={"messages": [one human message]}`) is `threads.send` as the student who
+owns the thread; a resume (`command={"resume": {"decisions": [...]}}`) is `threads.decide` as the
+operator who sends it. Anything else in the request that this server does not carry out is
+refused with 422, never ignored in a way that changes what runs.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from agent.interfaces.server.auth import Principal
+from agent.interfaces.server.langgraph_api.auth import RefusedError
+
+STREAM_MODES = ("values", "updates", "messages-tuple", "custom", "debug", "tasks", "checkpoints")
+"""The stream modes this server answers; `messages` (the older message events) and `events` are refused."""
+GRAPH_MODES = {"messages-tuple": "messages"}
+"""The LangGraph stream mode behind a platform stream mode, where the names differ."""
+
+_NOT_YET = (
+    "interrupt_before",
+    "interrupt_after",
+    "checkpoint",
+    "checkpoint_id",
+    "webhook",
+    "after_seconds",
+    "on_completion",
+    "checkpoint_during",
+    "feedback_keys",
+)
+"""Run options refused (422): not built."""
+
+
+class RunCreate(BaseModel):
+    """The body of `POST /threads/{id}/runs`, `/runs/wait` and `/runs/stream`, as the SDKs send it."""
+
+    model_config = ConfigDict(extra="allow")
+
+    assistant_id: str = Field(max_length=128)
+    input: dict[str, Any] | None = None
+    command: dict[str, Any] | None = None
+    stream_mode: str | list[str] = "values"
+    stream_subgraphs: bool = False
+    stream_resumable: bool = False
+    multitask_strategy: Literal["reject", "enqueue", "interrupt", "rollback"] = "enqueue"
+    if_not_exists: Literal["create", "reject"] | None = None
+    on_disconnect: Literal["cancel", "continue"] | None = None
+    metadata: dict[str, Any] | None = None
+    config: dict[str, Any] | None = None
+    context: dict[str, Any] | None = None
+
+
+def modes(body: RunCreate) -> list[str]:
+    """The requested stream modes, in order, without repeats; 422 for an unknown one."""
+    asked = [body.stream_mode] if isinstance(body.stream_mode, str) else list(body.stream_mode)
+    unknown = [m for m in asked if m not in STREAM_MODES]
+    if unknown or not asked:
+        message = f"stream_mode {unknown or asked} is not supported; use any of {', '.join(STREAM_MODES)}"
+        raise RefusedError(422, message)
+    return list(dict.fromkeys(asked))
+
+
+def refuse_unsupported(body: RunCreate) -> None:
+    """422 for what the request asks that this server does not do."""
+    extra = body.model_extra or {}
+    for name in _NOT_YET:
+        if extra.get(name) not in (None, [], {}, False):
+            raise RefusedError(422, f"{name} is not supported yet")
+    if body.if_not_exists == "create":
+        raise RefusedError(422, "if_not_exists='create' is not supported yet: create the thread first")
+    if body.on_disconnect == "cancel":
+        raise RefusedError(
+            422, "on_disconnect='cancel' is not supported: a run continues when its client leaves"
+        )
+    if (body.input is None) == (body.command is None):
+        raise RefusedError(
+            422, "send either input (a new message) or command (a resume), not both or neither"
+        )
+
+
+def message_text(run_input: dict[str, Any]) -> str:
+    """The text of the one human message in `input`; 422 for anything else."""
+    messages = run_input.get("messages")
+    if set(run_input) != {"messages"} or not isinstance(messages, list) or len(messages) != 1:
+        raise RefusedError(422, 'input must be {"messages": [one message from the student]}')
+    message = messages[0]
+    if isinstance(message, str):
+        return message
+    kind = message.get("type", message.get("role")) if isinstance(message, dict) else None
+    if kind not in ("human", "user"):
+        raise RefusedError(422, "the message must be a human (user) message")
+    content = message.get("content")
+    if isinstance(content, list):
+        parts = [p.get("text") if isinstance(p, dict) and p.get("type") == "text" else p for p in content]
+        texts = [p for p in parts if isinstance(p, str)]
+        if len(texts) == len(parts):
+            return "".join(texts)
+    if not isinstance(content, str):
+        raise RefusedError(422, "the message content must be text")
+    return content
+
+
+def decision(command: dict[str, Any], who: Principal) -> dict[str, Any]:
+    """The decision a resume command carries, reviewed by `who`; 422 for any other command.
+
+    `update` and `goto` are refused: the school's graph changes state only through its own nodes
+    (an approval is a decision, never a state edit), so a client cannot jump past a check.
+    """
+    if set(command) != {"resume"}:
+        refused = sorted(set(command) - {"resume"}) or ["an empty command"]
+        message = (
+            f"command {', '.join(refused)} is refused: this graph is resumed only with "
+            "command={'resume': {'decisions': [...]}}; update and goto would skip its checks"
+        )
+        raise RefusedError(422, message)
+    resume = command["resume"]
+    if not isinstance(resume, dict) or not isinstance(resume.get("decisions"), list):
+        raise RefusedError(422, 'a resume must look like {"decisions": [{"type": "approve"}]}')
+    found = {"decisions": resume["decisions"], "reviewer": who.user_id}
+    if "action_id" in resume:
+        found["action_id"] = resume["action_id"]
+    return found
