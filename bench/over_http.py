@@ -50,7 +50,7 @@ from agent.llm.models import build_chat_model
 from bench.concurrency import CEILING_TURNS, _sequential, _threaded
 from bench.database import temporary_database
 from bench.fake_model import REPLY
-from bench.setups import QUESTION, project
+from bench.setups import QUESTION, analyze, project
 from bench.stats import summary
 
 STUDENTS = 20
@@ -108,33 +108,45 @@ def measure(
     delay_s: float = DELAY_S,
     ceiling_turns: int = CEILING_TURNS,
 ) -> dict[str, Any]:
-    """Turns/s, p50 and p95 of each server with each model, the in-process figures, and the ratios."""
+    """Turns/s, p50 and p95 of each server with each model, the in-process figures, and the ratios.
+
+    For each model the in-process figures are taken right before and right after its servers and
+    averaged, so that the machine's drift over the minutes in between falls on both sides.
+    """
     result: dict[str, Any] = {"students": students, "turns_each": turns, "model_delay_s": delay_s}
-    models = (Model("offline", None), Model("fake", delay_s))
     with model_stub() as stub_url:
-        before = {m.name: _ceiling(url, m, stub_url, ceiling_turns) for m in models}
-        for model in models:
+        for model in (Model("offline", None), Model("fake", delay_s)):
+            before = _in_process(url, model, stub_url, students, turns, ceiling_turns, "before")
             runs: dict[str, Any] = {}
             for server in SERVERS:
-                print(f"bench: over_http: {server}, {model.name} model ...", file=sys.stderr, flush=True)
+                print(f"bench: http: {server}, {model.name} model ...", file=sys.stderr, flush=True)
                 runs[server] = _served(url, server, model, stub_url, students, turns)
-            with project(url, answer_model=model.client(stub_url)) as ours:
-                runs["in_process"] = _threaded(ours.turn, f"http-threads-{model.name}", students, turns)
+            after = _in_process(url, model, stub_url, students, turns, ceiling_turns, "after")
+            runs["ceiling"] = _mean_rate(before["ceiling"], after["ceiling"])
+            runs["in_process"] = after["threads"] | {
+                "turns_per_s": _mean_rate(before["threads"], after["threads"])["turns_per_s"],
+                "before": before["threads"]["turns_per_s"],
+                "after": after["threads"]["turns_per_s"],
+            }
+            runs["ratios"] = _ratios(runs)
             result[model.name] = runs
-        after = {m.name: _ceiling(url, m, stub_url, ceiling_turns) for m in models}
-    for model in models:
-        runs = result[model.name]
-        b, a = before[model.name], after[model.name]
-        runs["ceiling"] = {"turns_per_s": (b + a) / 2, "before": b, "after": a}
-        runs["ratios"] = _ratios(runs)
     return result
 
 
+def _mean_rate(before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "turns_per_s": (before["turns_per_s"] + after["turns_per_s"]) / 2,
+        "before": before["turns_per_s"],
+        "after": after["turns_per_s"],
+    }
+
+
 def _ratios(runs: dict[str, Any]) -> dict[str, float]:
-    serve, ceiling = runs["serve"], runs["ceiling"]["turns_per_s"]
+    serve = runs["serve"]
     ratios = {
-        "serve_vs_ceiling": serve["turns_per_s"] / ceiling,
-        "in_process_vs_ceiling": runs["in_process"]["turns_per_s"] / ceiling,
+        "serve_vs_in_process": serve["turns_per_s"] / runs["in_process"]["turns_per_s"],
+        "serve_vs_ceiling": serve["turns_per_s"] / runs["ceiling"]["turns_per_s"],
+        "in_process_vs_ceiling": runs["in_process"]["turns_per_s"] / runs["ceiling"]["turns_per_s"],
     }
     for dev in ("dev", "dev_jobs"):
         ratios[f"serve_vs_{dev}"] = serve["turns_per_s"] / runs[dev]["turns_per_s"]
@@ -142,10 +154,23 @@ def _ratios(runs: dict[str, Any]) -> dict[str, float]:
     return ratios
 
 
-def _ceiling(url: str, model: Model, stub_url: str, turns: int) -> float:
+def _in_process(
+    url: str, model: Model, stub_url: str, students: int, turns: int, ceiling_turns: int, when: str
+) -> dict[str, Any]:
+    """The same graph in this process, without HTTP.
+
+    One turn at a time with the model answering at once (the ceiling of `bench.concurrency`), and
+    the servers' turns (one thread per student) with the servers' model, after a warm-up turn.
+    """
+    prefix = f"http-{model.name}-{when}"
     with project(url, answer_model=model.client(stub_url, instant=True)) as ours:
-        rate: float = _sequential(ours.turn, f"http-ceiling-{model.name}", turns)["turns_per_s"]
-    return rate
+        analyze(ours.resources.pool)  # as the tables have grown since the last time
+        ceiling = _sequential(ours.turn, f"{prefix}-ceiling", ceiling_turns)
+    with project(url, answer_model=model.client(stub_url)) as ours:
+        ours.turn(f"{prefix}-warm")
+        threads = _threaded(ours.turn, f"{prefix}-threads", students, turns)
+    threads["cpu_ms_per_turn"] = threads["cpu_share"] / threads["turns_per_s"] * 1000
+    return {"ceiling": ceiling, "threads": threads}
 
 
 # -- the servers ---------------------------------------------------------------------------------
