@@ -23,7 +23,7 @@ from typing import NamedTuple
 
 from langgraph_sdk import get_sync_client
 
-from tests.support.differential import Shape, differences, record_session
+from tests.support.differential import ABSENT, Shape, differences, record_session, shape
 from tests.support.school import fresh_database
 from tests.support.servers import api_server
 from tests.test_studio import dev_server  # TODO(STYLE): move to tests/support/servers.py
@@ -47,7 +47,6 @@ class Known(NamedTuple):
 
 
 ANY = None
-ABSENT = "<absent>"
 THREAD_RECORDS = "threads.*"
 RUN_OUTPUTS = "runs.*|threads.get_state*|threads.get_history*"
 
@@ -203,3 +202,41 @@ def test_serve_answers_the_sdk_in_the_shapes_langgraph_dev_does(
     assert not gone, "pending differences no longer seen (fixed? remove them from PENDING):\n" + "\n".join(
         gone
     )
+
+
+def test_a_shape_keeps_keys_types_and_the_enums_clients_branch_on() -> None:
+    task_id = "a6563994-c3dd-a0a0-d103-47759c066b29"
+    answer = {
+        "thread_id": "01a22f84-ef90-766f-b36c-d2ad97ce3266",
+        "created_at": "2026-12-01T02:52:50.945487+00:00",
+        "status": "interrupted",
+        "next": ["approval"],
+        "values": {"messages": [{"type": "human", "content": "hi"}], "usage": {"calls": 0, "cost": 0.5}},
+        "interrupts": {task_id: [{"id": "x", "value": {"ok": True}, "response_schema": None}]},
+    }
+    assert shape(answer) == {
+        "created_at": "datetime",
+        "interrupts": {"<uuid>": [{"id": "str", "response_schema": "null", "value": {"ok": "bool"}}]},
+        "next": ["=approval"],
+        "status": "=interrupted",
+        "thread_id": "uuid",
+        "values": {
+            "messages": [{"content": "str", "type": "=human"}],
+            "usage": {"calls": "int", "cost": "float"},
+        },
+    }
+
+
+def test_differences_name_each_path_where_two_shapes_part() -> None:
+    dev = {"a": ["int", {"b": "str"}], "gone": "null"}
+    serve = {"a": ["int", {"b": "int"}, "str"], "new": {}}
+    assert differences(dev, serve) == [
+        (("a", 1, "b"), "str", "int"),
+        (("a", 2), ABSENT, "str"),
+        (("gone",), "null", ABSENT),
+        (("new",), ABSENT, {}),
+    ]
+    [allowed] = [k for k in ALLOWED if k.path == "interrupts|0/interrupts"]
+    assert _matches(allowed, "threads.get", "interrupts", ABSENT, {})
+    assert not _matches(allowed, "threads.get", "interrupts", ABSENT, {"<uuid>": []})
+    assert not _matches(allowed, "runs.get", "interrupts", ABSENT, {})

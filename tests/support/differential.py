@@ -28,6 +28,8 @@ from langgraph_sdk.schema import Command, StreamMode
 Shape = Any
 """A JSON value: the shape of an answer (see `shape`)."""
 Path = tuple[str | int, ...]
+ABSENT = "<absent>"
+"""What `differences` puts for a key or list item one side does not have."""
 
 LITERAL_KEYS = frozenset({"status", "next", "type", "event", "source", "attempt", "multitask_strategy"})
 """Keys whose (string) values are part of the shape: enums a client branches on."""
@@ -83,7 +85,7 @@ def differences(left: Shape, right: Shape, path: Path = ()) -> list[tuple[Path, 
         found = []
         for k in sorted(set(left) | set(right)):
             if k not in right or k not in left:
-                found.append((*[(*path, k)], left.get(k, "<absent>"), right.get(k, "<absent>")))
+                found.append(((*path, k), left.get(k, ABSENT), right.get(k, ABSENT)))
             else:
                 found.extend(differences(left[k], right[k], (*path, k)))
         return found
@@ -91,15 +93,13 @@ def differences(left: Shape, right: Shape, path: Path = ()) -> list[tuple[Path, 
         found = []
         for i in range(max(len(left), len(right))):
             if i >= len(left) or i >= len(right):
-                found.append(((*path, i), _at(left, i), _at(right, i)))
+                found.append(
+                    ((*path, i), left[i] if i < len(left) else ABSENT, right[i] if i < len(right) else ABSENT)
+                )
             else:
                 found.extend(differences(left[i], right[i], (*path, i)))
         return found
     return [] if left == right else [(path, left, right)]
-
-
-def _at(items: list[Any], index: int) -> Any:
-    return items[index] if index < len(items) else "<absent>"
 
 
 def refusal(err: httpx.HTTPStatusError) -> dict[str, Any]:
@@ -189,6 +189,7 @@ def _assistants(s: Session, client: SyncLangGraphClient) -> None:
     s.call("assistants.get_graph(graph id, xray)", lambda: client.assistants.get_graph("school", xray=True))
     s.call("assistants.get_schemas", lambda: client.assistants.get_schemas(assistant_id))
     s.call("assistants.get_subgraphs", lambda: client.assistants.get_subgraphs(assistant_id))
+    s.call("assistants.count", lambda: client.assistants.count(graph_id="school"))
     s.call(
         "assistants.get_subgraphs(recurse)",
         lambda: client.assistants.get_subgraphs(assistant_id, recurse=True),
@@ -219,6 +220,11 @@ def _threads(s: Session, client: SyncLangGraphClient, topic: str) -> str:
             metadata={"topic": topic}, limit=1, offset=0, sort_by="created_at", sort_order="desc"
         ),
     )
+    s.call(
+        "threads.search(ids, select)",
+        lambda: client.threads.search(ids=[thread_id], select=["thread_id", "status", "metadata"]),
+    )
+    s.call("threads.count(metadata)", lambda: client.threads.count(metadata={"topic": topic}))
     s.call("threads.get_state(new thread)", lambda: client.threads.get_state(thread_id))
     s.call("threads.get_history(new thread)", lambda: client.threads.get_history(thread_id))
     return thread_id
@@ -238,6 +244,16 @@ def _the_approval(
     history = s.call("threads.get_history(interrupted)", lambda: student.threads.get_history(thread_id))
     parent = history[1]["checkpoint_id"] if history and len(history) > 1 else str(uuid.uuid4())
     s.call(
+        "threads.get_history(limit, before)",
+        lambda: student.threads.get_history(
+            thread_id, limit=2, before={"configurable": {"checkpoint_id": parent}}
+        ),
+    )
+    s.call(
+        "threads.search(values)",
+        lambda: operator.threads.search(metadata={"topic": topic}, values={"intent": "enroll"}),
+    )
+    s.call(
         "threads.get_state(at a checkpoint)",
         lambda: student.threads.get_state(thread_id, checkpoint_id=parent),
     )
@@ -256,6 +272,15 @@ def _the_approval(
         lambda: operator.runs.wait(thread_id, "school", command=APPROVE, context=CONTEXT),
     )
     s.call("threads.get(after the resume)", lambda: student.threads.get(thread_id))
+    second = other["thread_id"] if other else str(uuid.uuid4())
+    s.stream(
+        "runs.stream(resume, updates)",
+        lambda: operator.runs.stream(
+            second, "school", command=APPROVE, stream_mode="updates", context=CONTEXT
+        ),
+    )
+    s.call("threads.delete", lambda: student.threads.delete(second))
+    s.call("threads.get(deleted)", lambda: student.threads.get(second))
 
 
 def _runs(s: Session, client: SyncLangGraphClient, thread_id: str) -> None:
