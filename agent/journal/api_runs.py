@@ -190,13 +190,6 @@ def finish(pool: ConnectionPool[Any], run_id: str, status: str, error: str | Non
         )
 
 
-def stop_of(pool: ConnectionPool[Any], run_id: str) -> str | None:
-    """The stop asked of the run, if any."""
-    with pool.connection() as conn:
-        row = conn.execute("SELECT stop FROM api_runs WHERE run_id = %s", (run_id,)).fetchone()
-    return row["stop"] if row else None
-
-
 def stops_of_running(conn: Connection[Any], worker: str) -> list[tuple[str, str]]:
     """(run id, stop) of the worker's running runs asked to stop."""
     rows = conn.execute(

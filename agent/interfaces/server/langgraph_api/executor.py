@@ -64,6 +64,8 @@ class Executor:
         self.pool, self.url, self.checkpointer = pool, url, checkpointer
         self.worker = f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
         self.feeds: dict[str, Feed] = {}
+        self.threads: dict[str, str] = {}
+        """The thread of each run this process is executing."""
         self.stops: dict[str, str] = {}
         self.turn_over = threading.Condition()
         self.alive = threading.Event()
@@ -75,6 +77,7 @@ class Executor:
         """Execute the run in a thread of its own."""
         self._listen()
         self.feeds[plan.run_id] = plan.feed
+        self.threads[plan.run_id] = plan.thread_id
         threading.Thread(
             target=self._execute, args=(plan,), daemon=True, name=f"run-{plan.run_id[:8]}"
         ).start()
@@ -83,10 +86,17 @@ class Executor:
         """The feed of a run this process is executing now."""
         return self.feeds.get(run_id)
 
-    def stop_requested(self, run_id: str) -> None:
-        """A stop for `run_id` was recorded by this process: act on it without waiting for the notification."""
-        if run_id in self.feeds:
-            self.stops[run_id] = api_runs.stop_of(self.pool, run_id) or "interrupt"
+    def stop_local(
+        self, thread_id: str, action: str, *, run_id: str | None = None, but: str | None = None
+    ) -> None:
+        """Stops this process recorded itself (a cancel, a new run's strategy): act on them at once.
+
+        The runs of `thread_id` that this process runs (only `run_id`, or all but `but`) stop at
+        their next step boundary without waiting for the notification to come round.
+        """
+        for found, thread in list(self.threads.items()):
+            if thread == thread_id and found != but and run_id in (None, found):
+                self.stops[found] = action
 
     def _execute(self, plan: Plan) -> None:
         feed, error = plan.feed, None
@@ -105,6 +115,7 @@ class Executor:
             except psycopg.Error:
                 log.warning("could not keep the last events of run %s", plan.run_id)
             self.feeds.pop(plan.run_id, None)
+            self.threads.pop(plan.run_id, None)
             self.stops.pop(plan.run_id, None)
             feed.end(error)
             with self.turn_over:

@@ -77,6 +77,10 @@ def refuse_unsupported(body: RunCreate) -> None:
         raise RefusedError(
             422, "on_disconnect='cancel' is not supported: a run continues when its client leaves"
         )
+    durability = extra.get("durability")
+    if durability not in (None, "sync"):
+        message = f"durability {durability!r} is refused: every run here keeps durability='sync'"
+        raise RefusedError(422, message)
     if (body.input is None) == (body.command is None):
         raise RefusedError(
             422, "send either input (a new message) or command (a resume), not both or neither"

@@ -20,7 +20,7 @@ from __future__ import annotations
 import json
 import time
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any, Literal
 
 from fastapi import APIRouter, Header, Query
@@ -167,6 +167,8 @@ class RunDesk:
             )
         except api_runs.RunConflictError as err:
             raise RefusedError(409, str(err)) from None
+        if body.multitask_strategy in ("interrupt", "rollback"):
+            self.executor.stop_local(thread_id, body.multitask_strategy, but=run_id)
         self._tag(row)
         feed = Feed(self.pool, run_id, keep=keep)
         plan = Plan(
@@ -239,9 +241,22 @@ def _run_id(run_id: str) -> str:
         raise RefusedError(422, "Invalid run ID: must be a UUID") from None
 
 
-def _stream_body(events: Iterator[Event | None], *, with_ids: bool, on_error: Feed | None) -> Iterator[str]:
-    for event in events:
-        yield ": heartbeat\n\n" if event is None else _sse(event, with_id=with_ids)
+def _stream_body(
+    events: Iterator[Event | None],
+    *,
+    with_ids: bool,
+    on_error: Feed | None,
+    on_disconnect: Callable[[], None] | None = None,
+) -> Iterator[str]:
+    """The events as SSE text; `on_disconnect` is called if the client leaves before the end."""
+    finished = False
+    try:
+        for event in events:
+            yield ": heartbeat\n\n" if event is None else _sse(event, with_id=with_ids)
+        finished = True
+    finally:
+        if not finished and on_disconnect is not None:
+            on_disconnect()
     if on_error is not None and on_error.error is not None:
         _status, detail = status_of(on_error.error)
         data = json.dumps({"error": type(on_error.error).__name__, "message": detail})
@@ -279,7 +294,15 @@ def routes(backend: Backend, executor: Executor) -> APIRouter:
         if refused is not None:
             return refused
         events = plan.feed.follow(-1, HEARTBEAT_S)
-        content = _stream_body(events, with_ids=body.stream_resumable, on_error=plan.feed)
+
+        def cancel() -> None:  # `useStream`'s default: a run ends with the page that asked for it
+            api_runs.request_stop(desk.pool, thread_id, plan.run_id, "interrupt")
+            executor.stop_local(thread_id, "interrupt", run_id=plan.run_id)
+
+        leaving = cancel if body.on_disconnect == "cancel" else None
+        content = _stream_body(
+            events, with_ids=body.stream_resumable, on_error=plan.feed, on_disconnect=leaving
+        )
         headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no", **location(thread_id, plan.run_id)}
         return StreamingResponse(content, media_type="text/event-stream", headers=headers)
 
@@ -343,6 +366,7 @@ def routes(backend: Backend, executor: Executor) -> APIRouter:
         if who.role != "operator" and found["actor"] != who.user_id:
             raise RefusedError(403, "a student cancels only the runs they started")
         api_runs.request_stop(desk.pool, thread_id, found["run_id"], action)
+        executor.stop_local(thread_id, action, run_id=found["run_id"])
         if not wait:
             return Response(status_code=202)
         desk.wait_for_end(thread_id, found["run_id"])
