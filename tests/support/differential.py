@@ -123,6 +123,8 @@ class Session:
 
     def __init__(self) -> None:
         self.calls: list[tuple[str, Shape]] = []
+        self.event_ids: list[str | None] = []
+        """The event ids of the last stream read whole."""
 
     def call(self, name: str, make: Callable[[], Any]) -> Any:
         """Make the call, record its answer's shape (or its refusal), return the answer (None if refused)."""
@@ -137,17 +139,25 @@ class Session:
     def stream(self, name: str, make: Callable[[], Iterator[Any]]) -> list[tuple[str, Any]]:
         """Read a whole SSE stream; record each event as `[event, shape of data]`; return the events."""
         events: list[tuple[str, Any]] = []
+        ids: list[str | None] = []
         try:
-            events.extend((part.event, part.data) for part in make())
+            for part in make():
+                events.append((part.event, part.data))
+                ids.append(part.id)
         except httpx.HTTPStatusError as err:
-            self.calls.append((name, {"refused": refusal(err), "events_before": _events(events)}))
+            self.calls.append((name, {"refused": refusal(err), "events_before": _events(events, ids)}))
             return events
-        self.calls.append((name, _events(events)))
+        self.calls.append((name, _events(events, ids)))
+        self.event_ids = ids
         return events
 
 
-def _events(events: list[tuple[str, Any]]) -> list[list[Any]]:
-    return [[event, shape(data)] for event, data in events]
+def _events(events: list[tuple[str, Any]], ids: list[str | None]) -> list[list[Any]]:
+    """Each event as `[event, shape of data]`, with `{"id": shape}` after it when it has an id."""
+    return [
+        [event, shape(data)] + ([] if event_id is None else [{"id": shape(event_id)}])
+        for (event, data), event_id in zip(events, ids, strict=True)
+    ]
 
 
 def _run_id(events: list[tuple[str, Any]]) -> str | None:
@@ -307,6 +317,25 @@ def _runs(s: Session, client: SyncLangGraphClient, thread_id: str) -> None:
     )
     resumable_id = streamed["run_id"] if streamed else str(uuid.uuid4())
     s.stream("runs.join_stream", lambda: client.runs.join_stream(thread_id, resumable_id))
+    events = s.stream(
+        "runs.stream(stream_resumable)",
+        lambda: client.runs.stream(
+            thread_id,
+            "school",
+            input=QUESTION,
+            context=CONTEXT,
+            stream_resumable=True,
+            stream_mode=["values", "updates"],
+        ),
+    )
+    # A client that lost the stream after its second event asks for the rest by the last id it had.
+    last_seen = s.event_ids[1] if len(s.event_ids) > 1 else None
+    s.stream(
+        "runs.join_stream(last_event_id)",
+        lambda: client.runs.join_stream(
+            thread_id, _run_id(events) or str(uuid.uuid4()), last_event_id=last_seen
+        ),
+    )
     _until_idle(client, thread_id)
 
 
