@@ -124,7 +124,7 @@ PENDING = [
         "({thread_id, checkpoint_ns, checkpoint_id}) to the payload.",
     ),
     Known(
-        "runs.create*|runs.get|runs.list",
+        "runs.create*|runs.get*|runs.list*",
         "kwargs/*|*/kwargs/*|langsmith_session_name|*/langsmith_session_name",
         ANY,
         ANY,

@@ -23,7 +23,7 @@ from typing import Any, cast
 
 import httpx
 from langgraph_sdk.client import SyncLangGraphClient
-from langgraph_sdk.schema import Command, StreamMode
+from langgraph_sdk.schema import Command, MultitaskStrategy, StreamMode
 
 Shape = Any
 """A JSON value: the shape of an answer (see `shape`)."""
@@ -360,19 +360,45 @@ def _refusals(
         "threads.create(existing id)",
         lambda: student.threads.create(thread_id=thread_id, if_exists="raise"),
     )
-    # Busy: a run is started and, before it can end, a second one asks to be refused if so.
-    s.call(
-        "runs.create(to keep the thread busy)",
-        lambda: student.runs.create(thread_id, "school", input=QUESTION, context=CONTEXT),
-    )
-    s.call(
-        "runs.create(multitask_strategy=reject, busy)",
-        lambda: student.runs.create(
-            thread_id, "school", input=QUESTION, context=CONTEXT, multitask_strategy="reject"
-        ),
-    )
-    _until_idle(student, thread_id)
+    _multitask(s, student, thread_id)
     s.call(
         "runs.wait(bad command)",
         lambda: operator.runs.wait(thread_id, "school", command=BAD_COMMAND, context=CONTEXT),
+    )
+
+
+def _multitask(s: Session, client: SyncLangGraphClient, thread_id: str) -> None:
+    """A second run on a thread while the first still runs, with each multitask strategy.
+
+    The first run is created and the second sent straight after: a run of the school graph takes
+    several steps, each stored before the next, so it is still running when the second arrives.
+    """
+
+    def first(name: str) -> str:
+        run = s.call(name, lambda: client.runs.create(thread_id, "school", input=QUESTION, context=CONTEXT))
+        return run["run_id"] if run else str(uuid.uuid4())
+
+    def second(strategy: MultitaskStrategy) -> Any:
+        return client.runs.create(
+            thread_id, "school", input=QUESTION, context=CONTEXT, multitask_strategy=strategy
+        )
+
+    running = first("runs.create(to keep the thread busy)")
+    s.call("runs.create(multitask_strategy=reject, busy)", lambda: second("reject"))
+    s.call("runs.join(the busy run)", lambda: client.runs.join(thread_id, running))
+
+    for strategy in ("interrupt", "rollback", "enqueue"):
+        running = first(f"runs.create(before {strategy})")
+        run = s.call(
+            f"runs.create(multitask_strategy={strategy})", lambda strategy=strategy: second(strategy)
+        )
+        after = run["run_id"] if run else str(uuid.uuid4())
+        s.call(f"runs.join(the {strategy} run)", lambda after=after: client.runs.join(thread_id, after))
+        s.call(
+            f"runs.get(the run before {strategy})",
+            lambda running=running: client.runs.get(thread_id, running),
+        )
+        _until_idle(client, thread_id)
+    s.call(
+        "threads.get_history(after the strategies)", lambda: client.threads.get_history(thread_id, limit=3)
     )
