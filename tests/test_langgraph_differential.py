@@ -125,7 +125,24 @@ PENDING = [
     ),
     Known(
         "runs.create*|runs.get*|runs.list*",
-        "kwargs/*|*/kwargs/*|langsmith_session_name|*/langsmith_session_name",
+        "|".join(
+            f"*kwargs/{key}"
+            for key in (
+                "subgraphs",
+                "resumable",
+                "stream_subgraphs",
+                "stream_resumable",
+                "durability",
+                "temporary",
+                "webhook",
+                "feedback_keys",
+                "interrupt_before",
+                "interrupt_after",
+                "checkpoint_during",
+                "config/*",
+            )
+        )
+        + "|*langsmith_session_name",
         ANY,
         ANY,
         "A run's kwargs: the platform names them `subgraphs` and `resumable` (serve: `stream_subgraphs`,"
@@ -136,9 +153,10 @@ PENDING = [
     Known(
         "runs.cancel(finished run)",
         "",
-        ANY,
-        ANY,
-        "Cancelling a run that has ended: the platform answers 404, serve 200.",
+        {"refused": {"status": 404, "body": {"detail": "str"}}},
+        "null",
+        "Cancelling a run that has ended: the platform answers 404 ('No matching runs to cancel. "
+        "Please verify ... the runs haven't been deleted or completed.'), serve 200.",
     ),
 ]
 
@@ -170,8 +188,8 @@ def _record_serve(database_url: str, tmp_path: Path) -> list[tuple[str, Shape]]:
             return record_session(ada, olga)
 
 
-def _show(shape: Shape) -> str:
-    text = json.dumps(shape)
+def _show(found: Shape) -> str:
+    text = json.dumps(found)
     return text if len(text) <= 200 else text[:200] + "..."
 
 
