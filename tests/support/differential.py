@@ -19,6 +19,7 @@ import re
 import time
 import uuid
 from collections.abc import Callable, Iterator
+from itertools import groupby
 from typing import Any, cast
 
 import httpx
@@ -152,12 +153,25 @@ class Session:
         return events
 
 
+_UUID_IN = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", re.IGNORECASE)
+
+
 def _events(events: list[tuple[str, Any]], ids: list[str | None]) -> list[list[Any]]:
-    """Each event as `[event, shape of data]`, with `{"id": shape}` after it when it has an id."""
-    return [
-        [event, shape(data)] + ([] if event_id is None else [{"id": shape(event_id)}])
+    """Each event as `[event, shape of data]`, with `{"id": shape}` after it when it has an id.
+
+    A subgraph's events are named `mode|node:<task id>`; the task id becomes `<uuid>`. Consecutive
+    `updates` events of one namespace are sorted by shape: tasks of one step that run side by side
+    (the planner's workers) report in whichever order they finish.
+    """
+    shaped = [
+        [_UUID_IN.sub("<uuid>", event), shape(data)] + ([] if event_id is None else [{"id": shape(event_id)}])
         for (event, data), event_id in zip(events, ids, strict=True)
     ]
+    ordered: list[list[Any]] = []
+    for name, group in groupby(shaped, key=lambda e: e[0]):
+        same = list(group)
+        ordered.extend(sorted(same, key=json.dumps) if name.startswith("updates") else same)
+    return ordered
 
 
 def _run_id(events: list[tuple[str, Any]]) -> str | None:
@@ -185,6 +199,7 @@ def record_session(student: SyncLangGraphClient, operator: SyncLangGraphClient) 
     thread_id = _threads(s, student, topic)
     _the_approval(s, student, operator, thread_id, topic)
     _runs(s, student, thread_id)
+    _subgraphs(s, student, topic)
     _refusals(s, student, operator, thread_id)
     return s.calls
 
@@ -402,3 +417,24 @@ def _multitask(s: Session, client: SyncLangGraphClient, thread_id: str) -> None:
     s.call(
         "threads.get_history(after the strategies)", lambda: client.threads.get_history(thread_id, limit=3)
     )
+
+
+PLAN = {"messages": [{"role": "user", "content": "Which courses should I take to become a data engineer?"}]}
+"""A request the planner subgraph answers (its workers run side by side)."""
+
+
+def _subgraphs(s: Session, client: SyncLangGraphClient, topic: str) -> None:
+    made = s.call("threads.create(for a plan)", lambda: client.threads.create(metadata={"topic": topic}))
+    thread_id = made["thread_id"] if made else str(uuid.uuid4())
+    s.stream(
+        "runs.stream(stream_subgraphs)",
+        lambda: client.runs.stream(
+            thread_id,
+            "school",
+            input=PLAN,
+            context=CONTEXT,
+            stream_mode=["values", "updates"],
+            stream_subgraphs=True,
+        ),
+    )
+    s.call("threads.get_state(subgraphs)", lambda: client.threads.get_state(thread_id, subgraphs=True))
