@@ -10,6 +10,7 @@ proposes the enrollment) until the test lets it go, so a second request meets a 
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -365,3 +366,30 @@ def test_two_serve_processes_share_threads_runs_and_streams(database_url: str, t
         assert [t for t, _ in texts(ada_a, thread_id)].count("human") == 3
         for client in clients.values():
             client.close()
+
+
+def test_a_stream_asked_to_cancel_on_disconnect_stops_its_run_when_the_client_leaves(
+    api: httpx.Client, base: str, clients: dict[str, SyncLangGraphClient], resources: Resources, hold: Hold
+) -> None:
+    ada = clients["ada"]
+    thread_id = ada.threads.create()["thread_id"]
+    body = {"assistant_id": "school", "input": ASK, "stream_mode": ["updates"], "on_disconnect": "cancel"}
+    headers = {"x-api-key": "key-ada-1234"}
+    with api.stream(
+        "POST", f"{base}/threads/{thread_id}/runs/stream", json=body, headers=headers
+    ) as response:
+        run_id = response.headers["content-location"].rsplit("/", 1)[1]
+        read_events(response, until=lambda name, data: '"router"' in data)
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline and not stop_asked(resources, run_id):
+        time.sleep(0.1)
+    hold.release()
+    ada.runs.join(thread_id, run_id)
+    assert ada.runs.get(thread_id, run_id)["status"] == "interrupted"
+    assert ada.threads.get_state(thread_id)["next"] == ["approval"]
+
+
+def stop_asked(resources: Resources, run_id: str) -> bool:
+    with resources.pool.connection() as conn:
+        row = conn.execute("SELECT stop FROM api_runs WHERE run_id = %s", (run_id,)).fetchone()
+    return bool(row and row["stop"])

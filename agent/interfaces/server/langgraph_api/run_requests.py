@@ -73,10 +73,6 @@ def refuse_unsupported(body: RunCreate) -> None:
             raise RefusedError(422, f"{name} is not supported yet")
     if body.if_not_exists == "create":
         raise RefusedError(422, "if_not_exists='create' is not supported yet: create the thread first")
-    if body.on_disconnect == "cancel":
-        raise RefusedError(
-            422, "on_disconnect='cancel' is not supported: a run continues when its client leaves"
-        )
     durability = extra.get("durability")
     if durability not in (None, "sync"):
         message = f"durability {durability!r} is refused: every run here keeps durability='sync'"

@@ -17,13 +17,15 @@ their events carry ids, so a client rejoins with `Last-Event-ID` from any proces
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
 from typing import Any, Literal
 
-from fastapi import APIRouter, Header, Query
+import anyio
+from fastapi import APIRouter, Header, Query, Request
 from fastapi.responses import JSONResponse, Response, StreamingResponse
 
 from agent.interfaces.server.auth import Principal
@@ -48,6 +50,8 @@ from agent.runtime.runs import OnEvent, Watch
 
 HEARTBEAT_S = 5.0
 """A stream with nothing to say for this long sends an SSE comment, as the platform does."""
+DISCONNECT_POLL_S = 0.5
+"""How often a stream that cancels its run on disconnect looks whether its client is still there."""
 JOIN_POLL_S = 0.2
 """How often a join of a run executed by another process looks whether it has ended."""
 RUN_STATUSES = ("pending", "running", "success", "error", "timeout", "interrupted")
@@ -241,26 +245,45 @@ def _run_id(run_id: str) -> str:
         raise RefusedError(422, "Invalid run ID: must be a UUID") from None
 
 
-def _stream_body(
-    events: Iterator[Event | None],
-    *,
-    with_ids: bool,
-    on_error: Feed | None,
-    on_disconnect: Callable[[], None] | None = None,
-) -> Iterator[str]:
-    """The events as SSE text; `on_disconnect` is called if the client leaves before the end."""
-    finished = False
-    try:
-        for event in events:
-            yield ": heartbeat\n\n" if event is None else _sse(event, with_id=with_ids)
-        finished = True
-    finally:
-        if not finished and on_disconnect is not None:
-            on_disconnect()
+def _stream_body(events: Iterator[Event | None], *, with_ids: bool, on_error: Feed | None) -> Iterator[str]:
+    """The events as SSE text, and an `error` event last if the run failed."""
+    for event in events:
+        yield ": heartbeat\n\n" if event is None else _sse(event, with_id=with_ids)
     if on_error is not None and on_error.error is not None:
         _status, detail = status_of(on_error.error)
         data = json.dumps({"error": type(on_error.error).__name__, "message": detail})
         yield f"event: error\ndata: {data}\n\n"
+
+
+async def _watching(
+    body: Iterator[str], request: Request, on_disconnect: Callable[[], None] | None
+) -> AsyncIterator[str]:
+    """`body`, read in worker threads; `on_disconnect` is called if the client leaves before its end.
+
+    With `on_disconnect`, the client's connection is looked at every `DISCONNECT_POLL_S` while the
+    run has nothing to send (a run held up at a step sends nothing for a while); the worker thread
+    still waiting for the run's next event is left to finish on its own.
+    """
+    finished = False
+    try:
+        while True:
+            waiting = asyncio.ensure_future(
+                anyio.to_thread.run_sync(next, body, None, abandon_on_cancel=True)
+            )
+            while on_disconnect is not None and not waiting.done():
+                await asyncio.wait({waiting}, timeout=DISCONNECT_POLL_S)
+                if not waiting.done() and await request.is_disconnected():
+                    waiting.cancel()
+                    return
+            chunk = await waiting
+            if chunk is None:
+                break
+            yield chunk
+        finished = True
+    finally:
+        if not finished and on_disconnect is not None:
+            with anyio.CancelScope(shield=True):  # the response may be being cancelled
+                await anyio.to_thread.run_sync(on_disconnect)
 
 
 def routes(backend: Backend, executor: Executor) -> APIRouter:
@@ -288,7 +311,7 @@ def routes(backend: Backend, executor: Executor) -> APIRouter:
         return JSONResponse(desk.final_values(thread_id), headers=location(thread_id, plan.run_id))
 
     @router.post("/stream", response_model=None)
-    def stream(thread_id: str, body: RunCreate, who: Who) -> Response:
+    def stream(thread_id: str, body: RunCreate, who: Who, request: Request) -> Response:
         plan, _record = desk.accept(thread_id, body, who, keep=body.stream_resumable)
         refused = desk.refused_before_start(plan)
         if refused is not None:
@@ -300,8 +323,8 @@ def routes(backend: Backend, executor: Executor) -> APIRouter:
             executor.stop_local(thread_id, "interrupt", run_id=plan.run_id)
 
         leaving = cancel if body.on_disconnect == "cancel" else None
-        content = _stream_body(
-            events, with_ids=body.stream_resumable, on_error=plan.feed, on_disconnect=leaving
+        content = _watching(
+            _stream_body(events, with_ids=body.stream_resumable, on_error=plan.feed), request, leaving
         )
         headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no", **location(thread_id, plan.run_id)}
         return StreamingResponse(content, media_type="text/event-stream", headers=headers)
@@ -338,7 +361,11 @@ def routes(backend: Backend, executor: Executor) -> APIRouter:
 
     @router.get("/{run_id}/stream", response_model=None)
     def rejoin(
-        thread_id: str, run_id: str, who: Who, last_event_id: str | None = Header(None, alias="Last-Event-ID")
+        thread_id: str,
+        run_id: str,
+        who: Who,
+        request: Request,
+        last_event_id: str | None = Header(None, alias="Last-Event-ID"),
     ) -> Response:
         found = desk.run(thread_id, run_id, who)
         try:
@@ -346,7 +373,9 @@ def routes(backend: Backend, executor: Executor) -> APIRouter:
         except ValueError:
             raise RefusedError(422, "Last-Event-ID must be the id of an event of this run's stream") from None
         events = desk.events(thread_id, found["run_id"], after)
-        content = _stream_body(events, with_ids=True, on_error=desk.executor.feed(found["run_id"]))
+        content = _watching(
+            _stream_body(events, with_ids=True, on_error=desk.executor.feed(found["run_id"])), request, None
+        )
         headers = {
             "Cache-Control": "no-store",
             "X-Accel-Buffering": "no",
