@@ -19,10 +19,12 @@ import json
 from contextlib import closing
 from fnmatch import fnmatchcase
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
+from langgraph_api.state import runnable_config_to_checkpoint
 from langgraph_sdk import get_sync_client
 
+from agent.interfaces.server.langgraph_api import shapes
 from tests.support.differential import ABSENT, Shape, differences, record_session, shape
 from tests.support.school import fresh_database
 from tests.support.servers import api_server
@@ -258,3 +260,38 @@ def test_differences_name_each_path_where_two_shapes_part() -> None:
     assert _matches(allowed, "threads.get", "interrupts", ABSENT, {})
     assert not _matches(allowed, "threads.get", "interrupts", ABSENT, {"<uuid>": []})
     assert not _matches(allowed, "runs.get", "interrupts", ABSENT, {})
+
+
+def test_a_debug_checkpoint_is_shaped_as_the_platform_shapes_it() -> None:
+    def config(checkpoint_id: str, ns: str = "") -> dict[str, Any]:
+        return {"configurable": {"thread_id": "t", "checkpoint_ns": ns, "checkpoint_id": checkpoint_id}}
+
+    payload = {
+        "config": config("2"),
+        "parent_config": config("1"),
+        "values": {"intent": "plan"},
+        "metadata": {"step": 1},
+        "next": ["planner"],
+        "tasks": [
+            {"id": "k", "name": "planner", "interrupts": [], "state": config("3", "planner:k")},
+            {"id": "j", "name": "router", "interrupts": [], "state": None},
+        ],
+    }
+    # What langgraph-api's `_preprocess_debug_checkpoint` (stream.py) answers for it.
+    assert shapes.debug_checkpoint(payload) == {
+        **payload,
+        "checkpoint": {"thread_id": "t", "checkpoint_ns": "", "checkpoint_id": "2"},
+        "parent_checkpoint": {"thread_id": "t", "checkpoint_ns": "", "checkpoint_id": "1"},
+        "tasks": [
+            {
+                "id": "k",
+                "name": "planner",
+                "interrupts": [],
+                "checkpoint": config("3", "planner:k")["configurable"],
+            },
+            {"id": "j", "name": "router", "interrupts": [], "state": None},
+        ],
+    }
+    assert payload["tasks"][0]["state"] == config("3", "planner:k")  # the payload is left as it was
+    for found in (config("2"), config("3", "planner:k"), None, {"configurable": {"thread_id": "t"}}):
+        assert shapes.checkpoint(found) == runnable_config_to_checkpoint(found)  # type: ignore[arg-type]

@@ -45,7 +45,15 @@ CONTEXT: dict[str, Any] = {"user_id": "ada"}
 """The run context `langgraph dev` needs to know the student; `serve` takes the student from the key."""
 BAD_COMMAND = cast(Command, {"goto": 42})
 """A command the platform's schema refuses (422): `goto` names a node, not a number."""
-ALL_MODES: list[StreamMode] = ["values", "updates", "messages-tuple", "debug", "custom"]
+ALL_MODES: list[StreamMode] = [
+    "values",
+    "updates",
+    "messages-tuple",
+    "debug",
+    "custom",
+    "tasks",
+    "checkpoints",
+]
 
 
 def shape(value: Any, key: str | None = None) -> Shape:

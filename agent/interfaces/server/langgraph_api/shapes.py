@@ -115,6 +115,27 @@ def checkpoint(config: RunnableConfig | None) -> dict[str, Any] | None:
     return found
 
 
+def debug_checkpoint(payload: Mapping[str, Any]) -> dict[str, Any]:
+    """A `checkpoint` debug event's payload (and a `checkpoints` event) as the platform sends it.
+
+    LangGraph's payload plus `checkpoint` and `parent_checkpoint` (from `config` and
+    `parent_config`, which the platform keeps too), and each task's `state`, when it is a
+    subgraph's config, given as that task's `checkpoint`.
+    """
+    tasks = []
+    for task in payload.get("tasks") or []:
+        state = task.get("state")
+        if isinstance(state, Mapping) and state.get("configurable"):
+            task = {k: v for k, v in task.items() if k != "state"} | {"checkpoint": state["configurable"]}
+        tasks.append(task)
+    return {
+        **payload,
+        "checkpoint": checkpoint(payload.get("config")),
+        "parent_checkpoint": checkpoint(payload.get("parent_config")),
+        "tasks": tasks,
+    }
+
+
 def thread_state(snapshot: Any) -> dict[str, Any]:
     """A state snapshot as the platform's `ThreadState` (with its deprecated id fields)."""
     parent = checkpoint(snapshot.parent_config)
