@@ -5,7 +5,7 @@
 (`LITERAL_KEYS`: a thread's status, a state's next nodes, a message's type...); timestamps and
 UUIDs become the types `datetime` and `uuid`. `record_session` makes the same calls against any
 server (`langgraph dev`, `serve`) and returns `[(call, shape)]`, with every SSE event of a stream
-as `[event, shape of its data]` in order and a refused call as `{"status": code, "body": shape}`.
+as `[event, shape of its data]` in order and a refused call as `{"refused": {"status", "body"}}`.
 `differences` lists where two recordings part, path by path.
 
 Nothing here starts a server or knows which one it talks to: the caller passes a student's and an
@@ -36,7 +36,8 @@ LITERAL_KEYS = frozenset({"status", "next", "type", "event", "source", "attempt"
 """Keys whose (string) values are part of the shape: enums a client branches on."""
 
 _DATETIME = re.compile(r"^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:?\d{2})?$")
-_UUID = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$", re.IGNORECASE)
+_UUID_IN = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", re.IGNORECASE)
+_UUID = re.compile(rf"^{_UUID_IN.pattern}$", re.IGNORECASE)
 
 ASK: dict[str, Any] = {"messages": [{"role": "user", "content": "I'd like to enroll in rag-2"}]}
 QUESTION: dict[str, Any] = {"messages": [{"role": "user", "content": "When does rag-2 start?"}]}
@@ -159,9 +160,6 @@ class Session:
         self.calls.append((name, _events(events, ids)))
         self.event_ids = ids
         return events
-
-
-_UUID_IN = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", re.IGNORECASE)
 
 
 def _events(events: list[tuple[str, Any]], ids: list[str | None]) -> list[list[Any]]:
