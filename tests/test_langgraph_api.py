@@ -552,7 +552,12 @@ def test_the_run_id_is_in_the_content_location_header(api: httpx.Client, base: s
         ("olga", {"input": ASK}, 403, "only the student who owns a thread writes to it"),
         ("ada", {"command": APPROVE}, 403, "only operators decide approvals"),
         ("olga", {"command": {"goto": "execute"}}, 422, "update and goto would skip its checks"),
-        ("olga", {"command": {"update": {"student_id": "bob"}}}, 422, "update and goto would skip its checks"),
+        (
+            "olga",
+            {"command": {"update": {"student_id": "bob"}}},
+            422,
+            "update and goto would skip its checks",
+        ),
         ("olga", {"command": {"resume": "yes"}}, 422, "a resume must look like"),
         (
             "olga",
