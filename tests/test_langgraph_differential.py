@@ -99,6 +99,15 @@ ALLOWED = [
 
 PENDING = [
     Known(
+        "runs.create*|runs.get*|runs.list*",
+        "*kwargs/config/*",
+        ANY,
+        ANY,
+        "A run's recorded config: the platform's holds the run's configurable (run_id, thread_id, "
+        "graph_id, assistant_id, the context's user_id, scheduler internals) and metadata; serve "
+        "records the config the client sent.",
+    ),
+    Known(
         RUN_OUTPUTS,
         "*metadata/topic|*metadata/level|*metadata/graph_id|*metadata/assistant_id|*metadata/created_by"
         "|*metadata/run_attempt|*metadata/thread_id|*/1/1/topic|*/1/1/level|*/1/1/graph_id"
@@ -116,49 +125,6 @@ PENDING = [
         ABSENT,
         "The debug events' config: the platform's `configurable` has run_id, graph_id, assistant_id "
         "and the context's user_id.",
-    ),
-    Known(
-        "runs.stream(all modes)",
-        "*/payload/checkpoint|*/payload/parent_checkpoint",
-        ANY,
-        ABSENT,
-        "The debug `checkpoint` events: the platform adds `checkpoint` and `parent_checkpoint` "
-        "({thread_id, checkpoint_ns, checkpoint_id}) to the payload.",
-    ),
-    Known(
-        "runs.create*|runs.get*|runs.list*",
-        "|".join(
-            f"*kwargs/{key}"
-            for key in (
-                "subgraphs",
-                "resumable",
-                "stream_subgraphs",
-                "stream_resumable",
-                "durability",
-                "temporary",
-                "webhook",
-                "feedback_keys",
-                "interrupt_before",
-                "interrupt_after",
-                "checkpoint_during",
-                "config/*",
-            )
-        )
-        + "|*langsmith_session_name",
-        ANY,
-        ANY,
-        "A run's kwargs: the platform names them `subgraphs` and `resumable` (serve: `stream_subgraphs`,"
-        " `stream_resumable`), and has `durability`, `temporary`, `webhook`, `feedback_keys`, "
-        "`interrupt_before`/`after`, `checkpoint_during`, `config.metadata`/`configurable`; the run "
-        "has `langsmith_session_name` (null).",
-    ),
-    Known(
-        "runs.cancel(finished run)",
-        "",
-        {"refused": {"status": 404, "body": {"detail": "str"}}},
-        "null",
-        "Cancelling a run that has ended: the platform answers 404 ('No matching runs to cancel. "
-        "Please verify ... the runs haven't been deleted or completed.'), serve 200.",
     ),
 ]
 

@@ -38,6 +38,7 @@ RUN_KEYS = {
     "metadata",
     "kwargs",
     "multitask_strategy",
+    "langsmith_session_name",
 }
 
 

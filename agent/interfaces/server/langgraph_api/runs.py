@@ -75,6 +75,8 @@ def _relay(feed: Feed) -> Any:
         elif mode in ("values", "updates") and isinstance(chunk, dict) and "__interrupt__" in chunk:
             rest = {k: v for k, v in chunk.items() if k != "__interrupt__"}
             data = {**_plain(rest), "__interrupt__": [shapes.interrupt(i) for i in chunk["__interrupt__"]]}
+        elif mode == "debug" and isinstance(chunk, dict) and chunk.get("type") == "checkpoint":
+            data = _plain({**chunk, "payload": shapes.debug_checkpoint(chunk["payload"])})
         else:
             data = _plain(chunk)
         feed.put("|".join([mode, *namespace]), data)
@@ -94,6 +96,7 @@ def run_json(row: dict[str, Any]) -> dict[str, Any]:
         "metadata": row["metadata"],
         "kwargs": row["kwargs"],
         "multitask_strategy": row["multitask_strategy"],
+        "langsmith_session_name": None,
     }
 
 
@@ -147,14 +150,26 @@ class RunDesk:
                 return threads.decide(graph, thread_id, chosen, on_event=on_event, watch=watch)
 
         run_id = str(uuid.uuid4())
-        kwargs = {
+        config = body.config or {}
+        kwargs = {  # named as the platform records them
             "input": body.input,
             "command": body.command,
             "stream_mode": asked,
-            "stream_subgraphs": body.stream_subgraphs,
-            "stream_resumable": body.stream_resumable,
-            "config": body.config or {},
+            "subgraphs": body.stream_subgraphs,
+            "resumable": body.stream_resumable,
+            "config": {
+                **config,
+                "metadata": config.get("metadata", {}),
+                "configurable": config.get("configurable", {}),
+            },
             "context": body.context or {},
+            "durability": "sync",
+            "temporary": False,
+            "webhook": None,
+            "feedback_keys": None,
+            "interrupt_before": None,
+            "interrupt_after": None,
+            "checkpoint_during": True,
         }
         try:
             record = api_runs.create(
@@ -394,6 +409,8 @@ def routes(backend: Backend, executor: Executor) -> APIRouter:
         found = desk.run(thread_id, run_id, who)
         if who.role != "operator" and found["actor"] != who.user_id:
             raise RefusedError(403, "a student cancels only the runs they started")
+        if found["status"] not in api_runs.ACTIVE:
+            raise RefusedError(404, f"run {run_id} has ended; there is nothing to cancel")
         api_runs.request_stop(desk.pool, thread_id, found["run_id"], action)
         executor.stop_local(thread_id, action, run_id=found["run_id"])
         if not wait:
