@@ -108,23 +108,13 @@ PENDING = [
         "records the config the client sent.",
     ),
     Known(
-        RUN_OUTPUTS,
-        "*metadata/topic|*metadata/level|*metadata/graph_id|*metadata/assistant_id|*metadata/created_by"
-        "|*metadata/run_attempt|*metadata/thread_id|*/1/1/topic|*/1/1/level|*/1/1/graph_id"
-        "|*/1/1/assistant_id|*/1/1/created_by|*/1/1/run_attempt",
-        ANY,
+        "threads.get_state*|threads.get_history*",
+        "*metadata/thread_id",
+        "uuid",
         ABSENT,
-        "The platform's run metadata (run.metadata, and through the run config every checkpoint's "
-        "metadata and the messages-tuple metadata) carries the thread's metadata (topic, level), the "
-        "assistant's (created_by), graph_id, assistant_id, run_attempt, and in checkpoints thread_id.",
-    ),
-    Known(
-        "runs.stream(all modes)",
-        "*/configurable/run_id|*/configurable/graph_id|*/configurable/assistant_id|*/configurable/user_id",
-        ANY,
-        ABSENT,
-        "The debug events' config: the platform's `configurable` has run_id, graph_id, assistant_id "
-        "and the context's user_id.",
+        "A checkpoint's metadata on the platform carries the thread's id; LangGraph leaves a "
+        "configurable key such as thread_id out of the metadata it writes, and serve's checkpoints "
+        "are LangGraph's as written.",
     ),
 ]
 

@@ -23,6 +23,7 @@ from langgraph_sdk.errors import ConflictError, NotFoundError, PermissionDeniedE
 
 from agent.config import faults
 from agent.infra.persistence import Resources
+from agent.interfaces.server.langgraph_api.shapes import ASSISTANT_ID
 from tests.support.servers import api_server
 
 ASK = {"messages": [{"role": "user", "content": "Enroll me in rag-2"}]}
@@ -119,7 +120,8 @@ def test_a_background_run_is_recorded_joined_listed_and_resumed(
         thread_id,
         "pending",
         "enqueue",
-        {"source": "test"},
+        # As the platform's: the ids and the assistant's creator beside the request's metadata.
+        {"source": "test", "graph_id": "school", "assistant_id": ASSISTANT_ID, "created_by": "system"},
     )
     assert run["kwargs"]["input"] == ASK
     paused = ada.runs.join(thread_id, run["run_id"])
@@ -234,6 +236,7 @@ def test_cancel_stops_a_run_and_students_cancel_only_their_own(
     assert ada.runs.get(thread_id, run["run_id"])["status"] == "interrupted"
     assert resources.school.enrollments() == []
     assert ada.threads.get_state(thread_id)["next"] == ["approval"]  # stopped before it asked
+    assert ada.threads.get(thread_id)["status"] == "idle"  # stopped on request, not failed
 
 
 def test_a_student_cannot_interrupt_an_operators_resume(

@@ -13,9 +13,9 @@ in-memory one) runs are neither locked nor journaled.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import psycopg
@@ -66,6 +66,10 @@ class Watch:
     subgraphs: bool = False
     run_id: str | None = None
     stop: Callable[[], str | None] | None = None
+    metadata: Mapping[str, Any] = field(default_factory=dict)
+    """Written into the run's metadata, so into every checkpoint's (the platform's run metadata)."""
+    configurable: Mapping[str, Any] = field(default_factory=dict)
+    """Added to the run's `configurable` (ids a client sees in debug events)."""
 
 
 @dataclass(frozen=True)
@@ -165,10 +169,13 @@ def run(
             payload=payload,
             owner=actor if kind == "message" else None,
         )
-    config = {**config, "configurable": {**config["configurable"], "turn_id": emit.turn}}
+    config = {
+        **config,
+        "configurable": {**config["configurable"], **watch.configurable, "turn_id": emit.turn},
+    }
     emit("turn_started", {"turn_id": emit.turn, "thread_id": thread, "kind": kind})
     try:
-        metadata = {**config.get("metadata", {}), "user_id": actor}
+        metadata = {**config.get("metadata", {}), **watch.metadata, "user_id": actor}
         if watch.run_id is not None:
             metadata["run_id"] = watch.run_id
         traced = tracing_config({**config, "metadata": metadata})

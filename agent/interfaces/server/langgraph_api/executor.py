@@ -55,6 +55,10 @@ class Plan:
     feed: Feed
     wait_for_lock: bool
     """A thread held outside this API is waited for (True) or refused (ThreadBusyError)."""
+    metadata: dict[str, Any]
+    """The run's metadata, written into each of its checkpoints' too."""
+    configurable: dict[str, Any]
+    """Ids added to the run's `configurable`, as the platform's runs carry them."""
 
 
 class Executor:
@@ -149,6 +153,8 @@ class Executor:
             subgraphs=plan.subgraphs,
             run_id=plan.run_id,
             stop=lambda: self.stops.get(plan.run_id),
+            metadata={**plan.metadata, "run_attempt": 1, "thread_id": plan.thread_id},
+            configurable={**plan.configurable, "run_id": plan.run_id},
         )
         deadline = time.monotonic() + BUSY_WAIT_S
         while True:

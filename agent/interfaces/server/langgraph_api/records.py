@@ -4,7 +4,7 @@ A thread is any id with a record (`thread_records`, migration 3), an owner (`thr
 the private API and the runs claim them) or a checkpoint: threads the CLI or the private API
 started are listed too, with the graph's metadata. Each row also says whether the thread's
 one-writer lock is held now (`pg_locks`, the lock of `agent.infra.locks`) and how its latest
-journal turn ended; a thread is busy while the lock is held or a run of the API is pending or
+journal turn ended (`stopped` for a run stopped on request); a thread is busy while the lock is held or a run of the API is pending or
 running on it. Plain SQL over the pool it is handed.
 """
 
@@ -57,7 +57,8 @@ SELECT found.*,
              AND l.classid = %(space)s::bigint::oid
              AND l.objid = (hashtext(found.thread_id)::bigint & 4294967295)::oid
        ) AS busy,
-       (SELECT t.status FROM turns t WHERE t.thread_id = found.thread_id ORDER BY t.id DESC LIMIT 1)
+       (SELECT CASE WHEN t.status = 'failed' AND t.error = 'RunStoppedError' THEN 'stopped' ELSE t.status END
+        FROM turns t WHERE t.thread_id = found.thread_id ORDER BY t.id DESC LIMIT 1)
            AS last_turn
 FROM found
 WHERE (%(ids)s::text[] IS NULL OR found.thread_id = ANY(%(ids)s))

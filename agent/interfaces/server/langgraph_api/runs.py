@@ -150,6 +150,9 @@ class RunDesk:
                 return threads.decide(graph, thread_id, chosen, on_event=on_event, watch=watch)
 
         run_id = str(uuid.uuid4())
+        ids = {"graph_id": shapes.GRAPH_ID, "assistant_id": shapes.ASSISTANT_ID}
+        # As the platform's: the thread's metadata, the assistant's, the ids, then the request's.
+        metadata = {**row["metadata"], "created_by": "system", **ids, **(body.metadata or {})}
         config = body.config or {}
         kwargs = {  # named as the platform records them
             "input": body.input,
@@ -180,7 +183,7 @@ class RunDesk:
                 actor=who.user_id,
                 strategy=body.multitask_strategy,
                 kwargs=kwargs,
-                metadata=body.metadata or {},
+                metadata=metadata,
                 busy=row["busy"],
                 stops_others=who.role == "operator",
             )
@@ -199,6 +202,8 @@ class RunDesk:
             relay=_relay(feed),
             feed=feed,
             wait_for_lock=body.multitask_strategy != "reject",
+            metadata=metadata,
+            configurable={**ids, "user_id": who.user_id},
         )
         self.executor.start(plan)
         return plan, record

@@ -124,6 +124,10 @@ def status_of(row: dict[str, Any], snapshot: Any) -> Status:
         return "busy"
     if snapshot.interrupts:
         return "interrupted"
+    if (
+        row["last_turn"] == "stopped"
+    ):  # interrupted or cancelled on request, not failed: idle, as the platform says
+        return "idle"
     if row["last_turn"] in ("failed", "running", "created") or snapshot.next:
         return "error"
     return "idle"
