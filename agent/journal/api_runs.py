@@ -66,8 +66,12 @@ def create(
     metadata: dict[str, Any],
     busy: bool,
     stops_others: bool,
+    worker: str | None = None,
 ) -> dict[str, Any]:
     """Record a pending run under `strategy`; its row.
+
+    With `worker`, a run that has nothing ahead of it on the thread is recorded `running` for
+    that worker at once (the claim made in the same transaction).
 
     `busy` says the thread is held by a request that is not a run of this API (the CLI, the
     private API): `reject` refuses then too. Without `stops_others`, `interrupt` and `rollback`
@@ -95,9 +99,11 @@ def create(
             raise RunConflictError(message)
         if strategy in ("interrupt", "rollback") and active:
             _stop(conn, [r["run_id"] for r in active], strategy)
+        status, claimed_by = ("running", worker) if worker is not None and not active else ("pending", None)
         row = conn.execute(
-            "INSERT INTO api_runs (run_id, thread_id, assistant_id, actor, multitask_strategy, kwargs, metadata)"
-            f" VALUES (%s, %s, %s, %s, %s, %s, %s) RETURNING {COLUMNS}",
+            "INSERT INTO api_runs"
+            " (run_id, thread_id, assistant_id, actor, multitask_strategy, kwargs, metadata, status, worker)"
+            f" VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s) RETURNING {COLUMNS}",
             (
                 run_id,
                 thread_id,
@@ -106,6 +112,8 @@ def create(
                 strategy,
                 Jsonb(to_json(kwargs)),
                 Jsonb(to_json(metadata)),
+                status,
+                claimed_by,
             ),
         ).fetchone()
     assert row is not None

@@ -77,13 +77,18 @@ class Executor:
         self._listener: threading.Thread | None = None
         self._start_lock = threading.Lock()
 
-    def start(self, plan: Plan) -> None:
-        """Execute the run in a thread of its own."""
+    def ready(self) -> str:
+        """The worker id of this process, once it holds its liveness lock (runs may be claimed for it)."""
+        self._listen()
+        return self.worker
+
+    def start(self, plan: Plan, *, claimed: bool) -> None:
+        """Execute the run in a thread of its own (`claimed`: it is already recorded as running here)."""
         self._listen()
         self.feeds[plan.run_id] = plan.feed
         self.threads[plan.run_id] = plan.thread_id
         threading.Thread(
-            target=self._execute, args=(plan,), daemon=True, name=f"run-{plan.run_id[:8]}"
+            target=self._execute, args=(plan, claimed), daemon=True, name=f"run-{plan.run_id[:8]}"
         ).start()
 
     def feed(self, run_id: str) -> Feed | None:
@@ -102,10 +107,10 @@ class Executor:
             if thread == thread_id and found != but and run_id in (None, found):
                 self.stops[found] = action
 
-    def _execute(self, plan: Plan) -> None:
+    def _execute(self, plan: Plan, claimed: bool) -> None:
         feed, error = plan.feed, None
         try:
-            if not self._wait_turn(plan):
+            if not claimed and not self._wait_turn(plan):
                 feed.put("metadata", {"run_id": plan.run_id, "attempt": 1})
                 return
             error = self._run(plan)

@@ -115,7 +115,13 @@ class RunDesk:
         self.access = ThreadAccess(backend)
 
     def accept(
-        self, thread_id: str, body: RunCreate, who: Principal, *, keep: bool
+        self,
+        thread_id: str,
+        body: RunCreate,
+        who: Principal,
+        *,
+        keep: bool,
+        keep_record_pending: bool = False,
     ) -> tuple[Plan, dict[str, Any]]:
         """Check the request, record the run and start it; the plan and the run's record."""
         asked = modes(body)
@@ -186,6 +192,9 @@ class RunDesk:
                 metadata=metadata,
                 busy=row["busy"],
                 stops_others=who.role == "operator",
+                # A run whose record is answered (a background run) is answered `pending`, as the
+                # platform's are, and claimed by its thread; the others start in this transaction.
+                worker=None if keep_record_pending else self.executor.ready(),
             )
         except api_runs.RunConflictError as err:
             raise RefusedError(409, str(err)) from None
@@ -205,7 +214,7 @@ class RunDesk:
             metadata=metadata,
             configurable={**ids, "user_id": who.user_id},
         )
-        self.executor.start(plan)
+        self.executor.start(plan, claimed=record["status"] == "running")
         return plan, record
 
     def _tag(self, row: dict[str, Any]) -> None:
@@ -316,7 +325,7 @@ def routes(backend: Backend, executor: Executor) -> APIRouter:
 
     @router.post("", response_model=None)
     def create(thread_id: str, body: RunCreate, who: Who) -> Response:
-        plan, record = desk.accept(thread_id, body, who, keep=True)
+        plan, record = desk.accept(thread_id, body, who, keep=True, keep_record_pending=True)
         return JSONResponse(run_json(record), headers=location(thread_id, plan.run_id))
 
     @router.post("/wait", response_model=None)
