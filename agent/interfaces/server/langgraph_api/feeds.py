@@ -41,6 +41,8 @@ class Feed:
         """The error the run ended with, if any."""
         self.began = False
         """The run produced a progress event (it was not refused before starting)."""
+        self.last_values: Any = None
+        """The last state the run streamed (its root `values` chunk, as LangGraph gave it)."""
 
     def put(self, event: str, data: Any) -> None:
         """Add an event (`data`: plain JSON types) and wake the clients that follow the run."""

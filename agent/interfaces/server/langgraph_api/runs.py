@@ -65,16 +65,31 @@ def _plain(value: Any) -> Any:
         return json.loads(json.dumps(value, default=str))
 
 
-def _relay(feed: Feed) -> Any:
-    """Turn the graph's stream chunks into the platform's events in `feed`."""
+def _values_json(chunk: dict[str, Any]) -> dict[str, Any]:
+    """A `values` or `updates` chunk as the platform writes it (its interrupts as id, value, schema)."""
+    if "__interrupt__" not in chunk:
+        plain: dict[str, Any] = _plain(chunk)
+        return plain
+    rest = {k: v for k, v in chunk.items() if k != "__interrupt__"}
+    return {**_plain(rest), "__interrupt__": [shapes.interrupt(i) for i in chunk["__interrupt__"]]}
+
+
+def _relay(feed: Feed, *, emit: bool) -> Any:
+    """Turn the graph's stream chunks into the platform's events in `feed` (with `emit`).
+
+    The last root `values` chunk is kept as it came: what `wait` answers, written out once.
+    """
 
     def relay(namespace: tuple[str, ...], mode: str, chunk: Any) -> None:
+        if mode == "values" and not namespace:
+            feed.last_values = chunk
+        if not emit:
+            return
         if mode == "messages":
             message, meta = chunk
             data: Any = [_plain(message), _plain(meta)]
-        elif mode in ("values", "updates") and isinstance(chunk, dict) and "__interrupt__" in chunk:
-            rest = {k: v for k, v in chunk.items() if k != "__interrupt__"}
-            data = {**_plain(rest), "__interrupt__": [shapes.interrupt(i) for i in chunk["__interrupt__"]]}
+        elif mode in ("values", "updates") and isinstance(chunk, dict):
+            data = _values_json(chunk)
         elif mode == "debug" and isinstance(chunk, dict) and chunk.get("type") == "checkpoint":
             data = _plain({**chunk, "payload": shapes.debug_checkpoint(chunk["payload"])})
         else:
@@ -122,8 +137,12 @@ class RunDesk:
         *,
         keep: bool,
         keep_record_pending: bool = False,
+        relay_events: bool = True,
     ) -> tuple[Plan, dict[str, Any]]:
-        """Check the request, record the run and start it; the plan and the run's record."""
+        """Check the request, record the run and start it; the plan and the run's record.
+
+        Without `relay_events` (`wait`: nobody reads the events) only the last state is kept.
+        """
         asked = modes(body)
         known(body.assistant_id)
         refuse_unsupported(body)
@@ -206,9 +225,9 @@ class RunDesk:
             run_id=run_id,
             thread_id=thread_id,
             work=work,
-            modes=tuple(GRAPH_MODES.get(m, m) for m in asked),
+            modes=tuple(GRAPH_MODES.get(m, m) for m in asked) if relay_events else ("values",),
             subgraphs=body.stream_subgraphs,
-            relay=_relay(feed),
+            relay=_relay(feed, emit=relay_events),
             feed=feed,
             wait_for_lock=body.multitask_strategy != "reject",
             metadata=metadata,
@@ -232,8 +251,13 @@ class RunDesk:
             return error(*status_of(err))
         return None
 
-    def final_values(self, thread_id: str) -> dict[str, Any]:
-        """What `wait` and `join` answer: the thread's values, with `__interrupt__` when it is paused."""
+    def final_values(self, thread_id: str, feed: Feed | None = None) -> dict[str, Any]:
+        """What `wait` and `join` answer: the thread's values, with `__interrupt__` when it is paused.
+
+        The last state `feed`'s run streamed, when it streamed one; else the thread's, read.
+        """
+        if feed is not None and isinstance(feed.last_values, dict):
+            return _values_json(feed.last_values)
         snapshot = self.backend.graph.get_state(threads.config_for(thread_id))
         values: dict[str, Any] = shapes.jsonable(snapshot.values)
         if snapshot.interrupts:
@@ -330,14 +354,14 @@ def routes(backend: Backend, executor: Executor) -> APIRouter:
 
     @router.post("/wait", response_model=None)
     def wait(thread_id: str, body: RunCreate, who: Who) -> Response:
-        plan, _record = desk.accept(thread_id, body, who, keep=False)
+        plan, _record = desk.accept(thread_id, body, who, keep=False, relay_events=False)
         refused = desk.refused_before_start(plan)
         if refused is not None:
             return refused
         plan.feed.wait()
         if plan.feed.error is not None:
             raise plan.feed.error  # answered by the app's handlers
-        return JSONResponse(desk.final_values(thread_id), headers=location(thread_id, plan.run_id))
+        return JSONResponse(desk.final_values(thread_id, plan.feed), headers=location(thread_id, plan.run_id))
 
     @router.post("/stream", response_model=None)
     def stream(thread_id: str, body: RunCreate, who: Who, request: Request) -> Response:
