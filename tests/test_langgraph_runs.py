@@ -397,3 +397,38 @@ def stop_asked(resources: Resources, run_id: str) -> bool:
     with resources.pool.connection() as conn:
         row = conn.execute("SELECT stop FROM api_runs WHERE run_id = %s", (run_id,)).fetchone()
     return bool(row and row["stop"])
+
+
+def test_an_operator_edits_a_threads_state_and_the_edit_is_journaled(
+    clients: dict[str, SyncLangGraphClient], resources: Resources, hold: Hold
+) -> None:
+    ada, olga = clients["ada"], clients["olga"]
+    thread_id = ada.threads.create()["thread_id"]
+    ada.runs.wait(thread_id, "school", input=WHEN)
+    before = ada.threads.get_state(thread_id)
+    note = {"messages": [{"type": "ai", "content": "A note from the school: rooms change in January."}]}
+    made = olga.threads.update_state(thread_id, note, as_node="answer")
+    after = ada.threads.get_state(thread_id)
+    assert made["checkpoint"]["checkpoint_id"] == after["checkpoint_id"] != before["checkpoint_id"]
+    assert texts(ada, thread_id)[-1] == ("ai", "A note from the school: rooms change in January.")
+    assert after["next"] == [] and after["metadata"]["source"] == "update"
+    with resources.pool.connection() as conn:
+        [event] = conn.execute(
+            "SELECT payload FROM journal_events WHERE thread_id = %s AND kind = 'state_updated'", (thread_id,)
+        ).fetchall()
+    assert event["payload"] == {
+        "by": "olga",
+        "keys": ["messages"],
+        "as_node": "answer",
+        "checkpoint": made["checkpoint"],
+    }
+    refused(lambda: ada.threads.update_state(thread_id, note), PermissionDeniedError, "only operators")
+    refused(lambda: olga.threads.update_state(thread_id, {"grade": 1}), Exception, "not in the state: grade")
+    refused(lambda: olga.threads.update_state(thread_id, note, as_node="nope"), Exception, "not a node")
+    # Nothing is edited under a run.
+    run = ada.runs.create(thread_id, "school", input=ASK)
+    assert hold.reached.wait(timeout=30)
+    refused(lambda: olga.threads.update_state(thread_id, note), ConflictError, "busy with a run")
+    hold.release()
+    ada.runs.join(thread_id, run["run_id"])
+    assert texts(ada, thread_id).count(("ai", "A note from the school: rooms change in January.")) == 1

@@ -37,10 +37,12 @@ EventKind = Literal[
     "budget_exhausted",
     "plan_presented",
     "worker_failed",
+    "state_updated",
 ]
 """What an event records: a turn's lifecycle (started, its steps, completed or failed), a domain
 action's result (tool_*), approvals requested and decided, a thread's budget found spent (payload:
-tokens, cost_usd, limits), a plan shown to the student, a worker (subagent) that failed."""
+tokens, cost_usd, limits), a plan shown to the student, a worker (subagent) that failed, an
+operator's edit of a thread's state (who, which keys, as which node, the new checkpoint)."""
 KINDS: Final[tuple[EventKind, ...]] = get_args(EventKind)
 
 

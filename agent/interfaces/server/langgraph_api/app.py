@@ -11,18 +11,22 @@ from typing import Any
 
 import langgraph.version
 from fastapi import FastAPI
+from starlette.middleware.cors import CORSMiddleware
 from starlette.routing import Mount
 from starlette.types import ASGIApp
 
 from agent.infra.persistence import Resources
-from agent.interfaces.server.auth import Principal
-from agent.interfaces.server.langgraph_api import assistants, runs, threads
+from agent.interfaces.server.auth import Principal, studio_principal
+from agent.interfaces.server.langgraph_api import assistants, runs, state_updates, threads
 from agent.interfaces.server.langgraph_api.auth import install_error_handlers
 from agent.interfaces.server.langgraph_api.backend import Backend
 from agent.interfaces.server.langgraph_api.executor import Executor
 
 API_VERSION = "0.16.7"
 """The langgraph-api release whose shapes this application answers in (what `/info` reports)."""
+
+STUDIO_ORIGINS = ("https://smith.langchain.com", "https://eu.smith.langchain.com")
+"""Where LangSmith Studio's page runs; its browser calls the API from there."""
 
 
 class _Mount(Mount):
@@ -50,7 +54,9 @@ def create_langgraph_app(resources: Resources, graph: Any, keys: dict[str, Princ
     executor = Executor(resources.pool, resources.url, resources.checkpointer)
     app = FastAPI(title="school-agent: LangGraph Server API", version=API_VERSION)
     install_error_handlers(app)
+    _allow_browsers(app, resources.settings.cors_origins)
     app.state.keys = keys
+    app.state.studio_operator = studio_principal(keys, resources.settings.studio_operator)
 
     @app.get("/ok", tags=["meta"])
     def ok(check_db: int = 0) -> dict[str, Any]:
@@ -70,6 +76,24 @@ def create_langgraph_app(resources: Resources, graph: Any, keys: dict[str, Princ
 
     app.include_router(assistants.routes(backend))
     app.include_router(threads.routes(backend))
+    app.include_router(state_updates.routes(backend))
     app.include_router(runs.routes(backend, executor))
     app.state.executor = executor
     return app
+
+
+def _allow_browsers(app: FastAPI, extra_origins: tuple[str, ...]) -> None:
+    """CORS as `langgraph dev` answers it, for Studio's origins and `SCHOOL_CORS_ORIGINS` only.
+
+    A preflight is answered here, before any route asks for a key: a browser sends none with it.
+    No credentials: the API's callers send keys in headers, never cookies.
+    """
+    app.add_middleware(
+        CORSMiddleware,
+        allow_origins=[*STUDIO_ORIGINS, *extra_origins],
+        allow_methods=["DELETE", "GET", "HEAD", "OPTIONS", "PATCH", "POST", "PUT"],
+        allow_headers=["*"],  # echoed back: the SDKs' and Studio's headers, whatever they add next
+        expose_headers=["content-location", "x-pagination-total", "x-pagination-next"],
+        max_age=600,
+        allow_private_network=True,  # Chrome asks before a public page calls a loopback server
+    )
