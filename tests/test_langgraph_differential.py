@@ -27,8 +27,7 @@ from langgraph_sdk import get_sync_client
 from agent.interfaces.server.langgraph_api import shapes
 from tests.support.differential import ABSENT, Shape, differences, record_session, shape
 from tests.support.school import fresh_database
-from tests.support.servers import api_server
-from tests.test_studio import dev_server  # TODO(STYLE): move to tests/support/servers.py
+from tests.support.servers import api_server, dev_server
 
 TIMEOUT_S = 60
 

@@ -10,12 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
-import shutil
-import subprocess
-import sys
-from collections.abc import Iterator
-from contextlib import closing, contextmanager
+from contextlib import closing
 from pathlib import Path
 from typing import Any
 
@@ -29,77 +24,14 @@ from agent.interfaces import studio
 from graphs import school
 from tests.support import durability
 from tests.support.durability import RecordingMemorySaver, late_writes, read_events, writes_count
-from tests.support.school import ROOT, TODAY
-from tests.support.servers import free_port, read_log, stop, wait_until_ready
+from tests.support.school import ROOT
+from tests.support.servers import dev_server, read_log
 
-STARTUP_TIMEOUT_S = 90
 CUSTOM_CHECKPOINTER_LINE = "Using custom checkpointer: AsyncPooledPostgresSaver"
 DONE = (
     "Done: you are enrolled in rag-2 and your seat is held. "
     "Payment of €900 is due; say 'pay for rag-2' when ready."
 )
-
-
-@contextmanager
-def restored_runtime_dir() -> Iterator[None]:
-    """Leave the in-memory runtime's `.langgraph_api/` in the repo as it was before the test.
-
-    The runtime writes thread metadata there, relative to its cwd, and the CLI offers no way to
-    move it or (through `langgraph dev`) turn it off.
-    """
-    folder = ROOT / ".langgraph_api"
-    existed = folder.is_dir()
-    saved = {p.name: p.read_bytes() for p in folder.iterdir() if p.is_file()} if existed else {}
-    try:
-        yield
-    finally:
-        if not existed:
-            shutil.rmtree(folder, ignore_errors=True)
-        elif folder.is_dir():
-            for path in folder.iterdir():
-                if path.is_file() and path.name not in saved:
-                    path.unlink()
-            for name, data in saved.items():
-                (folder / name).write_bytes(data)
-
-
-@contextmanager
-def dev_server(
-    database_url: str, log: Path, *, config: Path | None = None, env: dict[str, str] | None = None
-) -> Iterator[str]:
-    """Run `langgraph dev` from the repo root on `database_url`; yield its base URL.
-
-    `config` replaces the committed `langgraph.json` (its paths still relative to the repo root).
-    """
-    port = free_port()
-    server_env = {k: v for k, v in os.environ.items() if k != "SCHOOL_FAULT_POINT"} | (env or {})
-    server_env |= {
-        "DATABASE_URL": database_url,
-        "SCHOOL_TODAY": TODAY.isoformat(),
-        "LANGSMITH_TRACING": "false",
-    }
-    langgraph = Path(sys.executable).with_name("langgraph")
-    command = [
-        str(langgraph),
-        "dev",
-        "--no-browser",
-        "--no-reload",
-        "--host",
-        "127.0.0.1",
-        "--port",
-        str(port),
-        *(["--config", str(config)] if config is not None else []),
-    ]
-    with restored_runtime_dir(), log.open("wb") as out:
-        proc = subprocess.Popen(
-            command, cwd=ROOT, env=server_env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True
-        )
-        try:
-            url = f"http://127.0.0.1:{port}"
-            wait_until_ready(proc, f"{url}/ok", log, what="langgraph dev", timeout_s=STARTUP_TIMEOUT_S)
-            yield url
-        finally:
-            stop(proc)
 
 
 def rows(database_url: str, sql: str) -> list[tuple[Any, ...]]:

@@ -1,10 +1,11 @@
 """Starting and stopping server subprocesses in tests: a free port, a readiness wait, a clean stop,
-and `school-agent serve` itself."""
+`school-agent serve` itself, and `langgraph dev` on the committed `langgraph.json`."""
 
 from __future__ import annotations
 
 import os
 import re
+import shutil
 import signal
 import socket
 import subprocess
@@ -23,6 +24,7 @@ from tests.support.school import ROOT, TODAY
 _ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
 SERVE_STARTUP_TIMEOUT_S = 60
+DEV_STARTUP_TIMEOUT_S = 90
 SERVE_API_KEYS = "key-ada-1234=ada:student,key-olga-1234=olga:operator"
 """The keys `api_server` serves with: student ada, operator olga."""
 
@@ -105,6 +107,68 @@ def api_server(database_url: str, data_dir: Path, log: Path) -> Iterator[str]:
             wait_until_ready(
                 proc, f"{url}/healthz", log, what="school-agent serve", timeout_s=SERVE_STARTUP_TIMEOUT_S
             )
+            yield url
+        finally:
+            stop(proc)
+
+
+@contextmanager
+def restored_runtime_dir() -> Iterator[None]:
+    """Leave the in-memory runtime's `.langgraph_api/` in the repo as it was before the test.
+
+    The runtime writes thread metadata there, relative to its cwd, and the CLI offers no way to
+    move it or (through `langgraph dev`) turn it off.
+    """
+    folder = ROOT / ".langgraph_api"
+    existed = folder.is_dir()
+    saved = {p.name: p.read_bytes() for p in folder.iterdir() if p.is_file()} if existed else {}
+    try:
+        yield
+    finally:
+        if not existed:
+            shutil.rmtree(folder, ignore_errors=True)
+        elif folder.is_dir():
+            for path in folder.iterdir():
+                if path.is_file() and path.name not in saved:
+                    path.unlink()
+            for name, data in saved.items():
+                (folder / name).write_bytes(data)
+
+
+@contextmanager
+def dev_server(
+    database_url: str, log: Path, *, config: Path | None = None, env: dict[str, str] | None = None
+) -> Iterator[str]:
+    """Run `langgraph dev` from the repo root on `database_url`; yield its base URL.
+
+    `config` replaces the committed `langgraph.json` (its paths still relative to the repo root).
+    """
+    port = free_port()
+    server_env = {k: v for k, v in os.environ.items() if k != "SCHOOL_FAULT_POINT"} | (env or {})
+    server_env |= {
+        "DATABASE_URL": database_url,
+        "SCHOOL_TODAY": TODAY.isoformat(),
+        "LANGSMITH_TRACING": "false",
+    }
+    langgraph = Path(sys.executable).with_name("langgraph")
+    command = [
+        str(langgraph),
+        "dev",
+        "--no-browser",
+        "--no-reload",
+        "--host",
+        "127.0.0.1",
+        "--port",
+        str(port),
+        *(["--config", str(config)] if config is not None else []),
+    ]
+    with restored_runtime_dir(), log.open("wb") as out:
+        proc = subprocess.Popen(
+            command, cwd=ROOT, env=server_env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True
+        )
+        try:
+            url = f"http://127.0.0.1:{port}"
+            wait_until_ready(proc, f"{url}/ok", log, what="langgraph dev", timeout_s=DEV_STARTUP_TIMEOUT_S)
             yield url
         finally:
             stop(proc)
