@@ -6,6 +6,7 @@ the defaults below. This module only reads; it opens nothing.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
@@ -47,6 +48,25 @@ def _today() -> date | None:
     except ValueError:
         message = f"SCHOOL_TODAY must be an ISO date like 2026-11-30, got {raw!r}"
         raise SettingsError(message) from None
+
+
+_ORIGIN = re.compile(r"https?://(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+)(:[0-9]{1,5})?")
+
+
+def _cors_origins() -> tuple[str, ...]:
+    # A browser sends its origin exactly as scheme://host[:port]; anything else would never match,
+    # and "*" would let any page that a user of this machine opens call the API.
+    raw = text("SCHOOL_CORS_ORIGINS") or ""
+    # Lowercased: a browser sends the scheme and host in lower case.
+    origins = tuple(part.strip().lower() for part in raw.split(",") if part.strip())
+    for origin in origins:
+        if not _ORIGIN.fullmatch(origin):
+            message = (
+                "SCHOOL_CORS_ORIGINS lists origins as a browser sends them, scheme://host[:port] "
+                f"without a path or a trailing slash, comma-separated (http://127.0.0.1:3000); got {origin!r}"
+            )
+            raise SettingsError(message)
+    return origins
 
 
 def debug_enabled() -> bool:
@@ -99,6 +119,14 @@ class Settings:
     """`SCHOOL_API_KEYS`: `KEY=user:role,...` for the HTTP server, which parses it and names the
     variable in its errors (`agent.interfaces.server.auth.parse_keys`); unset or blank, `serve`
     makes keys for one run."""
+    studio_operator: str | None = None
+    """`SCHOOL_STUDIO_OPERATOR`: the user id of an operator in the key table as whom a request to
+    the LangGraph API that carries LangSmith Studio's `x-auth-scheme: langsmith` from this machine
+    (a loopback peer) is served; unset, such a request is refused (401). The server checks that
+    the id is an operator's (`agent.interfaces.server.langgraph_api.auth.studio_principal`)."""
+    cors_origins: tuple[str, ...] = ()
+    """`SCHOOL_CORS_ORIGINS`: browser origins, besides LangSmith Studio's, whose pages may call the
+    LangGraph API (a chat UI on another port); comma-separated `scheme://host[:port]`."""
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -123,6 +151,8 @@ class Settings:
             budget_usd=_budget_usd(),
             models=ModelConfig.from_env(),
             api_keys=text("SCHOOL_API_KEYS"),
+            studio_operator=text("SCHOOL_STUDIO_OPERATOR"),
+            cors_origins=_cors_origins(),
         )
 
     def current_date(self) -> date:

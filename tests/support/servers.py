@@ -75,19 +75,24 @@ def wait_until_ready(
 
 
 @contextmanager
-def api_server(database_url: str, data_dir: Path, log: Path) -> Iterator[str]:
-    """Run `school-agent serve` on `database_url` with two API keys; yield its base URL."""
+def api_server(
+    database_url: str, data_dir: Path, log: Path, *, env: dict[str, str] | None = None
+) -> Iterator[str]:
+    """Run `school-agent serve` on `database_url` with two API keys; yield its base URL.
+
+    `env` adds settings (`SCHOOL_STUDIO_OPERATOR`, ...) to the few it is given.
+    """
     port = free_port()
     # No SCHOOL_* setting of the caller's reaches the server: in particular no model URL, so the
     # server answers without a language model, as every test does.
-    env = {k: v for k, v in os.environ.items() if not k.startswith("SCHOOL_")}
-    env |= {
+    server_env = {k: v for k, v in os.environ.items() if not k.startswith("SCHOOL_")}
+    server_env |= {
         "DATABASE_URL": database_url,
         "SCHOOL_TODAY": TODAY.isoformat(),
         "SCHOOL_API_KEYS": SERVE_API_KEYS,
         "SCHOOL_DATA_DIR": str(data_dir),
         "LANGSMITH_TRACING": "false",
-    }
+    } | (env or {})
     command = [
         sys.executable,
         "-m",
@@ -100,7 +105,7 @@ def api_server(database_url: str, data_dir: Path, log: Path) -> Iterator[str]:
     ]
     with log.open("wb") as out:
         proc = subprocess.Popen(
-            command, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True
+            command, cwd=ROOT, env=server_env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True
         )
         try:
             url = f"http://127.0.0.1:{port}"

@@ -5,7 +5,8 @@ LangSmith Studio's URL on that API, the database in use and the keys. Keys it ma
 (no `SCHOOL_API_KEYS`) are printed, since nobody could sign in otherwise; keys from
 `SCHOOL_API_KEYS` never are: whoever set them has them, and a service's output ends up in logs
 (journald, container and CI logs) that more people read than should hold a key. Their users and
-roles are printed instead, to show the table was read.
+roles are printed instead, to show the table was read. The Studio line says whether Studio on this
+machine is let in (`SCHOOL_STUDIO_OPERATOR`), as whom, and that any program on it could claim it.
 
 Imported by that command only: it loads uvicorn, FastAPI and the graph.
 """
@@ -21,7 +22,7 @@ import uvicorn
 from agent.config.settings import Settings
 from agent.interfaces.cli.session import EXIT_OK, session
 from agent.interfaces.server.app import LANGGRAPH_PATH, Service, create_app
-from agent.interfaces.server.auth import Principal, demo_keys, parse_keys
+from agent.interfaces.server.auth import Principal, demo_keys, parse_keys, studio_principal
 from agent.interfaces.server.worker import JobWorker
 
 STUDIO = "https://smith.langchain.com/studio/?baseUrl={api}"
@@ -33,6 +34,7 @@ def serve(settings: Settings, *, host: str, port: int) -> int:
     """Serve until interrupted; return the exit status."""
     made = not settings.api_keys
     keys = demo_keys() if made else parse_keys(settings.api_keys or "")
+    studio = studio_principal(keys, settings.studio_operator)  # refused before the database opens
     with session(settings) as (res, graph):
         service = Service(res, graph, keys)
         worker = JobWorker(service)
@@ -40,7 +42,8 @@ def serve(settings: Settings, *, host: str, port: int) -> int:
 
         def announce(bound_port: int) -> None:
             base = base_url(host, bound_port)
-            print(banner(base, keys=keys, keys_made=made, database=database(settings)), flush=True)
+            shown = banner(base, keys=keys, keys_made=made, database=database(settings), studio=studio)
+            print(shown, flush=True)
 
         config = uvicorn.Config(create_app(service), host=host, port=port, log_level="warning")
         try:
@@ -85,8 +88,15 @@ def database(settings: Settings) -> str:
     return f"DATABASE_URL, {where}"
 
 
-def banner(base: str, *, keys: Mapping[str, Principal], keys_made: bool, database: str) -> str:
-    """What `serve` prints once it listens."""
+def banner(
+    base: str,
+    *,
+    keys: Mapping[str, Principal],
+    keys_made: bool,
+    database: str,
+    studio: Principal | None = None,
+) -> str:
+    """What `serve` prints once it listens; `studio` is the operator Studio acts as, if any."""
     api = base + LANGGRAPH_PATH
     lines = [
         f"school-agent is serving on {base} (Ctrl+C stops it)",
@@ -94,7 +104,7 @@ def banner(base: str, *, keys: Mapping[str, Principal], keys_made: bool, databas
         f"  HTTP API       {base}/docs",
         f"  LangGraph API  {api}  (for the SDKs: this URL and a key)",
         f"  Studio         {STUDIO.format(api=api)}",
-        "                 not yet: Studio sends its LangSmith login, not these keys; `make studio` works",
+        f"                 {studio_state(keys, studio)}",
         f"  database       {database}",
     ]
     if keys_made:
@@ -104,3 +114,12 @@ def banner(base: str, *, keys: Mapping[str, Principal], keys_made: bool, databas
         users = ", ".join(f"{who.user_id} ({who.role})" for who in keys.values())
         lines.append(f"  keys           from SCHOOL_API_KEYS, not printed: {users}")
     return "\n".join(lines)
+
+
+def studio_state(keys: Mapping[str, Principal], studio: Principal | None) -> str:
+    """Whether Studio is let in, as whom, or how to let it in."""
+    if studio is not None:
+        who = studio.user_id
+        return f"ready (as operator {who}, loopback only): any program on this machine can act as {who}"
+    operator = next((who.user_id for who in keys.values() if who.role == "operator"), "<an operator>")
+    return f"off: set SCHOOL_STUDIO_OPERATOR={operator} to let Studio on this machine act as {operator}"

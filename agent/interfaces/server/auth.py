@@ -1,13 +1,15 @@
 """API keys → users and roles.
 
 A student sees and writes only their own threads; an operator sees the approval inbox, reads any
-thread and decides approvals.
+thread and decides approvals. `SCHOOL_STUDIO_OPERATOR` names the operator as whom LangSmith Studio
+on this machine is served (`agent.interfaces.server.langgraph_api.auth`).
 """
 
 from __future__ import annotations
 
 import re
 import secrets
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Literal
 
@@ -52,3 +54,23 @@ def demo_keys() -> dict[str, Principal]:
         secrets.token_urlsafe(18): Principal(user, role)  # type: ignore[arg-type]
         for user, role in (("ada", "student"), ("bob", "student"), ("olga", "operator"))
     }
+
+
+def studio_principal(keys: Mapping[str, Principal], user_id: str | None) -> Principal | None:
+    """The operator `SCHOOL_STUDIO_OPERATOR` (`user_id`) names; None when unset.
+
+    A SettingsError unless the key table holds that user as an operator: Studio must not become a
+    way to act as a student, nor as somebody the table does not know.
+    """
+    if user_id is None:
+        return None
+    studio = Principal(user_id, "operator")
+    if studio not in keys.values():
+        operators = sorted({who.user_id for who in keys.values() if who.role == "operator"})
+        is_what = "a student" if any(who.user_id == user_id for who in keys.values()) else "not in it"
+        message = (
+            "SCHOOL_STUDIO_OPERATOR names the operator of the key table as whom LangSmith Studio on "
+            f"this machine is served; {user_id!r} is {is_what} (operators: {', '.join(operators) or 'none'})"
+        )
+        raise SettingsError(message)
+    return studio
