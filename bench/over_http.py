@@ -26,7 +26,6 @@ from __future__ import annotations
 import asyncio
 import json
 import os
-import re
 import shutil
 import signal
 import socket
@@ -45,6 +44,7 @@ from typing import Any
 from langchain_core.language_models import BaseChatModel
 from langgraph_sdk import get_client
 
+from agent.config.env import child_environment
 from agent.config.model_config import RoleConfig
 from agent.llm.models import build_chat_model
 from bench.concurrency import CEILING_TURNS, _sequential, _threaded
@@ -59,7 +59,7 @@ DELAY_S = 0.2
 STARTUP_TIMEOUT_S = 120
 REQUEST_TIMEOUT_S = 300
 ROOT = Path(__file__).resolve().parent.parent
-MODEL_SETTINGS = re.compile(r"^SCHOOL_(ROUTER|ANSWER|EMBEDDINGS|MODEL)_")
+MODEL_PREFIXES = ("SCHOOL_ROUTER_", "SCHOOL_ANSWER_", "SCHOOL_EMBEDDINGS_", "SCHOOL_MODEL_")
 """The caller's model settings, which never reach a server: the benchmark sets the model."""
 SERVERS = ("dev", "dev_jobs", "serve")
 """`langgraph dev` as started by default, with one job slot per student, and `serve`."""
@@ -188,7 +188,7 @@ def _served(url: str, server: str, model: Model, stub_url: str, students: int, t
 
 
 def _server_env(keys: dict[str, str]) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if not MODEL_SETTINGS.match(k) and k != "SCHOOL_FAULT_POINT"}
+    env = child_environment(drop=("SCHOOL_FAULT_POINT",), drop_prefixes=MODEL_PREFIXES)
     return env | {
         "SCHOOL_API_KEYS": ",".join(f"{key}={user}:student" for key, user in keys.items()),
         "LANGSMITH_TRACING": "false",
