@@ -70,6 +70,9 @@ class Watch:
     """Written into the run's metadata, so into every checkpoint's (the platform's run metadata)."""
     configurable: Mapping[str, Any] = field(default_factory=dict)
     """Added to the run's `configurable` (ids a client sees in debug events)."""
+    tokens: bool = True
+    """`on_event` gets the answer model's tokens. Without them (and without `messages` in `modes`)
+    the model is not asked to stream at all, which costs it less."""
 
 
 @dataclass(frozen=True)
@@ -182,7 +185,7 @@ def run(
         # durability="sync": a step starts only once the previous checkpoint is stored, so a crash
         # never leaves a checkpoint whose next step is lost (found by the crash sweep).
         # Model tokens are streamed only to a listener: LangGraph's `messages` mode hooks every step.
-        tokens = ["messages"] if on_event is not None else []
+        tokens = ["messages"] if on_event is not None and watch.tokens else []
         modes = list(dict.fromkeys([*OWN_MODES, *tokens, *watch.modes]))
         stream = graph.stream(
             value, traced, context=context, stream_mode=modes, durability="sync", subgraphs=watch.subgraphs

@@ -160,6 +160,7 @@ class Executor:
             stop=lambda: self.stops.get(plan.run_id),
             metadata={**plan.metadata, "run_attempt": 1, "thread_id": plan.thread_id},
             configurable={**plan.configurable, "run_id": plan.run_id},
+            tokens=False,  # a client that wants tokens asks for messages-tuple (in `modes`)
         )
         deadline = time.monotonic() + BUSY_WAIT_S
         while True:
