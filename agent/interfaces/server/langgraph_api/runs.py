@@ -233,7 +233,8 @@ class RunDesk:
             metadata=metadata,
             configurable={**ids, "user_id": who.user_id},
         )
-        self.executor.start(plan, claimed=record["status"] == "running")
+        # `wait` only waits for the end: its run executes in the request's own thread.
+        self.executor.start(plan, claimed=record["status"] == "running", here=not relay_events)
         return plan, record
 
     def _tag(self, row: dict[str, Any]) -> None:
