@@ -9,6 +9,7 @@ proposes the enrollment) until the test lets it go, so a second request meets a 
 
 from __future__ import annotations
 
+import asyncio
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -17,7 +18,7 @@ from typing import Any
 
 import httpx
 import pytest
-from langgraph_sdk import get_sync_client
+from langgraph_sdk import get_client, get_sync_client
 from langgraph_sdk.client import SyncLangGraphClient
 from langgraph_sdk.errors import ConflictError, NotFoundError, PermissionDeniedError
 
@@ -432,3 +433,27 @@ def test_an_operator_edits_a_threads_state_and_the_edit_is_journaled(
     hold.release()
     ada.runs.join(thread_id, run["run_id"])
     assert texts(ada, thread_id).count(("ai", "A note from the school: rooms change in January.")) == 1
+
+
+def test_the_async_sdk_runs_the_whole_flow(base: str, resources: Resources) -> None:
+    async def flow() -> tuple[list[str], dict[str, Any], str]:
+        async with (
+            get_client(url=base, api_key="key-ada-1234") as ada,
+            get_client(url=base, api_key="key-olga-1234") as olga,
+        ):
+            thread_id = (await ada.threads.create())["thread_id"]
+            names = [
+                p.event async for p in ada.runs.stream(thread_id, "school", input=ASK, stream_mode="updates")
+            ]
+            inbox = [t["thread_id"] for t in await olga.threads.search(status="interrupted")]
+            assert inbox == [thread_id]
+            resume = await olga.runs.create(thread_id, "school", command=APPROVE)
+            done = await olga.runs.join(thread_id, resume["run_id"])
+            status = (await ada.threads.get(thread_id))["status"]
+            return names, done, status
+
+    names, done, status = asyncio.run(flow())
+    assert names == ["metadata", "updates", "updates", "updates"]
+    assert done["messages"][-1]["content"].startswith("Done: you are enrolled in rag-2")
+    assert status == "idle"
+    assert [(e["student_id"], e["cohort_id"]) for e in resources.school.enrollments()] == [("ada", "rag-2")]
