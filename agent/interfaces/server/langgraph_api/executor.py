@@ -1,4 +1,6 @@
-"""Where the LangGraph API's runs execute: a thread per run in the process that accepted it.
+"""Where the LangGraph API's runs execute: in the process that accepted them.
+
+Each run has a thread of its own; a `wait` run that can start at once runs in the request's.
 
 A run waits its turn on its thread (`agent.journal.api_runs.claim`: oldest pending run first, one
 running run per thread across every process), then runs through `agent.runtime.threads` with the

@@ -54,7 +54,6 @@ DISCONNECT_POLL_S = 0.5
 """How often a stream that cancels its run on disconnect looks whether its client is still there."""
 JOIN_POLL_S = 0.2
 """How often a join of a run executed by another process looks whether it has ended."""
-RUN_STATUSES = ("pending", "running", "success", "error", "timeout", "interrupted")
 
 
 def _plain(value: Any) -> Any:
