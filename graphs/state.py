@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import uuid
 from dataclasses import dataclass
 from typing import Annotated, Any, TypedDict
 
-from langchain_core.messages import AnyMessage
+from langchain_core.messages import AIMessage, AnyMessage
 from langgraph.channels import DeltaChannel
 
 from agent.infra.internals import messages_delta_reducer
@@ -125,3 +126,12 @@ class Context:
     """This run's router model, `provider:model` or 'offline'; overrides `SCHOOL_ROUTER_MODEL`."""
     answer_model: str | None = None
     """This run's answer model, `provider:model` or 'offline'; overrides `SCHOOL_ANSWER_MODEL`."""
+
+
+def assistant_message(text: str) -> AIMessage:
+    """The assistant's message to the student, with its id from the start.
+
+    A message without one gets it from the `messages` reducer only when the step's writes are
+    applied, so a stream that relays the step's update before then would show it without an id.
+    """
+    return AIMessage(text, id=str(uuid.uuid4()))

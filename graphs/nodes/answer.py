@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from langchain_core.messages import AIMessage, HumanMessage, SystemMessage
+from langchain_core.messages import HumanMessage, SystemMessage
 from langgraph.runtime import Runtime
 
 from agent.domain import School
@@ -23,7 +23,7 @@ from graphs.nodes.common import SchoolSource, latest_human, text_of
 from graphs.nodes.signatures import RuntimeNode
 from graphs.prompts import ANSWER_SYSTEM, ANSWER_USER
 from graphs.retrieval import Retrieval, Retriever
-from graphs.state import AnswerRecord, Context, State, TurnRecord
+from graphs.state import AnswerRecord, Context, State, TurnRecord, assistant_message
 
 NOTHING_FOUND = (
     "I couldn't find anything in our catalog that matches that. "
@@ -85,7 +85,7 @@ def _update(state: State, reply: str, record: AnswerRecord, call: ModelCall | No
     )
     calls = turn["calls"] + ([call] if call else [])
     update: dict[str, Any] = {
-        "messages": [AIMessage(reply)],
+        "messages": [assistant_message(reply)],
         "turn": TurnRecord(route=turn["route"], answer=record, calls=calls),
     }
     if call:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Literal
 
-from langchain_core.messages import AIMessage
 from langchain_core.runnables import RunnableConfig
 from langgraph.types import Command, interrupt
 
@@ -14,7 +13,7 @@ from graphs.approvals import Decision, InvalidDecisionError, PendingAction, appr
 from graphs.nodes.common import FINISH, SchoolSource, UnexpectedInputError
 from graphs.nodes.proposals import Refusal, prepare
 from graphs.nodes.signatures import ConfigNode
-from graphs.state import State
+from graphs.state import State, assistant_message
 from middleware import thread_id_from_config
 
 Next = Command[Literal["execute", "approval", "next_in_program", "__end__"]]
@@ -83,7 +82,7 @@ def _rejected(decision: Decision, *, by_student: bool, queued: bool) -> Next:
         "pending_action": None,
         "chat_decision": None,
         "approval_error": None,
-        "messages": [AIMessage(text)],
+        "messages": [assistant_message(text)],
     }
     return Command(goto="next_in_program" if queued else FINISH, update=update)
 
@@ -101,7 +100,7 @@ def _edited(school: SchoolSource, state: State, decision: Decision, record: Reco
         note = f"the edit needs another decision: {proposal['description']}"
         return Command(goto="approval", update={"pending_action": proposal, "approval_error": note})
     record.granted(proposal, decision, "edit")
-    message = AIMessage(f"A reviewer changed your request: {proposal['description']}")
+    message = assistant_message(f"A reviewer changed your request: {proposal['description']}")
     return Command(
         goto="execute", update={"pending_action": proposal, "approval_error": None, "messages": [message]}
     )

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from langchain_core.messages import AIMessage
 from langchain_core.runnables import RunnableConfig
 from langgraph.types import Command
 
@@ -22,7 +21,7 @@ from graphs.approvals import PendingAction
 from graphs.nodes.common import FINISH, SchoolSource, UnexpectedInputError
 from graphs.nodes.proposals import prepare
 from graphs.nodes.signatures import ConfigNode
-from graphs.state import State
+from graphs.state import State, assistant_message
 from middleware import thread_id_from_config
 
 
@@ -43,7 +42,9 @@ def make_execute(
         if not grants.granted(pool, thread_id=thread, action=dict(action)):
             # The approval step writes a grant for exactly what was approved; without one, nothing runs.
             text = "That action has no approval for exactly these details, so I did not run it."
-            return Command(goto=FINISH, update={"pending_action": None, "messages": [AIMessage(text)]})
+            return Command(
+                goto=FINISH, update={"pending_action": None, "messages": [assistant_message(text)]}
+            )
         key = tools.idempotency_key(thread, action["id"])
         name, args = tools.validate(action["name"], action["args"])
         outcome = tools.perform(school(), name, key=key, student_id=action["student_id"], args=args)
@@ -69,9 +70,9 @@ def make_execute(
                     f"enrolled. I can offer the waitlist instead: {offer['description']} "
                     "Reply 'yes' to join it or 'no' to leave it."
                 )
-                update |= {"pending_action": offer, "messages": [AIMessage(text)]}
+                update |= {"pending_action": offer, "messages": [assistant_message(text)]}
                 return Command(goto="approval", update=update)
-        update["messages"] = [AIMessage(result_message(action, outcome))]
+        update["messages"] = [assistant_message(result_message(action, outcome))]
         return Command(goto="next_in_program" if state.get("queued") else FINISH, update=update)
 
     return execute

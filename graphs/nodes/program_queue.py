@@ -9,14 +9,13 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from langchain_core.messages import AIMessage
 from langgraph.types import Command
 
 from graphs.nodes.common import FINISH, SchoolSource
 from graphs.nodes.proposals import Refusal, prepare
 from graphs.nodes.signatures import StateNode
 from graphs.planner.request import names_the_program
-from graphs.state import State
+from graphs.state import State, assistant_message
 
 
 def asks_for_the_program(text: str, state: State) -> bool:
@@ -46,10 +45,10 @@ def make_next_in_program(school: SchoolSource) -> StateNode[State, Command[Liter
             )
             return Command(
                 goto="approval",
-                update={"pending_action": proposal, "queued": queue, "messages": [AIMessage(text)]},
+                update={"pending_action": proposal, "queued": queue, "messages": [assistant_message(text)]},
             )
         done = " ".join(notes) + (" " if notes else "") + "That was the last course of your program."
-        return Command(goto=FINISH, update={"queued": [], "messages": [AIMessage(done)]})
+        return Command(goto=FINISH, update={"queued": [], "messages": [assistant_message(done)]})
 
     return next_in_program
 

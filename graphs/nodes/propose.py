@@ -6,7 +6,6 @@ import re
 from datetime import date
 from typing import Any, Literal
 
-from langchain_core.messages import AIMessage
 from langgraph.types import Command
 
 from agent.domain import School
@@ -15,7 +14,7 @@ from graphs.nodes.common import FINISH, SchoolSource, latest_human, text_of
 from graphs.nodes.program_queue import asks_for_the_program, queue_program
 from graphs.nodes.proposals import Refusal, prepare
 from graphs.nodes.signatures import StateNode
-from graphs.state import State
+from graphs.state import State, assistant_message
 
 _COHORT_SHAPED = re.compile(r"\b[a-z]+(?:-[a-z]+)*-\d+\b")
 _ACTION_OF_INTENT = {"enroll": "enroll", "waitlist": "join_waitlist", "pay": "pay", "cancel": "cancel"}
@@ -48,14 +47,16 @@ def make_propose(
             f"{note}Here is what I will do once it is approved: {proposal['description']} "
             "Reply 'yes' to confirm or 'no' to drop it."
         )
-        return Command(goto="approval", update={"pending_action": proposal, "messages": [AIMessage(message)]})
+        return Command(
+            goto="approval", update={"pending_action": proposal, "messages": [assistant_message(message)]}
+        )
 
     return propose
 
 
 def _reply(text: str) -> Command[Literal["approval", "next_in_program", "__end__"]]:
     # A refused request leaves any earlier pending action waiting, as it was.
-    return Command(goto=FINISH, update={"messages": [AIMessage(text)]})
+    return Command(goto=FINISH, update={"messages": [assistant_message(text)]})
 
 
 def _replaced_note(state: State) -> str:

@@ -4,13 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from langchain_core.messages import AIMessage
 from langchain_core.runnables import RunnableConfig
 
 from graphs.intents import classify
 from graphs.nodes.common import SchoolSource, latest_human, text_of
 from graphs.nodes.signatures import ConfigNode
-from graphs.state import State
+from graphs.state import State, assistant_message
 from middleware import thread_id_from_config
 
 MAX_TICKET_CHARS = 2000
@@ -40,7 +39,7 @@ def make_handoff(school: SchoolSource) -> ConfigNode[State, dict[str, Any]]:
             f"I have passed this to a member of our team (ticket #{ticket}). A human operator "
             "decides refunds and complaints and will get back to you within one business day."
         )
-        return {"messages": [AIMessage(text)]}
+        return {"messages": [assistant_message(text)]}
 
     return handoff
 
@@ -52,4 +51,4 @@ def clarify(state: State) -> dict[str, Any]:
         reply = "There is nothing waiting for your confirmation right now. " + HELP
     else:
         reply = HELP
-    return {"messages": [AIMessage(reply)]}
+    return {"messages": [assistant_message(reply)]}

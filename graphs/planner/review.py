@@ -35,7 +35,7 @@ from graphs.nodes.signatures import ConfigNode, RuntimeNode, StateNode
 from graphs.planner.deps import Planning
 from graphs.planner.state import PlannerState
 from graphs.prompts import REVISER_SYSTEM
-from graphs.state import Context, ProgramRecord, TurnRecord
+from graphs.state import Context, ProgramRecord, TurnRecord, assistant_message
 from middleware import thread_id_from_config
 
 
@@ -175,9 +175,12 @@ def make_present(planning: Planning) -> ConfigNode[PlannerState, dict[str, Any]]
                 "What would you like the program to lead to? Tell me a goal, for example "
                 "'a program to become a data engineer, within €2,000, starting before March'."
             )
-            return {"messages": [AIMessage(text)]}
+            return {"messages": [assistant_message(text)]}
         record = _record(state, planning.settings.planner_rounds)
-        update: dict[str, Any] = {"program": record, "messages": [AIMessage(describe_program(record))]}
+        update: dict[str, Any] = {
+            "program": record,
+            "messages": [assistant_message(describe_program(record))],
+        }
         if (turn := _with_calls(state)) is not None:
             update["turn"] = turn
         planning.journal(
