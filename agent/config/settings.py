@@ -25,6 +25,17 @@ def _prepare_threshold() -> int | None:
     return integer("SCHOOL_DB_PREPARE_THRESHOLD", 0)
 
 
+def _pooling() -> str:
+    raw = (text("SCHOOL_DB_POOLING") or "session").lower()
+    if raw not in ("session", "transaction"):
+        message = (
+            "SCHOOL_DB_POOLING says how DATABASE_URL reaches Postgres: 'session' (directly, or a pooler "
+            f"in session mode) or 'transaction' (PgBouncer in transaction mode); got {raw!r}"
+        )
+        raise SettingsError(message)
+    return raw
+
+
 def _budget_usd() -> float | None:
     raw = text("SCHOOL_BUDGET_USD")
     if raw is None:
@@ -87,7 +98,8 @@ class Settings:
     data_dir: Path = field(default_factory=lambda: Path(".school-data"))
     """`SCHOOL_DATA_DIR`: where the embedded Postgres keeps its files."""
     prepare_threshold: int | None = 0
-    """`SCHOOL_DB_PREPARE_THRESHOLD`: psycopg's prepare threshold; `none` for PgBouncer."""
+    """`SCHOOL_DB_PREPARE_THRESHOLD`: psycopg's prepare threshold (`none`: off; always off with
+    `SCHOOL_DB_POOLING=transaction`)."""
     pool_min_size: int = 1
     pool_max_size: int = 8
     pool_max_idle_s: int = 300
@@ -127,14 +139,30 @@ class Settings:
     cors_origins: tuple[str, ...] = ()
     """`SCHOOL_CORS_ORIGINS`: browser origins, besides LangSmith Studio's, whose pages may call the
     LangGraph API (a chat UI on another port); comma-separated `scheme://host[:port]`."""
+    db_pooling: str = "session"
+    """`SCHOOL_DB_POOLING`: `transaction` when DATABASE_URL goes through PgBouncer in transaction
+    mode: no prepared statements, no LISTEN (workers and streams poll), no session state."""
+    workers: int = 4
+    """`SCHOOL_WORKERS`: jobs (runs, scheduled work) one worker process, or `serve`'s embedded
+    worker, carries at once; `serve --workers 0` runs none (API only)."""
+    stalled_after_s: int = 30
+    """`SCHOOL_STALLED_AFTER_S`: a worker silent (no heartbeat) this long is dead, and its jobs are
+    retried on another worker."""
+    hold_hours: int = 72
+    """`SCHOOL_HOLD_HOURS`: an unpaid `PENDING_PAYMENT` enrollment older than this is cancelled and
+    its seat offered to the waitlist."""
+    remind_hours: int = 24
+    """`SCHOOL_REMIND_HOURS`: how long before a hold expires the student is reminded to pay."""
 
     @classmethod
     def from_env(cls) -> Settings:
         """Read and validate the environment."""
+        pooling = _pooling()
         return cls(
             database_url=verbatim("DATABASE_URL") or None,
             data_dir=Path(verbatim("SCHOOL_DATA_DIR") or ".school-data"),
-            prepare_threshold=_prepare_threshold(),
+            # A transaction pooler hands a prepared statement's server to other clients.
+            prepare_threshold=None if pooling == "transaction" else _prepare_threshold(),
             pool_min_size=integer("SCHOOL_DB_POOL_MIN", 1),
             pool_max_size=integer("SCHOOL_DB_POOL_MAX", 8, minimum=1),
             pool_max_idle_s=integer("SCHOOL_DB_POOL_MAX_IDLE_S", 300, minimum=1),
@@ -153,6 +181,11 @@ class Settings:
             api_keys=text("SCHOOL_API_KEYS"),
             studio_operator=text("SCHOOL_STUDIO_OPERATOR"),
             cors_origins=_cors_origins(),
+            db_pooling=pooling,
+            workers=integer("SCHOOL_WORKERS", 4, minimum=0),
+            stalled_after_s=integer("SCHOOL_STALLED_AFTER_S", 30, minimum=2),
+            hold_hours=integer("SCHOOL_HOLD_HOURS", 72, minimum=1),
+            remind_hours=integer("SCHOOL_REMIND_HOURS", 24, minimum=0),
         )
 
     def current_date(self) -> date:
