@@ -38,11 +38,13 @@ EventKind = Literal[
     "plan_presented",
     "worker_failed",
     "state_updated",
+    "run_retried",
 ]
 """What an event records: a turn's lifecycle (started, its steps, completed or failed), a domain
 action's result (tool_*), approvals requested and decided, a thread's budget found spent (payload:
 tokens, cost_usd, limits), a plan shown to the student, a worker (subagent) that failed, an
-operator's edit of a thread's state (who, which keys, as which node, the new checkpoint)."""
+operator's edit of a thread's state (who, which keys, as which node, the new checkpoint), a run
+taken again by another worker after its first died (run id, attempt, the worker before)."""
 KINDS: Final[tuple[EventKind, ...]] = get_args(EventKind)
 
 
