@@ -1,4 +1,4 @@
-"""The per-turn fast paths: the pool's cheap check, the journal on the lock's connection, thread views,
+"""The per-turn fast paths: the pool's cheap check, the unsynced journal, thread views,
 a saver without its global lock, the message window, and replies found by message id.
 
 Each fast path skips work that used to make it safe (a round trip, a state read, a lock, a count of
@@ -24,7 +24,7 @@ from psycopg_pool import ConnectionPool
 from agent.config import faults
 from agent.config.env import SettingsError
 from agent.config.settings import Settings
-from agent.infra.locks import LOCK_SPACE, held_connection, locks_for
+from agent.infra.locks import LOCK_SPACE, locks_for
 from agent.infra.persistence import (
     DELTA_PAGE_SIZE,
     PooledPostgresSaver,
@@ -36,7 +36,7 @@ from agent.infra.persistence import (
 from agent.journal.events import events
 from agent.journal.turns import start_turn, steps_of, turns_of
 from agent.runtime import runs, threads
-from agent.runtime.thread_views import ThreadViews
+from agent.runtime.thread_views import ThreadViews, views
 from bench.wire import WireCounter
 from graphs.nodes import router
 from graphs.nodes.replies import HELP
@@ -176,31 +176,31 @@ def test_checking_an_undisturbed_connection_costs_no_round_trip(
     assert (settings.prepare_threshold, spent.statements, spent.round_trips) == (0, statements, round_trips)
 
 
-# -- the journal on the lock's connection --------------------------------------------------------
+# -- the thread lock's idle transaction, the journal's unsynced ones --------------------------------
 
 
-def test_the_lock_connection_commits_unsynced_while_the_pool_stays_synced(
+def test_the_lock_is_an_idle_transaction_holding_no_snapshot_while_the_pool_stays_synced(
     resources: Resources, graph: Any
 ) -> None:
-    assert held_connection("t") is None
-    with runs.exclusive(graph, "t"):
-        held = held_connection("t")
-        assert held is not None and held_connection("u") is None
-        assert held.execute("SHOW synchronous_commit").fetchone() == {"synchronous_commit": "off"}
-        with resources.pool.connection() as conn:
+    with resources.pool.connection() as conn:
+        assert _thread_lock_sessions(conn, "t") == []
+        with runs.exclusive(graph, "t", then=views.head_query("t")):
             assert conn.execute("SHOW synchronous_commit").fetchone() == {"synchronous_commit": "on"}
-            assert conn.execute(
-                "SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND granted"
-                " AND database = (SELECT oid FROM pg_database WHERE datname = current_database())"
-                " AND classid = %s AND objid = hashtext('t')::bigint & 4294967295",
-                (LOCK_SPACE,),
-            ).fetchall() == [{"pid": held.info.backend_pid}]
-        elsewhere: list[Any] = []
-        other_thread = threading.Thread(target=lambda: elsewhere.append(held_connection("t")))
-        other_thread.start()
-        other_thread.join()
-        assert elsewhere == [None]  # the lock is this context's, not the process's
-    assert held_connection("t") is None
+            # An open transaction, but no snapshot: it holds back neither vacuum nor CREATE INDEX CONCURRENTLY.
+            assert _thread_lock_sessions(conn, "t") == [
+                {"state": "idle in transaction", "backend_xmin": None, "mode": "ExclusiveLock"}
+            ]
+        assert _thread_lock_sessions(conn, "t") == []
+
+
+def _thread_lock_sessions(conn: psycopg.Connection[Any], thread_id: str) -> list[dict[str, Any]]:
+    return conn.execute(
+        "SELECT a.state, a.backend_xmin, l.mode FROM pg_locks l JOIN pg_stat_activity a USING (pid)"
+        " WHERE l.locktype = 'advisory' AND l.granted"
+        " AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())"
+        " AND l.classid = %s AND l.objid = hashtext(%s)::bigint & 4294967295",
+        (LOCK_SPACE, thread_id),
+    ).fetchall()
 
 
 _WRITERS = [
@@ -222,25 +222,17 @@ _WRITERS = [
 wrote it and whether that session's commits wait for the disk."""
 
 
-def test_a_run_journals_through_its_lock_connection_and_checkpoints_through_the_pool(
-    resources: Resources, graph: Any
-) -> None:
+def test_a_run_journals_unsynced_and_checkpoints_synced(resources: Resources, graph: Any) -> None:
     with resources.pool.connection() as conn:
         for statement in _WRITERS:
             conn.execute(statement)
-    lock_sessions: set[int] = set()
-
-    def listen(_name: str, _data: dict[str, Any]) -> None:
-        held = held_connection("t")
-        assert held is not None
-        lock_sessions.add(held.info.backend_pid)
-
-    threads.send(graph, "t", "Enroll me in rag-2", user_id="ada", on_event=listen)
-    threads.decide(graph, "t", APPROVE, on_event=listen)
+    threads.send(graph, "t", "Enroll me in rag-2", user_id="ada")
+    threads.decide(graph, "t", APPROVE)
     with resources.pool.connection() as conn:
         rows = conn.execute("SELECT tbl, op, what, pid, sync FROM writers ORDER BY id").fetchall()
-    by_lock = sorted((r["tbl"], r["op"], r["what"], r["sync"]) for r in rows if r["pid"] in lock_sessions)
-    assert by_lock == sorted(
+    # The run's own journal rows, each in a short transaction with `SET LOCAL synchronous_commit TO off`.
+    unsynced = sorted((r["tbl"], r["op"], r["what"], r["sync"]) for r in rows if r["sync"] == "off")
+    assert unsynced == sorted(
         [
             # the request
             ("turns", "INSERT", "message", "off"),
@@ -264,8 +256,8 @@ def test_a_run_journals_through_its_lock_connection_and_checkpoints_through_the_
             ("journal_events", "INSERT", "turn_completed", "off"),
         ]
     )
-    # The nodes' own events and every checkpoint go through the main pool, whose commits are synced.
-    by_pool = [(r["tbl"], r["what"], r["sync"]) for r in rows if r["pid"] not in lock_sessions]
+    # The nodes' own events and every checkpoint commit synced.
+    by_pool = [(r["tbl"], r["what"], r["sync"]) for r in rows if r["sync"] != "off"]
     assert [row for row in by_pool if row[0] != "checkpoints"] == [
         ("journal_events", "approval_granted", "on"),
         ("journal_events", "tool_completed", "on"),

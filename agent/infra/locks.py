@@ -1,9 +1,18 @@
 """One writer per thread, across processes: a Postgres advisory lock held while a request runs.
 
+The lock is transaction-level (`pg_try_advisory_xact_lock`), taken in a transaction that stays open
+on a connection for the length of the run and ended to release it. It lives in no session
+state, so it holds through PgBouncer in transaction mode, which keeps a server connection bound to
+its client for a whole transaction and hands it to other clients between transactions (a session
+lock stays on that server connection, where the next client finds it already its own). The lock's
+transaction writes nothing, and the journal is written elsewhere (`agent.journal.turns`): its rows
+would stay invisible to live followers until the run ended.
+
 Each held lock keeps one connection for the length of the run, so the locks have a pool of their
 own: a run holding a lock still finds connections for its checkpoints in the main pool (sharing
-one pool deadlocks as soon as more requests wait than it has connections). If the process dies,
-Postgres ends its sessions and their locks with them, so a crash never leaves a thread locked.
+one pool deadlocks as soon as more requests wait than it has connections). Behind a transaction
+pooler each running request keeps one server connection too. If the process dies, Postgres ends
+its sessions, their transactions and the locks with them, so a crash never leaves a thread locked.
 `agent.infra.persistence` opens the lock pool beside the main one and registers it here.
 """
 
@@ -13,7 +22,6 @@ import contextlib
 import weakref
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
-from contextvars import ContextVar
 from typing import Any
 
 import psycopg
@@ -26,11 +34,56 @@ Query = tuple[str, Mapping[str, Any]]
 """SQL and its named parameters."""
 
 _registry: weakref.WeakKeyDictionary[ConnectionPool[Any], ThreadLocks] = weakref.WeakKeyDictionary()
-_held: ContextVar[tuple[str, psycopg.Connection[Any]] | None] = ContextVar("school_held_lock", default=None)
+
+_THREAD_LOCK = "SELECT pg_try_advisory_xact_lock(%(space)s, hashtext(%(thread)s)) AS got"
+
+_IDLE_ON_PURPOSE = "SET LOCAL idle_in_transaction_session_timeout TO 0"
+"""The last statement of `begin_locked`, for two reasons. The transaction idles on purpose for a
+whole run, and a server's `idle_in_transaction_session_timeout` would end it and the lock with it
+while the run still writes. And it needs no snapshot: a query run through the extended protocol
+(any query with parameters, every pipelined one) keeps its unnamed portal, and the snapshot the
+portal registered, until the next statement replaces it, so ending on a SELECT would pin the
+session's xmin for the run's length."""
 
 
 class ThreadBusyError(Exception):
     """Another request is running on the thread right now."""
+
+
+def begin_locked(conn: psycopg.Connection[Any], lock: Query, then: Query | None = None) -> tuple[bool, Any]:
+    """Open a transaction on `conn` and try a transaction-level advisory lock in it: (taken, row).
+
+    `lock` is a query whose first row's `got` says whether `pg_try_advisory_xact_lock` took the
+    lock; `then` runs right after it, and its first row comes back (None without `then`). One round
+    trip. The transaction is left open either way: the caller ends it (`release`), which releases
+    the lock.
+
+    The transaction is READ COMMITTED whatever the server's default: each statement reads the
+    database as of its own start, so `then` sees everything committed before the lock was granted,
+    and between statements the session holds no snapshot. An open transaction that holds no
+    snapshot does not hold back vacuum: checked on PostgreSQL 15, where `pg_stat_activity` shows
+    such a session `idle in transaction` with `backend_xmin` NULL (and non-NULL when the pipeline
+    ends on a query instead of `_IDLE_ON_PURPOSE`).
+    """
+    with conn.pipeline():
+        conn.execute("BEGIN ISOLATION LEVEL READ COMMITTED")
+        taken = conn.execute(lock[0], lock[1])
+        after = conn.execute(then[0], then[1]) if then is not None else None
+        conn.execute(_IDLE_ON_PURPOSE)
+    row = taken.fetchone()
+    return bool(row and row["got"]), after.fetchone() if after is not None else None
+
+
+def release(conn: psycopg.Connection[Any]) -> None:
+    """End `conn`'s transaction, which releases the locks it took; nothing if the session is gone.
+
+    A commit: the transaction wrote nothing, so committing only ends it, and psycopg answers a
+    rollback by dropping the connection's prepared statements (one more round trip, and the next
+    hold prepares its statements again). A session that is gone (the database restarted) took its
+    transaction and locks with it.
+    """
+    with contextlib.suppress(psycopg.OperationalError):
+        conn.commit()
 
 
 class ThreadLocks:
@@ -45,49 +98,21 @@ class ThreadLocks:
 
         `then` (SQL, parameters) is run right after the lock is taken, in the same round trip; the
         block receives its first row (None without `then`). It sees everything committed before
-        the lock was granted: each statement reads the database as of its own start.
+        the lock was granted: each statement reads the database as of its own start. Nothing may
+        be written through the lock's connection: the block runs inside its transaction.
         """
+        lock = (_THREAD_LOCK, {"space": LOCK_SPACE, "thread": thread_id})
         with self.pool.connection() as conn:
-            with conn.pipeline():
-                taken = conn.execute(
-                    "SELECT pg_try_advisory_lock(%s, hashtext(%s)) AS got", (LOCK_SPACE, thread_id)
-                )
-                after = conn.execute(then[0], then[1]) if then is not None else None
-            row = taken.fetchone()
-            if not row or not row["got"]:
-                message = f"thread {thread_id} is busy with another request; try again when it has finished"
-                raise ThreadBusyError(message)
-            token = _held.set((thread_id, conn))
             try:
-                yield after.fetchone() if after is not None else None
+                taken, row = begin_locked(conn, lock, then)
+                if not taken:
+                    message = (
+                        f"thread {thread_id} is busy with another request; try again when it has finished"
+                    )
+                    raise ThreadBusyError(message)
+                yield row
             finally:
-                _held.reset(token)
-                # If the session is gone (the database restarted), its locks went with it.
-                with contextlib.suppress(psycopg.OperationalError):
-                    conn.execute("SELECT pg_advisory_unlock(%s, hashtext(%s))", (LOCK_SPACE, thread_id))
-
-
-def held_connection(thread_id: str) -> psycopg.Connection[Any] | None:
-    """The connection holding `thread_id`'s lock in this context, if this context holds it.
-
-    The run writes its journal through it: the connection is the run's alone until the lock is
-    released, so the journal costs no pool checkout (and see `unsynced_commits`).
-    """
-    held = _held.get()
-    return held[1] if held is not None and held[0] == thread_id else None
-
-
-def unsynced_commits(conn: psycopg.Connection[Any]) -> None:
-    """Configure a lock-pool connection: its commits do not wait for the disk.
-
-    Only the journal writes through these connections (a lock itself writes nothing). An
-    unsynced commit is visible at once and survives a crash of the application; a crash of
-    Postgres itself can lose it only together with everything committed after it, because the
-    next synchronous commit (the next checkpoint) flushes the log up to and including it. So the
-    journal may lose its last events, never show an event whose checkpoint is missing, and a
-    turn no longer waits for a disk flush per event.
-    """
-    conn.execute("SET synchronous_commit TO off")
+                release(conn)
 
 
 def register(main_pool: ConnectionPool[Any], locks: ThreadLocks) -> None:

@@ -30,7 +30,7 @@ from agent.domain import School, catalog
 from agent.infra import internals, migrations
 from agent.infra.budget import PostgresLedger
 from agent.infra.fake_provider import payment_provider
-from agent.infra.locks import ThreadLocks, register, unsynced_commits
+from agent.infra.locks import Query, ThreadLocks, begin_locked, register, release
 from agent.infra.savers import (  # noqa: F401  # DELTA_PAGE_SIZE, tune_delta_paging: re-exported, long imported from here
     DELTA_PAGE_SIZE,
     PooledPostgresSaver,
@@ -62,11 +62,19 @@ class Resources:
 
 
 def connection_kwargs(settings: Settings) -> dict[str, Any]:
-    """What LangGraph's Postgres savers need from every connection."""
+    """What LangGraph's Postgres savers need from every connection.
+
+    Behind a transaction pooler (`SCHOOL_DB_POOLING=transaction`) nothing here is session-bound:
+    no prepared statements (a statement prepared on one server connection is missing on the next;
+    off here too for settings built without `Settings.from_env`), no `SET` when a connection is
+    made (it would stay on whichever server connection ran it), and no `LISTEN`. A setting a
+    transaction needs is made with `SET LOCAL` inside it, and locks are transaction-level
+    (`agent.infra.locks`).
+    """
     return {
         "autocommit": True,
         "row_factory": dict_row,
-        "prepare_threshold": settings.prepare_threshold,
+        "prepare_threshold": None if settings.db_pooling == "transaction" else settings.prepare_threshold,
     }
 
 
@@ -184,21 +192,27 @@ def setup_database(resources: Resources) -> None:
     """Set up LangGraph's tables, apply the pending schema migrations and seed the catalog; idempotent.
 
     The application's tables are made by `agent.infra.migrations` (versioned: each migration is
-    applied once and recorded). A session-level advisory lock lets several processes start at once
-    against a new database: one applies the migrations, the others then find them recorded.
-    It is polled rather than waited for: a session blocked in `pg_advisory_lock` holds a snapshot,
-    and the holder's `CREATE INDEX CONCURRENTLY` would wait for that snapshot forever.
+    applied once and recorded). An advisory lock lets several processes start at once against a
+    new database: one applies the migrations, the others then find them recorded. It is
+    transaction-level, held by a transaction left open on a connection of its own while the work
+    runs on others (`agent.infra.locks.begin_locked`), so that it also holds through PgBouncer in
+    transaction mode. It is polled rather than waited for: a session blocked in
+    `pg_advisory_xact_lock` holds a snapshot, and LangGraph's `CREATE INDEX CONCURRENTLY` in the
+    holder's setup would wait for that snapshot forever; the holder's idle transaction holds none.
     """
-    with resources.pool.connection() as conn:
-        while not conn.execute(f"SELECT pg_try_advisory_lock({_SETUP_LOCK}) AS ok").fetchone()["ok"]:
-            time.sleep(0.05)
+    lock: Query = (f"SELECT pg_try_advisory_xact_lock({_SETUP_LOCK}) AS got", {})
+    with resources.pool.connection() as held:
         try:
+            while not begin_locked(held, lock)[0]:
+                held.commit()
+                time.sleep(0.05)
             resources.checkpointer.setup()
             resources.store.setup()
-            migrations.migrate(conn)
-            catalog.seed_catalog(conn, today=resources.settings.current_date())
+            with resources.pool.connection() as conn:
+                migrations.migrate(conn)
+                catalog.seed_catalog(conn, today=resources.settings.current_date())
         finally:
-            conn.execute(f"SELECT pg_advisory_unlock({_SETUP_LOCK})")
+            release(held)
 
 
 @contextmanager
@@ -227,7 +241,6 @@ def open_resources(settings: Settings | None = None, *, setup: bool = True) -> I
     lock_pool: ConnectionPool[Any] = ConnectionPool(
         url,
         name="school-agent-locks",
-        configure=unsynced_commits,
         **(pool_options(settings) | {"min_size": 0, "max_size": settings.max_runs}),
     )
     try:

@@ -7,10 +7,12 @@ are found.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
+import psycopg
 from psycopg.types.json import Jsonb
 from psycopg_pool import ConnectionPool
 
@@ -52,17 +54,11 @@ def start_turn(
     With `owner`, the thread is first claimed for that student if it has no owner yet (as
     `agent.journal.owners.claim_owner`), in the same statement.
     """
-    with connection(db) as conn:
-        row = conn.execute(
-            _START_SQL,
-            {
-                "thread": thread_id,
-                "owner": owner,
-                "kind": kind,
-                "actor": actor,
-                "input": Jsonb(to_json(payload)),
-            },
-        ).fetchone()
+    row = _write(
+        db,
+        _START_SQL,
+        {"thread": thread_id, "owner": owner, "kind": kind, "actor": actor, "input": Jsonb(to_json(payload))},
+    )
     assert row is not None
     return int(row["turn_id"])
 
@@ -142,8 +138,43 @@ def record(
         return
     *first, (last, _) = parts
     chained = "".join(f"{', ' if i else 'WITH '}w{i} AS ({sql}) " for i, (sql, _) in enumerate(first))
+    _write(db, chained + last, [value for _, params in parts for value in params])
+
+
+_UNSYNCED = "SET LOCAL synchronous_commit TO off"
+
+
+def _write(db: Database, sql: str, params: Any) -> dict[str, Any] | None:
+    """Run one journal write of a run; the first row it returns, if it returns rows.
+
+    From a pool, the write is a short transaction of its own whose commit does not wait for the
+    disk: BEGIN, `SET LOCAL synchronous_commit TO off`, the write and COMMIT, pipelined into one
+    round trip. The setting ends with the transaction, so it never reaches another client of the
+    same server connection, through PgBouncer in transaction mode too. An unsynced commit is
+    visible at once and survives a crash of the application; a crash of Postgres itself can lose
+    it only together with everything committed after it, because the next synchronous commit (the
+    next checkpoint, on any connection) flushes the log up to and including it. So the journal may
+    lose its last events, never show an event whose checkpoint is missing, and a turn does not wait
+    for a disk flush per event.
+
+    A connection the caller holds is used as it is: the write commits (or rolls back) with the
+    caller's work.
+    """
     with connection(db) as conn:
-        conn.execute(chained + last, [value for _, params in parts for value in params])
+        if not isinstance(db, ConnectionPool):
+            cursor = conn.execute(sql, params)
+            return cursor.fetchone() if cursor.description is not None else None
+        try:
+            with conn.pipeline():
+                conn.execute("BEGIN")
+                conn.execute(_UNSYNCED)
+                cursor = conn.execute(sql, params)
+                conn.execute("COMMIT")
+        except BaseException:
+            with contextlib.suppress(psycopg.OperationalError):
+                conn.rollback()  # the failed transaction, before the connection goes back to the pool
+            raise
+        return cursor.fetchone() if cursor.description is not None else None
 
 
 def _json(value: dict[str, Any] | None) -> Jsonb | None:

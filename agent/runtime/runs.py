@@ -5,9 +5,9 @@ listens for tokens) and turns what it sees into progress events for the caller (
 view, the HTTP API's Server-Sent Events), into journal rows (a turn, its steps as plan items, and
 events) and into the state the run left, so that nobody reads the thread again afterwards.
 `exclusive` holds the thread's advisory lock around a request, so a second request on a busy
-thread fails at once, in any process; the run writes its journal through that lock's connection
-(`agent.infra.locks`), one statement per step boundary. Without a Postgres checkpointer (tests with an
-in-memory one) runs are neither locked nor journaled.
+thread fails at once, in any process (`agent.infra.locks`); the run writes its journal through the
+main pool, one short unsynced transaction per step boundary (`agent.journal.turns`). Without a
+Postgres checkpointer (tests with an in-memory one) runs are neither locked nor journaled.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from langchain_core.messages import AIMessage, AIMessageChunk
 from langchain_core.runnables import RunnableConfig
 from psycopg_pool import ConnectionPool, PoolTimeout
 
-from agent.infra.locks import Query, held_connection, locks_for
+from agent.infra.locks import Query, locks_for
 from agent.infra.persistence import DatabaseUnavailableError
 from agent.journal import owners, turns
 from agent.journal.connections import Database
@@ -160,7 +160,7 @@ def run(
     watch = watch or Watch()
     pool = pool_of(graph)
     thread = thread_id_from_config(config)
-    emit = _Emitter(held_connection(thread) or pool, thread, on_event)
+    emit = _Emitter(pool, thread, on_event)
     if emit.db is not None:
         # The owner is claimed durably before the graph runs: a run cut off before the router
         # stored the student is resumed for the right student (`owner`).
