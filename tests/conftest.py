@@ -32,6 +32,7 @@ from agent.config.settings import Settings
 from agent.infra.persistence import Resources, embedded_url, open_resources
 from agent.interfaces.server.app import Service, create_app
 from agent.interfaces.server.auth import parse_keys
+from agent.interfaces.worker.process import Worker
 from graphs.school import build_graph
 from tests.support.api import API_KEYS
 from tests.support.fakes import ScriptedChatModel, Step
@@ -263,8 +264,16 @@ def service(resources: Resources, graph: Any) -> Service:
 
 
 @pytest.fixture
-def api(service: Service) -> Iterator[httpx.Client]:
-    """The app served by uvicorn on a loopback port, and a client for it."""
+def worker(resources: Resources, graph: Any) -> Iterator[Worker]:
+    """A task-engine worker in this process (the one `serve` embeds), taking the test database's jobs."""
+    running = Worker(resources, graph, concurrency=4, name="test-worker").start()
+    yield running
+    running.stop()
+
+
+@pytest.fixture
+def api(service: Service, worker: Worker) -> Iterator[httpx.Client]:
+    """The app served by uvicorn on a loopback port, with a worker, and a client for it."""
     port = free_port()
     server = uvicorn.Server(
         uvicorn.Config(create_app(service), host="127.0.0.1", port=port, log_level="warning", lifespan="off")
@@ -277,3 +286,4 @@ def api(service: Service) -> Iterator[httpx.Client]:
         yield client
     server.should_exit = True
     thread.join(timeout=10)
+    service.wake.close()

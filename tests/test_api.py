@@ -12,9 +12,6 @@ import pytest
 
 from agent.infra.locks import locks_for
 from agent.infra.persistence import Resources
-from agent.interfaces.server.app import Service
-from agent.interfaces.server.worker import JobWorker
-from agent.journal import jobs
 from agent.journal.grants import grants_of
 from tests.support.api import ADA, BOB, OLGA
 
@@ -143,27 +140,30 @@ def test_bad_requests_get_a_clear_json_error(
     assert response.json()["message"]
 
 
-def test_a_busy_thread_is_refused_or_queued(
-    api: httpx.Client, service: Service, resources: Resources
-) -> None:
+def test_a_busy_thread_is_refused_or_queued(api: httpx.Client, resources: Resources) -> None:
     api.post("/threads/t1/turns", json={"message": "When does rag start?"}, headers=ADA)
     locks = locks_for(resources.pool)
     assert locks is not None
-    with locks.hold("t1"):
+    with locks.hold("t1"):  # as the CLI holds it during a turn
         busy = api.post("/threads/t1/turns", json={"message": "and the price?"}, headers=ADA | SSE)
         queued = api.post(
             "/threads/t1/turns?if_busy=enqueue", json={"message": "and the price?"}, headers=ADA
         )
-        worker = JobWorker(service, name="w1")
-        assert worker.run_once() is True  # the thread is still busy: back to the queue
+        job_id = queued.json()["job_id"]
+        time.sleep(0.5)  # the worker took the queued run and waits for the lock
+        waiting = api.get(f"/jobs/{job_id}", headers=ADA).json()
     assert (busy.status_code, busy.json()["error"]) == (409, "thread_busy")
-    job_id = queued.json()["job_id"]
-    assert queued.status_code == 202 and jobs.job(resources.pool, job_id)["status"] == "queued"
-    time.sleep(1.1)
-    assert worker.run_once() is True
-    done = api.get(f"/jobs/{job_id}", headers=ADA).json()
-    assert (done["status"], done["attempts"], done["locked_by"]) == ("done", 2, "w1")
+    assert queued.status_code == 202 and queued.json()["status"] == "queued"
+    assert (waiting["status"], waiting["result"]) == ("running", None)
+    deadline = time.monotonic() + 30
+    while (done := api.get(f"/jobs/{job_id}", headers=ADA).json())["status"] == "running":
+        assert time.monotonic() < deadline, done
+        time.sleep(0.1)
+    assert (done["status"], done["attempts"], done["worker"].split("#")[0]) == ("success", 1, "test-worker")
+    assert done["result"]["thread_id"] == "t1" and len(done["result"]["replies"]) == 1
     assert len(api.get("/threads/t1", headers=ADA).json()["messages"]) == 4
+    assert api.get(f"/jobs/{job_id}", headers=BOB).status_code == 403
+    assert api.get("/jobs/5", headers=ADA).status_code == 422
 
 
 def test_history_and_a_fork_from_a_past_checkpoint(api: httpx.Client, resources: Resources) -> None:

@@ -1,5 +1,5 @@
-"""Two `school-agent serve` processes over one database: queued runs are taken once, and one thread
-has one writer across processes."""
+"""Two `school-agent serve` processes over one database: queued runs are executed once, by the
+workers of both, and one thread has one writer across processes."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ import httpx
 from agent.config.settings import Settings
 from agent.infra.locks import locks_for
 from agent.infra.persistence import open_resources
-from agent.journal import jobs
+from agent.journal import api_runs
 from agent.journal.turns import turns_of
 from tests.support.school import TODAY
 from tests.support.servers import api_server
@@ -36,29 +36,28 @@ def test_two_processes_share_the_queue_and_the_thread_locks(database_url: str, t
             for url in urls:
                 response = httpx.post(f"{url}/threads/busy/turns", json={"message": "hi"}, headers=ADA)
                 assert (response.status_code, response.json()["error"]) == (409, "thread_busy")
-        # Queued runs: each is claimed by exactly one of the two workers.
+        # Queued runs, accepted by either process: each is executed once, by one of the two workers.
         ids = [
-            jobs.enqueue(
-                res.pool,
-                thread_id=f"q{i}",
-                kind="message",
-                payload={"message": "When does rag start?", "user_id": "ada"},
-            )
+            httpx.post(
+                f"{urls[i % 2]}/threads/q{i}/turns?if_busy=enqueue",
+                json={"message": "When does rag start?"},
+                headers=ADA,
+            ).json()["job_id"]
             for i in range(JOBS)
         ]
         done = _wait_for(res, ids)
         threads_turns: dict[str, Any] = {f"q{i}": turns_of(res.pool, f"q{i}") for i in range(JOBS)}
-    assert [(j["status"], j["attempts"]) for j in done] == [("done", 1)] * JOBS
+    assert [(j["status"], j["attempt"]) for j in done] == [("success", 1)] * JOBS
     assert {t: len(v) for t, v in threads_turns.items()} == {f"q{i}": 1 for i in range(JOBS)}
-    workers = {j["locked_by"] for j in done}
+    workers = {j["worker"].split("#")[0] for j in done}
     assert len(workers) == 2, f"one process took every job: {workers}"
 
 
-def _wait_for(res: Any, ids: list[int], timeout_s: float = 90) -> list[dict[str, Any]]:
+def _wait_for(res: Any, ids: list[str], timeout_s: float = 90) -> list[dict[str, Any]]:
     deadline = time.monotonic() + timeout_s
     while time.monotonic() < deadline:
-        found = [jobs.job(res.pool, i) for i in ids]
-        if all(j and j["status"] in ("done", "failed") for j in found):
+        found = [api_runs.by_id(res.pool, i) for i in ids]
+        if all(j and j["status"] in api_runs.FINAL for j in found):
             return [j for j in found if j]
         time.sleep(0.2)
-    raise AssertionError(f"jobs not finished in {timeout_s} s: {[jobs.job(res.pool, i) for i in ids]}")
+    raise AssertionError(f"runs not finished in {timeout_s} s: {[api_runs.by_id(res.pool, i) for i in ids]}")

@@ -1,19 +1,20 @@
-"""Run records of the LangGraph Server API in Postgres: the queue of runs per thread and their events.
+"""Run records in Postgres: the queue of runs per thread, their events, and how each ended.
 
-A run is recorded `pending` when a client asks for it; the process that executes it claims it
-(`running`) only when it is the oldest pending run of its thread and no other run of the thread
-is running, so runs on one thread go one at a time in the order they were asked for, whichever
-process accepted them. Creating and claiming take a transaction-level advisory lock on the
-thread (`RUN_LOCK_SPACE`), which serialises the decisions of every process without holding
-anything between transactions.
+Every run a client asks for (the LangGraph Server API, the private API and its page) is recorded
+`pending` here and executed by a task-engine job (`agent.infra.engine`) locked on its thread. The
+job takes the thread's oldest run that has not ended (`claim_next`): one the thread's previous
+job left `running` first (its worker died; this is the retry), else the oldest `pending` one. So
+runs on one thread go one at a time, in the order they were asked for, on whichever worker.
+Creating and claiming take a transaction-level advisory lock on the thread (`RUN_LOCK_SPACE`),
+which serialises the decisions of every process without holding anything between transactions
+(and works through a transaction pooler).
 
 The multitask strategies are decided here, in the creating transaction: `reject` refuses when
 the thread has a run in flight; `interrupt` and `rollback` ask the runs in flight to stop
-(`stop`; a `NOTIFY` on `STOP_CHANNEL` wakes the process running one) and queue the new run;
-`enqueue` queues it. A process that executes runs holds a session advisory lock on its own id
-(`WORKER_LOCK_SPACE`) while it lives: a `running` run whose worker holds no such lock was cut off
-with its process, and the next claim on the thread ends it as `error`. The tables come from
-migration 4 (`agent.infra.migrations`).
+(`stop`, read by the running run at its next step boundary) and queue the new run; `enqueue`
+queues it. A run's events and its end are announced on `EVENTS_CHANNEL` (payload: the run id),
+so followers in any process wake without polling. The tables come from migrations 4 and 7
+(`agent.infra.migrations`).
 """
 
 from __future__ import annotations
@@ -29,20 +30,16 @@ from agent.domain.plain_json import to_json
 
 RUN_LOCK_SPACE = 0x5C401
 """Advisory lock space of the per-thread transaction locks taken to create and claim runs."""
-WORKER_LOCK_SPACE = 0x5C402
-"""Advisory lock space of the session locks that say a worker (a process running runs) is alive."""
-STOP_CHANNEL = "school_run_stop"
-"""The `NOTIFY` channel that carries the id of a run asked to stop."""
+EVENTS_CHANNEL = "school_run_events"
+"""The `NOTIFY` channel that carries the id of a run that kept new events or ended."""
 
 Strategy = Literal["reject", "enqueue", "interrupt", "rollback"]
-Claim = Literal["run", "wait", "gone"]
-"""What a claim found: the run is now the caller's to run, must wait its turn, or was stopped."""
 
 ACTIVE = ("pending", "running")
 FINAL = ("success", "error", "timeout", "interrupted")
 COLUMNS = (
     "run_id::text AS run_id, thread_id, assistant_id, created_at, updated_at, status,"
-    " metadata, multitask_strategy, kwargs, stop, error, actor, worker"
+    " metadata, multitask_strategy, kwargs, stop, error, actor, worker, work, attempt, began_at, result, refusal"
 )
 
 
@@ -66,14 +63,12 @@ def create(
     metadata: dict[str, Any],
     busy: bool,
     stops_others: bool,
-    worker: str | None = None,
+    work: dict[str, Any],
 ) -> dict[str, Any]:
-    """Record a pending run under `strategy`; its row.
+    """Record a pending run under `strategy`; its row, with `ahead`: the runs in flight before it.
 
-    With `worker`, a run that has nothing ahead of it on the thread is recorded `running` for
-    that worker at once (the claim made in the same transaction).
-
-    `busy` says the thread is held by a request that is not a run of this API (the CLI, the
+    `work` is what its worker will do (`agent.interfaces.worker.execution`). `busy` says the
+    thread is held by a request that is not a run of this API (the CLI, the
     private API): `reject` refuses then too. Without `stops_others`, `interrupt` and `rollback`
     stop only the actor's own runs and refuse when someone else's is in flight (a student cannot
     stop an operator's resume). Raises RunConflictError for a refused run.
@@ -99,11 +94,10 @@ def create(
             raise RunConflictError(message)
         if strategy in ("interrupt", "rollback") and active:
             _stop(conn, [r["run_id"] for r in active], strategy)
-        status, claimed_by = ("running", worker) if worker is not None and not active else ("pending", None)
         row = conn.execute(
             "INSERT INTO api_runs"
-            " (run_id, thread_id, assistant_id, actor, multitask_strategy, kwargs, metadata, status, worker)"
-            f" VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s) RETURNING {COLUMNS}",
+            " (run_id, thread_id, assistant_id, actor, multitask_strategy, kwargs, metadata, work)"
+            f" VALUES (%s, %s, %s, %s, %s, %s, %s, %s) RETURNING {COLUMNS}",
             (
                 run_id,
                 thread_id,
@@ -112,19 +106,18 @@ def create(
                 strategy,
                 Jsonb(to_json(kwargs)),
                 Jsonb(to_json(metadata)),
-                status,
-                claimed_by,
+                Jsonb(to_json(work)),
             ),
         ).fetchone()
     assert row is not None
-    return dict(row)
+    return {**row, "ahead": len(active)}
 
 
 def _stop(conn: Connection[Any], run_ids: Sequence[str], action: Literal["interrupt", "rollback"]) -> None:
     """Stop these runs.
 
     A pending one at once (a rolled-back one is deleted), a running one at its next step boundary
-    (`stop`, and a notification for its process).
+    (`stop`, which it reads there). Followers of a run stopped at once are woken.
     """
     if action == "rollback":
         conn.execute(
@@ -136,13 +129,13 @@ def _stop(conn: Connection[Any], run_ids: Sequence[str], action: Literal["interr
             " WHERE run_id = ANY(%s::uuid[]) AND status = 'pending'",
             (list(run_ids),),
         )
-    running = conn.execute(
+    conn.execute(
         "UPDATE api_runs SET stop = %s, updated_at = clock_timestamp()"
-        " WHERE run_id = ANY(%s::uuid[]) AND status = 'running' RETURNING run_id::text AS run_id",
+        " WHERE run_id = ANY(%s::uuid[]) AND status = 'running'",
         (action, list(run_ids)),
-    ).fetchall()
-    for row in running:
-        conn.execute("SELECT pg_notify(%s, %s)", (STOP_CHANNEL, row["run_id"]))
+    )
+    for run_id in run_ids:
+        conn.execute("SELECT pg_notify(%s, %s)", (EVENTS_CHANNEL, run_id))
 
 
 def request_stop(
@@ -154,58 +147,69 @@ def request_stop(
         _stop(conn, [run_id], action)
 
 
-def claim(pool: ConnectionPool[Any], run_id: str, thread_id: str, worker: str) -> Claim:
-    """Start the run for `worker` if it is its turn on the thread.
+def claim_next(pool: ConnectionPool[Any], thread_id: str, worker: str) -> dict[str, Any] | None:
+    """Take the thread's next run for `worker`: one left `running` by a dead worker, else the oldest pending.
 
-    A `running` run of the thread whose worker is gone (its liveness lock is not held) is ended
-    as `error` first, so a dead process does not hold up the thread's queue.
+    Its row as now `running`, `attempt` counting this take and `worker_before` naming the worker
+    that took it last (None the first time); None when the thread has no run to do
+    (a job whose run was cancelled while it waited). Only the thread's engine job calls this, and
+    the engine runs one job per thread at a time, so a `running` run found here is an orphan.
     """
     with pool.connection() as conn, conn.transaction():
         _lock_thread(conn, thread_id)
-        conn.execute(
-            "UPDATE api_runs SET status = 'error', error = 'its server process stopped during the run',"
-            " updated_at = clock_timestamp()"
-            " WHERE thread_id = %s AND status = 'running' AND NOT EXISTS ("
-            "   SELECT 1 FROM pg_locks l WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 2"
-            "     AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())"
-            "     AND l.classid = %s::bigint::oid"
-            "     AND l.objid = (hashtext(api_runs.worker)::bigint & 4294967295)::oid)",
-            (thread_id, WORKER_LOCK_SPACE),
-        )
-        rows = conn.execute(
-            "SELECT run_id::text AS run_id, status FROM api_runs"
-            " WHERE thread_id = %s AND status IN ('pending', 'running') ORDER BY created_at",
-            (thread_id,),
-        ).fetchall()
-        if run_id not in [r["run_id"] for r in rows]:
-            return "gone"
-        if rows[0]["run_id"] != run_id or rows[0]["status"] == "running":
-            return "wait"
-        conn.execute(
-            "UPDATE api_runs SET status = 'running', worker = %s, updated_at = clock_timestamp() WHERE run_id = %s",
-            (worker, run_id),
-        )
-    return "run"
+        row = conn.execute(
+            "WITH next AS (SELECT run_id AS next_id, worker AS worker_before FROM api_runs"
+            "   WHERE thread_id = %s AND status IN ('pending', 'running')"
+            "   ORDER BY status = 'running' DESC, created_at LIMIT 1)"
+            " UPDATE api_runs SET status = 'running', worker = %s, attempt = attempt + 1,"
+            " updated_at = clock_timestamp() FROM next WHERE api_runs.run_id = next.next_id"
+            f" RETURNING {COLUMNS}, next.worker_before",
+            (thread_id, worker),
+        ).fetchone()
+    return dict(row) if row else None
 
 
-def finish(pool: ConnectionPool[Any], run_id: str, status: str, error: str | None = None) -> None:
-    """Record how the run ended."""
-    assert status in FINAL
+def began(pool: ConnectionPool[Any], run_id: str) -> None:
+    """The run did its first work (it was not refused before starting); wake its followers."""
+    with pool.connection() as conn, conn.transaction():
+        conn.execute(
+            "UPDATE api_runs SET began_at = clock_timestamp() WHERE run_id = %s AND began_at IS NULL",
+            (run_id,),
+        )
+        conn.execute("SELECT pg_notify(%s, %s)", (EVENTS_CHANNEL, run_id))
+
+
+def stop_of(pool: ConnectionPool[Any], run_id: str) -> str | None:
+    """The stop asked of a running run (`interrupt`, `rollback`), if any."""
     with pool.connection() as conn:
+        row = conn.execute("SELECT stop FROM api_runs WHERE run_id = %s", (run_id,)).fetchone()
+    return row["stop"] if row else None
+
+
+def finish(
+    pool: ConnectionPool[Any],
+    run_id: str,
+    status: str,
+    error: str | None = None,
+    *,
+    result: Any = None,
+    failure: dict[str, Any] | None = None,
+) -> None:
+    """Record how the run ended (its `result` for `wait`, its `failure` as answered) and wake its followers."""
+    assert status in FINAL
+    with pool.connection() as conn, conn.transaction():
         conn.execute(
-            "UPDATE api_runs SET status = %s, error = %s, updated_at = clock_timestamp() WHERE run_id = %s",
-            (status, error, run_id),
+            "UPDATE api_runs SET status = %s, error = %s, result = %s, refusal = %s,"
+            " updated_at = clock_timestamp() WHERE run_id = %s",
+            (
+                status,
+                error,
+                Jsonb(result) if result is not None else None,
+                Jsonb(failure) if failure is not None else None,
+                run_id,
+            ),
         )
-
-
-def stops_of_running(conn: Connection[Any], worker: str) -> list[tuple[str, str]]:
-    """(run id, stop) of the worker's running runs asked to stop."""
-    rows = conn.execute(
-        "SELECT run_id::text AS run_id, stop FROM api_runs WHERE worker = %s AND status = 'running'"
-        " AND stop IS NOT NULL",
-        (worker,),
-    ).fetchall()
-    return [(r["run_id"], r["stop"]) for r in rows]
+        conn.execute("SELECT pg_notify(%s, %s)", (EVENTS_CHANNEL, run_id))
 
 
 def get(pool: ConnectionPool[Any], thread_id: str, run_id: str) -> dict[str, Any] | None:
@@ -214,6 +218,13 @@ def get(pool: ConnectionPool[Any], thread_id: str, run_id: str) -> dict[str, Any
         row = conn.execute(
             f"SELECT {COLUMNS} FROM api_runs WHERE thread_id = %s AND run_id = %s", (thread_id, run_id)
         ).fetchone()
+    return dict(row) if row else None
+
+
+def by_id(pool: ConnectionPool[Any], run_id: str) -> dict[str, Any] | None:
+    """The run, whatever its thread."""
+    with pool.connection() as conn:
+        row = conn.execute(f"SELECT {COLUMNS} FROM api_runs WHERE run_id = %s", (run_id,)).fetchone()
     return dict(row) if row else None
 
 
@@ -252,15 +263,43 @@ def delete_for_thread(conn: Connection[Any], thread_id: str) -> None:
 
 
 def append_events(pool: ConnectionPool[Any], run_id: str, events: Sequence[tuple[int, str, str]]) -> None:
-    """Keep these (seq, event, JSON text) events of the run for clients that rejoin its stream."""
+    """Keep these (seq, event, JSON text) events of the run, and wake the clients that follow it."""
     if not events:
         return
-    with pool.connection() as conn, conn.cursor() as cur:
+    with pool.connection() as conn, conn.transaction(), conn.cursor() as cur:
         cur.executemany(
             "INSERT INTO api_run_events (run_id, seq, event, data) VALUES (%s, %s, %s, %s)"
             " ON CONFLICT DO NOTHING",
             [(run_id, *event) for event in events],
         )
+        cur.execute("SELECT pg_notify(%s, %s)", (EVENTS_CHANNEL, run_id))
+
+
+def last_seq(pool: ConnectionPool[Any], run_id: str) -> int:
+    """The number of the run's last kept event (-1: none); a retried run numbers on from it."""
+    with pool.connection() as conn:
+        row = conn.execute(
+            "SELECT coalesce(max(seq), -1) AS seq FROM api_run_events WHERE run_id = %s", (run_id,)
+        ).fetchone()
+    return int(row["seq"]) if row else -1
+
+
+def orphaned_threads(pool: ConnectionPool[Any], older_than_s: float) -> list[str]:
+    """Threads with a run not ended for `older_than_s` and no engine job to take it.
+
+    A run whose job was never deferred (the accepting process died between the two writes) or
+    whose job failed outside the run. The recovery task defers a job for each.
+    """
+    with pool.connection() as conn:
+        rows = conn.execute(
+            "SELECT DISTINCT r.thread_id FROM api_runs r"
+            " WHERE r.status IN ('pending', 'running')"
+            "   AND r.updated_at < clock_timestamp() - make_interval(secs => %s)"
+            "   AND NOT EXISTS (SELECT 1 FROM procrastinate_jobs j"
+            "     WHERE j.lock = 'thread:' || r.thread_id AND j.status IN ('todo', 'doing'))",
+            (older_than_s,),
+        ).fetchall()
+    return [r["thread_id"] for r in rows]
 
 
 def events_after(pool: ConnectionPool[Any], run_id: str, seq: int) -> list[tuple[int, str, str]]:

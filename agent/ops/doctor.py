@@ -3,7 +3,7 @@
 It checks the database (reachable, server version), the schema (the application's migrations at
 this code's version, its tables, and the checkpoint and store migrations at the versions the
 installed LangGraph expects), approvals that have waited too long, stuck work (turns left
-`running`, jobs whose lease expired, jobs nobody takes, threads cut off mid-run by a crash) and the
+`running`, silent workers, runs nobody takes, failed jobs, threads cut off mid-run by a crash) and the
 model endpoints of the configured roles.
 
 It only reads: it never sets the schema up, never takes a thread's lock (it looks for the lock in
@@ -31,7 +31,6 @@ from agent.config import env
 from agent.config.model_config import RoleConfig
 from agent.infra import migrations
 from agent.infra.locks import LOCK_SPACE
-from agent.journal.jobs import LEASE_S
 
 if TYPE_CHECKING:
     from psycopg_pool import ConnectionPool
@@ -394,41 +393,47 @@ def _stuck_turns(pool: ConnectionPool[Any], now: datetime, stuck_after: timedelt
 
 
 def _jobs(pool: ConnectionPool[Any], now: datetime, stuck_after: timedelta) -> Check:
-    """Running jobs whose lease expired (their worker died), and queued jobs no worker takes."""
+    """The task engine: live workers, jobs of workers whose heartbeat stopped, runs nobody takes, failed jobs."""
     with _cursor(pool) as cur:
-        expired = cur.execute(
-            "SELECT id, thread_id, kind, locked_by, locked_at FROM jobs WHERE status = 'running'"
-            " AND locked_at < %s ORDER BY id",
-            (now - timedelta(seconds=LEASE_S),),
-        ).fetchall()
+        workers = _one(
+            cur,
+            "SELECT count(*) FILTER (WHERE last_heartbeat >= %s) AS live,"
+            " count(*) FILTER (WHERE last_heartbeat < %s) AS silent FROM procrastinate_workers",
+            (now - timedelta(minutes=1), now - timedelta(minutes=1)),
+        )
         waiting = _one(
             cur,
-            "SELECT count(*) AS n, min(run_after) AS oldest FROM jobs WHERE status = 'queued'"
-            " AND run_after < %s",
+            "SELECT count(*) AS n, min(created_at) AS oldest FROM api_runs WHERE status = 'pending'"
+            " AND created_at < %s",
             (now - stuck_after,),
         )
-    problems = []
-    if expired:
-        named = _names(
-            [
-                f"job {r['id']} ({r['kind']} on {r['thread_id']}, claimed by {r['locked_by']} "
-                f"{_age(now - r['locked_at'])} ago)"
-                for r in expired
-            ]
+        failed = _one(
+            cur,
+            "SELECT count(*) AS n FROM procrastinate_jobs WHERE status = 'failed' AND task_name LIKE 'school.%%'",
         )
+    problems = []
+    if workers["silent"]:
         problems.append(
-            f"{len(expired)} running {_plural(len(expired), 'job')} past the {LEASE_S}s lease, "
-            f"whose worker likely died: {named}; a running worker takes them again"
+            f"{workers['silent']} {_plural(workers['silent'], 'worker')} silent for over a minute "
+            "(died?); their jobs go back to the queue once SCHOOL_STALLED_AFTER_S has passed"
         )
     if waiting["n"]:
         problems.append(
-            f"{waiting['n']} queued {_plural(waiting['n'], 'job')} waiting longer than "
+            f"{waiting['n']} pending {_plural(waiting['n'], 'run')} waiting longer than "
             f"{_age(stuck_after)} (oldest {_age(now - waiting['oldest'])}): is a worker "
-            "(`school-agent serve`) running?"
+            "(`school-agent worker`, or `serve` without --workers 0) running?"
         )
+    if failed["n"]:
+        problems.append(f"{failed['n']} failed {_plural(failed['n'], 'job')} (see the workers' logs)")
+    if not workers["live"] and not problems:
+        problems.append("no worker is running: runs and scheduled work wait until one starts")
     if problems:
         return Check("jobs", "warn", "; ".join(problems))
-    return Check("jobs", "ok", "no expired lease, no job waiting longer than " + _age(stuck_after))
+    return Check(
+        "jobs",
+        "ok",
+        f"{workers['live']} live {_plural(workers['live'], 'worker')}, no run waiting longer than {_age(stuck_after)}",
+    )
 
 
 # -- model endpoints ----------------------------------------------------------------------------

@@ -267,8 +267,10 @@ def decide(
         return _turn(config, result, since)
 
 
-def resume(graph: Pregel, thread_id: str, *, on_event: OnEvent | None = None) -> Turn:
-    """Finish a run that a crash cut off, in whatever process calls this."""
+def resume(
+    graph: Pregel, thread_id: str, *, on_event: OnEvent | None = None, watch: runs.Watch | None = None
+) -> Turn:
+    """Finish a run that a crash cut off, in whatever process calls this (`watch`: as in `send`)."""
     config = config_for(thread_id)
     with runs.exclusive(graph, thread_id):
         state = graph.get_state(config)
@@ -276,7 +278,7 @@ def resume(graph: Pregel, thread_id: str, *, on_event: OnEvent | None = None) ->
             raise UnknownThreadError(f"there is no thread {thread_id!r}")
         if not state.next or state.interrupts:
             raise NothingPendingError(f"thread {thread_id} has no interrupted run to resume")
-        result = _finish_interrupted_run(graph, config, state, on_event)
+        result = _finish_interrupted_run(graph, config, state, on_event, watch)
         assert result is not None  # checked above: there is work left and no interrupt
         return _turn(config, result, runs.message_ids(state.values))
 

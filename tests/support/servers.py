@@ -13,7 +13,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -76,45 +76,86 @@ def wait_until_ready(
 
 @contextmanager
 def api_server(
-    database_url: str, data_dir: Path, log: Path, *, env: dict[str, str] | None = None
+    database_url: str,
+    data_dir: Path,
+    log: Path,
+    *,
+    env: dict[str, str] | None = None,
+    args: Sequence[str] = (),
 ) -> Iterator[str]:
     """Run `school-agent serve` on `database_url` with two API keys; yield its base URL.
 
-    `env` adds settings (`SCHOOL_STUDIO_OPERATOR`, ...) to the few it is given.
+    `env` adds settings (`SCHOOL_STUDIO_OPERATOR`, ...) to the few it is given; `args` adds
+    arguments (`--workers 0`).
     """
-    port = free_port()
+    with school_process("serve", database_url, data_dir, log, env=env, args=args) as (url, _proc):
+        yield url
+
+
+def _school_env(database_url: str, data_dir: Path, env: dict[str, str] | None) -> dict[str, str]:
     # No SCHOOL_* setting of the caller's reaches the server: in particular no model URL, so the
     # server answers without a language model, as every test does.
     server_env = {k: v for k, v in os.environ.items() if not k.startswith("SCHOOL_")}
-    server_env |= {
-        "DATABASE_URL": database_url,
-        "SCHOOL_TODAY": TODAY.isoformat(),
-        "SCHOOL_API_KEYS": SERVE_API_KEYS,
-        "SCHOOL_DATA_DIR": str(data_dir),
-        "LANGSMITH_TRACING": "false",
-    } | (env or {})
-    command = [
-        sys.executable,
-        "-m",
-        "agent.interfaces.cli",
-        "serve",
-        "--host",
-        "127.0.0.1",
-        "--port",
-        str(port),
-    ]
+    return (
+        server_env
+        | {
+            "DATABASE_URL": database_url,
+            "SCHOOL_TODAY": TODAY.isoformat(),
+            "SCHOOL_API_KEYS": SERVE_API_KEYS,
+            "SCHOOL_DATA_DIR": str(data_dir),
+            "LANGSMITH_TRACING": "false",
+        }
+        | (env or {})
+    )
+
+
+@contextmanager
+def school_process(
+    command: str,
+    database_url: str,
+    data_dir: Path,
+    log: Path,
+    *,
+    env: dict[str, str] | None = None,
+    args: Sequence[str] = (),
+) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+    """Run `school-agent serve` (yield its URL and process) or `school-agent worker` (URL "")."""
+    port = free_port()
+    argv = [sys.executable, "-m", "agent.interfaces.cli", command, *args]
+    if command == "serve":
+        argv += ["--host", "127.0.0.1", "--port", str(port)]
     with log.open("wb") as out:
         proc = subprocess.Popen(
-            command, cwd=ROOT, env=server_env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True
+            argv,
+            cwd=ROOT,
+            env=_school_env(database_url, data_dir, env),
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
         )
         try:
-            url = f"http://127.0.0.1:{port}"
-            wait_until_ready(
-                proc, f"{url}/healthz", log, what="school-agent serve", timeout_s=SERVE_STARTUP_TIMEOUT_S
-            )
-            yield url
+            if command == "serve":
+                url = f"http://127.0.0.1:{port}"
+                wait_until_ready(
+                    proc, f"{url}/healthz", log, what="school-agent serve", timeout_s=SERVE_STARTUP_TIMEOUT_S
+                )
+            else:
+                url = ""
+                wait_for_log(proc, log, "taking jobs", what="school-agent worker")
+            yield url, proc
         finally:
             stop(proc)
+
+
+def wait_for_log(proc: subprocess.Popen[bytes], log: Path, text: str, *, what: str) -> None:
+    """Wait until `text` appears in the process's log; fail with the log if it exits or time runs out."""
+    deadline = time.monotonic() + SERVE_STARTUP_TIMEOUT_S
+    while text not in read_log(log):
+        if proc.poll() is not None:
+            pytest.fail(f"{what} exited with {proc.returncode}:\n{read_log(log)}")
+        if time.monotonic() > deadline:
+            pytest.fail(f"{what} did not start within {SERVE_STARTUP_TIMEOUT_S} s:\n{read_log(log)}")
+        time.sleep(0.2)
 
 
 @contextmanager

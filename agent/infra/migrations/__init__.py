@@ -41,6 +41,10 @@ from psycopg.rows import tuple_row
 
 log = logging.getLogger(__name__)
 
+ENGINE_SCHEMA: Final = "procrastinate:schema.sql"
+"""The `file` of the migration that makes the task engine's schema: procrastinate's own
+`schema.sql` for the installed version (`agent.infra.engine`). A later procrastinate whose schema
+changes brings its own migration files; applying them is a new migration here."""
 VERSION_TABLE: Final = "school_migrations"
 """One row per applied migration: `v` (its version) and `applied_at`."""
 
@@ -55,7 +59,11 @@ class Migration:
     """The tables it creates, for `TABLES` (a test checks them against the database)."""
 
     def sql(self) -> str:
-        """The statements of the migration."""
+        """The statements of the migration (`ENGINE_SCHEMA`: the task engine's, from its package)."""
+        if self.file == ENGINE_SCHEMA:
+            from agent.infra import engine  # procrastinate is imported only when the schema is made
+
+            return engine.schema_sql()
         return resources.files(__name__).joinpath(self.file).read_text()
 
 
@@ -82,6 +90,18 @@ MIGRATIONS: Final[tuple[Migration, ...]] = (
     ),
     Migration(3, "0003_thread_records.sql", ("thread_records",)),
     Migration(4, "0004_api_runs.sql", ("api_runs", "api_run_events")),
+    Migration(5, "0005_holds.sql", ("thread_notices",)),
+    Migration(
+        6,
+        ENGINE_SCHEMA,
+        (
+            "procrastinate_workers",
+            "procrastinate_jobs",
+            "procrastinate_periodic_defers",
+            "procrastinate_events",
+        ),
+    ),
+    Migration(7, "0007_runs_on_engine.sql", ()),
 )
 HEAD: Final = MIGRATIONS[-1].version
 """The newest schema version this code knows."""

@@ -66,7 +66,22 @@ def cmd_serve(args: argparse.Namespace) -> int:
     """Serve the page, the HTTP API, the LangGraph API and a background job worker until interrupted."""
     from agent.interfaces.cli.serve import serve
 
-    return serve(Settings.from_env(), host=args.host, port=args.port)
+    if args.workers is not None and args.workers < 0:
+        raise CliInputError("--workers must be 0 or more")
+    return serve(Settings.from_env(), host=args.host, port=args.port, workers=args.workers)
+
+
+def cmd_worker(args: argparse.Namespace) -> int:
+    """Execute runs and scheduled work from the task engine's queue until SIGINT or SIGTERM."""
+    from agent.interfaces.worker.process import run_in_foreground
+
+    settings = Settings.from_env()
+    concurrency = settings.workers if args.concurrency is None else args.concurrency
+    if concurrency < 1:
+        raise CliInputError("--concurrency must be at least 1")
+    with session(settings) as (res, graph):
+        run_in_foreground(res, graph, concurrency=concurrency)
+    return EXIT_OK
 
 
 def cmd_eval_router(args: argparse.Namespace) -> int:

@@ -89,7 +89,19 @@ def _inspect_commands(sub: Any) -> None:
     )
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     p.add_argument("--port", type=int, default=8000, help="port (default 8000; 0: any free one)")
+    p.add_argument(
+        "--workers",
+        type=int,
+        metavar="N",
+        help="jobs the embedded worker runs at once (default SCHOOL_WORKERS, 4; 0: API only)",
+    )
     p.set_defaults(run=operator_commands.cmd_serve)
+    p = sub.add_parser(
+        "worker",
+        help="execute runs and scheduled work from the task engine's queue (any machine on DATABASE_URL)",
+    )
+    p.add_argument("--concurrency", type=int, metavar="N", help="jobs at once (default SCHOOL_WORKERS, 4)")
+    p.set_defaults(run=operator_commands.cmd_worker)
     evals = sub.add_parser("eval", help="measure the assistant on labelled data")
     kinds = evals.add_subparsers(dest="eval_command", required=True)
     p = kinds.add_parser("router", help="accuracy, per-intent precision/recall, confusion, latency")

@@ -1,4 +1,4 @@
-"""`school-agent serve`: the page, the HTTP API and the LangGraph Server API, with a job worker.
+"""`school-agent serve`: the page, the HTTP API and the LangGraph Server API, with an embedded worker.
 
 Once the socket listens, and only then, it prints one banner: the page's URL, the LangGraph API's,
 LangSmith Studio's URL on that API, the database in use and the keys. Keys it made for this run
@@ -23,22 +23,26 @@ from agent.config.settings import Settings
 from agent.interfaces.cli.session import EXIT_OK, session
 from agent.interfaces.server.app import LANGGRAPH_PATH, Service, create_app
 from agent.interfaces.server.auth import Principal, demo_keys, parse_keys, studio_principal
-from agent.interfaces.server.worker import JobWorker
+from agent.interfaces.worker.process import Worker
 
 STUDIO = "https://smith.langchain.com/studio/?baseUrl={api}"
 """LangSmith Studio on a LangGraph API, the form `langgraph dev` prints (the base URL unencoded)."""
 _ANY_ADDRESS = {"0.0.0.0": "127.0.0.1", "::": "::1", "": "127.0.0.1"}
 
 
-def serve(settings: Settings, *, host: str, port: int) -> int:
-    """Serve until interrupted; return the exit status."""
+def serve(settings: Settings, *, host: str, port: int, workers: int | None = None) -> int:
+    """Serve until interrupted; return the exit status.
+
+    `workers`: jobs the embedded worker runs at once (default `SCHOOL_WORKERS`; 0: no worker, an
+    API-only process whose runs are executed by `school-agent worker` processes).
+    """
+    concurrency = settings.workers if workers is None else workers
     made = not settings.api_keys
     keys = demo_keys() if made else parse_keys(settings.api_keys or "")
     studio = studio_principal(keys, settings.studio_operator)  # refused before the database opens
     with session(settings) as (res, graph):
         service = Service(res, graph, keys)
-        worker = JobWorker(service)
-        worker.start()
+        worker = Worker(res, graph, concurrency=concurrency).start() if concurrency else None
 
         def announce(bound_port: int) -> None:
             base = base_url(host, bound_port)
@@ -49,7 +53,9 @@ def serve(settings: Settings, *, host: str, port: int) -> int:
         try:
             AnnouncingServer(config, announce).run()
         finally:
-            worker.stop()
+            if worker is not None:
+                worker.stop()
+            service.wake.close()
     return EXIT_OK
 
 

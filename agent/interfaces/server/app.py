@@ -1,7 +1,10 @@
 """The HTTP API and the page: FastAPI over `agent.runtime.threads`, the journal and the approval inbox.
 
-A face: it calls `agent.runtime.threads` and persistence; nothing imports it but the CLI's `serve`. Every
-error answers JSON `{"error": <code>, "message": <text>}` with a 4xx status, never a stack trace.
+A face: it reads through `agent.runtime.threads` and persistence, and queues every turn and
+decision as a run (`agent.journal.api_runs`) that a task-engine worker executes, in this process
+or another (`agent.interfaces.worker`); the answer, or its Server-Sent Events, come back through
+Postgres. Every error answers JSON `{"error": <code>, "message": <text>}` with a 4xx status,
+never a stack trace.
 """
 
 from __future__ import annotations
@@ -9,6 +12,7 @@ from __future__ import annotations
 import json
 import logging
 import uuid
+from collections.abc import Iterator
 from dataclasses import dataclass
 from importlib import resources as package_files
 from typing import Annotated, Any, Literal
@@ -20,12 +24,14 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from agent.infra import engine
 from agent.infra.locks import ThreadBusyError
 from agent.infra.persistence import Resources
 from agent.interfaces.server.auth import Principal
 from agent.interfaces.server.langgraph_api import mount_langgraph_api
-from agent.interfaces.server.sse import Started
-from agent.journal import jobs, owners
+from agent.interfaces.server.langgraph_api.feeds import Wakeups, follow, wait_until
+from agent.interfaces.server.sse import format_event
+from agent.journal import api_runs, owners
 from agent.journal.events import events
 from agent.runtime import runs, threads
 
@@ -96,11 +102,28 @@ class Fork(BaseModel):
 
 @dataclass
 class Service:
-    """What the routes use: resources, the graph, and the API keys."""
+    """What the routes use: resources, the graph, the API keys, and the task engine's deferrer."""
 
     resources: Resources
     graph: Any
     keys: dict[str, Principal]
+    jobs: Any = None
+    """Defers run jobs (`agent.infra.engine.deferrer`); made on the resources' pool when None."""
+    wakeups: Wakeups | None = None
+    """This process's listener for run events; made when None."""
+
+    def __post_init__(self) -> None:
+        if self.jobs is None:
+            self.jobs = engine.deferrer(self.resources.pool)
+        if self.wakeups is None:
+            listen = self.resources.settings.db_pooling != "transaction"
+            self.wakeups = Wakeups(self.resources.url, listen=listen)
+
+    @property
+    def wake(self) -> Wakeups:
+        """The wake-up listener (made in `__post_init__`)."""
+        assert self.wakeups is not None
+        return self.wakeups
 
 
 def principal(request: Request, authorization: Annotated[str | None, Header()] = None) -> Principal:
@@ -181,7 +204,15 @@ def create_app(service: Service) -> FastAPI:
     _page_routes(app)
     # The LangGraph Server API, for the SDKs, Studio and agent UIs: its own app under a path,
     # because its `/threads` routes collide with the private ones (see its package docstring).
-    mount_langgraph_api(app, LANGGRAPH_PATH, service.resources, service.graph, service.keys)
+    mount_langgraph_api(
+        app,
+        LANGGRAPH_PATH,
+        service.resources,
+        service.graph,
+        service.keys,
+        jobs=service.jobs,
+        wakeups=service.wake,
+    )
     return app
 
 
@@ -221,16 +252,71 @@ def _owner_check(service: Service, thread_id: str, who: Principal, *, write: boo
     return owner
 
 
-def _respond(started: Started, stream: bool) -> Response:
-    """The run as SSE (or JSON when not streaming); an error before its first event as a 4xx."""
-    early = started.failed_before_start()
-    if early is not None:
-        return _error(*describe(early))
+def _queue(
+    service: Service,
+    thread_id: str,
+    who: Principal,
+    work: dict[str, Any],
+    *,
+    strategy: api_runs.Strategy = "reject",
+) -> dict[str, Any]:
+    """Record a run of the private API and queue it for a worker; its record."""
+    try:
+        record = api_runs.create(
+            service.resources.pool,
+            run_id=str(uuid.uuid4()),
+            thread_id=thread_id,
+            assistant_id="school",
+            actor=who.user_id,
+            strategy=strategy,
+            kwargs={},
+            metadata={},
+            busy=False,
+            stops_others=False,
+            work={**work, "face": "private", "wait_for_lock": strategy != "reject"},
+        )
+    except api_runs.RunConflictError as err:
+        raise ThreadBusyError(str(err)) from None
+    try:
+        engine.defer_run(service.jobs, thread_id)
+    except engine.EngineError:
+        failure = {"status": 503, "code": "unavailable", "message": "try again shortly", "began": False}
+        api_runs.finish(service.resources.pool, record["run_id"], "error", "not queued", failure=failure)
+        raise ApiError(503, "unavailable", "the turn could not be queued; try again shortly") from None
+    return record
+
+
+def _respond(service: Service, record: dict[str, Any], stream: bool) -> Response:
+    """The run as SSE (or JSON when not streaming); an error before it began as a 4xx."""
+    pool, wakeups = service.resources.pool, service.wake
+    thread_id, run_id = record["thread_id"], record["run_id"]
+    found = wait_until(pool, wakeups, thread_id, run_id, begun=True)
+    failure = (found or {}).get("refusal")
+    if found is not None and failure is not None and not failure.get("began"):
+        api_runs.delete_run(pool, run_id)
+        return _error(failure["status"], failure["code"] or "internal", failure["message"])
     if not stream:
-        turn = started.wait()
-        return JSONResponse(_turn_json(turn))
+        ended = wait_until(pool, wakeups, thread_id, run_id) or {}
+        failure = ended.get("refusal")
+        if ended.get("status") == "error" and failure is not None:
+            return _error(failure["status"], failure["code"] or "internal", failure["message"])
+        return JSONResponse(ended.get("result") or {"thread_id": thread_id, "replies": [], "pending": None})
+
+    def body() -> Iterator[str]:
+        for event in follow(pool, wakeups, thread_id, run_id, -1, 15.0):
+            if event is None:
+                yield ": heartbeat\n\n"
+                continue
+            _seq, name, text = event
+            yield f"event: {name}\ndata: {text}\n\n"
+        ended = api_runs.get(pool, thread_id, run_id) or {}
+        failure = ended.get("refusal")
+        if ended.get("status") == "error" and failure is not None:
+            data = {"status": failure["status"], "error": failure["code"], "message": failure["message"]}
+            yield format_event("error", data)
+
     return StreamingResponse(
-        started.stream(describe),
+        body(),
         media_type="text/event-stream",
         headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},
     )
@@ -275,30 +361,14 @@ def _thread_routes(app: FastAPI, service: Service) -> None:
         if_busy: Literal["reject", "enqueue"] = Query("reject"),
     ) -> Response:
         _owner_check(service, thread_id, who, write=True)
+        text = threads.check_message(body.message, service.resources.settings)
+        work = {"kind": "send", "text": text, "user_id": who.user_id}
         if if_busy == "enqueue":
             # A run claims the thread itself once its input is checked; a queued one claims it now.
             owners.claim_owner(service.resources.pool, thread_id, who.user_id)
-            job = jobs.enqueue(
-                service.resources.pool,
-                thread_id=thread_id,
-                kind="message",
-                payload={"message": body.message, "user_id": who.user_id},
-            )
-            return JSONResponse({"job_id": job, "status": "queued"}, status_code=202)
-        settings = service.resources.settings
-        return _respond(
-            Started(
-                lambda on_event: threads.send(
-                    service.graph,
-                    thread_id,
-                    body.message,
-                    user_id=who.user_id,
-                    settings=settings,
-                    on_event=on_event,
-                )
-            ),
-            _wants_stream(accept),
-        )
+            record = _queue(service, thread_id, who, work, strategy="enqueue")
+            return JSONResponse({"job_id": record["run_id"], "status": "queued"}, status_code=202)
+        return _respond(service, _queue(service, thread_id, who, work), _wants_stream(accept))
 
     @app.get("/threads/{thread_id}")
     def state(thread_id: str, who: Who) -> dict[str, Any]:
@@ -365,12 +435,20 @@ def _thread_routes(app: FastAPI, service: Service) -> None:
         }
 
     @app.get("/jobs/{job_id}")
-    def job(job_id: int, who: Who) -> dict[str, Any]:
-        found = jobs.job(service.resources.pool, job_id)
+    def job(job_id: uuid.UUID, who: Who) -> dict[str, Any]:
+        found = api_runs.by_id(service.resources.pool, str(job_id))
         if found is None:
             raise ApiError(404, "unknown_job", f"there is no job {job_id}")
         _owner_check(service, found["thread_id"], who, write=False)
-        return found
+        return {
+            "job_id": found["run_id"],
+            "thread_id": found["thread_id"],
+            "status": found["status"],
+            "attempts": found["attempt"],
+            "worker": found["worker"],
+            "result": found["result"],
+            "error": (found["refusal"] or {}).get("message"),
+        }
 
 
 def _approval_routes(app: FastAPI, service: Service) -> None:
@@ -391,10 +469,8 @@ def _approval_routes(app: FastAPI, service: Service) -> None:
         operator(who)
         threads.config_for(thread_id)
         decision = {"decisions": body.decisions, "action_id": body.action_id, "reviewer": who.user_id}
-        return _respond(
-            Started(lambda on_event: threads.decide(service.graph, thread_id, decision, on_event=on_event)),
-            _wants_stream(accept),
-        )
+        work = {"kind": "decide", "decision": decision, "user_id": who.user_id}
+        return _respond(service, _queue(service, thread_id, who, work), _wants_stream(accept))
 
 
 def _inbox_item(thread_id: str, request: dict[str, Any]) -> dict[str, Any]:

@@ -20,7 +20,7 @@ from agent.interfaces.server.auth import Principal, studio_principal
 from agent.interfaces.server.langgraph_api import assistants, runs, state_updates, threads
 from agent.interfaces.server.langgraph_api.auth import install_error_handlers
 from agent.interfaces.server.langgraph_api.backend import Backend
-from agent.interfaces.server.langgraph_api.executor import Executor
+from agent.interfaces.server.langgraph_api.feeds import Wakeups
 
 API_VERSION = "0.16.7"
 """The langgraph-api release whose shapes this application answers in (what `/info` reports)."""
@@ -42,16 +42,30 @@ class _Mount(Mount):
 
 
 def mount_langgraph_api(
-    app: FastAPI, path: str, resources: Resources, graph: Any, keys: dict[str, Principal]
+    app: FastAPI,
+    path: str,
+    resources: Resources,
+    graph: Any,
+    keys: dict[str, Principal],
+    *,
+    jobs: Any,
+    wakeups: Wakeups,
 ) -> None:
-    """Serve the LangGraph Server API under `path` of `app`."""
-    app.router.routes.append(_Mount(path, create_langgraph_app(resources, graph, keys)))
+    """Serve the LangGraph Server API under `path` of `app` (runs queued on `jobs`, followed with `wakeups`)."""
+    app.router.routes.append(
+        _Mount(path, create_langgraph_app(resources, graph, keys, jobs=jobs, wakeups=wakeups))
+    )
 
 
-def create_langgraph_app(resources: Resources, graph: Any, keys: dict[str, Principal]) -> FastAPI:
-    """The LangGraph Server API over the school graph, its database and the server's API keys."""
+def create_langgraph_app(
+    resources: Resources, graph: Any, keys: dict[str, Principal], *, jobs: Any, wakeups: Wakeups
+) -> FastAPI:
+    """The LangGraph Server API over the school graph, its database and the server's API keys.
+
+    `jobs` is the task engine's app that defers runs (`agent.infra.engine.deferrer`); `wakeups`
+    this process's listener for run events (`feeds.Wakeups`).
+    """
     backend = Backend(resources, graph, keys)
-    executor = Executor(resources.pool, resources.url, resources.checkpointer)
     app = FastAPI(title="school-agent: LangGraph Server API", version=API_VERSION)
     install_error_handlers(app)
     _allow_browsers(app, resources.settings.cors_origins)
@@ -77,8 +91,7 @@ def create_langgraph_app(resources: Resources, graph: Any, keys: dict[str, Princ
     app.include_router(assistants.routes(backend))
     app.include_router(threads.routes(backend))
     app.include_router(state_updates.routes(backend))
-    app.include_router(runs.routes(backend, executor))
-    app.state.executor = executor
+    app.include_router(runs.routes(backend, jobs, wakeups))
     return app
 
 

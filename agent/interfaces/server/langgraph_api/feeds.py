@@ -1,112 +1,192 @@
-"""A run's stream events: numbered, handed to every client that follows the run, kept for rejoins.
+"""A run's stream events: written by the worker that executes the run, followed by any API process.
 
-The process that executes a run puts each event into the run's `Feed` as it happens; clients in
-the same process follow the feed from memory. A feed that `keep`s (a resumable stream, a
-background run) also writes its events to `api_run_events` at each step boundary and when the
-run ends, before the run's status does, so a client of any process can rejoin the stream from
-its `Last-Event-ID` (`follow_kept`), the events it missed first and then the rest as they are
-kept. Event ids are the events' numbers in the run (`metadata` is 0).
+The worker puts each event into the run's `EventWriter`, which keeps it in `api_run_events`
+(numbered; `metadata` is 0) and announces it on `api_runs.EVENTS_CHANNEL`; a writer thread sends
+whatever has gathered in one transaction, so a burst of tokens costs one round trip, not one
+each. Clients follow a run from the database (`follow`), wherever it executes: an API process
+holds one `Wakeups` listener that wakes its followers when their run kept events or ended, and
+a follower that hears nothing still looks every `POLL_S` (behind a transaction pooler, where
+LISTEN cannot work, every `POOLED_POLL_S`). A client that loses its API process reconnects to
+any other with its `Last-Event-ID` and gets exactly the events after it.
 """
 
 from __future__ import annotations
 
 import json
+import logging
 import threading
 import time
+from collections import defaultdict
 from collections.abc import Iterator
 from typing import Any
 
+import psycopg
 from psycopg_pool import ConnectionPool
 
 from agent.journal import api_runs
 
+log = logging.getLogger(__name__)
+
 Event = tuple[int, str, str]
 """(number, event name, JSON text of its data)."""
-POLL_S = 0.2
-"""How often a client following a run of another process asks the database for new events."""
+POLL_S = 1.0
+"""How long a follower waits for a wake-up before it looks at the database anyway."""
+POOLED_POLL_S = 0.05
+"""How often a follower looks behind a transaction pooler (no wake-ups there)."""
 
 
-class Feed:
-    """The events of one run executed by this process."""
+class EventWriter:
+    """The events of one run, kept as they come by a thread of their own."""
 
-    def __init__(self, pool: ConnectionPool[Any], run_id: str, *, keep: bool) -> None:
-        self.pool, self.run_id, self.keep = pool, run_id, keep
-        self.events: list[Event] = []
-        self.kept = 0
-        self.ended = False
-        self.changed = threading.Condition()
-        self.first = threading.Event()
-        """Set when the run has started its work, waits in the thread's queue, or has ended."""
-        self.error: BaseException | None = None
-        """The error the run ended with, if any."""
+    def __init__(self, pool: ConnectionPool[Any], run_id: str, *, first: int) -> None:
+        self.pool, self.run_id = pool, run_id
+        self.next = first
+        self.waiting: list[Event] = []
         self.began = False
-        """The run produced a progress event (it was not refused before starting)."""
+        """The run produced an event of its own (it was not refused before starting)."""
         self.last_values: Any = None
-        """The last state the run streamed (its root `values` chunk, as LangGraph gave it)."""
+        """The last root `values` chunk the run streamed, as LangGraph gave it."""
+        self._changed = threading.Condition()
+        self._closing = False
+        self._failed: BaseException | None = None
+        self._thread = threading.Thread(target=self._write_loop, daemon=True, name=f"events-{run_id[:8]}")
+        self._thread.start()
 
     def put(self, event: str, data: Any) -> None:
-        """Add an event (`data`: plain JSON types) and wake the clients that follow the run."""
+        """Add an event (`data`: plain JSON types); it is kept and announced shortly."""
         text = json.dumps(data, ensure_ascii=False)
-        with self.changed:
-            self.events.append((len(self.events), event, text))
-            self.changed.notify_all()
+        with self._changed:
+            self.waiting.append((self.next, event, text))
+            self.next += 1
+            self._changed.notify_all()
 
-    def keep_now(self) -> None:
-        """Write the events not kept yet (a step boundary, or the run's end)."""
-        if not self.keep:
-            return
-        with self.changed:
-            new = self.events[self.kept :]
-        api_runs.append_events(self.pool, self.run_id, new)
-        self.kept += len(new)
+    def close(self) -> None:
+        """Keep every event put so far, then stop; raises what keeping them raised."""
+        with self._changed:
+            self._closing = True
+            self._changed.notify_all()
+        self._thread.join()
+        if self._failed is not None:
+            raise self._failed
 
-    def end(self, error: BaseException | None = None) -> None:
-        """The run ended (its events are kept by now): wake everyone who waits for it."""
-        with self.changed:
-            self.error = error
-            self.ended = True
-            self.changed.notify_all()
-        self.first.set()
-
-    def follow(self, after: int, heartbeat_s: float) -> Iterator[Event | None]:
-        """The events after number `after` as they come, None after `heartbeat_s` of silence."""
-        index = after + 1
+    def _write_loop(self) -> None:
         while True:
-            with self.changed:
-                if index >= len(self.events) and not self.ended:
-                    self.changed.wait(heartbeat_s)
-                batch, ended = self.events[index:], self.ended
-            index += len(batch)
-            yield from batch
-            if ended and index >= len(self.events):
+            with self._changed:
+                while not self.waiting and not self._closing:
+                    self._changed.wait()
+                batch, self.waiting = self.waiting, []
+                closing = self._closing
+            if batch:
+                try:
+                    api_runs.append_events(self.pool, self.run_id, batch)
+                except psycopg.Error as err:  # the run goes on; its end says its events were not all kept
+                    log.warning("could not keep %s events of run %s", len(batch), self.run_id)
+                    self._failed = err
+            if closing and not self.waiting:
                 return
-            if not batch:
-                yield None
-
-    def wait(self) -> None:
-        """Block until the run ends."""
-        with self.changed:
-            while not self.ended:
-                self.changed.wait()
 
 
-def follow_kept(
-    pool: ConnectionPool[Any], thread_id: str, run_id: str, after: int, heartbeat_s: float
-) -> Iterator[Event | None]:
-    """The kept events of a run (of any process) after number `after`, until it has ended."""
-    quiet_since = time.monotonic()
-    while True:
-        batch = api_runs.events_after(pool, run_id, after)
-        if batch:
-            after = batch[-1][0]
-            quiet_since = time.monotonic()
-            yield from batch
-            continue
-        run = api_runs.get(pool, thread_id, run_id)
-        if run is None or run["status"] in api_runs.FINAL:
-            yield from api_runs.events_after(pool, run_id, after)
+class Wakeups:
+    """One process's listener on `api_runs.EVENTS_CHANNEL`; followers wait on it for their run."""
+
+    def __init__(self, url: str, *, listen: bool) -> None:
+        self.url, self.listen = url, listen
+        self.poll_s = POLL_S if listen else POOLED_POLL_S
+        self._counts: defaultdict[str, int] = defaultdict(int)
+        self._changed = threading.Condition()
+        self._closed = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._start_lock = threading.Lock()
+
+    def seen(self, run_id: str) -> int:
+        """How many wake-ups the run has had; take it before reading, then `wait(run_id, it)`."""
+        self._start()
+        with self._changed:
+            return self._counts[run_id]
+
+    def wait(self, run_id: str, seen: int, timeout: float | None = None) -> None:
+        """Until the run has a wake-up after `seen`, or `timeout` (default: the poll interval)."""
+        with self._changed:
+            self._changed.wait_for(
+                lambda: self._counts[run_id] != seen, self.poll_s if timeout is None else timeout
+            )
+
+    def forget(self, run_id: str) -> None:
+        """The process follows the run no more."""
+        with self._changed:
+            self._counts.pop(run_id, None)
+
+    def close(self) -> None:
+        """Stop listening."""
+        self._closed.set()
+
+    def _start(self) -> None:
+        if not self.listen:
             return
-        if time.monotonic() - quiet_since >= heartbeat_s:
-            quiet_since = time.monotonic()
-            yield None
-        time.sleep(POLL_S)
+        with self._start_lock:
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._listen_loop, daemon=True, name="run-wakeups")
+                self._thread.start()
+
+    def _listen_loop(self) -> None:
+        while not self._closed.is_set():
+            try:
+                with psycopg.connect(self.url, autocommit=True) as conn:
+                    conn.execute(f"LISTEN {api_runs.EVENTS_CHANNEL}")
+                    while not self._closed.is_set():
+                        for note in conn.notifies(timeout=1.0):
+                            with self._changed:
+                                if note.payload in self._counts:
+                                    self._counts[note.payload] += 1
+                                    self._changed.notify_all()
+            except psycopg.Error:
+                if self._closed.is_set():
+                    return
+                log.warning("the run wake-up listener lost its connection; reconnecting")
+                time.sleep(1.0)
+
+
+def follow(
+    pool: ConnectionPool[Any],
+    wakeups: Wakeups,
+    thread_id: str,
+    run_id: str,
+    after: int,
+    heartbeat_s: float,
+) -> Iterator[Event | None]:
+    """The kept events of a run after number `after` until it has ended; None after `heartbeat_s` of silence."""
+    quiet_since = time.monotonic()
+    try:
+        while True:
+            seen = wakeups.seen(run_id)
+            batch = api_runs.events_after(pool, run_id, after)
+            if batch:
+                after = batch[-1][0]
+                quiet_since = time.monotonic()
+                yield from batch
+                continue
+            run = api_runs.get(pool, thread_id, run_id)
+            if run is None or run["status"] in api_runs.FINAL:
+                yield from api_runs.events_after(pool, run_id, after)
+                return
+            if time.monotonic() - quiet_since >= heartbeat_s:
+                quiet_since = time.monotonic()
+                yield None
+            wakeups.wait(run_id, seen, min(wakeups.poll_s, heartbeat_s))
+    finally:
+        wakeups.forget(run_id)
+
+
+def wait_until(
+    pool: ConnectionPool[Any], wakeups: Wakeups, thread_id: str, run_id: str, *, begun: bool = False
+) -> dict[str, Any] | None:
+    """The run's record once it has ended (with `begun`: once it did its first work); None if it is gone."""
+    try:
+        while True:
+            seen = wakeups.seen(run_id)
+            run = api_runs.get(pool, thread_id, run_id)
+            if run is None or run["status"] in api_runs.FINAL or (begun and run["began_at"] is not None):
+                return run
+            wakeups.wait(run_id, seen)
+    finally:
+        wakeups.forget(run_id)

@@ -1,0 +1,88 @@
+"""The task engine: procrastinate over the school's own Postgres.
+
+Every run (a LangGraph API run, a turn or decision of the private API or the page) and every
+piece of scheduled work is a procrastinate job, executed by whichever worker process takes it
+(`school-agent worker`, or the worker `serve` embeds). What the engine gives and the project no
+longer writes itself:
+- a job per run, taken by exactly one worker, woken by LISTEN/NOTIFY (or polled behind a
+  transaction pooler, `SCHOOL_DB_POOLING=transaction`);
+- `lock`: jobs with the same lock run one at a time, oldest first, across every worker; a run's
+  job is locked on its thread, so one thread's runs never overlap;
+- worker heartbeats (`procrastinate_workers`): a worker silent for `SCHOOL_STALLED_AFTER_S` is
+  dead, and the recovery task (`agent.interfaces.worker.tasks`) puts its jobs back in the queue;
+- periodic tasks, deferred once per tick whatever the number of workers (its
+  `procrastinate_periodic_defers` table).
+
+Its schema is procrastinate's own `schema.sql`, applied as one of the school's migrations
+(`agent.infra.migrations`). This module opens nothing by itself: `deferrer` wraps the process's
+main (sync) pool, `worker_app` makes an async connector for a worker's event loop.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+import procrastinate
+from procrastinate import exceptions
+from psycopg_pool import ConnectionPool
+
+from agent.config.settings import Settings
+
+RUN_TASK: Final = "school.run"
+"""The task that executes the next run of a thread (its only argument: `thread_id`)."""
+RUNS_QUEUE: Final = "runs"
+SCHEDULED_QUEUE: Final = "scheduled"
+POLL_S: Final = 5.0
+"""How often an idle worker asks for jobs when notifications wake it (they usually do)."""
+POOLED_POLL_S: Final = 0.1
+"""How often a worker asks behind a transaction pooler, where LISTEN cannot work."""
+
+EngineError = exceptions.ProcrastinateException
+"""Anything the engine raises (a failed defer, a lost connection)."""
+
+
+def schema_sql() -> str:
+    """The engine's schema, as the installed procrastinate ships it."""
+    return procrastinate.schema.SchemaManager.get_schema()
+
+
+def thread_lock(thread_id: str) -> str:
+    """The job lock of a thread: its runs' jobs execute one at a time, in order."""
+    return f"thread:{thread_id}"
+
+
+def deferrer(pool: ConnectionPool[Any]) -> procrastinate.App:
+    """An app that defers jobs through the process's own pool (an API process defers, never works)."""
+    app = procrastinate.App(connector=procrastinate.SyncPsycopgConnector())
+    app.open(pool)
+    return app
+
+
+def defer_run(app: procrastinate.App, thread_id: str) -> int:
+    """Ask a worker to execute the thread's next pending run; the job's id."""
+    job = app.configure_task(RUN_TASK, queue=RUNS_QUEUE, lock=thread_lock(thread_id))
+    return int(job.defer(thread_id=thread_id))
+
+
+def worker_app(settings: Settings, url: str) -> procrastinate.App:
+    """An app with an async connector to `url`, for a worker's event loop (open it there)."""
+    kwargs: dict[str, Any] = {"prepare_threshold": settings.prepare_threshold}
+    connector = procrastinate.PsycopgConnector(
+        conninfo=url, min_size=1, max_size=max(4, settings.workers + 2), kwargs=kwargs
+    )
+    return procrastinate.App(connector=connector)
+
+
+def worker_options(settings: Settings, *, concurrency: int, name: str) -> dict[str, Any]:
+    """The options of `App.run_worker_async` for this deployment."""
+    listen = settings.db_pooling != "transaction"
+    return {
+        "concurrency": concurrency,
+        "name": name,
+        "listen_notify": listen,
+        "fetch_job_polling_interval": POLL_S if listen else POOLED_POLL_S,
+        "update_heartbeat_interval": max(1.0, settings.stalled_after_s / 3),
+        "stalled_worker_timeout": float(settings.stalled_after_s),
+        "install_signal_handlers": False,
+        "delete_jobs": "successful",
+    }

@@ -1,0 +1,210 @@
+"""Executing a thread's next run on a worker: what the API recorded, with the runtime's guarantees.
+
+A run's `work` (written by the API that accepted it, `agent.journal.api_runs`) says what to do —
+send a student's message, or decide the pending approval as an operator — and for which face:
+`langgraph` relays the graph's stream modes as the platform's events, `private` the runtime's
+progress events (the private API and its page). The run goes through `agent.runtime.threads`,
+so it holds the thread's one-writer lock, is journaled and runs with `durability="sync"`.
+
+A run taken a second time (`attempt` > 1: its first worker died) goes on from its last
+checkpoint when it made one (the checkpoints carry its run id), else starts over; either way the
+journal records `run_retried`, and the domain's idempotency keys keep side effects to one.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from agent.infra.locks import ThreadBusyError
+from agent.infra.persistence import Resources
+from agent.interfaces.server.app import describe
+from agent.interfaces.server.langgraph_api.auth import status_of
+from agent.interfaces.server.langgraph_api.feeds import EventWriter
+from agent.interfaces.server.langgraph_api.relay import relay, values_json
+from agent.interfaces.server.langgraph_api.shapes import interrupt, jsonable
+from agent.journal import api_runs
+from agent.journal.events import record_event
+from agent.runtime import threads
+from agent.runtime.runs import RunStoppedError, Watch
+
+log = logging.getLogger(__name__)
+
+BUSY_WAIT_S = 60.0
+"""How long a queued run waits for a thread held outside the engine (the CLI) before failing."""
+BUSY_POLL_S = 0.2
+
+
+@dataclass(frozen=True)
+class Work:
+    """What a run does, as its API recorded it."""
+
+    kind: str
+    """`send` (a student's message) or `decide` (an operator's decision)."""
+    face: str
+    """`langgraph` (the platform's stream events) or `private` (the runtime's progress events)."""
+    text: str = ""
+    user_id: str = ""
+    decision: dict[str, Any] | None = None
+    modes: tuple[str, ...] = ()
+    subgraphs: bool = False
+    relay: bool = True
+    """Events are relayed (False: a `wait` run, which keeps only its result)."""
+    configurable: dict[str, Any] | None = None
+    wait_for_lock: bool = True
+
+    @classmethod
+    def of(cls, raw: dict[str, Any]) -> Work:
+        """The work of a run record; ValueError when it is not a run's."""
+        if raw.get("kind") not in ("send", "decide") or raw.get("face") not in ("langgraph", "private"):
+            raise ValueError(f"not a run's work: kind {raw.get('kind')!r}, face {raw.get('face')!r}")
+        return cls(
+            kind=raw["kind"],
+            face=raw["face"],
+            text=str(raw.get("text") or ""),
+            user_id=str(raw.get("user_id") or ""),
+            decision=raw.get("decision"),
+            modes=tuple(raw.get("modes") or ()),
+            subgraphs=bool(raw.get("subgraphs")),
+            relay=bool(raw.get("relay", True)),
+            configurable=dict(raw.get("configurable") or {}),
+            wait_for_lock=bool(raw.get("wait_for_lock", True)),
+        )
+
+
+def execute_next(resources: Resources, graph: Any, thread_id: str, worker: str) -> str | None:
+    """Claim and execute the thread's next run on `worker`; its id (None: the thread had none)."""
+    pool = resources.pool
+    run = api_runs.claim_next(pool, thread_id, worker)
+    if run is None:
+        log.info("thread %s has no run to do (cancelled, or done by an earlier job)", thread_id)
+        return None
+    run_id, attempt = run["run_id"], run["attempt"]
+    try:
+        work = Work.of(run["work"])
+    except ValueError as err:
+        log.error("run %s cannot be executed: %s", run_id, err)
+        api_runs.finish(
+            pool, run_id, "error", "malformed run", failure=_failure(err, "langgraph", began=False)
+        )
+        return run_id
+    first = 0
+    if attempt > 1:
+        first = api_runs.last_seq(pool, run_id) + 1
+        payload = {"run_id": run_id, "attempt": attempt, "previous_worker": run["worker_before"]}
+        record_event(pool, thread_id, "run_retried", payload)
+    writer = EventWriter(pool, run_id, first=first)
+    if work.face == "langgraph":
+        writer.put("metadata", {"run_id": run_id, "attempt": attempt})
+    status, error, result, failure = _run(resources, graph, run, work, writer)
+    try:
+        writer.close()
+    except Exception:  # the events are a view; the run's end must still be recorded
+        log.warning("run %s ended with some events not kept", run_id)
+    if status is None:  # rolled back: the run and its checkpoints are gone
+        return run_id
+    api_runs.finish(pool, run_id, status, error, result=result, failure=failure)
+    return run_id
+
+
+def _run(
+    resources: Resources, graph: Any, run: dict[str, Any], work: Work, writer: EventWriter
+) -> tuple[str | None, str | None, Any, dict[str, Any] | None]:
+    """Do the work; (status, error, result, failure) — status None when the run was rolled back."""
+    pool, run_id, thread_id = resources.pool, run["run_id"], run["thread_id"]
+    began = False
+
+    def on_event(name: str, data: dict[str, Any]) -> None:
+        nonlocal began
+        if not began:
+            began = True
+            api_runs.began(pool, run_id)
+        if work.face == "private":
+            writer.put(name, json.loads(json.dumps(data, default=str)))
+
+    watch = Watch(
+        modes=work.modes,
+        on_chunk=relay(writer, emit=work.relay) if work.face == "langgraph" else None,
+        subgraphs=work.subgraphs,
+        run_id=run_id,
+        stop=lambda: api_runs.stop_of(pool, run_id),
+        metadata={**run["metadata"], "run_attempt": run["attempt"], "thread_id": thread_id},
+        configurable={**(work.configurable or {}), "run_id": run_id},
+        tokens=work.face == "private",  # a LangGraph client that wants tokens asks for messages-tuple
+    )
+    deadline = time.monotonic() + BUSY_WAIT_S
+    while True:
+        try:
+            turn = _do(resources, graph, run, work, on_event, watch)
+        except ThreadBusyError as err:
+            if work.wait_for_lock and time.monotonic() < deadline:
+                time.sleep(BUSY_POLL_S)
+                continue
+            return "error", type(err).__name__, None, _failure(err, work.face, began=began)
+        except RunStoppedError as err:
+            if api_runs.stop_of(pool, run_id) == "rollback":
+                resources.checkpointer.delete_for_runs([run_id])
+                api_runs.delete_run(pool, run_id)
+                return None, None, None, None
+            return "interrupted", str(err), None, None
+        except Exception as err:
+            return "error", type(err).__name__, None, _failure(err, work.face, began=began)
+        return "success", None, _result(graph, thread_id, work, writer, turn), None
+
+
+def _do(
+    resources: Resources,
+    graph: Any,
+    run: dict[str, Any],
+    work: Work,
+    on_event: Callable[[str, dict[str, Any]], None],
+    watch: Watch,
+) -> threads.Turn | None:
+    """The runtime call the work asks for; on a retry, the rest of the run from its last checkpoint."""
+    thread_id = run["thread_id"]
+    if run["attempt"] > 1:
+        state = graph.get_state(threads.config_for(thread_id))
+        if state.metadata and state.metadata.get("run_id") == run["run_id"]:
+            if state.next and not state.interrupts:
+                return threads.resume(graph, thread_id, on_event=on_event, watch=watch)
+            return None  # the first worker finished the graph's work; only the record was left
+    if work.kind == "send":
+        return threads.send(
+            graph,
+            thread_id,
+            work.text,
+            user_id=work.user_id,
+            settings=resources.settings,
+            on_event=on_event,
+            watch=watch,
+        )
+    return threads.decide(graph, thread_id, work.decision or {}, on_event=on_event, watch=watch)
+
+
+def _result(graph: Any, thread_id: str, work: Work, writer: EventWriter, turn: threads.Turn | None) -> Any:
+    """What the run's `wait` answers: the state it left (langgraph), or the turn (private)."""
+    if work.face == "private":
+        if turn is None:
+            return {"thread_id": thread_id, "replies": [], "pending": None}
+        return jsonable({"thread_id": turn.thread_id, "replies": turn.replies, "pending": turn.pending})
+    if isinstance(writer.last_values, dict):
+        return values_json(writer.last_values)
+    snapshot = graph.get_state(threads.config_for(thread_id))
+    values: dict[str, Any] = jsonable(snapshot.values)
+    if snapshot.interrupts:
+        values["__interrupt__"] = [interrupt(i) for i in snapshot.interrupts]
+    return values
+
+
+def _failure(err: BaseException, face: str, *, began: bool) -> dict[str, Any]:
+    """How a failed run is answered, in its face's terms (never a stack trace or raw internals)."""
+    if face == "private":
+        status, code, message = describe(err)
+    else:
+        code = None
+        status, message = status_of(err)
+    return {"error": type(err).__name__, "status": status, "code": code, "message": message, "began": began}

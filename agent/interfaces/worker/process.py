@@ -1,0 +1,129 @@
+"""A worker: procrastinate's, in a thread of its own with its own event loop, over the school's tasks.
+
+`school-agent worker` runs one in the foreground until SIGINT/SIGTERM; `serve` embeds one beside
+the API (`--workers 0`: none). Sync tasks (a run) execute in the event loop's thread pool, up to
+`concurrency` at once. Before it takes jobs, a worker waits, saying so in the log every
+`SCHEMA_WAIT_S`, until the engine's tables exist: a database whose schema lost them, or one a
+newer release has not yet migrated, gets a clear line instead of a crash loop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import socket
+import threading
+import uuid
+from typing import Any
+
+from agent.infra import engine
+from agent.infra.persistence import Resources
+from agent.interfaces.worker.tasks import Host, install
+
+log = logging.getLogger(__name__)
+
+SCHEMA_WAIT_S = 10.0
+STOP_WAIT_S = 30.0
+
+
+def worker_name() -> str:
+    """The name of this process among workers: host, pid and a random tag."""
+    return f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:6]}"
+
+
+class Worker:
+    """One worker process's (or `serve`'s embedded) job runner."""
+
+    def __init__(
+        self, resources: Resources, graph: Any, *, concurrency: int, name: str | None = None
+    ) -> None:
+        self.resources, self.graph, self.concurrency = resources, graph, concurrency
+        self.name = name or worker_name()
+        self.ready = threading.Event()
+        self.failed: BaseException | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._task: asyncio.Task[None] | None = None
+        self._stopping = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True, name="worker")
+
+    def start(self, *, wait_s: float = 60.0) -> Worker:
+        """Start taking jobs; returns once the worker is registered (or raises why it could not start)."""
+        self._thread.start()
+        self.ready.wait(wait_s)
+        if self.failed is not None:
+            raise self.failed
+        return self
+
+    def alive(self) -> bool:
+        """Whether the worker still runs."""
+        return self._thread.is_alive()
+
+    def stop(self) -> None:
+        """Stop taking jobs, let the running ones finish (up to `STOP_WAIT_S`), and return."""
+        self._stopping.set()
+        loop, task = self._loop, self._task
+        if loop is not None and task is not None and not loop.is_closed():
+            loop.call_soon_threadsafe(task.cancel)
+        self._thread.join(STOP_WAIT_S)
+
+    def _run(self) -> None:
+        try:
+            asyncio.run(self._main())
+        except asyncio.CancelledError:
+            pass
+        except BaseException as err:  # reported to whoever waits in `start`
+            self.failed = err
+            log.exception("worker %s stopped on an error", self.name)
+        finally:
+            self.ready.set()
+
+    async def _main(self) -> None:
+        self._loop = asyncio.get_running_loop()
+        self._task = asyncio.current_task()  # type: ignore[assignment]
+        await asyncio.to_thread(self._wait_for_schema)
+        settings = self.resources.settings
+        app = engine.worker_app(settings, self.resources.url)
+        install(app, Host(self.resources, self.graph, self.name))
+        async with app.open_async():
+            self.ready.set()
+            log.info("worker %s takes jobs (%s at once)", self.name, self.concurrency)
+            await app.run_worker_async(
+                **engine.worker_options(settings, concurrency=self.concurrency, name=self.name)
+            )
+
+    def _wait_for_schema(self) -> None:
+        while not self._stopping.is_set():
+            with self.resources.pool.connection() as conn:
+                row = conn.execute("SELECT to_regclass('procrastinate_jobs') IS NOT NULL AS there").fetchone()
+            if row and row["there"]:
+                return
+            log.error(
+                "the task engine's tables (procrastinate_jobs) are missing from this database; "
+                "start `school-agent serve` or `school-agent worker` of this release to migrate it, "
+                "or see `school-agent doctor`. Looking again in %.0f s",
+                SCHEMA_WAIT_S,
+            )
+            self._stopping.wait(SCHEMA_WAIT_S)
+
+
+def run_in_foreground(resources: Resources, graph: Any, *, concurrency: int) -> None:
+    """Run a worker until SIGINT or SIGTERM."""
+    import signal
+
+    worker = Worker(resources, graph, concurrency=concurrency)
+    done = threading.Event()
+
+    def on_signal(_signum: int, _frame: Any) -> None:
+        done.set()
+
+    signal.signal(signal.SIGTERM, on_signal)
+    signal.signal(signal.SIGINT, on_signal)
+    worker.start()
+    print(f"worker {worker.name}: taking jobs, {concurrency} at once (Ctrl-C stops)", flush=True)
+    while not done.wait(1.0):
+        if not worker.alive():
+            break
+    worker.stop()
+    if worker.failed is not None:
+        raise worker.failed

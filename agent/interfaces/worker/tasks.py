@@ -1,0 +1,74 @@
+"""The jobs a worker knows: a thread's next run, recovery, and the school's scheduled work.
+
+`install` defines them on one procrastinate app, bound to the process's resources and graph:
+- `school.run` (queue `runs`, locked on its thread): execute the thread's next run
+  (`agent.interfaces.worker.execution`);
+- `school.recover`, every `RECOVER_EVERY_S`: put back in the queue the jobs of workers whose
+  heartbeat stopped (`SCHOOL_STALLED_AFTER_S`), and give a job to any run left without one;
+- the scheduled work (`agent.interfaces.worker.schedule`).
+A periodic task is deferred once per tick however many workers run (the engine's
+`procrastinate_periodic_defers`), and each of its ticks is its `timestamp`: the clock it acts on.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from dataclasses import dataclass
+from typing import Any
+
+import procrastinate
+from procrastinate import JobContext
+
+from agent.infra import engine
+from agent.infra.persistence import Resources
+from agent.interfaces.worker.execution import execute_next
+from agent.journal import api_runs
+
+log = logging.getLogger(__name__)
+
+RECOVER_TASK = "school.recover"
+RECOVER_EVERY_S = 5
+ORPHAN_AFTER_S = 10.0
+"""A run not ended with no job for this long is given one (its accepting process died before deferring)."""
+
+
+@dataclass(frozen=True)
+class Host:
+    """What the jobs of one worker process run on."""
+
+    resources: Resources
+    graph: Any
+    name: str
+    """The process, in logs and in `api_runs.worker` (with the job's id)."""
+
+
+def install(app: procrastinate.App, host: Host) -> None:
+    """Define the school's tasks on `app`, run on `host`."""
+
+    @app.task(name=engine.RUN_TASK, queue=engine.RUNS_QUEUE, pass_context=True)
+    def run_next(context: JobContext, thread_id: str) -> None:
+        job_id = context.job.id if context.job else None
+        execute_next(host.resources, host.graph, thread_id, f"{host.name}#{job_id}")
+
+    @app.periodic(cron=f"* * * * * */{RECOVER_EVERY_S}", periodic_id="recover")
+    @app.task(name=RECOVER_TASK, queue=engine.SCHEDULED_QUEUE, pass_context=True)
+    async def recover(context: JobContext, timestamp: int) -> None:
+        manager = context.app.job_manager
+        stalled = await manager.get_stalled_jobs(
+            seconds_since_heartbeat=host.resources.settings.stalled_after_s
+        )
+        for job in stalled:
+            log.warning("job %s (%s) lost its worker; it goes back to the queue", job.id, job.task_name)
+            await manager.retry_job(job)
+        orphans = await asyncio.to_thread(api_runs.orphaned_threads, host.resources.pool, ORPHAN_AFTER_S)
+        for thread_id in orphans:
+            log.warning("thread %s has a run without a job; deferring one", thread_id)
+            task = context.app.configure_task(
+                engine.RUN_TASK, queue=engine.RUNS_QUEUE, lock=engine.thread_lock(thread_id)
+            )
+            await task.defer_async(thread_id=thread_id)
+
+    from agent.interfaces.worker import schedule  # the scheduled work, beside the engine's own tasks
+
+    schedule.install(app, host)
