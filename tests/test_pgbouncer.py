@@ -1,0 +1,242 @@
+"""Through a real PgBouncer in transaction mode (`SCHOOL_DB_POOLING=transaction`): one writer per
+thread, no setting leaking to other clients, and whole turns of the graph.
+
+PgBouncer hands a server connection to another client after every transaction, so anything a
+session keeps (a session advisory lock, a `SET`, a prepared statement) stays with that server
+connection and is found by whoever gets it next. Pools here are one or two server connections, so
+that every client really shares them. A running request keeps one of them for its thread lock's
+transaction, which is why a pool of one serves no turn (every other statement would wait for it).
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from pathlib import Path
+
+import psycopg
+import pytest
+from psycopg.rows import dict_row
+from psycopg_pool import ConnectionPool
+
+from agent.config.settings import Settings
+from agent.infra.locks import LOCK_SPACE, ThreadBusyError, locks_for
+from agent.infra.persistence import Resources, connection_kwargs, open_resources
+from agent.journal.events import events
+from agent.journal.turns import StepRecord, record, start_turn, turns_of
+from agent.runtime import threads
+from graphs.school import build_graph
+from tests.support.lock_holder import LockHolder
+from tests.support.pgbouncer import pgbouncer
+from tests.support.school import TODAY
+
+pytestmark = pytest.mark.postgres
+
+APPROVE = {"decisions": [{"type": "approve"}]}
+
+
+def _pooled_settings(url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Settings:
+    """The settings the documented environment gives: DATABASE_URL through PgBouncer, SCHOOL_DB_POOLING=transaction."""
+    monkeypatch.setenv("DATABASE_URL", url)
+    monkeypatch.setenv("SCHOOL_DB_POOLING", "transaction")
+    monkeypatch.setenv("SCHOOL_TODAY", TODAY.isoformat())
+    monkeypatch.setenv("SCHOOL_DATA_DIR", str(tmp_path / "data"))
+    settings = Settings.from_env()
+    assert (settings.db_pooling, settings.prepare_threshold) == ("transaction", None)
+    return settings
+
+
+def _lock_sessions(database_url: str, thread_id: str) -> int:
+    """How many sessions hold `thread_id`'s lock, asked of Postgres directly."""
+    with psycopg.connect(database_url, autocommit=True, row_factory=dict_row) as conn:
+        row = conn.execute(
+            "SELECT count(*) AS n FROM pg_locks WHERE locktype = 'advisory' AND granted"
+            " AND database = (SELECT oid FROM pg_database WHERE datname = current_database())"
+            " AND classid = %s AND objid = hashtext(%s)::bigint & 4294967295",
+            (LOCK_SPACE, thread_id),
+        ).fetchone()
+    assert row is not None
+    return int(row["n"])
+
+
+# -- one writer per thread ------------------------------------------------------------------------
+
+
+def test_two_processes_hold_a_thread_lock_through_pgbouncer_one_at_a_time(database_url: str) -> None:
+    with pgbouncer(database_url, pool_size=2) as url:
+        holders = [LockHolder(url, "t"), LockHolder(url, "t")]
+        try:
+            assert [holder.reply() for holder in holders] == ["ready", "ready"]
+            for holder in holders:  # both at once
+                holder.send("try")
+            answers = [holder.reply() for holder in holders]
+            assert sorted(answers) == ["busy", "held"]
+            winner, loser = holders if answers[0] == "held" else holders[::-1]
+            # A session lock would be found on the winner's server connection by the next client
+            # to get it, as its own; these tries get that connection back, or the other one.
+            assert [loser.ask("try") for _ in range(5)] == ["busy"] * 5
+            assert _lock_sessions(database_url, "t") == 1
+            assert winner.ask("release") == "released"
+            assert loser.ask("try") == "held"
+            assert winner.ask("try") == "busy"
+            assert loser.ask("release") == "released"
+            assert _lock_sessions(database_url, "t") == 0
+        finally:
+            exits = [holder.close() for holder in holders]
+    assert exits == [0, 0]
+
+
+def test_two_threads_of_one_process_hold_a_thread_lock_through_pgbouncer_one_at_a_time(
+    database_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with (
+        pgbouncer(database_url, pool_size=2) as url,
+        open_resources(_pooled_settings(url, tmp_path, monkeypatch), setup=False) as res,
+    ):
+        locks = locks_for(res.pool)
+        assert locks is not None
+        start, release = threading.Barrier(2), threading.Event()
+        outcomes: list[str] = []
+
+        def contend() -> None:
+            start.wait(timeout=30)
+            try:
+                with locks.hold("t"):  # each thread on a lock connection of its own
+                    outcomes.append("held")
+                    release.wait(timeout=30)
+            except ThreadBusyError:
+                outcomes.append("busy")
+            except Exception as err:  # reported by the assertion below, not lost in the thread
+                outcomes.append(repr(err))
+
+        contenders = [threading.Thread(target=contend) for _ in range(2)]
+        for thread in contenders:
+            thread.start()
+        deadline = time.monotonic() + 30
+        while len(outcomes) < 2 and time.monotonic() < deadline:
+            time.sleep(0.01)
+        try:
+            assert sorted(outcomes) == ["busy", "held"]
+            for _ in range(5):
+                with pytest.raises(ThreadBusyError), locks.hold("t"):
+                    pass
+            assert _lock_sessions(database_url, "t") == 1
+        finally:
+            release.set()
+            for thread in contenders:
+                thread.join(timeout=30)
+        with locks.hold("t"):
+            assert _lock_sessions(database_url, "t") == 1
+        assert _lock_sessions(database_url, "t") == 0
+
+
+# -- no setting leaks ------------------------------------------------------------------------------
+
+_NOTE_SYNC = [
+    "CREATE TABLE sync_seen (kind text, sync text)",
+    """CREATE FUNCTION note_sync() RETURNS trigger LANGUAGE plpgsql AS $$
+       BEGIN
+           INSERT INTO sync_seen VALUES (NEW.kind, current_setting('synchronous_commit'));
+           RETURN NULL;
+       END $$""",
+    "CREATE TRIGGER note_sync AFTER INSERT ON journal_events FOR EACH ROW EXECUTE FUNCTION note_sync()",
+]
+"""Notes, for each journal event written, whether the transaction that wrote it waited for the disk."""
+
+
+class _Watcher:
+    """Another client of the same PgBouncer pool, asking its setting in a transaction, again and again."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.seen: list[str] = []
+        self.errors: list[str] = []
+        self.stop = threading.Event()
+        self.thread = threading.Thread(target=self._watch)
+
+    def _watch(self) -> None:
+        try:
+            with psycopg.connect(self.url, autocommit=True, prepare_threshold=None) as conn:
+                while not self.stop.is_set():
+                    with conn.transaction():
+                        row = conn.execute("SELECT current_setting('synchronous_commit')").fetchone()
+                    self.seen.append(row[0] if row else "?")
+        except Exception as err:  # reported by the test, not lost in the thread
+            self.errors.append(repr(err))
+
+    def __enter__(self) -> _Watcher:
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop.set()
+        self.thread.join(timeout=30)
+
+
+def test_the_journal_leaves_no_setting_on_a_shared_server_connection(
+    resources: Resources, database_url: str
+) -> None:
+    with resources.pool.connection() as conn:
+        for statement in _NOTE_SYNC:
+            conn.execute(statement)
+    written = 0
+    with (
+        pgbouncer(database_url, pool_size=1) as url,
+        ConnectionPool(url, kwargs=connection_kwargs(resources.settings), min_size=1, max_size=1) as pool,
+        _Watcher(url) as watcher,
+    ):
+        while written < 400 or len(watcher.seen) < 200:
+            turn = start_turn(pool, thread_id="t", kind="message", actor="ada", payload={})
+            step = StepRecord(1, "router", "completed")
+            record(pool, turn, thread_id="t", step=step, events=[("step_completed", {"step": 1})])
+            written += 2
+    assert (watcher.errors, set(watcher.seen)) == ([], {"on"})
+    with resources.pool.connection() as conn:
+        notes = conn.execute("SELECT sync, count(*) AS n FROM sync_seen GROUP BY sync").fetchall()
+    assert notes == [{"sync": "off", "n": written}]  # it was set, in the journal's own transactions
+
+
+# -- whole turns ------------------------------------------------------------------------------------
+
+
+def test_whole_turns_run_through_pgbouncer_and_leave_no_setting_behind(
+    database_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with (
+        pgbouncer(database_url, pool_size=2) as url,
+        # setup too: migrations, LangGraph's CREATE INDEX CONCURRENTLY beside the setup lock's transaction
+        open_resources(_pooled_settings(url, tmp_path, monkeypatch)) as res,
+    ):
+        with res.pool.connection() as conn:
+            for statement in _NOTE_SYNC:
+                conn.execute(statement)
+        graph = build_graph(
+            checkpointer=res.checkpointer, store=res.store, school=res.school, settings=res.settings
+        )
+        with _Watcher(url) as watcher:
+            asked = threads.send(graph, "t", "When does rag start?", user_id="ada")
+            proposed = threads.send(graph, "t", "Enroll me in rag-2", user_id="ada")
+            approved = threads.decide(graph, "t", APPROVE)
+        assert watcher.errors == [] and watcher.seen and set(watcher.seen) == {"on"}
+        assert asked.replies and asked.pending is None
+        assert proposed.pending is not None and proposed.pending["action_requests"][0]["name"] == "enroll"
+        assert approved.pending is None and "enrolled in rag-2" in approved.replies[-1]
+        assert [(t["kind"], t["status"]) for t in turns_of(res.pool, "t")] == [
+            ("message", "completed"),
+            ("message", "awaiting_approval"),
+            ("decision", "completed"),
+        ]
+        kinds = [e["kind"] for e in events(res.pool, "t")]
+        assert (kinds.count("turn_started"), kinds.count("turn_completed")) == (3, 3)
+        with res.pool.connection() as conn:
+            enrolled = conn.execute(
+                "SELECT cohort_id, status FROM enrollments WHERE student_id = 'ada'"
+            ).fetchall()
+            notes = conn.execute("SELECT kind, sync FROM sync_seen").fetchall()
+        assert enrolled == [{"cohort_id": "rag-2", "status": "PENDING_PAYMENT"}]
+        # The run's own events unsynced, the nodes' own ones synced; none of it reached the watcher.
+        assert {
+            n["sync"] for n in notes if n["kind"] in ("turn_started", "step_started", "turn_completed")
+        } == {"off"}
+        assert {n["sync"] for n in notes if n["kind"] in ("approval_granted", "tool_completed")} == {"on"}
+    assert _lock_sessions(database_url, "t") == 0
