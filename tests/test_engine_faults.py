@@ -1,0 +1,100 @@
+"""Bad input to the task engine: a clear log line and a failed (or empty) job, never a crash loop or a silent drop.
+
+A job with a malformed payload, a job whose thread was deleted, a run whose recorded work makes no
+sense, and a database that lost the engine's tables, each met by a real worker in this process.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+import uuid
+from typing import Any
+
+import pytest
+
+from agent.infra import engine
+from agent.infra.persistence import Resources
+from agent.interfaces.worker.process import Worker
+from agent.journal import api_runs
+
+pytestmark = pytest.mark.postgres
+
+
+def job_status(resources: Resources, job_id: int) -> str | None:
+    with resources.pool.connection() as conn:
+        row = conn.execute("SELECT status FROM procrastinate_jobs WHERE id = %s", (job_id,)).fetchone()
+    return row["status"] if row else None  # a succeeded job is deleted (`delete_jobs="successful"`)
+
+
+def settle(check: Any, timeout_s: float = 20) -> Any:
+    deadline = time.monotonic() + timeout_s
+    while not (found := check()):
+        assert time.monotonic() < deadline, "not within the time"
+        time.sleep(0.05)
+    return found
+
+
+def record_run(resources: Resources, thread_id: str, work: dict[str, Any]) -> str:
+    run_id = str(uuid.uuid4())
+    api_runs.create(
+        resources.pool,
+        run_id=run_id,
+        thread_id=thread_id,
+        assistant_id="school",
+        actor="ada",
+        strategy="enqueue",
+        kwargs={},
+        metadata={},
+        busy=False,
+        stops_others=False,
+        work=work,
+    )
+    return run_id
+
+
+def test_bad_jobs_fail_with_a_reason_and_the_worker_goes_on(
+    resources: Resources, worker: Worker, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.INFO)
+    jobs = engine.deferrer(resources.pool)
+    malformed = jobs.configure_task(engine.RUN_TASK, queue=engine.RUNS_QUEUE).defer(thread="t1", extra=1)
+    nothing_to_do = engine.defer_run(jobs, "deleted-thread")
+    nonsense = record_run(resources, "t9", {"kind": "format the disk", "face": "langgraph"})
+    engine.defer_run(jobs, "t9")
+    good = record_run(
+        resources,
+        "t1",
+        {"kind": "send", "face": "private", "text": "When does rag-2 start?", "user_id": "ada"},
+    )
+    engine.defer_run(jobs, "t1")
+    ended = settle(
+        lambda: (r := api_runs.by_id(resources.pool, good)) and r["status"] in api_runs.FINAL and r
+    )
+    settle(lambda: job_status(resources, malformed) == "failed")
+    settle(lambda: job_status(resources, nothing_to_do) is None)
+    refused = settle(lambda: (r := api_runs.by_id(resources.pool, nonsense)) and r["status"] == "error" and r)
+    assert ended["status"] == "success" and ended["result"]["replies"]
+    assert (refused["error"], refused["refusal"]["status"], refused["refusal"]["began"]) == (
+        "malformed run",
+        500,
+        False,
+    )
+    assert "the server could not complete the request" in refused["refusal"]["message"]  # no internals
+    assert "thread deleted-thread has no run to do" in caplog.text
+    assert f"run {nonsense} cannot be executed: not a run's work" in caplog.text
+    assert worker.alive()
+
+
+def test_a_worker_without_the_engines_tables_says_so_and_waits(
+    resources: Resources, graph: Any, caplog: pytest.LogCaptureFixture
+) -> None:
+    with resources.pool.connection() as conn:
+        conn.execute("DROP TABLE procrastinate_jobs CASCADE")
+    caplog.set_level(logging.ERROR)
+    waiting = Worker(resources, graph, concurrency=1).start(wait_s=1.0)
+    time.sleep(0.5)
+    assert waiting.alive() and waiting.failed is None  # no crash, no loop of restarts
+    assert "the task engine's tables (procrastinate_jobs) are missing from this database" in caplog.text
+    waiting.stop()
+    assert not waiting.alive()
