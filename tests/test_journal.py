@@ -129,6 +129,8 @@ def test_setup_is_idempotent_and_keeps_the_events(resources: Resources) -> None:
         ).fetchall()
     assert [e["id"] for e in events(resources.pool, "t")] == [kept]
     assert [i["indexdef"].split(" USING ")[1] for i in indexes] == [
+        "btree ((((((payload -> 'outcome'::text) -> 'result'::text) -> 'enrollment'::text) ->> 'id'::text)))"
+        " WHERE (kind = 'tool_completed'::text)",  # an enrollment's thread (migration 5)
         "btree (thread_id, key) WHERE (key IS NOT NULL)",
         "btree (id)",
         "btree (thread_id, id)",

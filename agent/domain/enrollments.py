@@ -5,11 +5,14 @@ Each function runs inside the caller's transaction (see `operations.run_once`) a
 concurrent operations cannot deadlock, and the cohort row lock serialises every seat change.
 `pay` and `cancel` record money that has moved; moving it is the payment provider's part, which
 `payments` calls outside any transaction.
+
+A seat held for payment (`PENDING_PAYMENT`) has a hold that starts when the status is entered (the
+enrollment, or the promotion from the waitlist): `hold_started_at`, which `holds` expires.
 """
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, datetime
 from typing import Any
 
 from psycopg import Connection
@@ -79,11 +82,16 @@ def _require_active(conn: Connection[Row], student_id: str, cohort_id: str) -> R
     raise NoEnrollmentError(message, cohort_id=cohort_id)
 
 
-def _set_status(conn: Connection[Row], enrollment_id: int, status: str) -> Row:
+def _set_status(
+    conn: Connection[Row], enrollment_id: int, status: str, *, now: datetime | None = None
+) -> Row:
+    """Set the status; entering `PENDING_PAYMENT` starts a hold at `now` (None: the database's clock)."""
     row = conn.execute(
-        f"UPDATE enrollments SET status = %s, updated_at = clock_timestamp() WHERE id = %s"
-        f" RETURNING {_ENROLLMENT_COLUMNS}",
-        (status, enrollment_id),
+        "UPDATE enrollments SET status = %(status)s, updated_at = clock_timestamp(),"
+        " hold_started_at = CASE WHEN %(status)s = 'PENDING_PAYMENT'"
+        " THEN coalesce(%(now)s::timestamptz, clock_timestamp()) ELSE hold_started_at END"
+        f" WHERE id = %(id)s RETURNING {_ENROLLMENT_COLUMNS}",
+        {"status": status, "now": now, "id": enrollment_id},
     ).fetchone()
     assert row is not None  # the caller holds the row lock
     return row
@@ -99,8 +107,8 @@ def enroll(conn: Connection[Row], *, student_id: str, cohort_id: str, today: dat
         raise CohortFullError(message, cohort_id=cohort_id)
     conn.execute("UPDATE cohorts SET seats_taken = seats_taken + 1 WHERE id = %s", (cohort_id,))
     row = conn.execute(
-        "INSERT INTO enrollments (student_id, cohort_id, status)"
-        f" VALUES (%s, %s, 'PENDING_PAYMENT') RETURNING {_ENROLLMENT_COLUMNS}",
+        "INSERT INTO enrollments (student_id, cohort_id, status, hold_started_at)"
+        f" VALUES (%s, %s, 'PENDING_PAYMENT', clock_timestamp()) RETURNING {_ENROLLMENT_COLUMNS}",
         (student_id, cohort_id),
     ).fetchone()
     return {"enrollment": row, "price_cents": cohort["price_cents"]}
@@ -187,11 +195,13 @@ def cancel(
     today: date,
     operation_key: str,
     refund_cents: int | None = None,
+    now: datetime | None = None,
 ) -> Row:
     """Cancel: refund by the rules, free the seat, promote the first waitlisted student.
 
     `refund_cents` is a refund the payment provider has already made (decided by the rules when it
-    was asked for, perhaps on an earlier day); None: the rules decide now.
+    was asked for, perhaps on an earlier day); None: the rules decide now. `now` is when the
+    promoted student's hold starts (None: the database's clock; `holds` passes its own clock).
     """
     _, enrollment, due = refund_due(conn, student_id=student_id, cohort_id=cohort_id, today=today)
     refund = due if refund_cents is None else refund_cents
@@ -203,7 +213,7 @@ def cancel(
         )
     held_seat = enrollment["status"] != "WAITLISTED"
     row = _set_status(conn, enrollment["id"], "CANCELLED")
-    promoted = _promote_first_waitlisted(conn, cohort_id) if held_seat else None
+    promoted = _promote_first_waitlisted(conn, cohort_id, now=now) if held_seat else None
     if held_seat and promoted is None:
         conn.execute("UPDATE cohorts SET seats_taken = seats_taken - 1 WHERE id = %s", (cohort_id,))
     return {
@@ -214,7 +224,7 @@ def cancel(
     }
 
 
-def _promote_first_waitlisted(conn: Connection[Row], cohort_id: str) -> Row | None:
+def _promote_first_waitlisted(conn: Connection[Row], cohort_id: str, *, now: datetime | None) -> Row | None:
     first = conn.execute(
         "SELECT id FROM enrollments WHERE cohort_id = %s AND status = 'WAITLISTED'"
         " ORDER BY id LIMIT 1 FOR UPDATE",
@@ -223,7 +233,7 @@ def _promote_first_waitlisted(conn: Connection[Row], cohort_id: str) -> Row | No
     if first is None:
         return None
     # The freed seat passes to this student, so the cohort's seat count stays the same.
-    return _set_status(conn, first["id"], "PENDING_PAYMENT")
+    return _set_status(conn, first["id"], "PENDING_PAYMENT", now=now)
 
 
 def list_enrollments(
