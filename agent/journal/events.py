@@ -39,12 +39,19 @@ EventKind = Literal[
     "worker_failed",
     "state_updated",
     "run_retried",
+    "hold_expired",
+    "seat_offered",
+    "payment_reminded",
+    "checkpoints_pruned",
+    "doctor_checked",
 ]
 """What an event records: a turn's lifecycle (started, its steps, completed or failed), a domain
 action's result (tool_*), approvals requested and decided, a thread's budget found spent (payload:
 tokens, cost_usd, limits), a plan shown to the student, a worker (subagent) that failed, an
 operator's edit of a thread's state (who, which keys, as which node, the new checkpoint), a run
-taken again by another worker after its first died (run id, attempt, the worker before)."""
+taken again by another worker after its first died (run id, attempt, the worker before), the
+scheduled work's (`agent.ops.holds`, `agent.ops.scheduled`): an unpaid hold expired, a freed seat
+offered to a waitlisted student, a payment reminder, a prune of old checkpoints, a doctor's findings."""
 KINDS: Final[tuple[EventKind, ...]] = get_args(EventKind)
 
 
