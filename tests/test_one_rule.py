@@ -24,7 +24,7 @@ from langgraph.graph import START, StateGraph
 from agent.domain import operations, payments
 from agent.domain.plain_json import NotJSONError, to_json
 from agent.infra.persistence import Resources
-from agent.journal import events, jobs, turns
+from agent.journal import api_runs, events, turns
 from agent.journal.connections import connection
 from agent.journal.owners import ForeignThreadError, claim_owner, owner_of
 from agent.runtime import runs, threads
@@ -169,7 +169,7 @@ def test_one_json_policy_refuses_what_it_cannot_carry_and_names_where(value: Any
 
 def test_the_domain_and_the_journal_share_the_policy() -> None:
     assert (
-        operations.to_json is payments.to_json is turns.to_json is jobs.to_json is events.to_json is to_json
+        operations.to_json is payments.to_json is turns.to_json is api_runs.to_json is events.to_json is to_json
     )
     assert issubclass(events.JournalPayloadError, NotJSONError) and issubclass(NotJSONError, TypeError)
     with pytest.raises(events.JournalPayloadError, match=r"^payload\['n'\] is nan"):

@@ -14,7 +14,8 @@ ALTER TABLE api_runs
 
 -- The home-made queue is gone (runs queue on their thread as `api_runs` rows and engine jobs).
 -- A job still queued becomes a pending run of its thread, which the recovery sweep hands to a
--- worker; finished jobs are history that nothing reads.
+-- worker; finished jobs are history that nothing reads. A queued job without a message and a user
+-- could never have run (the old worker read both), so it has nothing to carry over.
 INSERT INTO api_runs (run_id, thread_id, assistant_id, actor, multitask_strategy, kwargs, work, created_at)
 SELECT gen_random_uuid(), thread_id, 'school', payload->>'user_id', 'enqueue',
        jsonb_build_object('input', jsonb_build_object('messages',
@@ -23,5 +24,5 @@ SELECT gen_random_uuid(), thread_id, 'school', payload->>'user_id', 'enqueue',
                           'face', 'private'),
        created_at
   FROM jobs
- WHERE status = 'queued' AND kind = 'message';
+ WHERE status = 'queued' AND kind = 'message' AND payload ? 'message' AND payload ? 'user_id';
 DROP TABLE jobs;

@@ -57,6 +57,8 @@ class Migration:
     file: str
     creates: tuple[str, ...]
     """The tables it creates, for `TABLES` (a test checks them against the database)."""
+    drops: tuple[str, ...] = ()
+    """The tables of earlier migrations it drops."""
 
     def sql(self) -> str:
         """The statements of the migration (`ENGINE_SCHEMA`: the task engine's, from its package)."""
@@ -101,11 +103,12 @@ MIGRATIONS: Final[tuple[Migration, ...]] = (
             "procrastinate_events",
         ),
     ),
-    Migration(7, "0007_runs_on_engine.sql", ()),
+    Migration(7, "0007_runs_on_engine.sql", (), drops=("jobs",)),
 )
 HEAD: Final = MIGRATIONS[-1].version
 """The newest schema version this code knows."""
-TABLES: Final[tuple[str, ...]] = tuple(t for m in MIGRATIONS for t in m.creates)
+DROPPED: Final[frozenset[str]] = frozenset(t for m in MIGRATIONS for t in m.drops)
+TABLES: Final[tuple[str, ...]] = tuple(t for m in MIGRATIONS for t in m.creates if t not in DROPPED)
 """The application's tables at `HEAD`, in the order the migrations create them."""
 
 _VERSION_TABLE_SQL: Final = (
