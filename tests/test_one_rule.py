@@ -169,7 +169,12 @@ def test_one_json_policy_refuses_what_it_cannot_carry_and_names_where(value: Any
 
 def test_the_domain_and_the_journal_share_the_policy() -> None:
     assert (
-        operations.to_json is payments.to_json is turns.to_json is api_runs.to_json is events.to_json is to_json
+        operations.to_json
+        is payments.to_json
+        is turns.to_json
+        is api_runs.to_json
+        is events.to_json
+        is to_json
     )
     assert issubclass(events.JournalPayloadError, NotJSONError) and issubclass(NotJSONError, TypeError)
     with pytest.raises(events.JournalPayloadError, match=r"^payload\['n'\] is nan"):

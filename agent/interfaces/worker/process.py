@@ -19,6 +19,7 @@ from typing import Any
 
 from agent.infra import engine
 from agent.infra.persistence import Resources
+from agent.interfaces.worker.schedule import Schedule
 from agent.interfaces.worker.tasks import Host, install
 
 log = logging.getLogger(__name__)
@@ -36,9 +37,17 @@ class Worker:
     """One worker process's (or `serve`'s embedded) job runner."""
 
     def __init__(
-        self, resources: Resources, graph: Any, *, concurrency: int, name: str | None = None
+        self,
+        resources: Resources,
+        graph: Any,
+        *,
+        concurrency: int,
+        name: str | None = None,
+        schedule: Schedule | None = None,
     ) -> None:
         self.resources, self.graph, self.concurrency = resources, graph, concurrency
+        self.schedule = schedule or Schedule()
+        """When the scheduled work runs (tests run it every second)."""
         self.name = name or worker_name()
         self.ready = threading.Event()
         self.failed: BaseException | None = None
@@ -84,7 +93,7 @@ class Worker:
         await asyncio.to_thread(self._wait_for_schema)
         settings = self.resources.settings
         app = engine.worker_app(settings, self.resources.url)
-        install(app, Host(self.resources, self.graph, self.name))
+        install(app, Host(self.resources, self.graph, self.name, self.schedule))
         async with app.open_async():
             self.ready.set()
             log.info("worker %s takes jobs (%s at once)", self.name, self.concurrency)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import procrastinate
@@ -22,6 +22,7 @@ from procrastinate import JobContext
 
 from agent.infra import engine
 from agent.infra.persistence import Resources
+from agent.interfaces.worker import schedule
 from agent.interfaces.worker.execution import execute_next
 from agent.journal import api_runs
 
@@ -41,6 +42,8 @@ class Host:
     graph: Any
     name: str
     """The process, in logs and in `api_runs.worker` (with the job's id)."""
+    schedule: schedule.Schedule = field(default_factory=schedule.Schedule)
+    """When the scheduled work runs."""
 
 
 def install(app: procrastinate.App, host: Host) -> None:
@@ -68,7 +71,5 @@ def install(app: procrastinate.App, host: Host) -> None:
                 engine.RUN_TASK, queue=engine.RUNS_QUEUE, lock=engine.thread_lock(thread_id)
             )
             await task.defer_async(thread_id=thread_id)
-
-    from agent.interfaces.worker import schedule  # the scheduled work, beside the engine's own tasks
 
     schedule.install(app, host)
