@@ -1,8 +1,8 @@
 """A pool or a connection the caller holds, used the same way: the journal's one rule for it.
 
 A connection is used as it is, so what is written commits (or rolls back) with the caller's work
-(a run writes its journal on its lock's connection, see `agent.runtime.runs`); a pool lends one
-for the statement. Opens nothing of its own.
+(a node's events commit with its domain write); a pool lends one for the statement (a run's own
+journal, see `agent.journal.turns`). Opens nothing of its own.
 """
 
 from __future__ import annotations
