@@ -142,9 +142,10 @@ class Settings:
     db_pooling: str = "session"
     """`SCHOOL_DB_POOLING`: `transaction` when DATABASE_URL goes through PgBouncer in transaction
     mode: no prepared statements, no LISTEN (workers and streams poll), no session state."""
-    workers: int = 4
+    workers: int = 32
     """`SCHOOL_WORKERS`: jobs (runs, scheduled work) one worker process, or `serve`'s embedded
-    worker, carries at once; `serve --workers 0` runs none (API only)."""
+    worker, carries at once (a run mostly waits for its model; like `SCHOOL_MAX_RUNS`, each holds
+    a lock connection); `serve --workers 0` runs none (API only)."""
     stalled_after_s: int = 30
     """`SCHOOL_STALLED_AFTER_S`: a worker silent (no heartbeat) this long is dead, and its jobs are
     retried on another worker."""
@@ -182,7 +183,7 @@ class Settings:
             studio_operator=text("SCHOOL_STUDIO_OPERATOR"),
             cors_origins=_cors_origins(),
             db_pooling=pooling,
-            workers=integer("SCHOOL_WORKERS", 4, minimum=0),
+            workers=integer("SCHOOL_WORKERS", 32, minimum=0),
             stalled_after_s=integer("SCHOOL_STALLED_AFTER_S", 30, minimum=2),
             hold_hours=integer("SCHOOL_HOLD_HOURS", 72, minimum=1),
             remind_hours=integer("SCHOOL_REMIND_HOURS", 24, minimum=0),

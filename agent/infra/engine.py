@@ -32,6 +32,8 @@ RUN_TASK: Final = "school.run"
 """The task that executes the next run of a thread (its only argument: `thread_id`)."""
 RUNS_QUEUE: Final = "runs"
 SCHEDULED_QUEUE: Final = "scheduled"
+ENGINE_POOL_MAX: Final = 6
+"""Connections of a worker's engine pool: fetching, finishing and heartbeats are short statements."""
 POLL_S: Final = 5.0
 """How often an idle worker asks for jobs when notifications wake it (they usually do)."""
 POOLED_POLL_S: Final = 0.1
@@ -68,7 +70,7 @@ def worker_app(settings: Settings, url: str) -> procrastinate.App:
     """An app with an async connector to `url`, for a worker's event loop (open it there)."""
     kwargs: dict[str, Any] = {"prepare_threshold": settings.prepare_threshold}
     connector = procrastinate.PsycopgConnector(
-        conninfo=url, min_size=1, max_size=max(4, settings.workers + 2), kwargs=kwargs
+        conninfo=url, min_size=1, max_size=ENGINE_POOL_MAX, kwargs=kwargs
     )
     return procrastinate.App(connector=connector)
 

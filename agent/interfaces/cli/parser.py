@@ -93,14 +93,14 @@ def _inspect_commands(sub: Any) -> None:
         "--workers",
         type=int,
         metavar="N",
-        help="jobs the embedded worker runs at once (default SCHOOL_WORKERS, 4; 0: API only)",
+        help="jobs the embedded worker runs at once (default SCHOOL_WORKERS, 32; 0: API only)",
     )
     p.set_defaults(run=operator_commands.cmd_serve)
     p = sub.add_parser(
         "worker",
         help="execute runs and scheduled work from the task engine's queue (any machine on DATABASE_URL)",
     )
-    p.add_argument("--concurrency", type=int, metavar="N", help="jobs at once (default SCHOOL_WORKERS, 4)")
+    p.add_argument("--concurrency", type=int, metavar="N", help="jobs at once (default SCHOOL_WORKERS, 32)")
     p.set_defaults(run=operator_commands.cmd_worker)
     evals = sub.add_parser("eval", help="measure the assistant on labelled data")
     kinds = evals.add_subparsers(dest="eval_command", required=True)

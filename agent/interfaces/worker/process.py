@@ -15,6 +15,7 @@ import os
 import socket
 import threading
 import uuid
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from agent.infra import engine
@@ -90,6 +91,10 @@ class Worker:
     async def _main(self) -> None:
         self._loop = asyncio.get_running_loop()
         self._task = asyncio.current_task()  # type: ignore[assignment]
+        # Sync jobs run in the loop's default executor, by default min(32, CPUs + 4) threads.
+        self._loop.set_default_executor(
+            ThreadPoolExecutor(max_workers=self.concurrency + 2, thread_name_prefix="job")
+        )
         await asyncio.to_thread(self._wait_for_schema)
         settings = self.resources.settings
         app = engine.worker_app(settings, self.resources.url)
