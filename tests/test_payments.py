@@ -60,7 +60,8 @@ class SpyProvider:
 
 def school_with(res: Resources, fault: Fault | None = None) -> tuple[School, SpyProvider]:
     spy = SpyProvider(FakePaymentProvider(res.pool, fault=fault))
-    return School(res.pool, clock=res.settings.current_date, payments=spy), spy
+    school = School(res.pool, clock=res.settings.current_date, payments=spy, hold_lock=res.school.hold_lock)
+    return school, spy
 
 
 def graph_on(res: Resources, school: School) -> Any:

@@ -1,5 +1,6 @@
 """Through a real PgBouncer in transaction mode (`SCHOOL_DB_POOLING=transaction`): one writer per
-thread, no setting leaking to other clients, and whole turns of the graph.
+thread, one payment at a time per seat, no setting leaking to other clients, and whole turns of the
+graph.
 
 PgBouncer hands a server connection to another client after every transaction, so anything a
 session keeps (a session advisory lock, a `SET`, a prepared statement) stays with that server
@@ -12,7 +13,9 @@ from __future__ import annotations
 
 import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 import psycopg
 import pytest
@@ -20,6 +23,8 @@ from psycopg.rows import dict_row
 from psycopg_pool import ConnectionPool
 
 from agent.config.settings import Settings
+from agent.domain import School
+from agent.domain.payments import ChargeResult, PaymentProvider, RefundResult
 from agent.infra.locks import LOCK_SPACE, ThreadBusyError, locks_for
 from agent.infra.persistence import Resources, connection_kwargs, open_resources
 from agent.journal.events import events
@@ -128,6 +133,101 @@ def test_two_threads_of_one_process_hold_a_thread_lock_through_pgbouncer_one_at_
         with locks.hold("t"):
             assert _lock_sessions(database_url, "t") == 1
         assert _lock_sessions(database_url, "t") == 0
+
+
+# -- one payment at a time per seat ------------------------------------------------------------------
+
+
+class _HeldCharges:
+    """The school's provider, recording every call, with charges that wait until the test lets them go."""
+
+    def __init__(self, inner: PaymentProvider) -> None:
+        self.inner = inner
+        self.calls: list[tuple[str, str]] = []
+        self.charging = threading.Event()
+        self.go = threading.Event()
+
+    def charge(self, key: str, student_id: str, amount_cents: int, description: str) -> ChargeResult:
+        self.calls.append(("charge", key))
+        self.charging.set()
+        assert self.go.wait(30)
+        return self.inner.charge(key, student_id, amount_cents, description)
+
+    def lookup(self, key: str) -> ChargeResult | None:
+        self.calls.append(("lookup", key))
+        return self.inner.lookup(key)
+
+    def refund(self, key: str, charge_id: str, amount_cents: int) -> RefundResult:
+        self.calls.append(("refund", key))
+        return self.inner.refund(key, charge_id, amount_cents)
+
+    def lookup_refund(self, key: str) -> RefundResult | None:
+        self.calls.append(("lookup_refund", key))
+        return self.inner.lookup_refund(key)
+
+
+def _money_lock_sessions(database_url: str, student_id: str, cohort_id: str) -> int:
+    """How many sessions hold the payment lock of one student and cohort, asked of Postgres directly."""
+    with psycopg.connect(database_url, autocommit=True, row_factory=dict_row) as conn:
+        row = conn.execute(
+            "SELECT count(*) AS n FROM pg_locks WHERE locktype = 'advisory' AND granted"
+            " AND database = (SELECT oid FROM pg_database WHERE datname = current_database())"
+            " AND classid = hashtext('school-agent:payments')::bigint & 4294967295"
+            " AND objid = hashtext(%s)::bigint & 4294967295",
+            (f"{student_id}\x1f{cohort_id}",),
+        ).fetchone()
+    assert row is not None
+    return int(row["n"])
+
+
+@pytest.mark.parametrize("second", ["pay", "cancel"])
+def test_a_payment_and_another_for_the_same_seat_through_pgbouncer_move_money_once_each(
+    resources: Resources, database_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, second: str
+) -> None:
+    assert resources.school.enroll("enroll", student_id="ada", cohort_id="rag-2")["ok"]
+    with (
+        pgbouncer(database_url, pool_size=2) as url,
+        open_resources(_pooled_settings(url, tmp_path, monkeypatch), setup=False) as res,
+    ):
+        provider = _HeldCharges(res.school.payments)
+        school = School(
+            res.pool, clock=res.settings.current_date, payments=provider, hold_lock=res.school.hold_lock
+        )
+        then: Any = school.pay if second == "pay" else school.cancel
+        with ThreadPoolExecutor(max_workers=2) as pool:
+            paying = pool.submit(school.pay, "pay-1", student_id="ada", cohort_id="rag-2")
+            assert provider.charging.wait(30)  # the payment holds its lock and waits at the provider
+            other = pool.submit(then, "other", student_id="ada", cohort_id="rag-2")
+            # Ample time for the other operation to reach the provider, had the lock let it through: a
+            # session lock is found, as its own, on the server connection the payment took it on.
+            try:
+                time.sleep(0.5)
+                meanwhile = (list(provider.calls), other.done())
+            finally:
+                provider.go.set()
+            paid, answer = paying.result(timeout=60), other.result(timeout=60)
+        with resources.pool.connection() as conn:
+            moves = conn.execute(
+                "SELECT kind, key, status FROM fake_provider_charges ORDER BY created_at"
+            ).fetchall()
+            recorded = conn.execute("SELECT kind FROM payments ORDER BY id").fetchall()
+            [enrollment] = conn.execute("SELECT status FROM enrollments WHERE student_id = 'ada'").fetchall()
+    assert meanwhile == ([("charge", "pay-1")], False)  # the other operation waited for the lock
+    assert paid["ok"] is True
+    if second == "pay":
+        assert (answer["ok"], answer["error"]) == (False, "illegal_transition")  # already paid
+        assert provider.calls == [("charge", "pay-1")]
+        assert moves == [{"kind": "charge", "key": "pay-1", "status": "succeeded"}]
+        assert (recorded, enrollment) == ([{"kind": "charge"}], {"status": "CONFIRMED"})
+    else:  # the cancellation found the seat paid, and refunded it
+        assert answer["ok"] is True
+        assert provider.calls == [("charge", "pay-1"), ("refund", "other")]
+        assert moves == [
+            {"kind": "charge", "key": "pay-1", "status": "succeeded"},
+            {"kind": "refund", "key": "other", "status": "succeeded"},
+        ]
+        assert (recorded, enrollment) == ([{"kind": "charge"}, {"kind": "refund"}], {"status": "CANCELLED"})
+    assert _money_lock_sessions(database_url, "ada", "rag-2") == 0
 
 
 # -- no setting leaks ------------------------------------------------------------------------------

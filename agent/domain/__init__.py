@@ -18,7 +18,7 @@ from psycopg_pool import ConnectionPool
 from agent.domain import catalog, enrollments, handoffs, payments
 from agent.domain.errors import DomainError
 from agent.domain.operations import Outcome, dry_run, run_once
-from agent.domain.payments import PaymentProvider
+from agent.domain.payments import LockHolder, PaymentProvider
 
 Row = dict[str, Any]
 
@@ -37,14 +37,23 @@ class School:
     """Catalog queries and idempotent enrollment operations over a connection pool.
 
     `payments` is the payment provider that `pay` charges and `cancel` refunds through.
+    `hold_lock` holds their money lock on a connection of its own, from a pool other than `pool`
+    (`payments.LockHolder`; `agent.infra.persistence` gives one). Without it the lock is a session
+    lock on the payment's own connection, which is right only on a direct connection to Postgres.
     """
 
     def __init__(
-        self, pool: ConnectionPool[Any], *, clock: Callable[[], date], payments: PaymentProvider
+        self,
+        pool: ConnectionPool[Any],
+        *,
+        clock: Callable[[], date],
+        payments: PaymentProvider,
+        hold_lock: LockHolder | None = None,
     ) -> None:
         self.pool = pool
         self.clock = clock
         self.payments = payments
+        self.hold_lock = hold_lock
 
     # -- reads ---------------------------------------------------------------------------------
     def search(self, text: str, *, limit: int = 3) -> list[Row]:
@@ -118,7 +127,14 @@ class School:
             action = partial(enrollments.pay, student_id=student_id, cohort_id=cohort_id, operation_key=key)
             return self._run(key, "pay", request, action)
         with self.pool.connection() as conn:
-            return payments.pay(conn, self.payments, key=key, student_id=student_id, cohort_id=cohort_id)
+            return payments.pay(
+                conn,
+                self.payments,
+                key=key,
+                student_id=student_id,
+                cohort_id=cohort_id,
+                hold_lock=self.hold_lock,
+            )
 
     def cancel(self, key: str, *, student_id: str, cohort_id: str) -> Outcome:
         """Cancel an enrollment with the refund rules; promotes the first waitlisted student.
@@ -137,7 +153,13 @@ class School:
             return self._run(key, "cancel", request, action)
         with self.pool.connection() as conn:
             return payments.cancel(
-                conn, self.payments, key=key, student_id=student_id, cohort_id=cohort_id, today=self.clock()
+                conn,
+                self.payments,
+                key=key,
+                student_id=student_id,
+                cohort_id=cohort_id,
+                today=self.clock(),
+                hold_lock=self.hold_lock,
             )
 
     def handoff(self, key: str, *, student_id: str, thread_id: str, reason: str, message: str) -> Outcome:

@@ -34,7 +34,7 @@ from typing import Any
 from psycopg import Connection
 
 from agent.domain import enrollments
-from agent.domain.payments import PaymentProvider, _money_lock, _settle_open_charge
+from agent.domain.payments import LockHolder, PaymentProvider, _money_lock, _settle_open_charge
 
 Row = dict[str, Any]
 Record = Callable[[Connection[Row], Row], None]
@@ -94,15 +94,25 @@ def expire_holds(
     hold_hours: int,
     provider: PaymentProvider | None = None,
     record: Record | None = None,
+    hold_lock: LockHolder | None = None,
 ) -> list[Row]:
     """Expire every hold unpaid for more than `hold_hours` at `now`, each in its own transaction; what expired.
 
     Each item is `expire_hold`'s. `provider` settles a charge a crash left unsettled; without it
     such a hold is left for a pass that has one. `conn` is in autocommit mode (a pool's).
+    `hold_lock` holds each payment lock, as `payments` does (`School.hold_lock`).
     """
     expired = []
     for hold in due_holds(conn, now=now, hold_hours=hold_hours):
-        done = expire_hold(conn, hold["id"], now=now, hold_hours=hold_hours, provider=provider, record=record)
+        done = expire_hold(
+            conn,
+            hold["id"],
+            now=now,
+            hold_hours=hold_hours,
+            provider=provider,
+            record=record,
+            hold_lock=hold_lock,
+        )
         if done is not None:
             expired.append(done)
     return expired
@@ -116,6 +126,7 @@ def expire_hold(
     hold_hours: int,
     provider: PaymentProvider | None = None,
     record: Record | None = None,
+    hold_lock: LockHolder | None = None,
 ) -> Row | None:
     """Expire one hold if it is still unpaid and due at `now`; None when it is not (any more).
 
@@ -130,7 +141,7 @@ def expire_hold(
     if found is None:
         return None
     student_id, cohort_id = found["student_id"], found["cohort_id"]
-    with _money_lock(conn, student_id, cohort_id):
+    with _money_lock(conn, student_id, cohort_id, hold_lock):
         unanswered = (
             _settle_open_charge(conn, provider, student_id=student_id, cohort_id=cohort_id)
             if provider is not None

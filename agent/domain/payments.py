@@ -13,8 +13,8 @@ A 'pending' attempt means "outcome unknown". Whoever finds one (the same step re
 or a timeout, or a later request about the same enrollment) asks the provider by the attempt's key
 before anything else, and charges only when the provider never saw that key, with that same key,
 which the provider dedupes. An enrollment has at most one pending attempt per kind, and every
-payment or cancellation holds a session lock on its (student, cohort) from step 1 to step 3, so two
-processes never settle one attempt differently.
+payment or cancellation holds a lock on its (student, cohort) from step 1 to step 3 (the money
+lock, see `LockHolder`), so two processes never settle one attempt differently.
 
 The protocol the domain needs from a provider is defined here; adapters (`agent.infra.fake_provider`, a
 real one) live outside the domain. This module imports nothing from LangGraph or LangChain, and it
@@ -23,8 +23,8 @@ never calls the provider while a transaction is open.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from datetime import date
 from functools import partial
@@ -48,6 +48,27 @@ CHARGE_FAULT_POINT = "pay.after_provider_charge"
 """Where `SCHOOL_FAULT_POINT` kills a payment: the provider has answered, nothing is recorded yet."""
 REFUND_FAULT_POINT = "cancel.after_provider_refund"
 """Where `SCHOOL_FAULT_POINT` kills a cancellation: the refund is made, nothing is recorded yet."""
+
+LockQuery = tuple[str, Mapping[str, Any]]
+"""SQL that tries a transaction-level advisory lock, whose first row's `got` says whether it was
+taken, and its parameters."""
+
+
+class LockHolder(Protocol):
+    """Holds a transaction-level advisory lock for a block, on a connection of its own.
+
+    It tries `lock` (again, until taken) in a transaction on a connection that is not the caller's,
+    leaves that transaction open for the block and ends it afterwards, which releases the lock. The
+    money lock spans several transactions of the caller's connection and the provider call between
+    them; held this way it lives in no session state, so it holds through PgBouncer in transaction
+    mode, where a session lock stays on whichever server connection took it. The caller keeps its
+    own connection while it waits for the holder's, so the holder's connections must come from
+    somewhere else than the caller's pool (`agent.infra.persistence` gives `School` a pool of them).
+    """
+
+    def __call__(self, lock: LockQuery, /) -> AbstractContextManager[object]:
+        """A context manager that holds `lock` for its block."""
+        ...
 
 
 # -- the provider's side ---------------------------------------------------------------------------
@@ -154,17 +175,24 @@ class Attempt:
 
 # -- the operations --------------------------------------------------------------------------------
 def pay(
-    conn: Connection[Row], provider: PaymentProvider, *, key: str, student_id: str, cohort_id: str
+    conn: Connection[Row],
+    provider: PaymentProvider,
+    *,
+    key: str,
+    student_id: str,
+    cohort_id: str,
+    hold_lock: LockHolder | None = None,
 ) -> Outcome:
     """Charge the course price for a `PENDING_PAYMENT` enrollment once for `key`, and confirm it.
 
     Returns the stored outcome on a repeat. When the provider does not answer, returns a
     `payment_unknown` refusal that is *not* stored, so that a retry (with this key or another)
-    asks the provider what happened before charging.
+    asks the provider what happened before charging. `hold_lock` holds the money lock (see
+    `_money_lock`).
     """
     require_key(key)  # before any attempt row or provider call (found by the property tests)
     request = {"student_id": student_id, "cohort_id": cohort_id}
-    with _money_lock(conn, student_id, cohort_id):
+    with _money_lock(conn, student_id, cohort_id, hold_lock):
         if _has_outcome(conn, key):
             return run_once(conn, key=key, name="pay", request=request, action=_already_done)
         try:
@@ -200,15 +228,17 @@ def cancel(
     student_id: str,
     cohort_id: str,
     today: date,
+    hold_lock: LockHolder | None = None,
 ) -> Outcome:
     """Cancel an enrollment once for `key`, refunding through the provider what the rules give back.
 
     An unsettled payment of the enrollment is settled first (a cancellation must know whether money
-    was taken). Like `pay`, an unanswered provider call gives an unstored `payment_unknown` refusal.
+    was taken). Like `pay`, an unanswered provider call gives an unstored `payment_unknown` refusal,
+    and `hold_lock` holds the money lock.
     """
     require_key(key)
     request = {"student_id": student_id, "cohort_id": cohort_id}
-    with _money_lock(conn, student_id, cohort_id):
+    with _money_lock(conn, student_id, cohort_id, hold_lock):
         if _has_outcome(conn, key):
             return run_once(conn, key=key, name="cancel", request=request, action=_already_done)
         unsettled = _settle_open_charge(conn, provider, student_id=student_id, cohort_id=cohort_id)
@@ -475,20 +505,34 @@ def _store(conn: Connection[Row], attempt: Attempt, action: Action, caller: str 
 
 
 # -- helpers ---------------------------------------------------------------------------------------
-@contextmanager
-def _money_lock(conn: Connection[Row], student_id: str, cohort_id: str) -> Iterator[None]:
-    """Hold a session lock on one student's money for one cohort.
+_MONEY_SPACE = "school-agent:payments"
+_TRY_MONEY_LOCK = "SELECT pg_try_advisory_xact_lock(hashtext(%(space)s), hashtext(%(money)s)) AS got"
 
-    Session-level, so that it spans the provider call between two transactions; a process that dies
-    loses its session, and the lock with it.
+
+@contextmanager
+def _money_lock(
+    conn: Connection[Row], student_id: str, cohort_id: str, hold: LockHolder | None
+) -> Iterator[None]:
+    """Hold the lock on one student's money for one cohort for the block.
+
+    With `hold`, a transaction-level lock on a connection of the holder's (see `LockHolder`).
+    Without one (a caller with a bare connection and no pool), a session lock on `conn`, as before
+    there were holders: right on a direct connection to Postgres, broken through a transaction
+    pooler. Both take the same key, and Postgres makes session and transaction locks on one key
+    exclude each other, so the two forms exclude each other too. A process that dies loses its
+    sessions, and the lock with them.
     """
-    args = ("school-agent:payments", f"{student_id}\x1f{cohort_id}")
-    conn.execute("SELECT pg_advisory_lock(hashtext(%s), hashtext(%s))", args)
+    params = {"space": _MONEY_SPACE, "money": f"{student_id}\x1f{cohort_id}"}
+    if hold is not None:
+        with hold((_TRY_MONEY_LOCK, params)):
+            yield
+        return
+    conn.execute("SELECT pg_advisory_lock(hashtext(%(space)s), hashtext(%(money)s))", params)
     try:
         yield
     finally:
         if not conn.closed:
-            conn.execute("SELECT pg_advisory_unlock(hashtext(%s), hashtext(%s))", args)
+            conn.execute("SELECT pg_advisory_unlock(hashtext(%(space)s), hashtext(%(money)s))", params)
 
 
 def _has_outcome(conn: Connection[Row], key: str) -> bool:

@@ -14,6 +14,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -41,6 +42,8 @@ log = logging.getLogger(__name__)
 
 EMBEDDED_DATABASE = "school"
 _SETUP_LOCK = "hashtext('school-agent:setup')"
+_LOCK_POLL_S = 0.05
+"""How long `hold_waiting` waits between two tries of a lock another session holds."""
 
 
 class DatabaseUnavailableError(RuntimeError):
@@ -188,6 +191,27 @@ def database_url(settings: Settings) -> str:
     return settings.database_url or embedded_url(settings.data_dir)
 
 
+@contextmanager
+def hold_waiting(pool: ConnectionPool[Any], lock: Query) -> Iterator[None]:
+    """Wait for a transaction-level advisory lock on a connection of `pool`, and hold it for the block.
+
+    `lock` tries it (see `begin_locked`); the transaction that took it stays open for the block,
+    idle and holding no snapshot, and is ended after it. The lock is polled rather than waited for
+    in `pg_advisory_xact_lock`: a session blocked there holds a snapshot (a `CREATE INDEX
+    CONCURRENTLY` would wait for it), and behind a transaction pooler a server connection too, so
+    that enough waiters would take every server connection from the holder, which needs one more
+    to finish. Between tries a waiter holds neither.
+    """
+    with pool.connection() as held:
+        try:
+            while not begin_locked(held, lock)[0]:
+                held.commit()
+                time.sleep(_LOCK_POLL_S)
+            yield
+        finally:
+            release(held)
+
+
 def setup_database(resources: Resources) -> None:
     """Set up LangGraph's tables, apply the pending schema migrations and seed the catalog; idempotent.
 
@@ -195,24 +219,18 @@ def setup_database(resources: Resources) -> None:
     applied once and recorded). An advisory lock lets several processes start at once against a
     new database: one applies the migrations, the others then find them recorded. It is
     transaction-level, held by a transaction left open on a connection of its own while the work
-    runs on others (`agent.infra.locks.begin_locked`), so that it also holds through PgBouncer in
-    transaction mode. It is polled rather than waited for: a session blocked in
-    `pg_advisory_xact_lock` holds a snapshot, and LangGraph's `CREATE INDEX CONCURRENTLY` in the
-    holder's setup would wait for that snapshot forever; the holder's idle transaction holds none.
+    runs on others (`hold_waiting`), so that it also holds through PgBouncer in transaction mode.
+    It is polled rather than waited for: a session blocked in `pg_advisory_xact_lock` holds a
+    snapshot, and LangGraph's `CREATE INDEX CONCURRENTLY` in the holder's setup would wait for that
+    snapshot forever; the holder's idle transaction holds none.
     """
     lock: Query = (f"SELECT pg_try_advisory_xact_lock({_SETUP_LOCK}) AS got", {})
-    with resources.pool.connection() as held:
-        try:
-            while not begin_locked(held, lock)[0]:
-                held.commit()
-                time.sleep(0.05)
-            resources.checkpointer.setup()
-            resources.store.setup()
-            with resources.pool.connection() as conn:
-                migrations.migrate(conn)
-                catalog.seed_catalog(conn, today=resources.settings.current_date())
-        finally:
-            release(held)
+    with hold_waiting(resources.pool, lock):
+        resources.checkpointer.setup()
+        resources.store.setup()
+        with resources.pool.connection() as conn:
+            migrations.migrate(conn)
+            catalog.seed_catalog(conn, today=resources.settings.current_date())
 
 
 @contextmanager
@@ -243,22 +261,38 @@ def open_resources(settings: Settings | None = None, *, setup: bool = True) -> I
         name="school-agent-locks",
         **(pool_options(settings) | {"min_size": 0, "max_size": settings.max_runs}),
     )
+    # A payment holds its money lock on a connection of its own while it runs on one of the main
+    # pool (agent.domain.payments.LockHolder), so the money locks get a pool of their own too, as
+    # large as the main one: every holder takes its main connection first, so it never holds one
+    # of these while it waits for the main pool, and never waits for one of these. Behind a
+    # transaction pooler each payment in flight keeps a server connection for its lock, as a run does.
+    money_pool: ConnectionPool[Any] = ConnectionPool(
+        url, name="school-agent-money-locks", **(pool_options(settings) | {"min_size": 0})
+    )
     try:
         lock_pool.open()
+        money_pool.open()
         register(pool, ThreadLocks(lock_pool))
+        school = School(
+            pool,
+            clock=settings.current_date,
+            payments=payment_provider(pool),
+            hold_lock=partial(hold_waiting, money_pool),
+        )
         resources = Resources(
             settings=settings,
             url=url,
             pool=pool,
             checkpointer=PooledPostgresSaver(pool, serde=strict_serializer()),
             store=PostgresStore(pool),  # type: ignore[arg-type]
-            school=School(pool, clock=settings.current_date, payments=payment_provider(pool)),
+            school=school,
             ledger=PostgresLedger(pool),
         )
         if setup:
             setup_database(resources)
         yield resources
     finally:
+        money_pool.close()
         lock_pool.close()
         pool.close()
 
