@@ -125,7 +125,12 @@ def expire_holds(resources: Resources, graph: Any, *, now: datetime) -> HoldsRep
     record = partial(_record_expiry, now=now, hold_hours=hold_hours)
     with resources.pool.connection() as conn:
         expired = holds.expire_holds(
-            conn, now=now, hold_hours=hold_hours, provider=resources.school.payments, record=record
+            conn,
+            now=now,
+            hold_hours=hold_hours,
+            provider=resources.school.payments,
+            record=record,
+            hold_lock=resources.school.hold_lock,  # the payments' own lock, safe behind a pooler
         )
     delivery = deliver_notices(resources, graph, now=now)
     report = HoldsReport(
