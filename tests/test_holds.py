@@ -592,14 +592,6 @@ class SlowProvider:
         return getattr(self.inner, name)
 
 
-def waiting_for_an_advisory_lock(res: Resources) -> bool:
-    with res.pool.connection() as conn:
-        row = conn.execute(
-            "SELECT count(*) AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted"
-        ).fetchone()
-    return bool(row and row["n"])
-
-
 def test_a_hold_paid_while_it_expires_is_paid_not_expired(resources: Resources, graph: Any) -> None:
     provider = SlowProvider(resources.school.payments)
     school = School(
