@@ -29,6 +29,8 @@ APP_SERVICES = ("migrate", "api", "worker")
 """The services built from the project's Dockerfile."""
 POOLED = ("api", "worker")
 """The services that reach Postgres through PgBouncer."""
+SCALED_WORKERS = 4
+"""Workers the compose file's defaults must carry (`docker compose up --scale worker=4`)."""
 
 
 _VARIABLE = re.compile(r"\$\{(\w+)(?::?-([^}]*))?\}")
@@ -178,6 +180,22 @@ def test_pgbouncer_pools_transactions_for_the_url_the_processes_use() -> None:
         shlex.split(line) for line in (ROOT / "deploy/pgbouncer/userlist.txt").read_text().splitlines()
     )
     assert users[url["user"]] == url["password"]
+
+
+def test_pgbouncer_has_a_server_connection_for_every_run_in_flight() -> None:
+    # A run holds one for its thread lock (two while paying) and needs more for its checkpoints:
+    # with fewer, runs holding them all would wait forever for their own writes.
+    ini = configparser.ConfigParser(inline_comment_prefixes=None, comment_prefixes=(";", "#"))
+    ini.read(ROOT / "deploy/pgbouncer/pgbouncer.ini")
+    services = _as_yaml()["services"]
+    runs = SCALED_WORKERS * int(services["worker"]["environment"]["SCHOOL_WORKERS"])
+    command = services["postgres"]["command"]
+    max_connections = int(command[command.index("-c") + 1].removeprefix("max_connections="))
+    pool, server_limit = (
+        int(ini["pgbouncer"]["default_pool_size"]),
+        int(ini["pgbouncer"]["max_db_connections"]),
+    )
+    assert 2 * runs < pool <= server_limit < max_connections
 
 
 def _instructions(dockerfile: Path) -> list[tuple[str, str]]:
