@@ -1,0 +1,319 @@
+"""Locust users of the load and chaos run: students who ask, enroll, pay and cancel; an operator who approves.
+
+`bench.load.run` starts Locust on this file (`locust --headless -f bench/load/locustfile.py`) and
+configures it through the environment: `LOAD_HOSTS` (the API processes' base URLs,
+comma-separated), `LOAD_KEYS` (a JSON file `{"students": [key, ...], "operators": [key, ...]}`),
+`LOAD_RESULTS` (a JSON-lines file that gets one line per finished turn), `LOAD_END` (the Unix time
+after which no story begins a new turn) and `LOAD_SEED`.
+
+Each request goes to one of the API processes at random, and to the other for a moment after one
+gave no answer. The clients are the careful kind a durable API is meant for. A request that got
+no answer, or a 5xx (its process died, Postgres restarted), may have been recorded anyway and then
+executed by a worker; so before sending a message again a student looks at the thread and counts
+its own messages there, and a message already in it is not sent twice. A 409 `thread_busy` (a run
+of the thread is in flight: the operator's decision, or the student's own earlier attempt) is
+waited out. An operator's decision names its action (`action_id`), so sending one again can never
+approve twice: it is refused once the action is decided, and the next look at the inbox tells.
+
+Every finished turn is written to `LOAD_RESULTS` (role, kind, outcome, seconds from the first
+send to a known end, tries) and reported to Locust as a `TURN` request, so its statistics have
+one row per kind of turn beside the HTTP requests.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import os
+import random
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+from locust import between, constant, task
+from locust.contrib.fasthttp import FastHttpUser
+
+from agent.domain.catalog import load_seed
+
+HOSTS = [h for h in os.environ.get("LOAD_HOSTS", "http://127.0.0.1:8000").split(",") if h]
+END = float(os.environ.get("LOAD_END", "inf"))
+RNG = random.Random(int(os.environ.get("LOAD_SEED", "0")))
+
+QUESTIONS = (
+    "When does the RAG course start?",
+    "How much does Deep Learning with PyTorch cost?",
+    "Which course teaches SQL?",
+    "What do I need before Building LLM Agents?",
+    "Is there a course on Docker and Kubernetes?",
+)
+COHORTS = [c["id"] for c in load_seed()["cohorts"]]
+SCARCE = [c["id"] for c in load_seed()["cohorts"] if c["capacity"] == 1]
+"""Cohorts of one seat: students race for them, and the losers are offered the waitlist."""
+SCARCE_SHARE = 0.3
+CONFIRM_SHARE = 0.25
+"""Students who say "yes" themselves instead of waiting for the operator (the two race)."""
+CANCEL_SHARE = 0.35
+THREAD_MESSAGES = 60
+"""A student starts a new thread past this many messages, well inside the router's window (100)."""
+
+TURN_DEADLINE_S = 180.0
+"""The longest a student keeps trying to get one message through before giving up on it."""
+DECISION_WAIT_S = 90.0
+"""How long a student waits for the operator's decision before going on without it."""
+POLL_S = 1.0
+BUSY_WAIT_S = 0.5
+HOST_PAUSE_S = 2.0
+"""After no answer from an API process, the other one takes the requests for this long."""
+
+_keys = json.loads(Path(os.environ["LOAD_KEYS"]).read_text()) if "LOAD_KEYS" in os.environ else {}
+_student_keys = iter(_keys.get("students", []))
+_operator_keys = itertools.cycle(_keys.get("operators", ["no-operator-key"]))
+_results_lock = threading.Lock()
+
+
+def record(user: FastHttpUser, row: dict[str, Any]) -> None:
+    """Keep a finished turn: a line of `LOAD_RESULTS`, and a `TURN` row in Locust's statistics."""
+    path = os.environ.get("LOAD_RESULTS")
+    if path:
+        with _results_lock, open(path, "a") as out:
+            out.write(json.dumps(row) + "\n")
+    ok = row["outcome"] in ("answered", "recovered")
+    user.environment.events.request.fire(
+        request_type="TURN",
+        name=f"{row['role']} {row['kind']}",
+        response_time=row["latency_s"] * 1000,
+        response_length=0,
+        exception=None if ok else RuntimeError(row["outcome"]),
+        context={},
+    )
+
+
+class Api:
+    """One user's HTTP calls, spread over the API processes."""
+
+    def __init__(self, user: FastHttpUser, key: str) -> None:
+        self.user = user
+        self.headers = {"Authorization": f"Bearer {key}"}
+        self.paused: dict[str, float] = {}
+
+    def _host(self) -> str:
+        now = time.monotonic()
+        up = [h for h in HOSTS if self.paused.get(h, 0.0) <= now]
+        return RNG.choice(up or HOSTS)
+
+    def call(self, method: str, path: str, body: Any = None, *, name: str) -> tuple[int, Any]:
+        """(status, JSON body); status 0 when no answer came (the connection failed or was cut)."""
+        host = self._host()
+        with self.user.client.request(
+            method, host + path, json=body, headers=self.headers, name=name, catch_response=True
+        ) as response:
+            status = int(response.status_code or 0)
+            data = None
+            if status:
+                try:
+                    data = response.json()
+                except ValueError:
+                    data = None
+            if status == 0 or status >= 500:
+                self.paused[host] = time.monotonic() + HOST_PAUSE_S
+                response.failure(
+                    f"{status or 'no answer'}: {str(getattr(response, 'error', '') or data)[:200]}"
+                )
+            else:
+                response.success()  # 4xx are answers the clients expect and handle (busy, decided)
+        return status, data
+
+
+class Student(FastHttpUser):
+    """A student with one thread at a time: asks about the catalog, enrolls, pays, sometimes cancels."""
+
+    wait_time = between(0.5, 1.5)
+    host = HOSTS[0]
+    network_timeout = 120.0
+    connection_timeout = 5.0
+
+    def on_start(self) -> None:
+        """Take a key of its own and start a thread."""
+        self.api = Api(self, next(_student_keys))
+        self.thread = ""
+        self.mine = 0
+        """The student's own messages in the thread, as far as it knows."""
+        self.messages = 0
+
+    def think(self) -> bool:
+        """Pause between turns; False once the load is over (no new turn then)."""
+        time.sleep(RNG.uniform(0.2, 0.8))
+        return time.time() < END
+
+    @task
+    def story(self) -> None:
+        """A question or two, then an enrollment, a payment and maybe a cancellation, each approved."""
+        if (not self.thread or self.messages >= THREAD_MESSAGES) and not self.new_thread():
+            return
+        for _ in range(RNG.randint(0, 2)):
+            if not self.think() or self.say("ask", RNG.choice(QUESTIONS)) is None:
+                return
+        cohort = RNG.choice(SCARCE if RNG.random() < SCARCE_SHARE else COHORTS)
+        steps = [
+            ("enroll", f"Enroll me in {cohort}", "PENDING_PAYMENT"),
+            ("pay", f"Pay for {cohort}", "CONFIRMED"),
+        ]
+        if RNG.random() < CANCEL_SHARE:
+            steps.append(("cancel", f"Cancel my enrollment in {cohort}", "CANCELLED"))
+        for kind, text, wanted in steps:
+            if not self.think():
+                return
+            state = self.act(kind, text)
+            if state is None or _status_in(state, cohort) != wanted:
+                return  # refused, waitlisted, or not decided in time: the story ends here
+
+    def new_thread(self) -> bool:
+        """Create a thread (again after no answer: a thread made twice is just one more thread)."""
+        deadline = time.monotonic() + TURN_DEADLINE_S
+        while time.monotonic() < deadline and time.time() < END:
+            status, body = self.api.call("POST", "/threads", {}, name="POST /threads")
+            if status == 201:
+                self.thread, self.mine, self.messages = body["thread_id"], 0, 0
+                return True
+            time.sleep(BUSY_WAIT_S)
+        return False
+
+    def act(self, kind: str, text: str) -> dict[str, Any] | None:
+        """Ask for an action; once it waits for approval, confirm it sometimes, and wait until it is decided."""
+        if self.say(kind, text) is None:
+            return None
+        state = self.state()
+        if state is None or state.get("pending") is None:
+            return state  # refused at once ("you have no enrollment in ..."), or already decided
+        if RNG.random() < CONFIRM_SHARE and self.think():
+            self.say("confirm", "yes")
+        deadline = time.monotonic() + DECISION_WAIT_S
+        while time.monotonic() < deadline and time.time() < END:
+            if state is not None and state.get("pending") is None and not _running(state):
+                return state
+            time.sleep(POLL_S)
+            state = self.state()
+        return None
+
+    def state(self) -> dict[str, Any] | None:
+        """The thread as the API shows it (None when it could not be read); counts the messages."""
+        return self._read()[1]
+
+    def _read(self) -> tuple[int, dict[str, Any] | None]:
+        status, body = self.api.call("GET", f"/threads/{self.thread}", name="GET /threads/[id]")
+        if status != 200:
+            return status, None
+        self.messages = len(body["messages"])
+        return status, dict(body)
+
+    def say(self, kind: str, text: str) -> dict[str, Any] | None:
+        """Send one message and see it through; the reply, or the thread's state when the reply was lost."""
+        began, tries, unsure = time.monotonic(), 0, False
+        path = f"/threads/{self.thread}/turns"
+        while time.monotonic() - began < TURN_DEADLINE_S:
+            tries += 1
+            status, body = self.api.call("POST", path, {"message": text}, name="POST /threads/[id]/turns")
+            if status == 200:
+                self.mine += 1
+                self._done(kind, "recovered" if unsure else "answered", began, tries)
+                return dict(body)
+            if status == 409 and (body or {}).get("error") == "thread_busy":
+                time.sleep(BUSY_WAIT_S)
+                if not unsure:
+                    continue
+            elif status and status < 500:
+                self._done(kind, f"refused {status} {(body or {}).get('error')}", began, tries)
+                return None
+            unsure = True
+            landed = self._landed(began)
+            if landed is not None:
+                self._done(kind, "recovered", began, tries)
+                return landed
+        self._done(kind, "gave_up", began, tries)
+        return None
+
+    def _landed(self, began: float) -> dict[str, Any] | None:
+        """After no answer: the thread's state once the message is in it and its run is over; None if it is not in it.
+
+        Waits while no API answers, and while the run that carries the message is still going.
+        """
+        while time.monotonic() - began < TURN_DEADLINE_S:
+            status, state = self._read()
+            if status == 404:
+                return None  # a new thread that no run has written to yet
+            if state is None:
+                time.sleep(BUSY_WAIT_S)
+                continue
+            mine = sum(m["role"] == "student" for m in state["messages"])
+            if mine <= self.mine:
+                return None
+            if not _running(state):
+                self.mine = mine
+                return state
+            time.sleep(POLL_S)
+        return None
+
+    def _done(self, kind: str, outcome: str, began: float, tries: int) -> None:
+        row = {
+            "role": "student",
+            "kind": kind,
+            "outcome": outcome,
+            "latency_s": time.monotonic() - began,
+            "tries": tries,
+            "end": time.time(),
+        }
+        record(self, row)
+
+
+class Operator(FastHttpUser):
+    """The operator: looks at the approval inbox and approves what waits there."""
+
+    fixed_count = 1
+    wait_time = constant(0.5)
+    host = HOSTS[0]
+    network_timeout = 120.0
+    connection_timeout = 5.0
+
+    def on_start(self) -> None:
+        """Take an operator's key."""
+        self.api = Api(self, next(_operator_keys))
+
+    @task
+    def review(self) -> None:
+        """Approve each action in the inbox; one that is busy or already decided is left to the next look."""
+        status, items = self.api.call("GET", "/approvals", name="GET /approvals")
+        if status != 200:
+            return
+        for item in items:
+            began = time.monotonic()
+            body = {"action_id": item["action_id"], "decisions": [{"type": "approve"}]}
+            path = f"/threads/{item['thread_id']}/decision"
+            status, _ = self.api.call("POST", path, body, name="POST /threads/[id]/decision")
+            if status == 200:
+                outcome = "answered"
+            elif status == 0 or status >= 500:
+                outcome = "unanswered"  # maybe recorded and executed: the next look tells
+            else:
+                continue  # busy, or decided meanwhile (the student's own "yes")
+            row = {
+                "role": "operator",
+                "kind": "decision",
+                "outcome": outcome,
+                "latency_s": time.monotonic() - began,
+                "tries": 1,
+                "end": time.time(),
+            }
+            record(self, row)
+
+
+def _status_in(state: dict[str, Any], cohort: str) -> str | None:
+    """The status of the enrollment the thread's last action left, when it is in `cohort`."""
+    outcome = state.get("last_outcome") or {}
+    enrollment = (outcome.get("result") or {}).get("enrollment") or {}
+    return str(enrollment.get("status")) if enrollment.get("cohort_id") == cohort else None
+
+
+def _running(state: dict[str, Any]) -> bool:
+    """Whether the thread's graph is mid-run (work left and no approval waiting)."""
+    return bool(state.get("next")) and state.get("pending") is None
