@@ -272,22 +272,38 @@ def turns_settled(conn: Connection[Row]) -> Finding:
 
 
 def threads_settled(conn: Connection[Row], graph: Any) -> Finding:
-    """Every thread's last checkpoint is settled: done, or waiting for an approval; none cut off mid-run."""
+    """Every thread's last checkpoint is settled: done, or waiting for an approval; none cut off mid-run.
+
+    A thread cut off by a run that failed and said so to its client (a 5xx: the database went away
+    under it) waits, as the product documents, for its next request, which finishes the cut-off
+    run first: a warning. One cut off otherwise (its last run succeeded, or there is none) is a failure.
+    """
     threads = [
         r["thread_id"]
         for r in _all(conn, "SELECT DISTINCT thread_id FROM checkpoints WHERE checkpoint_ns = '' ORDER BY 1")
     ]
-    cut_off, waiting = [], 0
+    cut_off, told, waiting = [], [], 0
     for thread in threads:
         state = graph.get_state({"configurable": {"thread_id": thread}})
         if state.interrupts:
             waiting += 1
         elif state.next:
-            cut_off.append(f"{thread} (at {', '.join(state.next)})")
-    detail = f"{len(threads)} threads, {waiting} waiting for an approval" + (
-        f"; cut off mid-run: {_named(cut_off)}" if cut_off else ""
-    )
-    return Finding("every thread's checkpoint settled", not cut_off, detail)
+            last = conn.execute(
+                "SELECT status, error, refusal FROM api_runs WHERE thread_id = %s"
+                " ORDER BY created_at DESC LIMIT 1",
+                (thread,),
+            ).fetchone()
+            where = f"{thread} (at {', '.join(state.next)}"
+            if last is not None and last["status"] == "error" and last["refusal"] is not None:
+                told.append(f"{where}, its last run failed: {last['error']})")
+            else:
+                cut_off.append(f"{where})")
+    detail = f"{len(threads)} threads, {waiting} waiting for an approval"
+    if told:
+        detail += f"; cut off by a failed run, waiting for their next message: {_named(told)}"
+    if cut_off:
+        detail += f"; cut off with no failed run: {_named(cut_off)}"
+    return Finding("every thread's checkpoint settled", not cut_off, detail, warning=bool(told))
 
 
 def runs_checkpointed(conn: Connection[Row]) -> Finding:

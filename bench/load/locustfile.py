@@ -65,6 +65,12 @@ POLL_S = 1.0
 BUSY_WAIT_S = 0.5
 HOST_PAUSE_S = 2.0
 """After no answer from an API process, the other one takes the requests for this long."""
+STOP_GRACE_S = 10.0
+"""Past the end of the load by this long, a message not yet through is no longer sent."""
+SETTLE_S = float(os.environ.get("LOAD_SETTLE_S", "30"))
+"""How long a client waits for a thread whose graph is mid-run to settle. A run cut off by a dead
+worker is taken again within about twice `SCHOOL_STALLED_AFTER_S`; one that failed (its database
+connection was cut) stays cut off until the thread's next message finishes it first."""
 
 _keys = json.loads(Path(os.environ["LOAD_KEYS"]).read_text()) if "LOAD_KEYS" in os.environ else {}
 _student_keys = iter(_keys.get("students", []))
@@ -188,10 +194,14 @@ class Student(FastHttpUser):
             return state  # refused at once ("you have no enrollment in ..."), or already decided
         if RNG.random() < CONFIRM_SHARE and self.think():
             self.say("confirm", "yes")
-        deadline = time.monotonic() + DECISION_WAIT_S
+        deadline, cut_since = time.monotonic() + DECISION_WAIT_S, None
         while time.monotonic() < deadline and time.time() < END:
-            if state is not None and state.get("pending") is None and not _running(state):
-                return state
+            if state is not None and state.get("pending") is None:
+                if not _running(state):
+                    return state
+                cut_since = cut_since or time.monotonic()
+                if time.monotonic() - cut_since > SETTLE_S:
+                    return state  # cut off mid-run: the next message finishes it first
             time.sleep(POLL_S)
             state = self.state()
         return None
@@ -212,6 +222,9 @@ class Student(FastHttpUser):
         began, tries, unsure = time.monotonic(), 0, False
         path = f"/threads/{self.thread}/turns"
         while time.monotonic() - began < TURN_DEADLINE_S:
+            if time.time() > END + STOP_GRACE_S:
+                self._done(kind, "stopped at the end", began, tries)
+                return None
             tries += 1
             status, body = self.api.call("POST", path, {"message": text}, name="POST /threads/[id]/turns")
             if status == 200:
@@ -228,16 +241,20 @@ class Student(FastHttpUser):
             unsure = True
             landed = self._landed(began)
             if landed is not None:
-                self._done(kind, "recovered", began, tries)
-                return landed
+                state, settled = landed
+                self._done(kind, "recovered" if settled else "landed", began, tries)
+                return state
         self._done(kind, "gave_up", began, tries)
         return None
 
-    def _landed(self, began: float) -> dict[str, Any] | None:
-        """After no answer: the thread's state once the message is in it and its run is over; None if it is not in it.
+    def _landed(self, began: float) -> tuple[dict[str, Any], bool] | None:
+        """After no answer: None if the message is not in the thread, else its state and whether its run is over.
 
-        Waits while no API answers, and while the run that carries the message is still going.
+        Waits while no API answers, and (up to `SETTLE_S`) while the thread is mid-run: the run that
+        carries the message may still be going, or be taken again by another worker. One that
+        failed leaves the thread cut off (not over): the next message finishes it first.
         """
+        settle_by = None
         while time.monotonic() - began < TURN_DEADLINE_S:
             status, state = self._read()
             if status == 404:
@@ -248,9 +265,12 @@ class Student(FastHttpUser):
             mine = sum(m["role"] == "student" for m in state["messages"])
             if mine <= self.mine:
                 return None
+            self.mine = mine
             if not _running(state):
-                self.mine = mine
-                return state
+                return state, True
+            settle_by = settle_by or time.monotonic() + SETTLE_S
+            if time.monotonic() > settle_by or time.time() > END:
+                return state, False
             time.sleep(POLL_S)
         return None
 

@@ -191,6 +191,7 @@ def _drive(urls: list[str], keys: dict[str, list[str]], options: Options, folder
         "LOAD_RESULTS": str(results),
         "LOAD_END": str(time.time() + options.duration_s),
         "LOAD_SEED": str(options.seed),
+        "LOAD_SETTLE_S": str(2 * options.stalled_after_s + 10),
     }
     with (folder / "locust.log").open("wb") as log:
         subprocess.run(
@@ -251,6 +252,7 @@ def _client_findings(turns: dict[str, Any]) -> list[checks.Finding]:
     outcomes = turns["outcomes"]
     gave_up = sum(n for k, n in outcomes.items() if k.endswith("gave_up"))
     refused = {k: n for k, n in outcomes.items() if " refused" in k}
+    landed = sum(n for k, n in outcomes.items() if k.endswith(" landed"))
     unanswered = outcomes.get("operator unanswered", 0)
     recovered = sum(n for k, n in outcomes.items() if k.endswith("recovered"))
     return [
@@ -258,7 +260,8 @@ def _client_findings(turns: dict[str, Any]) -> list[checks.Finding]:
         checks.Finding(
             "no accepted turn lost (clients)",
             gave_up == 0,
-            f"{recovered} recovered after a lost answer, {gave_up} given up"
+            f"{recovered} recovered after a lost answer, {landed} in their thread but cut off mid-run"
+            f" (left to the next message), {gave_up} given up"
             f"; {unanswered} operator decisions unanswered (seen decided at a later look)",
         ),
         checks.Finding(
