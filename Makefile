@@ -52,3 +52,7 @@ lock: ## Re-pin constraints.txt from a fresh resolution of pyproject.toml
 
 clean: ## Remove the virtual environment (the embedded database in .school-data stays)
 	rm -rf $(VENV)
+
+.PHONY: load
+load: $(STAMP) ## Load and chaos: STUDENTS (30) over HTTP for DURATION (300s), a kill every 30 s, a Postgres restart; checks
+	$(BIN)/python -m bench.load.run --students $(or $(STUDENTS),30) --duration $(or $(DURATION),300s) --chaos
