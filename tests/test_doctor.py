@@ -79,7 +79,7 @@ def test_a_healthy_deployment_is_all_ok(graph: Any, resources: Resources, settin
         ("ok", "no approval waiting"),
         ("ok", "no thread was cut off mid-run"),
         ("ok", "no turn running longer than 15m"),
-        ("ok", "no expired lease, no job waiting longer than 15m"),
+        ("ok", "no worker running, no run waiting longer than 15m"),
         ("ok", "offline: no model configured (router, answer and embeddings use the built-in rules)"),
     ]
     assert re.fullmatch(
@@ -91,7 +91,8 @@ def test_a_healthy_deployment_is_all_ok(graph: Any, resources: Resources, settin
         "turns",
         "journal_events",
         "budget_charges",
-        "jobs",
+        "api_runs",
+        "procrastinate_jobs",
         "checkpoints",
         "checkpoint_migrations",
     } <= set(expected_tables())
@@ -146,29 +147,44 @@ def test_a_turn_left_running_is_reported_with_whether_a_process_still_holds_it(
     assert held.detail.endswith(f"turn {ghost} (message on ghost, 1h, still held by a live process)")
 
 
-def test_jobs_past_their_lease_and_jobs_nobody_takes_are_reported(
+def test_silent_workers_runs_nobody_takes_and_failed_jobs_are_reported(
     graph: Any, resources: Resources, settings: Settings
 ) -> None:
     now = datetime.now(UTC)
-    claimed = execute(
-        resources,
-        "INSERT INTO jobs (thread_id, kind, payload, status, locked_by, locked_at)"
-        " VALUES ('t1', 'message', '{}', 'running', 'worker-a', %s) RETURNING id",
-        (now - timedelta(minutes=12),),
-    )[0]["id"]
     execute(
         resources,
-        "INSERT INTO jobs (thread_id, kind, payload, run_after) VALUES"
-        " ('t2', 'decision', '{}', %s), ('t3', 'message', '{}', %s)",
+        "INSERT INTO procrastinate_workers (last_heartbeat) VALUES (%s), (%s)",
+        (now - timedelta(minutes=5), now - timedelta(seconds=5)),
+    )
+    execute(
+        resources,
+        "INSERT INTO api_runs (run_id, thread_id, assistant_id, actor, multitask_strategy, created_at)"
+        " VALUES (gen_random_uuid(), 't2', 'school', 'ada', 'enqueue', %s),"
+        " (gen_random_uuid(), 't3', 'school', 'ada', 'enqueue', %s)",
         (now - timedelta(hours=2), now - timedelta(minutes=1)),
+    )
+    execute(
+        resources,
+        "INSERT INTO procrastinate_jobs (queue_name, task_name, lock, args, status)"
+        " VALUES ('runs', 'school.run', 'thread:t9', '{}', 'failed')",
     )
     jobs = check(resources, settings, graph, now=now)["jobs"]
     assert (jobs.status, jobs.detail) == (
         "warn",
-        f"1 running job past the 300s lease, whose worker likely died: job {claimed} (message on "
-        "t1, claimed by worker-a 12m ago); a running worker takes them again; 1 queued job waiting "
-        "longer than 15m (oldest 2h): is a worker (`school-agent serve`) running?",
+        "1 worker silent for over a minute (died?); their jobs go back to the queue once "
+        "SCHOOL_STALLED_AFTER_S has passed; 1 pending run waiting longer than 15m (oldest 2h): is a "
+        "worker (`school-agent worker`, or `serve` without --workers 0) running?; 1 failed job (see the "
+        "workers' logs)",
     )
+    execute(resources, "DELETE FROM api_runs")
+    execute(resources, "DELETE FROM procrastinate_jobs")
+    execute(
+        resources,
+        "DELETE FROM procrastinate_workers WHERE last_heartbeat < %s",
+        (now - timedelta(minutes=1),),
+    )
+    jobs = check(resources, settings, graph, now=now)["jobs"]
+    assert (jobs.status, jobs.detail) == ("ok", "1 live worker, no run waiting longer than 15m")
 
 
 def test_schema_problems_fail(graph: Any, resources: Resources, settings: Settings) -> None:
@@ -217,11 +233,11 @@ def test_schema_problems_fail(graph: Any, resources: Resources, settings: Settin
         f"missing 1 of {len(expected_tables())} tables: handoffs (the schema records version {HEAD}, "
         "so setting up does not make them again: restore them from a backup)",
     )
-    execute(resources, "DROP TABLE jobs")
+    execute(resources, "DROP TABLE procrastinate_workers CASCADE")
     checks = check(resources, settings, graph)
     assert (checks["jobs"].status, checks["jobs"].detail) == (
         "fail",
-        'could not check: relation "jobs" does not exist',
+        'could not check: relation "procrastinate_workers" does not exist',
     )
     assert checks["approvals"].status == "ok"  # the others still run
 
