@@ -188,13 +188,29 @@ def explicit_cases(schema: Any, seeded: Seeded) -> list[Case]:
     ]
 
 
+def settle(resources: Resources, timeout_s: float = 30) -> None:
+    """Wait until no run is pending or running, so that a fingerprint sees only finished work."""
+    deadline = time.monotonic() + timeout_s
+    while True:
+        with resources.pool.connection() as conn:
+            row = conn.execute(
+                "SELECT count(*) AS n FROM api_runs WHERE status IN ('pending', 'running')"
+            ).fetchone()
+        if not row or not row["n"]:
+            return
+        assert time.monotonic() < deadline, "runs still in flight"
+        time.sleep(0.02)
+
+
 def call_and_check(case: Case, resources: Resources, base_url: str, authorization: str | None) -> None:
     """Send the case; check the response, its error body, and that a refusal left no trace."""
     # No shared requests.Session: schemathesis merges a session's default headers (`Accept: */*`)
     # over the case's own, which would hide a generated `Accept: text/event-stream`.
     headers = {"Authorization": authorization} if authorization else None
+    settle(resources)
     before = fingerprint(resources)
     response = case.call(base_url=base_url, headers=headers, timeout=30)
+    settle(resources)  # a turn accepted in the background (`?if_busy=enqueue`) ends on the worker
     after = fingerprint(resources)
     case.validate_response(response, checks=CHECKS, headers=headers)
     request = f"{case.method} {response.request.url} {response.request.body!r}"
