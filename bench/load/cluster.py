@@ -15,8 +15,10 @@ from __future__ import annotations
 
 import os
 import random
+import shutil
 import signal
 import subprocess
+import tempfile
 import threading
 import time
 import urllib.error
@@ -279,10 +281,16 @@ class Cluster:
 
 
 class OwnPostgres:
-    """A Postgres server of this run's own (the embedded one, in a scratch folder), to restart at will."""
+    """A Postgres server of this run's own (the embedded one, in a scratch folder), to restart at will.
 
-    def __init__(self, folder: Path) -> None:
-        self.folder = folder
+    Its folder is a new one under the system's temporary folder, never inside another tool's:
+    as root, the server runs as the `pgserver` user, which must be able to reach the folder for as
+    long as the server runs, and pytest makes its own base folder private again whenever a session
+    starts (another session on the machine would lock the server out of a folder under it).
+    """
+
+    def __init__(self) -> None:
+        self.folder = Path(tempfile.mkdtemp(prefix="school-load-pg-"))
         self.url = ""
 
     def start(self) -> str:
@@ -301,8 +309,9 @@ class OwnPostgres:
         return time.monotonic() - began
 
     def stop(self) -> None:
-        """Stop it."""
+        """Stop it and remove its folder."""
         stop_embedded(self.folder)
+        shutil.rmtree(self.folder, ignore_errors=True)
 
 
 @dataclass(frozen=True)

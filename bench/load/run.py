@@ -58,6 +58,8 @@ DRAIN_POLL_S = 0.5
 COMPLETED = ("answered", "recovered")
 LOOPING = 3
 """A process that exits on its own more often than this in one run is crash-looping."""
+WINDOW_S = 10.0
+"""Throughput is also reported per window of this many seconds."""
 
 
 @dataclass(frozen=True)
@@ -86,7 +88,7 @@ def run(options: Options) -> dict[str, Any]:
     folder.mkdir(parents=True, exist_ok=True)
     timeline, rng = Timeline(), random.Random(options.seed)
     with ExitStack() as stack:
-        own = OwnPostgres(folder / "postgres") if options.chaos else None
+        own = OwnPostgres() if options.chaos else None
         if own is not None:
             server = own.start()
             stack.callback(own.stop)
@@ -236,6 +238,8 @@ def _turns(folder: Path, began: float) -> dict[str, Any]:
         "outcomes": dict(Counter(f"{r['role']} {r['outcome']}" for r in rows)),
         "kinds": dict(Counter(f"{r['role']} {r['kind']}" for r in done)),
         "retried": sum(r["tries"] > 1 for r in done),
+        "window_s": WINDOW_S,
+        "per_window": _per_window(done, began, span),
     }
     for name, chosen in (
         ("all", done),
@@ -245,6 +249,14 @@ def _turns(folder: Path, began: float) -> dict[str, Any]:
     ):
         figures[name] = summary([r["latency_s"] for r in chosen]) if chosen else None
     return figures
+
+
+def _per_window(done: list[dict[str, Any]], began: float, span: float) -> list[float]:
+    """Turns/s in each `WINDOW_S` of the load (the last one possibly shorter), to show the dips."""
+    count = max(1, math.ceil(span / WINDOW_S))
+    ends = [min(WINDOW_S, span - i * WINDOW_S) for i in range(count)]
+    tally = Counter(min(count - 1, int((r["end"] - began) // WINDOW_S)) for r in done)
+    return [round(tally[i] / ends[i], 2) if ends[i] > 0 else 0.0 for i in range(count)]
 
 
 def _client_findings(turns: dict[str, Any]) -> list[checks.Finding]:
@@ -340,6 +352,7 @@ def report(result: dict[str, Any]) -> str:
         f"  student turns p50 {_ms(t['student'], 'median_ms')}, p95 {_ms(t['student'], 'p95_ms')}; "
         f"operator decisions p50 {_ms(t['operator'], 'median_ms')}, p95 {_ms(t['operator'], 'p95_ms')}; "
         f"recovered p50 {_ms(t['recovered'], 'median_ms')}, p95 {_ms(t['recovered'], 'p95_ms')}",
+        f"  turns/s per {t['window_s']:g} s: {' '.join(f'{x:g}' for x in t['per_window'])}",
         f"  kinds: {t['kinds']}",
         f"  outcomes: {t['outcomes']}",
         "events:",
