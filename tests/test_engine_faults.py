@@ -7,12 +7,14 @@ sense, and a database that lost the engine's tables, each met by a real worker i
 from __future__ import annotations
 
 import logging
+import threading
 import time
 import uuid
 from typing import Any
 
 import pytest
 
+from agent.config import faults
 from agent.infra import engine
 from agent.infra.persistence import Resources
 from agent.interfaces.worker.process import Worker
@@ -98,3 +100,42 @@ def test_a_worker_without_the_engines_tables_says_so_and_waits(
     assert "the task engine's tables (procrastinate_jobs) are missing from this database" in caplog.text
     waiting.stop()
     assert not waiting.alive()
+
+
+def test_a_run_cut_off_by_the_database_going_away_is_retried_and_the_worker_comes_back(
+    resources: Resources, worker: Worker, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    reached, go = threading.Event(), threading.Event()
+
+    def hold(name: str) -> None:
+        if name == "before:propose" and not go.is_set():
+            reached.set()
+            assert go.wait(timeout=30)
+
+    monkeypatch.setattr(faults, "point", hold)
+    jobs = engine.deferrer(resources.pool)
+    cut = record_run(
+        resources, "t1", {"kind": "send", "face": "private", "text": "Enroll me in rag-2", "user_id": "ada"}
+    )
+    engine.defer_run(jobs, "t1")
+    assert reached.wait(30)
+    # As a Postgres restart does: every session of the database ends, the workers' included.
+    with resources.pool.connection() as conn:
+        conn.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+            " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        )
+    go.set()
+    ended = settle(
+        lambda: (r := api_runs.by_id(resources.pool, cut)) and r["status"] in api_runs.FINAL and r, 60
+    )
+    assert ended["status"] == "success", ended  # its pool replaced the closed connections, or its job was retried
+    assert ended["result"]["pending"]["action_requests"][0]["args"]["cohort_id"] == "rag-2"
+    after = record_run(
+        resources,
+        "t2",
+        {"kind": "send", "face": "private", "text": "When does rag-2 start?", "user_id": "bob"},
+    )
+    engine.defer_run(jobs, "t2")
+    assert settle(lambda: (r := api_runs.by_id(resources.pool, after)) and r["status"] == "success", 60)
+    assert worker.alive()

@@ -70,7 +70,10 @@ def worker_app(settings: Settings, url: str) -> procrastinate.App:
     """An app with an async connector to `url`, for a worker's event loop (open it there)."""
     kwargs: dict[str, Any] = {"prepare_threshold": settings.prepare_threshold}
     connector = procrastinate.PsycopgConnector(
-        conninfo=url, min_size=ENGINE_POOL_MAX, max_size=ENGINE_POOL_MAX, kwargs=kwargs
+        conninfo=url,
+        min_size=ENGINE_POOL_MAX,
+        max_size=ENGINE_POOL_MAX,
+        kwargs=kwargs,  # procrastinate checks a connection when it is taken (a restart closed it)
     )
     return procrastinate.App(connector=connector)
 

@@ -302,6 +302,26 @@ def orphaned_threads(pool: ConnectionPool[Any], older_than_s: float) -> list[str
     return [r["thread_id"] for r in rows]
 
 
+def zombie_jobs(pool: ConnectionPool[Any], older_than_s: float) -> list[int]:
+    """Run jobs left `doing` by a live worker that could not record their end (the database was away).
+
+    Their thread has no run in flight, and they started over `older_than_s` ago; the job lock would
+    otherwise hold the thread's later runs forever. Given back to the queue, such a job finds
+    nothing to do and ends.
+    """
+    with pool.connection() as conn:
+        rows = conn.execute(
+            "SELECT j.id FROM procrastinate_jobs j"
+            " WHERE j.status = 'doing' AND j.task_name = 'school.run'"
+            "   AND NOT EXISTS (SELECT 1 FROM api_runs r"
+            "     WHERE 'thread:' || r.thread_id = j.lock AND r.status = 'running')"
+            "   AND (SELECT max(e.at) FROM procrastinate_events e WHERE e.job_id = j.id AND e.type = 'started')"
+            "     < clock_timestamp() - make_interval(secs => %s)",
+            (older_than_s,),
+        ).fetchall()
+    return [int(r["id"]) for r in rows]
+
+
 def events_after(pool: ConnectionPool[Any], run_id: str, seq: int) -> list[tuple[int, str, str]]:
     """The kept events of the run after `seq`, in order."""
     with pool.connection() as conn:

@@ -8,7 +8,9 @@ so it holds the thread's one-writer lock, is journaled and runs with `durability
 
 A run taken a second time (`attempt` > 1: its first worker died) goes on from its last
 checkpoint when it made one (the checkpoints carry its run id), else starts over; either way the
-journal records `run_retried`, and the domain's idempotency keys keep side effects to one.
+journal records `run_retried`, and the domain's idempotency keys keep side effects to one. A run
+that loses the database (a restart) is not failed: it stays `running` and its job is retried
+(`RunCutOffError`), which continues it the same way once the database is back.
 """
 
 from __future__ import annotations
@@ -20,8 +22,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+import psycopg
+from psycopg_pool import PoolTimeout
+
 from agent.infra.locks import ThreadBusyError
-from agent.infra.persistence import Resources
+from agent.infra.persistence import DatabaseUnavailableError, Resources
 from agent.interfaces.server.app import describe
 from agent.interfaces.server.langgraph_api.auth import status_of
 from agent.interfaces.server.langgraph_api.feeds import EventWriter
@@ -33,6 +38,15 @@ from agent.runtime import threads
 from agent.runtime.runs import RunStoppedError, Watch
 
 log = logging.getLogger(__name__)
+
+
+class RunCutOffError(Exception):
+    """The database went away during the run: the run is left `running` for its job's retry.
+
+    The retry (`agent.interfaces.worker.tasks`) claims it again and goes on from its last
+    checkpoint, as after a worker's death.
+    """
+
 
 BUSY_WAIT_S = 60.0
 """How long a queued run waits for a thread held outside the engine (the CLI) before failing."""
@@ -100,11 +114,13 @@ def execute_next(resources: Resources, graph: Any, thread_id: str, worker: str) 
     writer = EventWriter(pool, run_id, first=first)
     if work.face == "langgraph":
         writer.put("metadata", {"run_id": run_id, "attempt": attempt})
-    status, error, result, failure = _run(resources, graph, run, work, writer)
     try:
-        writer.close()
-    except Exception:  # the events are a view; the run's end must still be recorded
-        log.warning("run %s ended with some events not kept", run_id)
+        status, error, result, failure = _run(resources, graph, run, work, writer)
+    finally:
+        try:
+            writer.close()
+        except Exception:  # the events are a view; the run's end must still be recorded
+            log.warning("run %s ended with some events not kept", run_id)
     if status is None:  # rolled back: the run and its checkpoints are gone
         return run_id
     api_runs.finish(pool, run_id, status, error, result=result, failure=failure)
@@ -152,8 +168,16 @@ def _run(
                 return None, None, None, None
             return "interrupted", str(err), None, None
         except Exception as err:
+            if _database_gone(err):
+                log.warning("run %s lost the database (%s); it is retried", run_id, type(err).__name__)
+                raise RunCutOffError(run_id) from err
             return "error", type(err).__name__, None, _failure(err, work.face, began=began)
         return "success", None, _result(graph, thread_id, work, writer, turn), None
+
+
+def _database_gone(err: BaseException) -> bool:
+    """Whether the error is the database being unreachable (a restart, a failover), not the run's own."""
+    return isinstance(err, DatabaseUnavailableError | psycopg.OperationalError | PoolTimeout)
 
 
 def _do(

@@ -2,7 +2,9 @@
 
 `school-agent worker` runs one in the foreground until SIGINT/SIGTERM; `serve` embeds one beside
 the API (`--workers 0`: none). Sync tasks (a run) execute in the event loop's thread pool, up to
-`concurrency` at once. Before it takes jobs, a worker waits, saying so in the log every
+`concurrency` at once. The engine's worker stops when its database connection breaks (a Postgres
+restart); this one starts it again, with a growing pause, until it is asked to stop. Before it
+takes jobs, a worker waits, saying so in the log every
 `SCHEMA_WAIT_S`, until the engine's tables exist: a database whose schema lost them, or one a
 newer release has not yet migrated, gets a clear line instead of a crash loop.
 """
@@ -26,6 +28,10 @@ from agent.interfaces.worker.tasks import Host, install
 log = logging.getLogger(__name__)
 
 SCHEMA_WAIT_S = 10.0
+RESTART_MIN_S = 1.0
+RESTART_MAX_S = 15.0
+"""After the engine's worker stops on its own (its connections lost in a database restart), it is
+started again, first after `RESTART_MIN_S`, doubling up to this."""
 STOP_WAIT_S = 30.0
 
 
@@ -97,14 +103,26 @@ class Worker:
         )
         await asyncio.to_thread(self._wait_for_schema)
         settings = self.resources.settings
-        app = engine.worker_app(settings, self.resources.url)
-        install(app, Host(self.resources, self.graph, self.name, self.schedule))
-        async with app.open_async():
-            self.ready.set()
-            log.info("worker %s takes jobs (%s at once)", self.name, self.concurrency)
-            await app.run_worker_async(
-                **engine.worker_options(settings, concurrency=self.concurrency, name=self.name)
-            )
+        options = engine.worker_options(settings, concurrency=self.concurrency, name=self.name)
+        pause = RESTART_MIN_S
+        while not self._stopping.is_set():
+            app = engine.worker_app(settings, self.resources.url)
+            install(app, Host(self.resources, self.graph, self.name, self.schedule))
+            try:
+                async with app.open_async():
+                    self.ready.set()
+                    log.info("worker %s takes jobs (%s at once)", self.name, self.concurrency)
+                    await app.run_worker_async(**options)
+                    pause = RESTART_MIN_S
+            except asyncio.CancelledError:
+                raise
+            except Exception as err:  # the database went away (a restart): start again when it is back
+                log.warning("worker %s stopped on %s: %s", self.name, type(err).__name__, err)
+            if self._stopping.is_set():
+                return
+            log.warning("worker %s takes jobs again in %.0f s", self.name, pause)
+            await asyncio.sleep(pause)
+            pause = min(pause * 2, RESTART_MAX_S)
 
     def _wait_for_schema(self) -> None:
         while not self._stopping.is_set():

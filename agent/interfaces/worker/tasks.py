@@ -4,7 +4,8 @@
 - `school.run` (queue `runs`, locked on its thread): execute the thread's next run
   (`agent.interfaces.worker.execution`);
 - `school.recover`, every `RECOVER_EVERY_S`: put back in the queue the jobs of workers whose
-  heartbeat stopped (`SCHOOL_STALLED_AFTER_S`), and give a job to any run left without one;
+  heartbeat stopped (`SCHOOL_STALLED_AFTER_S`) and run jobs that never recorded their end, and
+  give a job to any run left without one;
 - the scheduled work (`agent.interfaces.worker.schedule`).
 A periodic task is deferred once per tick however many workers run (the engine's
 `procrastinate_periodic_defers`), and each of its ticks is its `timestamp`: the clock it acts on.
@@ -15,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any
 
 import procrastinate
@@ -23,11 +25,13 @@ from procrastinate import JobContext
 from agent.infra import engine
 from agent.infra.persistence import Resources
 from agent.interfaces.worker import schedule
-from agent.interfaces.worker.execution import execute_next
+from agent.interfaces.worker.execution import RunCutOffError, execute_next
 from agent.journal import api_runs
 
 log = logging.getLogger(__name__)
 
+RUN_RETRIES = 8
+"""Tries of a run's job cut off by the database (1, 2, 4 ... s apart: about four minutes in all)."""
 RECOVER_TASK = "school.recover"
 RECOVER_EVERY_S = 5
 ORPHAN_AFTER_S = 10.0
@@ -49,7 +53,15 @@ class Host:
 def install(app: procrastinate.App, host: Host) -> None:
     """Define the school's tasks on `app`, run on `host`."""
 
-    @app.task(name=engine.RUN_TASK, queue=engine.RUNS_QUEUE, pass_context=True)
+    @app.task(
+        name=engine.RUN_TASK,
+        queue=engine.RUNS_QUEUE,
+        pass_context=True,
+        # A run cut off by the database going away goes on when it is back (from its checkpoint).
+        retry=procrastinate.RetryStrategy(
+            max_attempts=RUN_RETRIES, wait=1, exponential_wait=2, retry_exceptions={RunCutOffError}
+        ),
+    )
     def run_next(context: JobContext, thread_id: str) -> None:
         job_id = context.job.id if context.job else None
         execute_next(host.resources, host.graph, thread_id, f"{host.name}#{job_id}")
@@ -64,6 +76,10 @@ def install(app: procrastinate.App, host: Host) -> None:
         for job in stalled:
             log.warning("job %s (%s) lost its worker; it goes back to the queue", job.id, job.task_name)
             await manager.retry_job(job)
+        zombies = await asyncio.to_thread(api_runs.zombie_jobs, host.resources.pool, ORPHAN_AFTER_S)
+        for job_id in zombies:
+            log.warning("job %s never recorded its end; it goes back to the queue", job_id)
+            await manager.retry_job_by_id_async(job_id, retry_at=datetime.now(UTC))
         orphans = await asyncio.to_thread(api_runs.orphaned_threads, host.resources.pool, ORPHAN_AFTER_S)
         for thread_id in orphans:
             log.warning("thread %s has a run without a job; deferring one", thread_id)

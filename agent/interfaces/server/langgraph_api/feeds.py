@@ -29,6 +29,8 @@ log = logging.getLogger(__name__)
 
 Event = tuple[int, str, str]
 """(number, event name, JSON text of its data)."""
+KEEP_TRIES = 3
+"""Tries to keep a batch of events when the database closed the connection (a restart)."""
 POLL_S = 1.0
 """How long a follower waits for a wake-up before it looks at the database anyway."""
 POOLED_POLL_S = 0.05
@@ -77,13 +79,23 @@ class EventWriter:
                 batch, self.waiting = self.waiting, []
                 closing = self._closing
             if batch:
-                try:
-                    api_runs.append_events(self.pool, self.run_id, batch)
-                except psycopg.Error as err:  # the run goes on; its end says its events were not all kept
-                    log.warning("could not keep %s events of run %s", len(batch), self.run_id)
-                    self._failed = err
+                self._keep(batch)
             if closing and not self.waiting:
                 return
+
+    def _keep(self, batch: list[Event]) -> None:
+        for attempt in range(KEEP_TRIES):
+            try:
+                api_runs.append_events(self.pool, self.run_id, batch)
+                return
+            except psycopg.OperationalError as err:  # a connection the database closed: the pool replaces it
+                failed: psycopg.Error = err
+                time.sleep(0.2 * (attempt + 1))
+            except psycopg.Error as err:  # the run goes on; its end says its events were not all kept
+                failed = err
+                break
+        self._failed = failed
+        log.warning("could not keep %s events of run %s", len(batch), self.run_id)
 
 
 class Wakeups:
