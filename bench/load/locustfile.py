@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import itertools
 import json
-import os
 import random
 import threading
 import time
@@ -34,11 +33,13 @@ from typing import Any
 from locust import between, constant, task
 from locust.contrib.fasthttp import FastHttpUser
 
+from agent.config import env
 from agent.domain.catalog import load_seed
 
-HOSTS = [h for h in os.environ.get("LOAD_HOSTS", "http://127.0.0.1:8000").split(",") if h]
-END = float(os.environ.get("LOAD_END", "inf"))
-RNG = random.Random(int(os.environ.get("LOAD_SEED", "0")))
+# The runner configures Locust's process through LOAD_* variables, read the project's one way.
+HOSTS = [h for h in (env.text("LOAD_HOSTS") or "http://127.0.0.1:8000").split(",") if h]
+END = float(env.text("LOAD_END") or "inf")
+RNG = random.Random(int(env.text("LOAD_SEED") or "0"))
 
 QUESTIONS = (
     "When does the RAG course start?",
@@ -67,12 +68,13 @@ HOST_PAUSE_S = 2.0
 """After no answer from an API process, the other one takes the requests for this long."""
 STOP_GRACE_S = 10.0
 """Past the end of the load by this long, a message not yet through is no longer sent."""
-SETTLE_S = float(os.environ.get("LOAD_SETTLE_S", "30"))
+SETTLE_S = float(env.text("LOAD_SETTLE_S") or "30")
 """How long a client waits for a thread whose graph is mid-run to settle. A run cut off by a dead
 worker is taken again within about twice `SCHOOL_STALLED_AFTER_S`; one that failed (its database
 connection was cut) stays cut off until the thread's next message finishes it first."""
 
-_keys = json.loads(Path(os.environ["LOAD_KEYS"]).read_text()) if "LOAD_KEYS" in os.environ else {}
+_keys_file = env.text("LOAD_KEYS")
+_keys = json.loads(Path(_keys_file).read_text()) if _keys_file else {}
 _student_keys = iter(_keys.get("students", []))
 _operator_keys = itertools.cycle(_keys.get("operators", ["no-operator-key"]))
 _results_lock = threading.Lock()
@@ -80,7 +82,7 @@ _results_lock = threading.Lock()
 
 def record(user: FastHttpUser, row: dict[str, Any]) -> None:
     """Keep a finished turn: a line of `LOAD_RESULTS`, and a `TURN` row in Locust's statistics."""
-    path = os.environ.get("LOAD_RESULTS")
+    path = env.text("LOAD_RESULTS")
     if path:
         with _results_lock, open(path, "a") as out:
             out.write(json.dumps(row) + "\n")
