@@ -13,12 +13,12 @@ import pytest
 from langchain_core.messages import HumanMessage
 
 from agent.domain import PREVIEW, School
-from agent.domain.payments import ChargeResult, RefundResult
 from agent.infra.fake_provider import FakePaymentProvider, Fault
 from agent.infra.persistence import Resources
 from agent.runtime import threads
 from graphs.school import build_graph
 from graphs.state import Context
+from tests.support.fakes import SpyProvider
 from tests.support.school import run_cli
 
 UNKNOWN = (
@@ -32,30 +32,6 @@ DECLINED = (
     "Your payment of €900 for rag-2 was declined by the payment provider, so nothing was "
     "charged. Your seat is still held and awaits payment; you can try again."
 )
-
-
-class SpyProvider:
-    """A provider that records every call, then passes it on."""
-
-    def __init__(self, inner: FakePaymentProvider) -> None:
-        self.inner = inner
-        self.calls: list[tuple[str, str]] = []
-
-    def charge(self, key: str, student_id: str, amount_cents: int, description: str) -> ChargeResult:
-        self.calls.append(("charge", key))
-        return self.inner.charge(key, student_id, amount_cents, description)
-
-    def lookup(self, key: str) -> ChargeResult | None:
-        self.calls.append(("lookup", key))
-        return self.inner.lookup(key)
-
-    def refund(self, key: str, charge_id: str, amount_cents: int) -> RefundResult:
-        self.calls.append(("refund", key))
-        return self.inner.refund(key, charge_id, amount_cents)
-
-    def lookup_refund(self, key: str) -> RefundResult | None:
-        self.calls.append(("lookup_refund", key))
-        return self.inner.lookup_refund(key)
 
 
 def school_with(res: Resources, fault: Fault | None = None) -> tuple[School, SpyProvider]:

@@ -24,13 +24,14 @@ from psycopg_pool import ConnectionPool
 
 from agent.config.settings import Settings
 from agent.domain import School
-from agent.domain.payments import ChargeResult, PaymentProvider, RefundResult
+from agent.domain.payments import ChargeResult
 from agent.infra.locks import LOCK_SPACE, ThreadBusyError, locks_for
 from agent.infra.persistence import Resources, connection_kwargs, open_resources
 from agent.journal.events import events
 from agent.journal.turns import StepRecord, record, start_turn, turns_of
 from agent.runtime import threads
 from graphs.school import build_graph
+from tests.support.fakes import SpyProvider
 from tests.support.lock_holder import LockHolder
 from tests.support.pgbouncer import pgbouncer
 from tests.support.school import TODAY
@@ -138,32 +139,19 @@ def test_two_threads_of_one_process_hold_a_thread_lock_through_pgbouncer_one_at_
 # -- one payment at a time per seat ------------------------------------------------------------------
 
 
-class _HeldCharges:
+class _HeldCharges(SpyProvider):
     """The school's provider, recording every call, with charges that wait until the test lets them go."""
 
-    def __init__(self, inner: PaymentProvider) -> None:
-        self.inner = inner
-        self.calls: list[tuple[str, str]] = []
+    def __init__(self, inner: Any) -> None:
+        super().__init__(inner)
         self.charging = threading.Event()
         self.go = threading.Event()
 
     def charge(self, key: str, student_id: str, amount_cents: int, description: str) -> ChargeResult:
-        self.calls.append(("charge", key))
+        self.calls.append(("charge", key))  # recorded before it waits
         self.charging.set()
         assert self.go.wait(30)
         return self.inner.charge(key, student_id, amount_cents, description)
-
-    def lookup(self, key: str) -> ChargeResult | None:
-        self.calls.append(("lookup", key))
-        return self.inner.lookup(key)
-
-    def refund(self, key: str, charge_id: str, amount_cents: int) -> RefundResult:
-        self.calls.append(("refund", key))
-        return self.inner.refund(key, charge_id, amount_cents)
-
-    def lookup_refund(self, key: str) -> RefundResult | None:
-        self.calls.append(("lookup_refund", key))
-        return self.inner.lookup_refund(key)
 
 
 def _money_lock_sessions(database_url: str, student_id: str, cohort_id: str) -> int:

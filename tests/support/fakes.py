@@ -23,6 +23,8 @@ from langchain_core.messages import AIMessage, AIMessageChunk, BaseMessage
 from langchain_core.outputs import ChatGeneration, ChatGenerationChunk, ChatResult
 from pydantic import Field, PrivateAttr
 
+from agent.domain.payments import ChargeResult, PaymentProvider, RefundResult
+
 Step = AIMessage | str | BaseException
 """One scripted call: the message to answer (a str is an AIMessage's content), or an error to raise."""
 
@@ -199,3 +201,27 @@ class KeywordEmbeddings(Embeddings):
 
 
 _WORD = re.compile(r"[a-z0-9_-]+")
+
+
+class SpyProvider:
+    """A provider that records every call, then passes it on."""
+
+    def __init__(self, inner: PaymentProvider) -> None:
+        self.inner = inner
+        self.calls: list[tuple[str, str]] = []
+
+    def charge(self, key: str, student_id: str, amount_cents: int, description: str) -> ChargeResult:
+        self.calls.append(("charge", key))
+        return self.inner.charge(key, student_id, amount_cents, description)
+
+    def lookup(self, key: str) -> ChargeResult | None:
+        self.calls.append(("lookup", key))
+        return self.inner.lookup(key)
+
+    def refund(self, key: str, charge_id: str, amount_cents: int) -> RefundResult:
+        self.calls.append(("refund", key))
+        return self.inner.refund(key, charge_id, amount_cents)
+
+    def lookup_refund(self, key: str) -> RefundResult | None:
+        self.calls.append(("lookup_refund", key))
+        return self.inner.lookup_refund(key)
