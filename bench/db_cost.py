@@ -485,19 +485,35 @@ def measure_jobs(url: str, *, jobs: int = 50, lock: bool = True) -> dict[str, An
     counter = WireCounter(url)
     try:
         with _monitor(url, counter) as monitor:
+            # The worker's backends end before the next reading: their CPU is read from the
+            # whole server's, right around each step.
+            server_cpu = _all_server_cpu(url, monitor.pid)
             before = monitor.snapshot()
-            asyncio.run(_defer_jobs(counter.url, jobs, lock))
+            defer_cpu = _cpu_around(server_cpu, lambda: asyncio.run(_defer_jobs(counter.url, jobs, lock)))
             deferred = monitor.snapshot()
-            asyncio.run(_work_jobs(counter.url))
+            work_cpu = _cpu_around(server_cpu, lambda: asyncio.run(_work_jobs(counter.url)))
             done = monitor.snapshot()
-            result = {
+            result: dict[str, Any] = {
                 "jobs": jobs,
                 "defer": per_turn(before, deferred, jobs, monitor_xacts=monitor.monitor_xacts()),
                 "work": per_turn(deferred, done, jobs, monitor_xacts=monitor.monitor_xacts()),
             }
+            for step, used in (("defer", defer_cpu), ("work", work_cpu)):
+                result[step]["whole_server_cpu_ms"] = used * 1000 / jobs if used is not None else None
     finally:
         counter.close()
     return result
+
+
+def _cpu_around(server_cpu: Callable[[], float] | None, work: Callable[[], Any]) -> float | None:
+    """CPU seconds the whole server used while `work` ran (None when it cannot be read)."""
+    if server_cpu is None:
+        work()
+        return None
+    started = server_cpu()
+    work()
+    time.sleep(0.5)  # until the postmaster has reaped the ended backends and tallied their time
+    return server_cpu() - started
 
 
 def _engine(url: str) -> Any:
@@ -545,9 +561,13 @@ def render_jobs(result: dict[str, Any]) -> str:
         if key in skipped or key == "wal_bytes_each" or all(v is None for v in values):
             continue
         lines.append(f"| {label} | " + " | ".join(fmt(v) if v is not None else "n/a" for v in values) + " |")
+    used = [result[step].get("whole_server_cpu_ms") for step in steps]
+    if any(v is not None for v in used):
+        shown = " | ".join(f"{v:.1f} ms" if v is not None else "n/a" for v in used)
+        lines.append(f"| Postgres CPU, whole server while the step ran | {shown} |")
     for name in sorted({name for step in steps for name in result[step]["tables"]}):
-        cells = [" / ".join(f"{n:g}" for n in result[step]["tables"].get(name, [0, 0, 0])) for step in steps]
-        lines.append(f"| {name}: rows inserted / updated / deleted | " + " | ".join(cells) + " |")
+        rows = [" / ".join(f"{n:g}" for n in result[step]["tables"].get(name, [0, 0, 0])) for step in steps]
+        lines.append(f"| {name}: rows inserted / updated / deleted | " + " | ".join(rows) + " |")
     return "\n".join(lines) + "\n"
 
 
@@ -590,8 +610,8 @@ def ceiling(url: str, *, seconds: int = 10, clients: tuple[int, ...] = (1, 8, 32
     processes = _all_server_cpu(url, pid)
     rows = []
     with tempfile.TemporaryDirectory(prefix="dbcost-") as scripts:
+        script = Path(scripts) / "script.sql"
         for name, text in SCRIPTS.items():
-            script = Path(scripts) / "script.sql"
             script.write_text(text)
             unsynced = "off" in name
             for count in clients:
@@ -599,7 +619,53 @@ def ceiling(url: str, *, seconds: int = 10, clients: tuple[int, ...] = (1, 8, 32
                     _pgbench(pgbench, url, script, count, seconds, processes, unsynced=unsynced)
                     | {"script": name}
                 )
+        # The synthetic turn again, beside connections that each hold a run's thread lock.
+        with _idle_lock_holders(url, clients[-1]) as holders:
+            row = _pgbench(pgbench, url, script, clients[-1], seconds, processes, unsynced=False)
+            rows.append(
+                row | {"script": f"{name}, beside {holders['count']} open lock transactions"} | holders
+            )
     return rows
+
+
+@contextmanager
+def _idle_lock_holders(url: str, clients: int) -> Iterator[dict[str, Any]]:
+    """Connections idle in a transaction that holds an advisory lock, as runs in flight hold theirs.
+
+    As many as the server has room for beside `clients`, at most `IDLE_HOLDERS`; with the memory
+    each backend uses of its own (USS, when the server runs here).
+    """
+    with psycopg.connect(url, autocommit=True) as conn:
+        row = conn.execute("SELECT current_setting('max_connections')::int AS m").fetchone()
+        room = (row[0] if row else 100) - clients - 20  # superuser_reserved_connections and others
+    holders = [psycopg.connect(url) for _ in range(max(0, min(IDLE_HOLDERS, room)))]
+    try:
+        pids = []
+        for n, holder in enumerate(holders):
+            holder.execute("SELECT pg_try_advisory_xact_lock(%s, %s)", (0x5C400, n))
+            holder.execute("SET LOCAL idle_in_transaction_session_timeout TO 0")
+            pids.append(holder.info.backend_pid)
+        yield {"count": len(holders), "holder_uss_mib": _uss_mib(pids)}
+    finally:
+        for holder in holders:
+            holder.close()
+
+
+IDLE_HOLDERS = 150
+"""Connections idle in a lock transaction beside the last pgbench run (runs in flight waiting on models)."""
+
+
+def _uss_mib(pids: list[int]) -> float | None:
+    """The median memory of its own (USS) of these processes, in MiB, where they can be read."""
+    try:
+        import psutil
+    except ImportError:
+        return None
+    try:
+        sizes = [psutil.Process(pid).memory_full_info().uss / 2**20 for pid in pids]
+    except (OSError, psutil.Error):
+        return None  # another machine's processes, or not ours to read
+    return statistics.median(sizes) if sizes else None
 
 
 def _all_server_cpu(url: str, pid: int) -> Callable[[], float] | None:
@@ -727,6 +793,12 @@ def render_ceiling(rows: list[dict[str, Any]], server: str) -> str:
             f"{row['statements_per_s']:,.0f} | {row['wal_bytes_per_s'] / 2**20:.1f} MiB | {cores} | "
             f"{row['pgbench_cores']:.2f} | {row['load_average']:.1f} |"
         )
+    for row in rows:
+        if row.get("holder_uss_mib") is not None:
+            lines += [
+                "",
+                f"A backend idle in a lock transaction used {row['holder_uss_mib']:.1f} MiB of its own (USS).",
+            ]
     return "\n".join(lines) + "\n"
 
 
