@@ -184,7 +184,7 @@ def test_pgbouncer_pools_transactions_for_the_url_the_processes_use() -> None:
 
 def test_pgbouncer_has_a_server_connection_for_every_run_in_flight() -> None:
     # A run holds one for its thread lock (two while paying) and needs more for its checkpoints:
-    # with fewer, runs holding them all would wait forever for their own writes.
+    # with fewer, runs holding them all would wait for their own writes until PgBouncer fails them.
     ini = configparser.ConfigParser(inline_comment_prefixes=None, comment_prefixes=(";", "#"))
     ini.read(ROOT / "deploy/pgbouncer/pgbouncer.ini")
     services = _as_yaml()["services"]
