@@ -166,7 +166,9 @@ class Monitor:
         self.oid = int(first["oid"])
         self.walinspect = _extension(self.conn, "pg_walinspect")
         self.unread_xacts = 0
-        """Transactions of this database run since the last reading, besides the reading's own."""
+        """The monitor's transactions in this database that no reading has seen yet."""
+        self.seen_xacts = 0
+        """The monitor's transactions that readings since the last `monitor_xacts` have seen."""
         found = self.conn.execute("SELECT to_regclass('checkpoints') IS NOT NULL AS found").fetchone()
         self.checkpoints = bool(found and found["found"])
         self.processes = _server_processes(url, self.pid)
@@ -188,18 +190,24 @@ class Monitor:
         """
         if not self.walinspect:
             return None
-        kinds = {str(r["node"]): r["kind"] for r in self.conn.execute(_RELATION_KINDS)}
-        touched: Counter[str] = Counter()
-        fpi = 0
-        for start, end in marks:
-            pages = set()
-            for record in self.conn.execute(_WAL_RECORDS, (start, end)):
-                fpi += record["fpi_length"] or 0
-                for _space, database, node, block in _BLOCK.findall(record["block_ref"] or ""):
-                    if int(database) == self.oid:
-                        pages.add((kinds.get(node, "other"), node, block))
-            touched.update(kind for kind, _, _ in pages)
-        self.unread_xacts += 1 + len(marks)
+        ran = 0
+        try:
+            kinds = {str(r["node"]): r["kind"] for r in self.conn.execute(_RELATION_KINDS)}
+            touched: Counter[str] = Counter()
+            fpi = 0
+            for start, end in marks:
+                ran += 1
+                pages = set()
+                for record in self.conn.execute(_WAL_RECORDS, (start, end)):
+                    fpi += record["fpi_length"] or 0
+                    for _space, database, node, block in _BLOCK.findall(record["block_ref"] or ""):
+                        if int(database) == self.oid:
+                            pages.add((kinds.get(node, "other"), node, block))
+                touched.update(kind for kind, _, _ in pages)
+        except psycopg.Error:
+            return None  # that WAL is gone already: a checkpoint of a busy server recycled it
+        finally:
+            self.unread_xacts += 1 + ran  # a failed query is a transaction too (rolled back)
         return {kind: n / len(marks) for kind, n in touched.most_common()} | {"fpi_bytes": fpi / len(marks)}
 
     def snapshot(self) -> Snapshot:
@@ -209,6 +217,9 @@ class Monitor:
         would show among the statements, where the marker cannot leave it out.
         """
         time.sleep(FLUSH_S)
+        # This reading sees what the monitor ran before it, and none of its own queries.
+        self.seen_xacts += self.unread_xacts
+        self.unread_xacts = 3 + self.checkpoints + self.statements
         wire = self.counter.snapshot()
         server = self.conn.execute(_SERVER).fetchone() or {}
         tables = {r["name"]: (r["ins"], r["upd"], r["del"]) for r in self.conn.execute(_TABLE_ROWS)}
@@ -224,13 +235,13 @@ class Monitor:
         return Snapshot(wire, dict(server), tables, sizes, payload, statements, cpu, aux)
 
     def monitor_xacts(self) -> int:
-        """Transactions of the monitor's since the last reading, and that reading's own (all autocommit).
+        """The monitor's own transactions in what the readings since the last call counted.
 
-        A reading's queries are seen by the next one: statistics reach the views when a transaction
-        has ended, and a reading runs in several.
+        A reading's queries (each a transaction: autocommit) are seen by the next reading, once
+        their statistics have reached the views; so are `pages`'s.
         """
-        seen, self.unread_xacts = self.unread_xacts, 0
-        return 3 + self.checkpoints + self.statements + seen
+        seen, self.seen_xacts = self.seen_xacts, 0
+        return seen
 
     def close(self) -> None:
         """Close the connections."""
@@ -416,7 +427,7 @@ def measure(url: str, *, threads_count: int = 20, checkpoint: bool = False) -> d
                 play.step(kind, 0)
             first = monitor.snapshot()
             time.sleep(QUIET_S)
-            before = monitor.snapshot()
+            before = _settled(monitor)
             monitor.monitor_xacts()  # the readings before the first batch: not the batch's
             result: dict[str, Any] = {
                 "threads": threads_count,
@@ -427,7 +438,7 @@ def measure(url: str, *, threads_count: int = 20, checkpoint: bool = False) -> d
                 if kind == "checkpoint":
                     monitor.marker.execute("CHECKPOINT")
                 marks = [_marked(monitor, play, kind, n) for n in range(1, threads_count + 1)]
-                after = monitor.snapshot()
+                after = _settled(monitor)
                 result[kind] = per_turn(before, after, threads_count, monitor_xacts=monitor.monitor_xacts())
                 result[kind] |= {
                     "wal_bytes_each": sorted(_lsn(b) - _lsn(a) for a, b in marks),
@@ -440,6 +451,24 @@ def measure(url: str, *, threads_count: int = 20, checkpoint: bool = False) -> d
     finally:
         counter.close()
     return result
+
+
+def _settled(monitor: Monitor, tries: int = 6) -> Snapshot:
+    """A reading after which the database counts nothing more but the monitor's own transactions.
+
+    On a busy server a backend's statistics can reach the views later than `FLUSH_S` (its report
+    waits while others hold the shared statistics), and would land in the next batch. So a reading
+    is repeated until the next one finds no transaction but the monitor's (at most `tries` times);
+    the last is returned, and the idle wait goes with the batch before it.
+    """
+    last = monitor.snapshot()
+    for _ in range(tries):
+        counted = monitor.seen_xacts
+        later = monitor.snapshot()
+        if later.server["xacts"] - last.server["xacts"] <= monitor.seen_xacts - counted:
+            return later
+        last = later
+    return last
 
 
 def _marked(monitor: Monitor, play: _Play, kind: str, n: int) -> tuple[str, str]:
@@ -488,16 +517,17 @@ def measure_jobs(url: str, *, jobs: int = 50, lock: bool = True) -> dict[str, An
             # The worker's backends end before the next reading: their CPU is read from the
             # whole server's, right around each step.
             server_cpu = _all_server_cpu(url, monitor.pid)
-            before = monitor.snapshot()
+            before = _settled(monitor)
+            monitor.monitor_xacts()  # the readings so far: not the jobs'
             defer_cpu = _cpu_around(server_cpu, lambda: asyncio.run(_defer_jobs(counter.url, jobs, lock)))
-            deferred = monitor.snapshot()
-            work_cpu = _cpu_around(server_cpu, lambda: asyncio.run(_work_jobs(counter.url)))
-            done = monitor.snapshot()
+            deferred = _settled(monitor)
             result: dict[str, Any] = {
                 "jobs": jobs,
                 "defer": per_turn(before, deferred, jobs, monitor_xacts=monitor.monitor_xacts()),
-                "work": per_turn(deferred, done, jobs, monitor_xacts=monitor.monitor_xacts()),
             }
+            work_cpu = _cpu_around(server_cpu, lambda: asyncio.run(_work_jobs(counter.url)))
+            done = _settled(monitor)
+            result["work"] = per_turn(deferred, done, jobs, monitor_xacts=monitor.monitor_xacts())
             for step, used in (("defer", defer_cpu), ("work", work_cpu)):
                 result[step]["whole_server_cpu_ms"] = used * 1000 / jobs if used is not None else None
     finally:
