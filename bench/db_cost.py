@@ -1,12 +1,15 @@
 """What one turn of the school graph costs Postgres: statements, transactions, rows, bytes, WAL, CPU.
 
-    .venv/bin/python -m bench.db_cost [--threads N] [--json]
+    .venv/bin/python -m bench.db_cost [--threads N] [--checkpoint] [--json]
+    .venv/bin/python -m bench.db_cost --engine       what a task-engine job adds
+    .venv/bin/python -m bench.db_cost --ceiling      what the server sustains under pgbench
 
-On a scratch database of `DATABASE_URL`'s server, `--threads` students each play one thread of
-three turns: a catalog question, an enrollment that pauses for approval, and the approval that
-resumes it (`threads.send` and `threads.decide`, the path the CLI and the HTTP API take; offline
-models). Each kind of turn runs as one batch over all threads, and the batch's counters, divided
-by the number of turns, are that kind's cost:
+On a scratch database of `DATABASE_URL`'s server, `--threads` students each play one thread: a
+catalog question, an enrollment that pauses for approval, the approval that resumes it, and a
+fourth question (`threads.send` and `threads.decide`, the path the CLI takes, offline models;
+through the HTTP API a run is also a job, which `--engine` measures apart). Each kind of turn runs
+as one batch over all threads, and the batch's counters, divided by the number of turns, are that
+kind's cost:
 
 - statements and round trips as the client sends them (`bench.wire`'s counting proxy), and
   statements as the server counts them (`pg_stat_statements`, only where the server preloads it;
@@ -17,14 +20,16 @@ by the number of turns, are that kind's cost:
   own statistics, `pg_stat_database` and `pg_stat_all_tables`);
 - the rows and payload bytes the turn adds to the checkpoint tables, and how much the tables
   (with their indexes and TOAST) grow on disk;
-- WAL bytes, records and full-page images (`pg_current_wal_insert_lsn`, `pg_stat_wal`);
+- WAL bytes, records, full-page images and flushes (`pg_current_wal_insert_lsn`, `pg_stat_wal`),
+  and the pages each turn modified (`pg_walinspect`, for a superuser);
 - CPU seconds of the server processes serving this database (when the server runs on this machine).
 
 WAL is written by the whole server: the figures are exact only on a server that nothing else
-writes to, which is why the report also gives the WAL the server wrote while the benchmark sat idle
-for a few seconds. Per-database figures (statements, transactions, rows) are exact on any server.
-Server statistics reach the views up to ten seconds after a transaction ends, so the benchmark
-waits `FLUSH_S` before each reading (a run takes about a minute more for it).
+writes to, which is why the report also gives the WAL the server wrote while the benchmark sat
+idle. Statements and rows are exact on any server; on a busy shared server the transactions came
+out higher than on a server of its own (the cause was not found). Server statistics reach the
+views up to ten seconds after a transaction ends, so each reading waits `FLUSH_S` and is repeated
+until nothing more arrives (a run takes two to three minutes).
 """
 
 from __future__ import annotations
