@@ -221,6 +221,16 @@ def get(pool: ConnectionPool[Any], thread_id: str, run_id: str) -> dict[str, Any
     return dict(row) if row else None
 
 
+def progress(pool: ConnectionPool[Any], thread_id: str, run_id: str) -> dict[str, Any] | None:
+    """Where the run stands (status, began_at, refusal), without its large columns; None if gone."""
+    with pool.connection() as conn:
+        row = conn.execute(
+            "SELECT status, began_at, refusal FROM api_runs WHERE thread_id = %s AND run_id = %s",
+            (thread_id, run_id),
+        ).fetchone()
+    return dict(row) if row else None
+
+
 def by_id(pool: ConnectionPool[Any], run_id: str) -> dict[str, Any] | None:
     """The run, whatever its thread."""
     with pool.connection() as conn:

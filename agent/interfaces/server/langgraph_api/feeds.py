@@ -177,7 +177,7 @@ def follow(
                 quiet_since = time.monotonic()
                 yield from batch
                 continue
-            run = api_runs.get(pool, thread_id, run_id)
+            run = api_runs.progress(pool, thread_id, run_id)
             if run is None or run["status"] in api_runs.FINAL:
                 yield from api_runs.events_after(pool, run_id, after)
                 return
@@ -192,12 +192,19 @@ def follow(
 def wait_until(
     pool: ConnectionPool[Any], wakeups: Wakeups, thread_id: str, run_id: str, *, begun: bool = False
 ) -> dict[str, Any] | None:
-    """The run's record once it has ended (with `begun`: once it did its first work); None if it is gone."""
+    """The run's record once it has ended; None if it is gone.
+
+    With `begun`: once it did its first work, and only where it stands (`api_runs.progress`).
+    """
     try:
         while True:
             seen = wakeups.seen(run_id)
-            run = api_runs.get(pool, thread_id, run_id)
-            if run is None or run["status"] in api_runs.FINAL or (begun and run["began_at"] is not None):
+            run = api_runs.progress(pool, thread_id, run_id)
+            if run is None:
+                return None
+            if run["status"] in api_runs.FINAL:
+                return run if begun else api_runs.get(pool, thread_id, run_id)
+            if begun and run["began_at"] is not None:
                 return run
             wakeups.wait(run_id, seen)
     finally:
