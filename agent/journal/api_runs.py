@@ -68,8 +68,8 @@ def create(
     """Record a pending run under `strategy`; its row, with `ahead`: the runs in flight before it.
 
     `work` is what its worker will do (`agent.interfaces.worker.execution`). `busy` says the
-    thread is held by a request that is not a run of this API (the CLI, the
-    private API): `reject` refuses then too. Without `stops_others`, `interrupt` and `rollback`
+    thread's lock is held by something that is not a recorded run (a CLI turn): `reject` refuses
+    then too. Without `stops_others`, `interrupt` and `rollback`
     stop only the actor's own runs and refuse when someone else's is in flight (a student cannot
     stop an operator's resume). Raises RunConflictError for a refused run.
     """

@@ -63,7 +63,7 @@ def cmd_crash_sweep(args: argparse.Namespace) -> int:
 
 # -- serving and measuring ----------------------------------------------------------------------
 def cmd_serve(args: argparse.Namespace) -> int:
-    """Serve the page, the HTTP API, the LangGraph API and a background job worker until interrupted."""
+    """Serve the page, the HTTP API, the LangGraph API and an embedded worker until interrupted."""
     from agent.interfaces.cli.serve import serve
 
     if args.workers is not None and args.workers < 0:
