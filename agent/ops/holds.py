@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import logging
 import uuid
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from functools import partial
 from itertools import groupby
@@ -132,14 +132,10 @@ def expire_holds(resources: Resources, graph: Any, *, now: datetime) -> HoldsRep
             record=record,
             hold_lock=resources.school.hold_lock,  # the payments' own lock, safe behind a pooler
         )
-    delivery = deliver_notices(resources, graph, now=now)
-    report = HoldsReport(
+    report = replace(
+        deliver_notices(resources, graph, now=now),
         expired=tuple(int(d["enrollment"]["id"]) for d in expired),
         offered=tuple(int(d["promoted"]["id"]) for d in expired if d["promoted"] is not None),
-        delivered=delivery.delivered,
-        deferred=delivery.deferred,
-        dropped=delivery.dropped,
-        threads=delivery.threads,
     )
     _log("expire_holds", report)
     return report
@@ -157,14 +153,7 @@ def remind_holds(resources: Resources, graph: Any, *, now: datetime) -> HoldsRep
         )
         for hold in due:
             _record_reminder(conn, hold, now=now, hold_hours=settings.hold_hours)
-    delivery = deliver_notices(resources, graph, now=now)
-    report = HoldsReport(
-        reminded=tuple(int(h["id"]) for h in due),
-        delivered=delivery.delivered,
-        deferred=delivery.deferred,
-        dropped=delivery.dropped,
-        threads=delivery.threads,
-    )
+    report = replace(deliver_notices(resources, graph, now=now), reminded=tuple(int(h["id"]) for h in due))
     _log("remind_holds", report)
     return report
 

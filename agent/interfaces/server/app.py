@@ -27,6 +27,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from agent.infra import engine
 from agent.infra.locks import ThreadBusyError
 from agent.infra.persistence import Resources
+from agent.interfaces.server import queueing
 from agent.interfaces.server.auth import Principal
 from agent.interfaces.server.langgraph_api import mount_langgraph_api
 from agent.interfaces.server.langgraph_api.feeds import Wakeups, follow, wait_until
@@ -278,11 +279,9 @@ def _queue(
     except api_runs.RunConflictError as err:
         raise ThreadBusyError(str(err)) from None
     try:
-        engine.defer_run(service.jobs, thread_id)
-    except engine.EngineError:
-        failure = {"status": 503, "code": "unavailable", "message": "try again shortly", "began": False}
-        api_runs.finish(service.resources.pool, record["run_id"], "error", "not queued", failure=failure)
-        raise ApiError(503, "unavailable", "the turn could not be queued; try again shortly") from None
+        queueing.queue(service.resources.pool, service.jobs, thread_id, record["run_id"])
+    except queueing.NotQueuedError as err:
+        raise ApiError(503, "unavailable", str(err)) from None
     return record
 
 
@@ -290,11 +289,9 @@ def _respond(service: Service, record: dict[str, Any], stream: bool) -> Response
     """The run as SSE (or JSON when not streaming); an error before it began as a 4xx."""
     pool, wakeups = service.resources.pool, service.wake
     thread_id, run_id = record["thread_id"], record["run_id"]
-    found = wait_until(pool, wakeups, thread_id, run_id, begun=True)
-    failure = (found or {}).get("refusal")
-    if found is not None and failure is not None and not failure.get("began"):
-        api_runs.delete_run(pool, run_id)
-        return _error(failure["status"], failure["code"] or "internal", failure["message"])
+    refusal = queueing.refused(pool, wakeups, thread_id, run_id)
+    if refusal is not None:
+        return _error(refusal["status"], refusal["code"] or "internal", refusal["message"])
     if not stream:
         ended = wait_until(pool, wakeups, thread_id, run_id) or {}
         failure = ended.get("refusal")
@@ -320,10 +317,6 @@ def _respond(service: Service, record: dict[str, Any], stream: bool) -> Response
         media_type="text/event-stream",
         headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},
     )
-
-
-def _turn_json(turn: threads.Turn) -> dict[str, Any]:
-    return {"thread_id": turn.thread_id, "replies": turn.replies, "pending": turn.pending}
 
 
 def _wants_stream(accept: str | None) -> bool:

@@ -30,8 +30,8 @@ from agent.infra.persistence import DatabaseUnavailableError, Resources
 from agent.interfaces.server.app import describe
 from agent.interfaces.server.langgraph_api.auth import status_of
 from agent.interfaces.server.langgraph_api.feeds import EventWriter
-from agent.interfaces.server.langgraph_api.relay import relay, values_json
-from agent.interfaces.server.langgraph_api.shapes import interrupt, jsonable
+from agent.interfaces.server.langgraph_api.relay import relay, thread_values, values_json
+from agent.interfaces.server.langgraph_api.shapes import jsonable
 from agent.journal import api_runs
 from agent.journal.events import record_event
 from agent.runtime import threads
@@ -217,11 +217,7 @@ def _result(graph: Any, thread_id: str, work: Work, writer: EventWriter, turn: t
         return jsonable({"thread_id": turn.thread_id, "replies": turn.replies, "pending": turn.pending})
     if isinstance(writer.last_values, dict):
         return values_json(writer.last_values)
-    snapshot = graph.get_state(threads.config_for(thread_id))
-    values: dict[str, Any] = jsonable(snapshot.values)
-    if snapshot.interrupts:
-        values["__interrupt__"] = [interrupt(i) for i in snapshot.interrupts]
-    return values
+    return thread_values(graph, thread_id)
 
 
 def _failure(err: BaseException, face: str, *, began: bool) -> dict[str, Any]:

@@ -26,6 +26,15 @@ def values_json(chunk: dict[str, Any]) -> dict[str, Any]:
     return {**_plain(rest), "__interrupt__": [shapes.interrupt(i) for i in chunk["__interrupt__"]]}
 
 
+def thread_values(graph: Any, thread_id: str) -> dict[str, Any]:
+    """The thread's values as the platform answers them, with `__interrupt__` when it is paused."""
+    snapshot = graph.get_state({"configurable": {"thread_id": thread_id}})
+    values: dict[str, Any] = shapes.jsonable(snapshot.values)
+    if snapshot.interrupts:
+        values["__interrupt__"] = [shapes.interrupt(i) for i in snapshot.interrupts]
+    return values
+
+
 def relay(feed: EventWriter, *, emit: bool) -> Any:
     """Turn the graph's stream chunks into the platform's events in `feed` (with `emit`).
 

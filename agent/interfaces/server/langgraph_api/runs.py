@@ -29,13 +29,14 @@ import anyio
 from fastapi import APIRouter, Header, Query, Request
 from fastapi.responses import JSONResponse, Response, StreamingResponse
 
-from agent.infra import engine
+from agent.interfaces.server import queueing
 from agent.interfaces.server.auth import Principal
 from agent.interfaces.server.langgraph_api import records, shapes
 from agent.interfaces.server.langgraph_api.assistants import known
 from agent.interfaces.server.langgraph_api.auth import RefusedError, Who, error, refuse_nul
 from agent.interfaces.server.langgraph_api.backend import Backend
 from agent.interfaces.server.langgraph_api.feeds import Event, Wakeups, follow, wait_until
+from agent.interfaces.server.langgraph_api.relay import thread_values
 from agent.interfaces.server.langgraph_api.run_requests import (
     GRAPH_MODES,
     RunCreate,
@@ -158,7 +159,10 @@ class RunDesk:
             )
         except api_runs.RunConflictError as err:
             raise RefusedError(409, str(err)) from None
-        queue_run(self.pool, self.jobs, thread_id, run_id)
+        try:
+            queueing.queue(self.pool, self.jobs, thread_id, run_id)
+        except queueing.NotQueuedError as err:
+            raise RefusedError(503, str(err)) from None
         self._tag(row)
         return record
 
@@ -176,23 +180,15 @@ class RunDesk:
         """
         if record["ahead"]:
             return None
-        found = wait_until(self.pool, self.wakeups, record["thread_id"], record["run_id"], begun=True)
-        failure = (found or {}).get("refusal")
-        if found is not None and failure is not None and not failure.get("began"):
-            api_runs.delete_run(self.pool, record["run_id"])
-            return error(failure["status"], failure["message"])
-        return None
+        refusal = queueing.refused(self.pool, self.wakeups, record["thread_id"], record["run_id"])
+        return error(refusal["status"], refusal["message"]) if refusal is not None else None
 
     def final_values(self, thread_id: str, run: dict[str, Any] | None = None) -> dict[str, Any]:
         """What `wait` and `join` answer: the state the run left, else the thread's, read."""
         if run is not None and isinstance(run.get("result"), dict):
             result: dict[str, Any] = run["result"]
             return result
-        snapshot = self.backend.graph.get_state(threads.config_for(thread_id))
-        values: dict[str, Any] = shapes.jsonable(snapshot.values)
-        if snapshot.interrupts:
-            values["__interrupt__"] = [shapes.interrupt(i) for i in snapshot.interrupts]
-        return values
+        return thread_values(self.backend.graph, thread_id)
 
     def run(self, thread_id: str, run_id: str, who: Principal) -> dict[str, Any]:
         """The run's record; 404 when the thread or the run is not the caller's to see."""
@@ -214,23 +210,6 @@ class RunDesk:
         """How the run failed, once it has ended (None: it did not)."""
         found = api_runs.get(self.pool, thread_id, run_id)
         return found.get("refusal") if found is not None and found["status"] == "error" else None
-
-
-def queue_run(pool: Any, jobs: Any, thread_id: str, run_id: str) -> None:
-    """Give the recorded run a job; if the engine refuses, the run fails now (and says why)."""
-    try:
-        engine.defer_run(jobs, thread_id)
-    except engine.EngineError as err:
-        message = "the run could not be queued; try again shortly"
-        failure = {
-            "error": type(err).__name__,
-            "status": 503,
-            "code": "unavailable",
-            "message": message,
-            "began": False,
-        }
-        api_runs.finish(pool, run_id, "error", type(err).__name__, failure=failure)
-        raise RefusedError(503, message) from None
 
 
 def _run_id(run_id: str) -> str:
