@@ -168,10 +168,12 @@ def test_an_api_process_killed_mid_stream_leaves_the_run_going_and_the_client_re
             ]
             record = ada.runs.get(thread_id, run_id)
             whole = [(p.id, p.event) for p in ada.runs.join_stream(thread_id, run_id, last_event_id="-1")]
-            reply = ada.threads.get_state(thread_id)["values"]["messages"][-1]["content"]
+            messages = ada.threads.get_state(thread_id)["values"]["messages"]
             ada.close()
     assert record["status"] == "success"
     assert [*seen, *rest] == whole and len(rest) >= 2
     assert [event_id for event_id, _ in whole] == [str(n) for n in range(len(whole))]
     assert [name for _, name in whole][:3] == ["metadata", "values", "updates"]
-    assert reply  # the slow model's answer, written after the API process died
+    # The question and the slow model's answer, written after the API process died.
+    assert [(m["type"], bool(m["content"])) for m in messages] == [("human", True), ("ai", True)]
+    assert messages[0]["content"] == WHEN["messages"][0]["content"]
