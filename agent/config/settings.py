@@ -154,6 +154,9 @@ class Settings:
     its seat offered to the waitlist."""
     remind_hours: int = 24
     """`SCHOOL_REMIND_HOURS`: how long before a hold expires the student is reminded to pay."""
+    operator_refunds_above_cents: int = 0
+    """`SCHOOL_OPERATOR_REFUNDS_ABOVE_EUR` (whole euros): a cancellation that refunds more than this
+    needs an operator's approval after the student's own (`agent.domain.policy`); 0: every refund."""
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -187,6 +190,7 @@ class Settings:
             stalled_after_s=integer("SCHOOL_STALLED_AFTER_S", 30, minimum=2),
             hold_hours=integer("SCHOOL_HOLD_HOURS", 72, minimum=1),
             remind_hours=integer("SCHOOL_REMIND_HOURS", 24, minimum=0),
+            operator_refunds_above_cents=100 * integer("SCHOOL_OPERATOR_REFUNDS_ABOVE_EUR", 0),
         )
 
     def current_date(self) -> date:
