@@ -3,6 +3,12 @@
 The interrupt carries `action_requests` and `review_configs` (LangChain's `HITLRequest`); a resume
 is `{"decisions": [{"type": "approve" | "edit" | "reject", ...}]}`. Parsing is strict and happens
 before anything changes, so a malformed decision leaves the thread and the domain as they were.
+
+Who may decide comes from the school's approval policy (`agent.domain.policy`), recorded in the
+pending action when it is proposed: its approvers in order (the student, an operator, or both) and
+those who have approved so far. The request offers the decisions of the approver whose turn it is
+(`approver`); a decision from anyone else is refused, except that a student may always withdraw
+their own request.
 """
 
 from __future__ import annotations
@@ -10,12 +16,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, NotRequired, TypedDict
 
+from agent.domain.policy import APPROVERS, Approver, rule_named
 from graphs.tools import InvalidActionError, validate
 
 if TYPE_CHECKING:
     from langchain.agents.middleware.human_in_the_loop import HITLRequest
 
 ALLOWED_DECISIONS: list[Literal["approve", "edit", "reject"]] = ["approve", "edit", "reject"]
+STUDENT_DECISIONS: list[Literal["approve", "edit", "reject"]] = ["approve", "reject"]
+"""A student confirms or drops their request; to change it they ask for another."""
+BEFORE_POLICY = "before-policy"
+"""The policy row of an action proposed before the policy existed: an operator decides it."""
 MAX_REASON_CHARS = 1000
 
 
@@ -32,6 +43,12 @@ class PendingAction(TypedDict):
     """Who the action is for: the thread's student, never taken from text."""
     description: str
     """What will happen, with prices and refunds, as checked by the domain preview."""
+    policy: NotRequired[str]
+    """The id of the policy row that decided who approves (`agent.domain.policy.TABLE`)."""
+    approvers: NotRequired[list[str]]
+    """Who approves, in order: 'student', 'operator'."""
+    approved_by: NotRequired[list[str]]
+    """The approvers who have approved so far."""
 
 
 class ActionRequest(TypedDict):
@@ -61,6 +78,10 @@ class ApprovalRequest(TypedDict):
     action_requests: list[ActionRequest]
     review_configs: list[ReviewConfig]
     action_id: str
+    approver: str
+    """Whose decision is awaited: 'student' or 'operator'. The operators' inbox lists only the latter."""
+    policy: dict[str, Any]
+    """The policy row (`rule`), its `approvers` in order and who has `approved` so far."""
     error: NotRequired[str]
     """Why the previous decision could not be applied, when there was one."""
 
@@ -86,10 +107,43 @@ class Decision:
     message: str | None = None
     """For `reject`: the reviewer's reason, shown to the student."""
     reviewer: str | None = None
+    role: Approver = "operator"
+    """In which role the reviewer decides; a resume that does not say is an operator's."""
+
+
+def approvers_of(action: PendingAction) -> list[str]:
+    """Who approves `action`, in order (an action saved before the policy: an operator)."""
+    return list(action.get("approvers") or ["operator"])
+
+
+def awaited(action: PendingAction) -> str | None:
+    """The approver whose decision the action waits for; None when all have approved."""
+    done = action.get("approved_by") or []
+    return next((a for a in approvers_of(action) if a not in done), None)
+
+
+def policy_of(action: PendingAction) -> str:
+    """The id of the policy row the action's approvals are made under."""
+    return action.get("policy") or BEFORE_POLICY
+
+
+def how_approved(action: PendingAction) -> str:
+    """What the student is told about approving a new proposal, as the policy decides."""
+    rule = rule_named(policy_of(action))
+    why = f"because {rule.why}, " if rule and rule.why else ""
+    if awaited(action) != "student":
+        return f"This one is decided by our staff: {why}it is waiting for them now. Say 'no' to withdraw it."
+    if "operator" in approvers_of(action):
+        return f"Reply 'yes' to confirm or 'no' to drop it; {why}a member of our staff approves it after you."
+    return "Reply 'yes' to confirm or 'no' to drop it."
 
 
 def approval_request(action: PendingAction, *, error: str | None = None) -> ApprovalRequest:
     """The interrupt payload for `action`, with the last decision's problem if there was one."""
+    approver = awaited(action) or "operator"
+    allowed: list[Literal["approve", "edit", "reject", "respond"]] = list(
+        STUDENT_DECISIONS if approver == "student" else ALLOWED_DECISIONS
+    )
     request: ApprovalRequest = {
         "action_requests": [
             {
@@ -98,8 +152,14 @@ def approval_request(action: PendingAction, *, error: str | None = None) -> Appr
                 "description": action["description"],
             }
         ],
-        "review_configs": [{"action_name": action["name"], "allowed_decisions": list(ALLOWED_DECISIONS)}],
+        "review_configs": [{"action_name": action["name"], "allowed_decisions": allowed}],
         "action_id": action["id"],
+        "approver": approver,
+        "policy": {
+            "rule": policy_of(action),
+            "approvers": approvers_of(action),
+            "approved": list(action.get("approved_by") or []),
+        },
     }
     if error:
         request["error"] = error
@@ -122,21 +182,49 @@ def parse_decision(response: Any, action: PendingAction) -> Decision:
     reviewer = response.get("reviewer")
     if reviewer is not None and not isinstance(reviewer, str):
         raise InvalidDecisionError("reviewer must be a string")
-    return _parse_one(decisions[0], action, reviewer)
+    role = response.get("role", "operator")
+    if role not in APPROVERS:
+        raise InvalidDecisionError(f"role must be one of {', '.join(APPROVERS)}, got {role!r}")
+    decision = _parse_one(decisions[0], action, reviewer, role)
+    check_in_policy(decision, action)
+    return decision
 
 
-def _parse_one(raw: dict[str, Any], action: PendingAction, reviewer: str | None) -> Decision:
+def check_in_policy(decision: Decision, action: PendingAction) -> None:
+    """Refuse a decision the policy does not give its reviewer: `InvalidDecisionError`.
+
+    The approver whose turn it is decides; a student decides only for themselves; and a student may
+    withdraw their own request at any stage.
+    """
+    if decision.role == "student" and decision.reviewer not in (None, action["student_id"]):
+        message = f"only {action['student_id']} confirms their own request, not {decision.reviewer}"
+        raise InvalidDecisionError(message)
+    if decision.role == "student" and decision.type == "reject":
+        return
+    turn = awaited(action)
+    if decision.role != turn:
+        whose = "the student's confirmation" if turn == "student" else "an operator's decision"
+        message = (
+            f"out of policy: {action['name']} waits for {whose} (policy {policy_of(action)}), "
+            f"not for a decision by the {decision.role}"
+        )
+        raise InvalidDecisionError(message)
+    if decision.role == "student" and decision.type == "edit":
+        raise InvalidDecisionError("a student changes a request by asking for another, not by an edit")
+
+
+def _parse_one(raw: dict[str, Any], action: PendingAction, reviewer: str | None, role: Approver) -> Decision:
     kind = raw.get("type")
     if kind == "approve":
-        return Decision("approve", reviewer=reviewer)
+        return Decision("approve", reviewer=reviewer, role=role)
     if kind == "reject":
         reason = raw.get("message")
         if reason is not None and (not isinstance(reason, str) or len(reason) > MAX_REASON_CHARS):
             message = f"a rejection message must be text of at most {MAX_REASON_CHARS} characters"
             raise InvalidDecisionError(message)
-        return Decision("reject", message=reason or None, reviewer=reviewer)
+        return Decision("reject", message=reason or None, reviewer=reviewer, role=role)
     if kind == "edit":
-        return Decision("edit", args=_edited_args(raw, action), reviewer=reviewer)
+        return Decision("edit", args=_edited_args(raw, action), reviewer=reviewer, role=role)
     message = f"decision type must be one of {', '.join(ALLOWED_DECISIONS)}, got {kind!r}"
     raise InvalidDecisionError(message)
 

@@ -15,7 +15,7 @@ from typing import Any
 from psycopg import Connection
 from psycopg_pool import ConnectionPool
 
-from agent.domain import catalog, enrollments, handoffs, payments
+from agent.domain import catalog, enrollments, handoffs, payments, policy
 from agent.domain.errors import DomainError
 from agent.domain.operations import Outcome, dry_run, run_once
 from agent.domain.payments import LockHolder, PaymentProvider
@@ -40,6 +40,7 @@ class School:
     `hold_lock` holds their money lock on a connection of its own, from a pool other than `pool`
     (`payments.LockHolder`; `agent.infra.persistence` gives one). Without it the lock is a session
     lock on the payment's own connection, which is right only on a direct connection to Postgres.
+    `limits` are the approval policy's thresholds (`policy.Limits`, from settings).
     """
 
     def __init__(
@@ -49,11 +50,18 @@ class School:
         clock: Callable[[], date],
         payments: PaymentProvider,
         hold_lock: LockHolder | None = None,
+        limits: policy.Limits | None = None,
     ) -> None:
         self.pool = pool
         self.clock = clock
         self.payments = payments
         self.hold_lock = hold_lock
+        self.limits = limits or policy.Limits()
+
+    def approval_rule(self, action: str, result: Row, *, student_id: str, requested_by: str) -> policy.Rule:
+        """The policy row that decides who approves `action`, given its previewed `result`."""
+        found = policy.Circumstances(action, result, student_id=student_id, requested_by=requested_by)
+        return policy.rule_for(found, self.limits)
 
     # -- reads ---------------------------------------------------------------------------------
     def search(self, text: str, *, limit: int = 3) -> list[Row]:

@@ -28,6 +28,7 @@ from psycopg_pool import AsyncConnectionPool, ConnectionPool, PoolTimeout
 
 from agent.config.settings import Settings
 from agent.domain import School, catalog
+from agent.domain.policy import Limits
 from agent.infra import internals, migrations
 from agent.infra.budget import PostgresLedger
 from agent.infra.fake_provider import payment_provider
@@ -278,6 +279,7 @@ def open_resources(settings: Settings | None = None, *, setup: bool = True) -> I
             clock=settings.current_date,
             payments=payment_provider(pool),
             hold_lock=partial(hold_waiting, money_pool),
+            limits=Limits(operator_refunds_above_cents=settings.operator_refunds_above_cents),
         )
         resources = Resources(
             settings=settings,

@@ -1,7 +1,9 @@
-"""Approval grants: who approved which action, with which arguments, when.
+"""Approval grants: who approved which action, with which arguments, in which role, under which policy row.
 
-The approval step writes a grant; the execute step performs an action only when a grant exists for
-exactly that action id and those arguments, so nothing runs that a human did not approve as it is.
+The approval step writes a grant per approver the school's policy asks for (`agent.domain.policy`:
+the student, an operator, or both); the execute step performs an action only when every one of
+them has a grant for exactly that action id and those arguments, so nothing runs that the right
+people did not approve as it is.
 Plain psycopg; the table (`approval_grants`) is made by the schema migrations (`agent.infra.migrations`).
 """
 
@@ -14,14 +16,24 @@ from psycopg_pool import ConnectionPool
 
 
 def grant(
-    pool: ConnectionPool[Any], *, thread_id: str, action: dict[str, Any], reviewer: str, decision: str
+    pool: ConnectionPool[Any],
+    *,
+    thread_id: str,
+    action: dict[str, Any],
+    reviewer: str,
+    decision: str,
+    role: str,
+    policy: str,
 ) -> bool:
-    """Record that `reviewer` approved `action` (a PendingAction); False when it was recorded before."""
+    """Record that `reviewer`, as `role`, approved `action` (a PendingAction) under a policy row.
+
+    `policy` is the row's id. False when that role's grant was recorded before.
+    """
     with pool.connection() as conn:
         row = conn.execute(
             "INSERT INTO approval_grants (thread_id, action_id, action_name, args, student_id, reviewer,"
-            " decision) VALUES (%s, %s, %s, %s, %s, %s, %s) ON CONFLICT (thread_id, action_id) DO NOTHING"
-            " RETURNING action_id",
+            " decision, role, policy) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s)"
+            " ON CONFLICT (thread_id, action_id, role) DO NOTHING RETURNING action_id",
             (
                 thread_id,
                 action["id"],
@@ -30,28 +42,30 @@ def grant(
                 action["student_id"],
                 reviewer,
                 decision,
+                role,
+                policy,
             ),
         ).fetchone()
     return row is not None
 
 
-def granted(pool: ConnectionPool[Any], *, thread_id: str, action: dict[str, Any]) -> bool:
-    """Whether a grant exists for exactly this action: its id, name, arguments and student."""
+def granted(pool: ConnectionPool[Any], *, thread_id: str, action: dict[str, Any], roles: list[str]) -> bool:
+    """Whether each of `roles` granted exactly this action: its id, name, arguments and student."""
     with pool.connection() as conn:
-        row = conn.execute(
-            "SELECT 1 FROM approval_grants WHERE thread_id = %s AND action_id = %s AND action_name = %s"
+        rows = conn.execute(
+            "SELECT role FROM approval_grants WHERE thread_id = %s AND action_id = %s AND action_name = %s"
             " AND args = %s AND student_id = %s",
             (thread_id, action["id"], action["name"], Jsonb(action["args"]), action["student_id"]),
-        ).fetchone()
-    return row is not None
+        ).fetchall()
+    return bool(roles) and set(roles) <= {r["role"] for r in rows}
 
 
 def grants_of(pool: ConnectionPool[Any], thread_id: str) -> list[dict[str, Any]]:
     """The thread's grants, oldest first."""
     with pool.connection() as conn:
         rows = conn.execute(
-            "SELECT thread_id, action_id, action_name, args, student_id, reviewer, decision, at"
-            " FROM approval_grants WHERE thread_id = %s ORDER BY at, action_id",
+            "SELECT thread_id, action_id, action_name, args, student_id, reviewer, role, policy, decision, at"
+            " FROM approval_grants WHERE thread_id = %s ORDER BY at, action_id, role",
             (thread_id,),
         ).fetchall()
     return [dict(r) for r in rows]

@@ -284,7 +284,11 @@ def resume(
 
 
 def pending(graph: Pregel, pool: ConnectionPool[Any]) -> list[Turn]:
-    """Threads paused at an approval, with the approval request of each."""
+    """Threads paused for an operator's decision, with the approval request of each.
+
+    A thread waiting for its student's own confirmation is not listed: the policy gives that
+    decision to the student (`graphs.approvals.check_in_policy`).
+    """
     with pool.connection() as conn:
         rows = conn.execute(
             "SELECT DISTINCT thread_id FROM checkpoints WHERE checkpoint_ns = '' ORDER BY thread_id"
@@ -292,7 +296,7 @@ def pending(graph: Pregel, pool: ConnectionPool[Any]) -> list[Turn]:
     found = []
     for row in rows:
         state = graph.get_state(config_for(row["thread_id"]))
-        if state.interrupts:
+        if state.interrupts and state.interrupts[0].value.get("approver", "operator") == "operator":
             found.append(Turn(row["thread_id"], [], state.interrupts[0].value))
     return found
 

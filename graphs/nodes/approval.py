@@ -1,15 +1,31 @@
-"""The approval node: the only way to execute. It pauses with `interrupt()` for a human decision."""
+"""The approval node: the only way to execute. It pauses with `interrupt()` for a human decision.
+
+Whose decision it waits for is the school's approval policy (`agent.domain.policy`), recorded in
+the pending action: the student's confirmation (a "yes" in chat, or a resume in the student's
+name), then, where the policy says so, an operator's. Each approval is a grant recorded with its
+role and policy row; the action runs once every approver has granted it.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Literal
 
 from langchain_core.runnables import RunnableConfig
 from langgraph.types import Command, interrupt
 
+from agent.domain.policy import rule_named
 from agent.journal import grants
 from agent.journal.events import record_event
-from graphs.approvals import Decision, InvalidDecisionError, PendingAction, approval_request, parse_decision
+from graphs.approvals import (
+    Decision,
+    InvalidDecisionError,
+    PendingAction,
+    approval_request,
+    awaited,
+    parse_decision,
+    policy_of,
+)
 from graphs.nodes.common import FINISH, SchoolSource, UnexpectedInputError
 from graphs.nodes.proposals import Refusal, prepare
 from graphs.nodes.signatures import ConfigNode
@@ -27,16 +43,33 @@ class Recorder:
         self.thread = thread_id_from_config(config)
         self.turn = config.get("configurable", {}).get("turn_id")
 
-    def granted(self, action: PendingAction, decision: Decision, kind: str) -> None:
-        """Record the grant that lets execute run exactly this action, and its event."""
-        reviewer = decision.reviewer or action["student_id"]
-        grants.grant(self.pool, thread_id=self.thread, action=dict(action), reviewer=reviewer, decision=kind)
-        self.event("approval_granted", action, {"reviewer": reviewer, "decision": kind})
+    def granted(self, action: PendingAction, decision: Decision, kind: str) -> PendingAction:
+        """Record the grant of `decision`'s role for exactly this action, and its event.
 
-    def event(self, kind: str, action: PendingAction, extra: dict[str, object]) -> None:
-        """Record an approval event, once per action and kind."""
+        Returns the action with that role among those who have approved it.
+        """
+        reviewer = decision.reviewer or (action["student_id"] if decision.role == "student" else "operator")
+        policy = policy_of(action)
+        grants.grant(
+            self.pool,
+            thread_id=self.thread,
+            action=dict(action),
+            reviewer=reviewer,
+            decision=kind,
+            role=decision.role,
+            policy=policy,
+        )
+        extra = {"reviewer": reviewer, "decision": kind, "role": decision.role, "policy": policy}
+        self.event(f"approval_granted:{decision.role}", action, extra, kind="approval_granted")
+        done = list(action.get("approved_by") or [])
+        return {**action, "approved_by": [*done, decision.role] if decision.role not in done else done}
+
+    def event(self, name: str, action: PendingAction, extra: Mapping[str, object], *, kind: str = "") -> None:
+        """Record an approval event `kind` (default: `name`), once per action and `name`."""
         payload = {"action_id": action["id"], "action": action["name"], "args": action["args"], **extra}
-        record_event(self.pool, self.thread, kind, payload, turn_id=self.turn, key=f"{action['id']}:{kind}")
+        record_event(
+            self.pool, self.thread, kind or name, payload, turn_id=self.turn, key=f"{action['id']}:{name}"
+        )
 
 
 def make_approval(school: SchoolSource) -> ConfigNode[State, Next]:
@@ -49,7 +82,9 @@ def make_approval(school: SchoolSource) -> ConfigNode[State, Next]:
             raise UnexpectedInputError("approval was reached with no pending action")
         chat = state.get("chat_decision")
         if chat in ("approve", "reject"):
-            decision = Decision(chat, reviewer=action["student_id"])  # type: ignore[arg-type]
+            decision = Decision(chat, reviewer=action["student_id"], role="student")  # type: ignore[arg-type]
+            if chat == "approve" and awaited(action) != "student":
+                return _with_staff(action, "Your request is already with our staff")
         else:
             response = interrupt(approval_request(action, error=state.get("approval_error")))
             try:
@@ -58,18 +93,34 @@ def make_approval(school: SchoolSource) -> ConfigNode[State, Next]:
                 return Command(goto="approval", update={"approval_error": str(err)})
         record = Recorder(school, config)
         if decision.type == "approve":
-            record.granted(action, decision, "approve")
-            return Command(goto="execute", update={"chat_decision": None, "approval_error": None})
+            approved = record.granted(action, decision, "approve")
+            update = {"pending_action": approved, "chat_decision": None, "approval_error": None}
+            if awaited(approved) is None:
+                return Command(goto="execute", update=update)
+            return _with_staff(approved, "Thank you for confirming", update)
         if decision.type == "reject":
             record.event(
                 "approval_rejected",
                 action,
                 {"reviewer": decision.reviewer or action["student_id"], "reason": decision.message},
             )
-            return _rejected(decision, by_student=chat == "reject", queued=bool(state.get("queued")))
+            by_student = decision.role == "student"
+            return _rejected(decision, by_student=by_student, queued=bool(state.get("queued")))
         return _edited(school, state, decision, record)
 
     return approval
+
+
+def _with_staff(action: PendingAction, opening: str, update: Mapping[str, object] | None = None) -> Next:
+    """Pause for an operator's decision, telling the student why their "yes" is not the last word."""
+    rule = rule_named(policy_of(action))
+    why = f" Because {rule.why}, a" if rule and rule.why else " A"
+    text = (
+        f"{opening}.{why} member of our staff must approve it as well; it is waiting for them now, "
+        "and nothing has changed yet. You will see their decision here."
+    )
+    changes = {**(update or {}), "chat_decision": None, "messages": [assistant_message(text)]}
+    return Command(goto="approval", update=changes)
 
 
 def _rejected(decision: Decision, *, by_student: bool, queued: bool) -> Next:
@@ -99,8 +150,14 @@ def _edited(school: SchoolSource, state: State, decision: Decision, record: Reco
         # The domain offered another action (a waitlist place instead of a seat): that needs its own yes.
         note = f"the edit needs another decision: {proposal['description']}"
         return Command(goto="approval", update={"pending_action": proposal, "approval_error": note})
-    record.granted(proposal, decision, "edit")
-    message = assistant_message(f"A reviewer changed your request: {proposal['description']}")
-    return Command(
-        goto="execute", update={"pending_action": proposal, "approval_error": None, "messages": [message]}
+    approved = record.granted(proposal, decision, "edit")
+    update: dict[str, object] = {"pending_action": approved, "approval_error": None}
+    if awaited(approved) is None:
+        message = assistant_message(f"A reviewer changed your request: {proposal['description']}")
+        return Command(goto="execute", update={**update, "messages": [message]})
+    # What is done for a student needs their yes: the changed request goes back to them.
+    text = (
+        f"A member of our staff suggests a change to your request: {proposal['description']} "
+        "Reply 'yes' to accept it or 'no' to drop the request."
     )
+    return Command(goto="approval", update={**update, "messages": [assistant_message(text)]})

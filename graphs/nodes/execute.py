@@ -17,7 +17,7 @@ from agent.domain.rules import money
 from agent.journal import grants
 from agent.journal.events import record_event
 from graphs import tools
-from graphs.approvals import PendingAction
+from graphs.approvals import PendingAction, approvers_of
 from graphs.nodes.common import FINISH, SchoolSource, UnexpectedInputError
 from graphs.nodes.proposals import prepare
 from graphs.nodes.signatures import ConfigNode
@@ -39,8 +39,9 @@ def make_execute(
             raise UnexpectedInputError("execute was reached with no approved action")
         thread = thread_id_from_config(config)
         pool, turn = school().pool, config.get("configurable", {}).get("turn_id")
-        if not grants.granted(pool, thread_id=thread, action=dict(action)):
-            # The approval step writes a grant for exactly what was approved; without one, nothing runs.
+        if not grants.granted(pool, thread_id=thread, action=dict(action), roles=approvers_of(action)):
+            # The approval step writes a grant per approver for exactly what was approved; without
+            # all of them, nothing runs.
             text = "That action has no approval for exactly these details, so I did not run it."
             return Command(
                 goto=FINISH, update={"pending_action": None, "messages": [assistant_message(text)]}

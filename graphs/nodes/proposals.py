@@ -30,12 +30,18 @@ def prepare(school: School, name: str, *, cohort_id: str, student_id: str) -> Pe
         return Refusal(outcome["message"])
     cohort = school.cohort(args["cohort_id"])
     assert cohort is not None  # the preview found it
+    rule = school.approval_rule(
+        action_name, outcome["result"], student_id=student_id, requested_by=student_id
+    )
     return {
         "id": uuid.uuid4().hex,
         "name": action_name,
         "args": args,
         "student_id": student_id,
         "description": describe(action_name, cohort, outcome, student_id),
+        "policy": rule.id,
+        "approvers": list(rule.approvers),
+        "approved_by": [],
     }
 
 

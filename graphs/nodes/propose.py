@@ -9,6 +9,7 @@ from typing import Any, Literal
 from langgraph.types import Command
 
 from agent.domain import School
+from graphs.approvals import how_approved
 from graphs.entities import find_mention
 from graphs.nodes.common import FINISH, SchoolSource, latest_human, text_of
 from graphs.nodes.program_queue import asks_for_the_program, queue_program
@@ -45,7 +46,7 @@ def make_propose(
         note = _replaced_note(state)
         message = (
             f"{note}Here is what I will do once it is approved: {proposal['description']} "
-            "Reply 'yes' to confirm or 'no' to drop it."
+            f"{how_approved(proposal)}"
         )
         return Command(
             goto="approval", update={"pending_action": proposal, "messages": [assistant_message(message)]}

@@ -461,7 +461,12 @@ def _approval_routes(app: FastAPI, service: Service) -> None:
     ) -> Response:
         operator(who)
         threads.config_for(thread_id)
-        decision = {"decisions": body.decisions, "action_id": body.action_id, "reviewer": who.user_id}
+        decision = {
+            "decisions": body.decisions,
+            "action_id": body.action_id,
+            "reviewer": who.user_id,
+            "role": who.role,
+        }
         work = {"kind": "decide", "decision": decision, "user_id": who.user_id}
         return _respond(service, _queue(service, thread_id, who, work), _wants_stream(accept))
 

@@ -121,7 +121,9 @@ def decision(command: dict[str, Any], who: Principal) -> dict[str, Any]:
     resume = command["resume"]
     if not isinstance(resume, dict) or not isinstance(resume.get("decisions"), list):
         raise RefusedError(422, 'a resume must look like {"decisions": [{"type": "approve"}]}')
-    found = {"decisions": resume["decisions"], "reviewer": who.user_id}
+    # Who decides, and in which role, is the caller's key, never the payload: the graph checks
+    # both against the school's approval policy.
+    found = {"decisions": resume["decisions"], "reviewer": who.user_id, "role": who.role}
     if "action_id" in resume:
         found["action_id"] = resume["action_id"]
     return found

@@ -113,8 +113,8 @@ class RunDesk:
             text = threads.check_message(message_text(body.input), settings)
             work.update(kind="send", text=text, user_id=who.user_id)
         else:
-            if who.role != "operator":
-                raise RefusedError(403, "only operators decide approvals")
+            # A student resumes only their own thread (checked above), to confirm or withdraw their
+            # own request; the policy in the graph says whose decision each action waits for.
             chosen = decision(body.command or {}, who)
             if not row["busy"]:
                 threads.check_decision(graph, thread_id, chosen)
