@@ -36,17 +36,18 @@ def _pooling() -> str:
     return raw
 
 
-def _budget_usd() -> float | None:
-    raw = text("SCHOOL_BUDGET_USD")
+def _dollars(name: str, default: float) -> float | None:
+    """A limit in US dollars; 0 means no limit (None)."""
+    raw = text(name)
     if raw is None:
-        return 1.0
+        return default
     try:
         value = float(raw)
     except ValueError:
-        message = f"SCHOOL_BUDGET_USD must be a number of US dollars, got {raw!r}"
+        message = f"{name} must be a number of US dollars, got {raw!r}"
         raise SettingsError(message) from None
-    if value < 0:
-        raise SettingsError(f"SCHOOL_BUDGET_USD cannot be negative, got {raw!r}")
+    if not value >= 0 or value == float("inf"):  # NaN compares false: refused with negatives
+        raise SettingsError(f"{name} must be a finite number of US dollars, 0 or more; got {raw!r}")
     return value or None
 
 
@@ -125,6 +126,16 @@ class Settings:
     """`SCHOOL_BUDGET_TOKENS`: model tokens one thread's planning may use (0: no limit)."""
     budget_usd: float | None = 1.0
     """`SCHOOL_BUDGET_USD`: US dollars one thread's planning may spend (0: no limit)."""
+    student_daily_tokens: int | None = 1_000_000
+    """`SCHOOL_STUDENT_DAILY_TOKENS`: model tokens one student's turns may use in a day, every
+    model call counted (router, answer, planner, subagents); past it a new message is refused until
+    the next day (0: no limit)."""
+    student_daily_usd: float | None = 2.0
+    """`SCHOOL_STUDENT_DAILY_USD`: US dollars one student's model calls may cost in a day, priced by
+    `SCHOOL_MODEL_PRICES` (an unpriced model costs 0); as `student_daily_tokens` (0: no limit)."""
+    rate_limit_per_minute: int = 60
+    """`SCHOOL_RATE_LIMIT_PER_MINUTE`: requests one API key may make in a minute, both HTTP APIs
+    together; more are answered 429 with `Retry-After` (0: no limit)."""
     models: ModelConfig = field(default_factory=ModelConfig)
     """The router, answer and embeddings models (`agent.config.model_config`); offline by default."""
     api_keys: str | None = None
@@ -180,7 +191,10 @@ class Settings:
             planner_rounds=integer("SCHOOL_PLANNER_MAX_ROUNDS", 3),
             worker_timeout_s=seconds("SCHOOL_WORKER_TIMEOUT_S", 60.0),
             budget_tokens=integer("SCHOOL_BUDGET_TOKENS", 200_000) or None,
-            budget_usd=_budget_usd(),
+            budget_usd=_dollars("SCHOOL_BUDGET_USD", 1.0),
+            student_daily_tokens=integer("SCHOOL_STUDENT_DAILY_TOKENS", 1_000_000) or None,
+            student_daily_usd=_dollars("SCHOOL_STUDENT_DAILY_USD", 2.0),
+            rate_limit_per_minute=integer("SCHOOL_RATE_LIMIT_PER_MINUTE", 60),
             models=ModelConfig.from_env(),
             api_keys=text("SCHOOL_API_KEYS"),
             studio_operator=text("SCHOOL_STUDIO_OPERATOR"),
