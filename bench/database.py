@@ -2,28 +2,14 @@
 
 from __future__ import annotations
 
-import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-import psycopg
-from psycopg.conninfo import make_conninfo
-
 from agent.config.settings import Settings
 from agent.infra.persistence import database_url
+from agent.infra.scratch import temporary_database
 
-
-@contextmanager
-def temporary_database(server_url: str, prefix: str) -> Iterator[str]:
-    """A new empty database `<prefix>_<random>` on the server of `server_url`; dropped on exit."""
-    name = f"{prefix}_{uuid.uuid4().hex[:12]}"
-    with psycopg.connect(server_url, autocommit=True) as conn:
-        conn.execute(f'CREATE DATABASE "{name}"')
-    try:
-        yield make_conninfo(server_url, dbname=name)
-    finally:
-        with psycopg.connect(server_url, autocommit=True) as conn:
-            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+__all__ = ["scratch_database", "temporary_database"]
 
 
 @contextmanager

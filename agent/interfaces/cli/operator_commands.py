@@ -107,6 +107,30 @@ def cmd_eval_router(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_eval_scenarios(args: argparse.Namespace) -> int:
+    """Play the multi-turn scenarios with the configured (or named) models; 1 when one fails."""
+    from pathlib import Path
+
+    from agent.ops import scenario_runner
+    from agent.ops.scenarios import format_report, load
+    from graphs.state import Context
+
+    settings = Settings.from_env()
+    today, scenarios = load(Path(args.set) if args.set else None)
+    if args.only:
+        unknown = sorted(set(args.only) - {s.name for s in scenarios})
+        if unknown:
+            raise CliInputError(f"no scenario named {', '.join(unknown)}")
+        scenarios = [s for s in scenarios if s.name in args.only]
+    context = Context(router_model=args.router_model, answer_model=args.answer_model)
+    results = scenario_runner.play_all(settings, today, scenarios, context)
+    router = args.router_model or settings.models.router.spec or "offline"
+    answer = args.answer_model or settings.models.answer.spec or "offline"
+    title = f"scenarios: {len(scenarios)} conversations (router {router}, answer {answer})"
+    print(format_report(results, title=title))
+    return EXIT_OK if all(scenario_runner.passed(s, got) for s, got in results) else EXIT_INTERNAL
+
+
 def run_bench(argv: Sequence[str]) -> int:
     """Run the benchmark (`bench.main`); its own parser reads the rest of the command line."""
     from bench.main import main as bench_main  # the benchmark loads only for this command

@@ -113,6 +113,19 @@ def _inspect_commands(sub: Any) -> None:
     p.add_argument("--set", metavar="PATH", help="a JSONL set instead of the shipped one")
     p.add_argument("--limit", type=int, metavar="N", help="only the first N messages")
     p.set_defaults(run=operator_commands.cmd_eval_router)
+    p = kinds.add_parser(
+        "scenarios",
+        help="multi-turn conversations checked against their domain end state: pass rate, tokens, cost, latency",
+    )
+    p.add_argument(
+        "--router-model", metavar="SPEC", help="router model for every turn (default: SCHOOL_ROUTER_MODEL)"
+    )
+    p.add_argument(
+        "--answer-model", metavar="SPEC", help="answer model for every turn (default: SCHOOL_ANSWER_MODEL)"
+    )
+    p.add_argument("--set", metavar="PATH", help="a scenario file instead of the shipped one")
+    p.add_argument("--only", metavar="NAME", action="append", help="only this scenario (repeatable)")
+    p.set_defaults(run=operator_commands.cmd_eval_scenarios)
 
 
 def _ops_commands(sub: Any) -> None:
