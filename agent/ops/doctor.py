@@ -330,7 +330,9 @@ def _threads(graph: Any, pool: ConnectionPool[Any], now: datetime, stale_after: 
         state = graph.get_state({"configurable": {"thread_id": row["thread_id"]}})
         age = now - _parse_time(state.created_at, now)
         if state.interrupts:
-            waiting.append((row["thread_id"], age))
+            # Staff's backlog only: a request waiting for its own student's "yes" is the student's.
+            if state.interrupts[0].value.get("approver", "operator") == "operator":
+                waiting.append((row["thread_id"], age))
         elif state.next and not row["locked"]:  # with the lock held, a run is still on its way
             cut_off.append((row["thread_id"], tuple(state.next), age))
     return [_approvals(waiting, stale_after), _interrupted(cut_off)]
