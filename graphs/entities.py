@@ -1,22 +1,123 @@
-"""Finds the cohort or course a message refers to, given the ids the catalog knows."""
+"""Finds the cohort or course a message refers to, from the catalog's ids and titles, and nothing else.
+
+A course is named by its id ("rag", "python-basics"), by its title or the start of it ("Deep
+Learning", "machine learning"), or by the first word of its id when no other course shares it
+and it is not an everyday word ("sql", "mlops"). A cohort is named by its id, or by its place
+among its course's cohorts: an order ("the second cohort", "the last one"), a month ("the
+January group", "starting in March") or a relation ("the next cohort", "the other one").
+A loose match on unrelated words names nothing: better to ask than to guess.
+"""
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from itertools import pairwise
 
-from graphs.fuzzy import closest
+from graphs.fuzzy import closest, similar
 
 _TOKEN = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+_WORD = re.compile(r"[a-z0-9]+")
+COHORT_SHAPED = re.compile(r"\b[a-z]+(?:-[a-z]+)*-\d+(?:-[a-z]+)?\b")
+"""A word shaped like a cohort id ("rag-2", "python-basics-3", "rag-1-jan")."""
+
+MONTHS = (
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+)
+_MONTH_SHORT = {m[:3]: n for n, m in enumerate(MONTHS, start=1) if m != "may"} | {"sept": 9}
+_ORDINALS = {
+    "first": 1,
+    "1st": 1,
+    "earliest": 1,
+    "second": 2,
+    "2nd": 2,
+    "third": 3,
+    "3rd": 3,
+    "fourth": 4,
+    "4th": 4,
+    "last": -1,
+    "final": -1,
+    "latest": -1,
+}
+_RELATIONS = {"next", "later", "earlier", "other", "another", "different", "previous"}
+_GROUP_WORDS = {
+    "cohort",
+    "cohorts",
+    "group",
+    "groups",
+    "one",
+    "ones",
+    "class",
+    "session",
+    "intake",
+    "batch",
+    "start",
+    "edition",
+    "round",
+    "run",
+    "date",
+}
+_MAY = re.compile(r"\b(?:in|the|from|for|of|starting|starts|start|begins|beginning|until)\s+may\b")
+_EVERYDAY = {
+    "data",
+    "deep",
+    "web",
+    "computer",
+    "command",
+    "cloud",
+    "prompt",
+    "machine",
+    "building",
+    "learning",
+    "line",
+    "models",
+    "basics",
+    "natural",
+    "language",
+    "retrieval",
+}
+"""Words too common to name a course by themselves ("my computer crashed", "in the cloud")."""
+_NUMBERED = re.compile(r"\b(?:cohort|group|class|intake|batch)\s+(?:number\s+|no\.?\s*|#)?(\d)\b")
+"""A cohort by number within its course: "cohort 2", "group #1" (an id like rag-2 is found first)."""
+_TITLE_CUT = re.compile(r"\s(?:with|for|and|in)\s|:")
 
 
 @dataclass(frozen=True)
 class Mention:
-    """What a message names: a cohort id, or else a course id, or neither."""
+    """What a message names: a cohort id, or else one course, or neither.
+
+    `courses` lists every course named by title when several are, so that the caller can ask.
+    """
 
     cohort_id: str | None
     course_id: str | None
+    courses: tuple[str, ...] = field(default=())
+
+
+@dataclass(frozen=True)
+class CohortReference:
+    """A cohort named by its place among its course's cohorts rather than by its id."""
+
+    month: int | None = None
+    """1-12: the cohort starting in that month ("the January group")."""
+    months_ahead: int | None = None
+    """0 or 1: "this month", "next month", counted from today."""
+    order: int | None = None
+    """1-based place in start order, -1 for the last ("the second cohort")."""
+    relation: str | None = None
+    """'next', 'later', 'earlier' or 'other': relative to the cohort being discussed."""
 
 
 def _candidates(text: str) -> list[str]:
@@ -31,8 +132,18 @@ def _candidates(text: str) -> list[str]:
     return glued + tokens
 
 
-def find_mention(text: str, *, course_ids: set[str], cohort_ids: set[str]) -> Mention:
-    """The first cohort id named (exactly, or within one typo), else the first course id."""
+def find_mention(
+    text: str,
+    *,
+    course_ids: set[str],
+    cohort_ids: set[str],
+    titles: Mapping[str, str] | None = None,
+) -> Mention:
+    """The first cohort id named (exactly, or within one typo), else the course named.
+
+    A course is named by its id, else by its title (`titles`: course id → title); when the
+    titles name several courses, `course_id` is None and `courses` lists them.
+    """
     candidates = _candidates(text)
     for token in candidates:
         if token in cohort_ids:
@@ -45,4 +156,85 @@ def find_mention(text: str, *, course_ids: set[str], cohort_ids: set[str]) -> Me
     for token in candidates:
         if token in course_ids:
             return Mention(None, token)
-    return Mention(None, None)
+    named = courses_named(text, titles or {})
+    if len(named) == 1:
+        return Mention(None, named[0])
+    return Mention(None, None, tuple(named))
+
+
+def courses_named(text: str, titles: Mapping[str, str]) -> list[str]:
+    """The courses a message names by title or distinctive id word, in order of first mention."""
+    words = _WORD.findall(text.lower())
+    found: dict[str, int] = {}
+    firsts = [cid.split("-")[0] for cid in titles]
+    for course_id, title in titles.items():
+        names = _names(course_id, title)
+        first = course_id.split("-")[0]
+        if firsts.count(first) == 1 and first not in _EVERYDAY:
+            names.append([first])
+        at = min((i for name in names if (i := _phrase_at(words, name)) is not None), default=None)
+        if at is not None:
+            found[course_id] = at
+    return sorted(found, key=lambda c: found[c])
+
+
+def _names(course_id: str, title: str) -> list[list[str]]:
+    """The word sequences that name a course: its id's words, its title, the title's head."""
+    lowered = title.lower()
+    words = _WORD.findall(lowered)
+    names = [course_id.split("-"), words, _WORD.findall(_TITLE_CUT.split(lowered)[0])]
+    if len(words) > 2 and not _TITLE_CUT.search(f" {words[1]} "):
+        names.append(words[:2])  # "machine learning" for Machine Learning Foundations
+    return [n for n in names if len(n) > 1 or (n and n[0] not in _EVERYDAY)]
+
+
+def _phrase_at(words: list[str], name: list[str]) -> int | None:
+    """Where the words contain the name, each word exactly or (5+ letters) as a close misspelling."""
+    for i in range(len(words) - len(name) + 1):
+        if all(_same(w, n) for w, n in zip(words[i : i + len(name)], name, strict=True)):
+            return i
+    return None
+
+
+def _same(word: str, name: str) -> bool:
+    return word == name or (len(name) >= 5 and similar(word, name, min_length=5, same_start=True))
+
+
+def cohort_reference(text: str) -> CohortReference | None:
+    """The cohort a message names by month, order or relation, if any ("the January group")."""
+    lowered = text.lower().replace("’", "'")
+    words = _WORD.findall(lowered)
+    for word, following in pairwise([*words, ""]):
+        if word in ("this", "next") and following == "month":
+            return CohortReference(months_ahead=0 if word == "this" else 1)
+    month = _month_named(words, lowered)
+    if month is not None:
+        return CohortReference(month=month)
+    numbered = _NUMBERED.search(lowered)
+    if numbered:
+        return CohortReference(order=int(numbered.group(1)))
+    for i, word in enumerate(words):
+        if not (word in _ORDINALS or word in _RELATIONS):
+            continue
+        nearby = words[i + 1 : i + 4]
+        if not any(w in _GROUP_WORDS for w in nearby):
+            continue
+        if word in _ORDINALS:
+            return CohortReference(order=_ORDINALS[word])
+        relation = {"another": "other", "different": "other", "previous": "earlier"}.get(word, word)
+        return CohortReference(relation=relation)
+    return None
+
+
+def _month_named(words: list[str], lowered: str) -> int | None:
+    for word in words:
+        if word == "may":
+            if _MAY.search(lowered):
+                return 5
+            continue
+        if word in _MONTH_SHORT:
+            return _MONTH_SHORT[word]
+        month = closest(word, MONTHS, cutoff=0.8, min_length=5, same_start=True)
+        if month is not None:
+            return MONTHS.index(month) + 1
+    return None

@@ -4,7 +4,10 @@ The model's answer is checked in code. Invalid JSON, an intent outside the enum,
 impossible in this state (confirm with nothing pending) or a failed call all fall back to the
 deterministic classifier, and the decision records why. A model's "confirm" — the only reading
 that leads straight to a side effect — counts only when the rules read a confirmation too: a
-small model is never trusted with a transition the student did not clearly make.
+small model is never trusted with a transition the student did not clearly make. Likewise a
+model's action is not taken from a message the rules read as injected, negated, asked about or
+chit-chat, and a model's "decline" does not drop a pending action the student was changing
+("rag-1 instead"): there the rules' reading stands.
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ from agent.llm.calls import Failed, Recorded, recorded
 from agent.llm.models import NamedModel
 from agent.llm.usage import ModelCall
 from graphs.approvals import PendingAction
-from graphs.intents import INTENTS, Intent, classify
+from graphs.intents import ACTION_INTENTS, INTENT_OF_ACTION, INTENTS, Intent, Reading, read
 from graphs.model_json import reply_json
 from graphs.prompts import NO_PENDING, ROUTER_SYSTEM
 
@@ -111,7 +114,12 @@ def decide(
     text: str, *, pending: PendingAction | None, model: NamedModel | None, config: ModelConfig
 ) -> RouteDecision:
     """Route one message."""
-    rules = classify(text, pending=pending is not None)
+    reading = read(
+        text,
+        pending=pending is not None,
+        pending_intent=INTENT_OF_ACTION.get(pending["name"], "enroll") if pending else "enroll",
+    )
+    rules = reading.intent
     if model is None:
         return RouteDecision(rules, RouteRecord(intent=rules, source="rules", model=None, reason=None), None)
     bound = model.model.bind(**output_options(config.router_output), stream=False)
@@ -127,12 +135,25 @@ def decide(
         return _fallback(rules, model, run, run.failure)
     try:
         intent = parse_intent(run.value.content, pending=pending is not None)
-        if intent == "confirm" and rules != "confirm":
-            raise InvalidRouteError("unconfirmed_confirm")
+        _check_against_rules(intent, reading)
     except InvalidRouteError as err:
         return _fallback(rules, model, run, err.reason)
     record = RouteRecord(intent=intent, source="model", model=model.name, reason=None)
     return RouteDecision(intent, record, run.calls[-1])
+
+
+_NOT_A_REQUEST = frozenset({"injected", "negated", "asked", "social", "offtopic"})
+"""Rule readings under which no action is taken, whatever a model says."""
+
+
+def _check_against_rules(intent: Intent, reading: Reading) -> None:
+    """Raise `InvalidRouteError` where the model's intent would act against the rules' reading."""
+    if intent == "confirm" and reading.intent != "confirm":
+        raise InvalidRouteError("unconfirmed_confirm")
+    if intent in ACTION_INTENTS and intent != reading.intent and reading.guard in _NOT_A_REQUEST:
+        raise InvalidRouteError(f"{reading.guard}_action")
+    if intent == "decline" and reading.guard == "amended":
+        raise InvalidRouteError("amended_decline")
 
 
 def _fallback(rules: Intent, model: NamedModel, run: Recorded[Any], reason: str) -> RouteDecision:

@@ -25,6 +25,7 @@ _ROUTES: dict[Intent, Route] = {
     "waitlist": "propose",
     "pay": "propose",
     "cancel": "propose",
+    "transfer": "propose",
     "confirm": "approval",
     "decline": "approval",
     "handoff": "handoff",

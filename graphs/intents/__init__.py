@@ -1,0 +1,193 @@
+"""The deterministic intent classifier behind the router node: no network, tolerant of typos.
+
+Words are matched against small lexicons (`lexicon`), each word also by edit similarity so that
+"enrol", "enroll" and "enrolll" agree, and short words by one swapped pair of letters ("yse" is
+"yes"). A message is read clause by clause where it matters (`requests`): "How much is it? I want
+to pay now" asks in one sentence and requests in the other, and the request wins; "I don't want
+to sign up yet" and "how do I cancel?" name an action without requesting it.
+
+What a message is not comes first (`guards`): an instruction to the assistant, an action for
+someone else or in bulk, chit-chat. None of those is ever an action. Confirm and decline exist
+only while an action is pending, and a message that changes the pending action ("rag-2
+instead") is a new request, not a no: those rules are here, in code, and no model overrides them.
+
+Imports only `graphs.fuzzy`, `graphs.entities` and the planner's request reader.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal, get_args
+
+from graphs.entities import COHORT_SHAPED, cohort_reference
+from graphs.intents import lexicon
+from graphs.intents.guards import injected, off_topic, social_only
+from graphs.intents.requests import Mention, asks, deferred, mention
+from graphs.intents.text import clauses_of, has_phrase, has_word, words_of
+from graphs.planner.request import enrolls_in_the_program, is_program_request
+
+Intent = Literal[
+    "question",
+    "enroll",
+    "waitlist",
+    "pay",
+    "cancel",
+    "transfer",
+    "confirm",
+    "decline",
+    "handoff",
+    "program",
+    "other",
+]
+INTENTS: tuple[str, ...] = get_args(Intent)
+
+Guard = Literal["injected", "social", "offtopic", "negated", "asked", "amended"]
+"""Why a message was read as it was, where a rule other than plain matching decided."""
+
+ACTION_OF_INTENT: dict[str, str] = {
+    "enroll": "enroll",
+    "waitlist": "join_waitlist",
+    "pay": "pay",
+    "cancel": "cancel",
+    "transfer": "transfer",
+}
+"""The domain action each action intent proposes (`graphs.tools.ActionName`)."""
+INTENT_OF_ACTION: dict[str, Intent] = {a: i for i, a in ACTION_OF_INTENT.items()}  # type: ignore[misc]
+ACTION_INTENTS = frozenset({*ACTION_OF_INTENT, "confirm"})
+"""Intents that lead to a side effect: a proposal, or (confirm) the execution of one."""
+
+_ACTIONS: tuple[tuple[Intent, frozenset[str], tuple[str, ...]], ...] = (
+    ("cancel", lexicon.CANCEL, lexicon.CANCEL_PHRASES),
+    ("waitlist", lexicon.WAITLIST, lexicon.WAITLIST_PHRASES),
+    ("transfer", lexicon.TRANSFER, lexicon.TRANSFER_PHRASES),
+    ("pay", lexicon.PAY, ()),
+    ("enroll", lexicon.ENROLL, lexicon.ENROLL_PHRASES),
+)
+"""The actions a student can request, strongest first, with their words and phrases."""
+_NAMED_TARGET = re.compile(
+    r"\bthe (?!wrong\b|same\b|right\b)\w+(?: \w+)? (?:course|class|cohort|group|one)\b"
+)
+
+
+_STRICT = 0.85
+
+
+@dataclass(frozen=True)
+class Reading:
+    """The intent of a message and, where a guarding rule decided, which one."""
+
+    intent: Intent
+    guard: Guard | None = None
+
+
+def classify(text: str, *, pending: bool, pending_intent: Intent = "enroll") -> Intent:
+    """The intent of one student message; `pending` says whether an action awaits a decision.
+
+    `pending_intent` is the intent of that action: a message that only changes its target
+    ("make it rag-1 instead") is read as that intent.
+    """
+    return read(text, pending=pending, pending_intent=pending_intent).intent
+
+
+def read(text: str, *, pending: bool, pending_intent: Intent = "enroll") -> Reading:
+    """`classify`, with the guarding rule that decided, if any."""
+    words = words_of(text)
+    flat = " ".join(words)
+    if not words:
+        return Reading("other")
+    if injected(text, flat):
+        return Reading("other", "injected")
+    if pending:
+        amended = _amendment(text, flat, words, pending_intent)
+        if amended is not None:
+            return Reading(amended, "amended")
+        reply = _confirmation(text, flat, words)
+        if reply is not None:
+            return Reading(reply)
+    # 'Enroll me in the program' acts on a program already presented: an enrollment, not a new plan.
+    if is_program_request(text) and not enrolls_in_the_program(flat):
+        return Reading("program")
+    return _request(text, flat, words)
+
+
+def _confirmation(text: str, flat: str, words: list[str]) -> Intent | None:
+    """Confirm or decline, for short replies to a pending action; None when it is neither."""
+    if "?" in text or len(words) > 10 or lexicon.INFO_WORDS.intersection(words):
+        return None
+    head = [w for w in words if w not in lexicon.FILLERS][:1]
+    if has_word(head, lexicon.DECLINE) or has_phrase(flat, lexicon.DECLINE_PHRASES + lexicon.DEFERRALS):
+        return "decline"
+    starts_yes = has_word(head, lexicon.CONFIRM) or has_phrase(flat, lexicon.CONFIRM_PHRASES)
+    if starts_yes and not lexicon.NEGATORS.intersection(words):
+        return "confirm"
+    return None
+
+
+def _amendment(text: str, flat: str, words: list[str], pending_intent: Intent) -> Intent | None:
+    """The intent of a message that changes the pending action instead of answering it, or None.
+
+    "Actually, enroll me in rag-1 instead" asks for an enrollment; "make it rag-2 instead", "the
+    January group instead" and "no, the second cohort" keep the pending action's kind.
+    """
+    target = _names_target(text)
+    head = [w for w in words if w not in lexicon.FILLERS][:1]
+    changes = has_phrase(flat, lexicon.AMEND_PHRASES) or has_word(words, lexicon.TRANSFER)
+    if not (changes or (target and has_word(head, lexicon.DECLINE))):
+        return None
+    request = _request(text, flat, words)
+    if request.guard == "negated":
+        return None
+    if request.intent in ("enroll", "waitlist", "pay", "cancel"):
+        return request.intent
+    return pending_intent if target else None
+
+
+def _names_target(text: str) -> bool:
+    """Whether a message names a cohort or course to act on: an id, a month, an order, "the X course"."""
+    lowered = text.lower()
+    return bool(COHORT_SHAPED.search(lowered) or cohort_reference(text) or _NAMED_TARGET.search(lowered))
+
+
+def _request(text: str, flat: str, words: list[str]) -> Reading:
+    """A new request: the strongest action requested, else a handoff, question or other."""
+    clauses = clauses_of(text)
+    if social_only(text, words, flat):
+        return Reading("other", "social")
+    later = deferred(flat)
+    readings: dict[Intent, Mention | None] = {
+        intent: mention(
+            clauses,
+            lex,
+            phrases,
+            deferred=later,
+            pattern=lexicon.ENROLL_PATTERN if intent == "enroll" else None,
+        )
+        for intent, lex, phrases in _ACTIONS
+    }
+    # Strict spelling: "company" is not "complain", "ready" is not "repay".
+    if has_word(words, lexicon.COMPLAINT, cutoff=_STRICT) or has_phrase(flat, lexicon.COMPLAINT_PHRASES):
+        return Reading("handoff")
+    charge, wrong = lexicon.OVERCHARGED
+    if charge.intersection(words) and wrong.intersection(words):
+        return Reading("handoff")
+    if has_word(words, lexicon.HUMAN, cutoff=_STRICT) or has_phrase(flat, lexicon.HUMAN_PHRASES):
+        return Reading("handoff")
+    refund = mention(clauses, lexicon.REFUND, lexicon.REFUND_PHRASES, deferred=later, polite_requests=False)
+    # "Cancel rag-2, will I get a refund?" is a cancellation; "I want my money back" is for staff.
+    if refund == "requested" and readings["cancel"] != "requested":
+        return Reading("handoff")
+    if has_phrase(flat, lexicon.NOT_TRANSFER):
+        readings["transfer"] = None
+    for intent, reading in readings.items():
+        if reading == "requested":
+            return Reading(intent)
+    found = {*readings.values(), refund} - {None}
+    if not found and off_topic(text, words, flat):
+        return Reading("other", "offtopic")
+    if "asked" in found:
+        return Reading("question", "asked")
+    asking = "?" in text or any(asks(c) for c in clauses)
+    if "negated" in found:
+        return Reading("question" if asking else "other", "negated")
+    return Reading("question" if asking or has_word(words, lexicon.QUESTION) else "other")

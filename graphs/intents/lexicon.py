@@ -1,0 +1,497 @@
+"""The words and phrases the intent rules look for; data only, no logic.
+
+Single words are matched with typo tolerance (see `graphs.intents.text`), phrases as written in the
+lower-cased message with chat spellings written out. A list says in its docstring what it is for.
+"""
+
+from __future__ import annotations
+
+import re
+
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+CONFIRM = _words(
+    "yes yep yeah yup sure ok okay confirm confirmed approve proceed correct absolutely "
+    "definitely please affirmative ja si alright perfect fine agreed deal"
+)
+CONFIRM_PHRASES = (
+    "go ahead",
+    "do it",
+    "sounds good",
+    "that's right",
+    "that is right",
+    "let's do it",
+    "lets do it",
+    "go for it",
+    "of course",
+    "works for me",
+    "let's go",
+    "lets go",
+)
+DECLINE = _words("no nope nah don't dont stop decline abort never not wait hold reject deny refuse")
+DECLINE_PHRASES = (
+    "never mind",
+    "nevermind",
+    "changed my mind",
+    "cancel that",
+    "cancel it",
+    "forget it",
+    "not now",
+    "don't do",
+    "do not",
+    "rather not",
+    "hold off",
+    "i'll pass",
+)
+FILLERS = _words("actually well oh ah um umm erm so hmm honestly then please")
+"""Words a reply may open with before its yes or no: "actually no", "please don't"."""
+INFO_WORDS = _words("what when how which who where why know tell")
+"""A reply with one of these asks for information first, even without a question mark."""
+
+COMPLAINT = _words(
+    "complaint complain complaining unhappy disappointed terrible awful scam dispute lawyer "
+    "chargeback unacceptable angry furious overcharged ridiculous demand fraud"
+)
+COMPLAINT_PHRASES = (
+    "charged twice",
+    "double charged",
+    "was charged",
+    "were charged",
+    "been charged",
+    "got charged",
+    "took my money",
+    "no access",
+    "never showed",
+    "doesn't work",
+    "does not work",
+    "not working",
+)
+"""A complaint goes to a person whatever else the message asks."""
+HUMAN = _words("human operator manager supervisor")
+HUMAN_PHRASES = (
+    "speak to a person",
+    "talk to a person",
+    "real person",
+    "customer support",
+    "customer service",
+    "support team",
+    "support staff",
+    "contact support",
+    "call me",
+    "speak to someone",
+    "talk to someone",
+    "speak with someone",
+    "someone in charge",
+    "someone from your team",
+    "speak with a",
+    "talk with a",
+)
+"""Asking for a person, even as a question ("can I talk to a real person?"), is a handoff."""
+REFUND = _words("refund refunds refunded refnd reimburse reimbursement")
+REFUND_PHRASES = ("money back",)
+"""A refund asked for is for staff; a refund asked about ("what is the refund policy?") is a question."""
+
+CANCEL = _words("cancel cancellation withdraw unenroll unenrol unregister quit deregister drop")
+CANCEL_PHRASES = (
+    "drop out",
+    "can't attend",
+    "cannot attend",
+    "pull out",
+    "back out",
+    "leave the cohort",
+    "leave the course",
+    "take me off",
+    "remove me from",
+    "count me out",
+    "want out",
+    "get out of",
+    "opt out",
+)
+PAY = _words("pay paying payment checkout settle invoice card")
+WAITLIST = _words("waitlist waitinglist queue")
+WAITLIST_PHRASES = (
+    "waiting list",
+    "wait list",
+    "waitlist",
+    "notify me",
+    "notified",
+    "seat opens",
+    "spot opens",
+    "place opens",
+    "frees up",
+    "free up",
+    "wait for a seat",
+    "wait for a spot",
+    "wait for a place",
+    "in line for",
+)
+TRANSFER = _words("transfer transferring switch switching swap reschedule")
+NOT_TRANSFER = ("bank transfer", "wire transfer", "money transfer", "transfer the money", "transfer money")
+"""A transfer of money is a way to pay, not a move to another cohort."""
+TRANSFER_PHRASES = (
+    "move me",
+    "move my",
+    "moving me",
+    "move to",
+    "move from",
+    "move over to",
+    "be moved",
+    "change my cohort",
+    "change my group",
+    "change my start",
+    "change cohort",
+    "change group",
+    "change to the",
+    "change me to",
+    "put me in a different",
+    "put me in another",
+    "a different cohort",
+    "another cohort",
+    "a later cohort",
+    "an earlier cohort",
+)
+"""Moving an enrollment to another cohort of the same course."""
+ENROLL = _words("enroll enrol enrolling enrollment register signup join book reserve apply admit subscribe")
+ENROLL_PHRASES = (
+    "sign me up",
+    "sign up",
+    "sing me up",
+    "put me in",
+    "put me on",
+    "get me into",
+    "a seat in",
+    "a spot in",
+    "a place in",
+    "take the course",
+    "want to take",
+    "like to take",
+    "i'll take",
+    "put me down for",
+    "count me in",
+    "add me to",
+    "want to do the",
+    "want to start the",
+    "like to do the",
+)
+
+ENROLL_PATTERN = re.compile(
+    r"\b(?:i want|i'd like|i would like|i'll have|give me|get me)\s+(?:a|an|the)\b(?:\s+[\w-]+){0,4}?\s+"
+    r"(?:course|cohort|class|group|seat|spot|place)\b"
+)
+"""Asking for a course or a seat without a verb: "I want the last python basics cohort"."""
+
+QUESTION = _words(
+    "what when how which who where why is are does do can could tell list show explain describe "
+    "price prices cost costs prerequisite prerequisites duration long start starts seats offer "
+    "teach recommend about info information details available any cheapest beginner advanced"
+)
+"""Words of a question about the catalog when nothing is requested."""
+WH_OPENERS = _words("how what whats what's when where why which who whom")
+AUX_OPENERS = _words("is are does do did am was were should shall isn't aren't")
+MODAL_OPENERS = _words("can could would will may might")
+"""A clause opening with a modal asks when it also qualifies the action ("can I cancel later?"),
+and is a polite request otherwise ("can I join rag-2?")."""
+QUALIFIERS = _words(
+    "if whether later still after before anytime whenever possible allowed policy installments "
+    "instalments paypal online twice partial partially deadline by with bank cash monthly"
+)
+ASK_PHRASES = (
+    "how to",
+    "how do",
+    "how can",
+    "how does",
+    "what happens",
+    "what if",
+    "wondering",
+    "i wonder",
+    "curious",
+    "want to know",
+    "like to know",
+    "need to know",
+    "tell me how",
+    "tell me what",
+    "tell me when",
+    "tell me if",
+    "tell me whether",
+    "tell me about",
+    "tell me more",
+    "more about",
+    "info on",
+    "information about",
+    "details on",
+    "details about",
+    "explain",
+    "question about",
+    "any time",
+    "is it possible",
+    "the policy",
+    "refund policy",
+    "cancellation policy",
+)
+"""Phrases that make a clause ask about an action instead of requesting it."""
+POLITE = ("is it ok if i", "is it okay if i", "would it be ok if i", "would it be okay if i", "mind if i")
+"""Asking leave for one's own action is a polite request, not a question about it."""
+OPENER_SKIP = _words(
+    "hi hello hey ok okay so also and but well actually btw oh um hmm just quick question sorry "
+    "please then thanks"
+)
+"""Words before a clause's opener that do not change what the clause is."""
+
+NEGATORS = _words(
+    "don't dont not never won't wont no can't cant cannot didn't didnt without haven't shouldn't"
+)
+"""A negator before the action's word in the same clause negates it ("I don't want to enroll")."""
+DEFERRALS = (
+    "not yet",
+    "maybe later",
+    "later on",
+    "not now",
+    "not right now",
+    "not today",
+    "some other time",
+    "another time",
+    "next time",
+    "think about it",
+    "let me think",
+    "i'll think",
+    "in the future",
+    "eventually",
+    "someday",
+    "one day",
+)
+"""Anywhere in a message, these put every action it names off: "sign me up for rag-2, but not yet"."""
+HEDGES = (
+    "thinking about",
+    "thinking of",
+    "considering",
+    "not sure",
+    "not ready",
+    "haven't decided",
+    "still deciding",
+    "undecided",
+    "might",
+    "maybe",
+    "perhaps",
+    "probably",
+    "planning to",
+    "plan to",
+)
+"""In the clause that names an action, these make it an intention, not a request."""
+AMEND_PHRASES = (
+    "instead",
+    "make it",
+    "make that",
+    "change it to",
+    "change that to",
+    "switch it to",
+    "switch that to",
+    "change it",
+    "rather have",
+    "rather the",
+    "rather go",
+    "i meant",
+    "i mean",
+    "i'd prefer",
+    "i prefer",
+    "prefer the",
+    "go with",
+)
+"""While an action waits, these change it rather than answer it."""
+
+INJECTION_PHRASES = (
+    "ignore previous",
+    "ignore all previous",
+    "ignore the previous",
+    "ignore prior",
+    "ignore all prior",
+    "ignore your",
+    "ignore the above",
+    "ignore all instructions",
+    "ignore the rules",
+    "ignore all rules",
+    "disregard",
+    "forget your instructions",
+    "forget all previous",
+    "forget previous",
+    "forget the rules",
+    "new instructions",
+    "system prompt",
+    "developer mode",
+    "jailbreak",
+    "you are now",
+    "act as",
+    "pretend",
+    "as an admin",
+    "as admin",
+    "as the admin",
+    "as an administrator",
+    "as the administrator",
+    "as an operator",
+    "as the operator",
+    "as staff",
+    "as a staff",
+    "admin mode",
+    "i am the admin",
+    "i'm the admin",
+    "i am an admin",
+    "i'm an admin",
+    "i am admin",
+    "i'm the operator",
+    "i am the operator",
+    "i'm an operator",
+    "i am an operator",
+    "i'm staff",
+    "i am staff",
+    "i work here",
+    "sudo",
+    "override",
+    "bypass",
+    "approve all",
+    "approve every",
+    "approve everything",
+    "all pending",
+    "every pending",
+    "without confirmation",
+    "without approval",
+    "without asking",
+    "no confirmation",
+    "skip the approval",
+    "skip approval",
+    "skip confirmation",
+)
+"""Instructions to the assistant rather than a student's request."""
+INJECTION_MARKERS = ("system:", "[system]", "<system>", "assistant:", "### instruction", "[inst]", "<|")
+"""Role labels and prompt syntax, matched in the raw lower-cased text."""
+BULK_PHRASES = (
+    "every cohort",
+    "all cohorts",
+    "all the cohorts",
+    "each cohort",
+    "every course",
+    "all courses",
+    "all the courses",
+    "each course",
+    "everyone",
+    "everybody",
+    "all students",
+    "every student",
+    "all the students",
+    "all users",
+    "every user",
+    "other students",
+    "all enrollments",
+    "every enrollment",
+)
+"""An action over everything or everyone is never one student's request for themselves."""
+OTHERS = (
+    "my friend",
+    "my friends",
+    "my colleague",
+    "my colleagues",
+    "my coworker",
+    "my coworkers",
+    "my son",
+    "my daughter",
+    "my kid",
+    "my kids",
+    "my child",
+    "my children",
+    "my wife",
+    "my husband",
+    "my partner",
+    "my brother",
+    "my sister",
+    "my mom",
+    "my mum",
+    "my dad",
+    "my boss",
+    "my team",
+    "my employees",
+    "my students",
+    "someone else",
+    "somebody else",
+    "student",
+    "him",
+    "her",
+    "them",
+)
+"""Someone other than the student, as the object of an action ("enroll my friend", "cancel him")."""
+THIRD_PARTY_VERBS = ("enroll", "enrol", "register", "sign up", "book", "cancel", "pay for", "add", "put")
+
+SOCIAL = _words(
+    "hi hello hey hiya yo thanks thank thx ty cheers bye goodbye lol haha cool great nice awesome "
+    "ok okay morning evening afternoon good night you for a lot so much there all the help anyone "
+    "yeah sure nope no yes hmm"
+)
+"""Words of a message that only greets, thanks or chats ("thank you so much", "hey there")."""
+THANKS = _words("thanks thank thx ty cheers")
+"""A message opening with thanks, and asking nothing, is chat: "thanks for explaining"."""
+SMALL_TALK = (
+    "how are you",
+    "how r you",
+    "how's it going",
+    "hows it going",
+    "how is it going",
+    "how are things",
+    "how have you been",
+    "how's your day",
+    "what's up",
+    "whats up",
+    "nice to meet you",
+    "anyone there",
+    "are you there",
+    "who are you",
+    "what are you",
+    "are you a bot",
+    "are you a robot",
+    "are you an ai",
+    "are you real",
+    "are you human",
+    "are you a human",
+    "your name",
+    "how old are you",
+    "what can you do",
+    "what do you do",
+    "can you help me",
+    "what can you help",
+)
+"""Chat about the assistant itself; the clarification answers it by saying what the assistant does."""
+OFF_TOPIC = _words(
+    "weather rain raining sunny forecast temperature joke jokes funny football soccer basketball "
+    "baseball tennis cricket match game games movie movies film films netflix tv song songs music "
+    "sing poem poetry story recipe cook cooking dinner lunch breakfast pizza restaurant tax taxes "
+    "news politics president election stock stocks bitcoin crypto lottery horoscope girlfriend "
+    "boyfriend dating vacation flight flights hotel traffic birthday dog cat capital translate "
+    "essay weekend hungry bored love marry celebrity car mortgage doctor meaning universe planet "
+    "time homework bake math favourite favorite colour color"
+)
+"""Topics no course here is about: with no word of the school, a message about them is chit-chat."""
+SCHOOL = _words(
+    "course courses class classes cohort cohorts group lesson lessons module modules curriculum "
+    "syllabus program programme teach teaches taught instructor teacher mentor tutor learn "
+    "learning study studies price prices cost costs fee fees euro euros discount scholarship "
+    "certificate certification prerequisite prerequisites prereqs beginner beginners intermediate "
+    "advanced schedule week weeks hours seat seats spot waitlist enrollment refund payment "
+    "invoice school catalog catalogue exercise exercises project projects exam python sql data "
+    "statistics pandas machine ml deep pytorch tensorflow nlp vision prompt prompting rag "
+    "retrieval llm llms agents ai api apis fastapi cloud docker kubernetes mlops git engineering "
+    "analysis analytics airflow spark"
+)
+"""Words that tie a message to the school: a question with one of them is about the catalog."""
+CONTEXT = _words(
+    "it its it's that this they them those these one ones there anything something have offer "
+    "offers cover covers options when much long soon date dates start starts begin begins finish "
+    "end free cheap cheaper cheapest expensive online live recorded hard difficult easy level "
+    "difference compare recommend suggest next available open full left accept paypal visa "
+    "mastercard"
+)
+"""Words of a follow-up or a catalog question that names no course ("how much is it?", "when does
+it start?"): a question with none of them, and no word of the school, is off-topic ("what's 2+2?")."""
+REPORTED = _words("was were been got had already")
+"""Before the action's word, these report what happened ("the course was cancelled", "I already
+paid"): nothing is requested."""
+OVERCHARGED = ({"charged", "billed", "charge", "charging"}, {"twice", "double", "again", "extra", "wrong"})
+"""A charge word with one of these is a complaint: "why was I charged 900 euros twice?"."""

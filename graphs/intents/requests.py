@@ -1,0 +1,115 @@
+"""Whether a message requests an action, asks about it, or puts it off: clause by clause.
+
+A clause names an action by a word of its lexicon or a phrase. It *asks* about it when it opens
+with a question word ("how do I cancel?", "what is the refund policy"), says it wants to know, or
+opens with a modal and qualifies the action ("can I cancel later?"); "can I join rag-2?" is a
+polite request. It *puts it off* when a negator comes before the action's word ("I don't want to
+sign up yet"), when the clause hedges ("I'm thinking about enrolling"), or when the message
+defers everything ("..., but not yet", "maybe later"). Only a clause that does none of these
+requests the action.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection
+from typing import Literal
+
+from graphs.intents import lexicon
+from graphs.intents.text import Clause, first_word_at, has_phrase, has_word
+
+Mention = Literal["requested", "asked", "negated"]
+
+_LATER = re.compile(
+    r"(?<!\bthe )(?<!\ba )\blater\b(?! (?:cohort|group|one|class|session|intake|start|date|batch|course)s?\b)"
+)
+"""'Later' on its own puts an action off ("I'll sign up later"); "a later cohort" names one."""
+
+
+def deferred(flat: str) -> bool:
+    """Whether the message puts every action it names off: "not yet", "maybe later"."""
+    return has_phrase(flat, lexicon.DEFERRALS) or _LATER.search(flat) is not None
+
+
+def mention(
+    clauses: list[Clause],
+    words: Collection[str],
+    phrases: tuple[str, ...],
+    *,
+    deferred: bool,
+    polite_requests: bool = True,
+    pattern: re.Pattern[str] | None = None,
+) -> Mention | None:
+    """How the message names the action of `words`/`phrases`: requested wins over asked over negated.
+
+    With `polite_requests` false, "can I ...?" asks (a refund asked about is a question). A match
+    of `pattern` names the action too.
+    """
+    found: set[Mention] = set()
+    negated_before = False
+    for clause in clauses:
+        at = _action_at(clause, words, phrases, pattern)
+        negated = clause.joined and negated_before
+        negated_before = negated or _negated(clause, at if at is not None else len(clause.words))
+        if at is None:
+            continue
+        if asks(clause, polite_requests=polite_requests):
+            found.add("asked")
+        elif deferred or negated_before or has_phrase(clause.flat, lexicon.HEDGES):
+            found.add("negated")
+        else:
+            found.add("requested")
+    for reading in ("requested", "asked", "negated"):
+        if reading in found:
+            return reading  # type: ignore[return-value]
+    return None
+
+
+def _action_at(
+    clause: Clause, words: Collection[str], phrases: tuple[str, ...], pattern: re.Pattern[str] | None
+) -> int | None:
+    """The position of the clause's first word naming the action, or None."""
+    spots = []
+    matched = pattern.search(clause.flat) if pattern else None
+    if matched:
+        spots.append(clause.flat[: matched.start()].count(" "))
+    by_word = first_word_at(clause.words, words)
+    if by_word is not None:
+        spots.append(by_word)
+    for phrase in phrases:
+        padded = f" {clause.flat} "
+        at = padded.find(f" {phrase}")
+        if at >= 0:
+            spots.append(padded[: at + 1].count(" ") - 1)
+    return min(spots, default=None)
+
+
+def _negated(clause: Clause, before: int) -> bool:
+    """Whether a negator, or a word reporting the past, comes before position `before` in the clause."""
+    return any(w in lexicon.NEGATORS or w in lexicon.REPORTED for w in clause.words[:before])
+
+
+def asks(clause: Clause, *, polite_requests: bool = True) -> bool:
+    """Whether the clause is a question about what it names rather than a request for it."""
+    if has_phrase(clause.flat, lexicon.POLITE):
+        return False
+    words = list(clause.words)
+    while len(words) > 1 and words[0] in lexicon.OPENER_SKIP:
+        words = words[1:]
+    opener = words[0]
+    if opener in lexicon.WH_OPENERS or opener in lexicon.AUX_OPENERS:
+        return True
+    if opener == "if" and clause.questioned:  # "if I switch, do I pay again?"
+        return True
+    if has_phrase(clause.flat, lexicon.ASK_PHRASES):
+        return True
+    if opener in lexicon.MODAL_OPENERS and (clause.questioned or not polite_requests):
+        return not polite_requests or any(w in lexicon.QUALIFIERS for w in words)
+    return False
+
+
+def names_action(
+    words: list[str], flat: str, lexicon_words: Collection[str], phrases: tuple[str, ...]
+) -> bool:
+    """Whether the words name the action at all, asked, negated or requested."""
+    return has_word(words, lexicon_words) or has_phrase(flat, phrases)

@@ -1,0 +1,100 @@
+"""Reading a message into words and clauses, and matching words with typo tolerance."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection
+from dataclasses import dataclass
+from functools import lru_cache
+
+from graphs.fuzzy import similar
+
+_WORD = re.compile(r"[a-z0-9']+")
+_SENTENCE = re.compile(r"[^.!?;]+[.!?;]*")
+_CLAUSE_BREAK = re.compile(
+    r"(,|:|\s(?:but|and|or|so|then|though|although|because|while)\s|\s-\s)", re.IGNORECASE
+)
+_SPELLINGS = {"wanna": "want to", "gonna": "going to", "pls": "please", "plz": "please", "u": "you"}
+"""Chat spellings written out, so that phrases match either way."""
+_EMOJI = {"👍": " yes ", "✅": " yes ", "👎": " no ", "❌": " no "}
+"""Emoji that stand for a yes or a no in a reply."""
+
+
+@lru_cache(maxsize=8192)
+def is_word(word: str, target: str, cutoff: float = 0.8) -> bool:
+    """Whether `word` is `target`, one swapped pair of letters apart, or (4+ letters) a close misspelling."""
+    if word == target or _swapped(word, target):
+        return True
+    return len(target) >= 4 and similar(word, target, cutoff=cutoff, min_length=4, same_start=True)
+
+
+def _swapped(word: str, target: str) -> bool:
+    """Whether the word is the target with two neighbouring letters swapped: "yse" and "yes"."""
+    if len(word) != len(target) or len(word) < 3:
+        return False
+    diff = [i for i, (a, b) in enumerate(zip(word, target, strict=True)) if a != b]
+    if len(diff) != 2 or diff[1] != diff[0] + 1:
+        return False
+    i, j = diff
+    return word[i] == target[j] and word[j] == target[i]
+
+
+def has_word(words: list[str], lexicon: Collection[str], *, cutoff: float = 0.8) -> bool:
+    """Whether any of the words is (a misspelling of) a word of the lexicon; `cutoff` as in `similar`."""
+    return any(is_word(w, t, cutoff) for w in words for t in lexicon)
+
+
+def first_word_at(words: list[str], lexicon: Collection[str]) -> int | None:
+    """The position of the first word that is (a misspelling of) a word of the lexicon."""
+    for i, w in enumerate(words):
+        if any(is_word(w, t) for t in lexicon):
+            return i
+    return None
+
+
+def has_phrase(flat: str, phrases: tuple[str, ...]) -> bool:
+    """Whether the flattened text has one of the phrases, starting at a word ("put me in" in "put me into")."""
+    return _phrases(phrases).search(flat) is not None
+
+
+@lru_cache(maxsize=64)
+def _phrases(phrases: tuple[str, ...]) -> re.Pattern[str]:
+    return re.compile(r"(?<![a-z0-9'])(?:" + "|".join(re.escape(p) for p in phrases) + r")(?![a-z0-9'])")
+
+
+def words_of(text: str) -> list[str]:
+    """The lower-cased words of a message, chat spellings written out, yes/no emoji as words."""
+    text = text.lower().replace("’", "'")
+    for emoji, word in _EMOJI.items():
+        text = text.replace(emoji, word)
+    return " ".join(_SPELLINGS.get(w, w) for w in _WORD.findall(text)).split()
+
+
+@dataclass(frozen=True)
+class Clause:
+    """One clause of a message: its words, and whether its sentence ends with a question mark."""
+
+    words: list[str]
+    questioned: bool
+    joined: bool
+    """Whether it continues the clause before it with "and"/"or" (and shares its negation)."""
+
+    @property
+    def flat(self) -> str:
+        """The clause's words joined by single spaces."""
+        return " ".join(self.words)
+
+
+def clauses_of(text: str) -> list[Clause]:
+    """The clauses of a message: sentences cut at commas, colons and conjunctions."""
+    found: list[Clause] = []
+    for sentence in _SENTENCE.findall(text.replace("’", "'")):
+        questioned = "?" in sentence
+        parts = _CLAUSE_BREAK.split(" " + sentence + " ")
+        # re.split with a group alternates text and the separator that followed it.
+        for i in range(0, len(parts), 2):
+            words = words_of(parts[i])
+            before = parts[i - 1].strip().lower() if i else ""
+            if words:
+                found.append(Clause(words, questioned, before in ("and", "or")))
+    return found
