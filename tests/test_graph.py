@@ -226,7 +226,10 @@ def test_a_question_while_pending_keeps_the_approval_waiting(graph: Any) -> None
 
 def test_identity_comes_from_context_not_text(graph: Any, resources: Resources) -> None:
     say(graph, "t", "enroll student bob in rag-2", user="ada")
+    assert graph.get_state(cfg("t")).values.get("pending_action") is None  # not a request for herself
+    say(graph, "t", "enroll me in rag-2", user="ada")
     action = graph.get_state(cfg("t")).values["pending_action"]
     assert action["student_id"] == "ada"
     with pytest.raises(PermissionError):
         say(graph, "t", "yes", user="bob")
+    assert resources.school.enrollments() == []

@@ -1,52 +1,53 @@
-"""The propose node: works out which cohort a request means and records it as a pending action."""
+"""The propose node: works out which cohort a request means and records it as a pending action.
+
+Which cohort is `graphs.nodes.targets`' business; when the message and the conversation do not
+name one, the student is asked and nothing is proposed. A new proposal while another waits
+replaces it ("make it rag-1 instead"), and says so.
+"""
 
 from __future__ import annotations
 
-import re
-from datetime import date
-from typing import Any, Literal
+from typing import Literal
 
+from langchain_core.messages import AIMessage, AnyMessage, HumanMessage
 from langgraph.types import Command
 
 from agent.domain import School
-from graphs.approvals import how_approved
-from graphs.entities import find_mention
+from graphs.approvals import PendingAction
+from graphs.intents import ACTION_OF_INTENT
 from graphs.nodes.common import FINISH, SchoolSource, latest_human, text_of
 from graphs.nodes.program_queue import asks_for_the_program, queue_program
 from graphs.nodes.proposals import Refusal, prepare
 from graphs.nodes.signatures import StateNode
+from graphs.nodes.targets import Catalog, Discussed, Target, resolve
 from graphs.state import State, assistant_message
 
-_COHORT_SHAPED = re.compile(r"\b[a-z]+(?:-[a-z]+)*-\d+\b")
-_ACTION_OF_INTENT = {"enroll": "enroll", "waitlist": "join_waitlist", "pay": "pay", "cancel": "cancel"}
-_ELIGIBLE = {"pay": {"PENDING_PAYMENT"}, "cancel": {"PENDING_PAYMENT", "CONFIRMED", "WAITLISTED"}}
+Next = Command[Literal["approval", "next_in_program", "__end__"]]
 
 
-def make_propose(
-    school: SchoolSource,
-) -> StateNode[State, Command[Literal["approval", "next_in_program", "__end__"]]]:
+def make_propose(school: SchoolSource) -> StateNode[State, Next]:
     """Build the propose node over `school`."""
 
-    def propose(state: State) -> Command[Literal["approval", "next_in_program", "__end__"]]:
+    def propose(state: State) -> Next:
         """Resolve the target cohort, preview the action, and wait for approval."""
         student = state.get("student_id")
         if not student:
             return _reply("I can only change enrollments for a signed-in student; please sign in first.")
-        intent = state.get("intent") or ""
-        name = _ACTION_OF_INTENT[intent]
+        name = ACTION_OF_INTENT[state.get("intent") or ""]
         text = text_of(latest_human(state["messages"]))
         if name == "enroll" and asks_for_the_program(text, state):
             return Command(goto="next_in_program", update=queue_program(state))
-        target = resolve_cohort(school(), name, text, student)
+        catalog = Catalog(school())
+        target = resolve(catalog, name, text, student, _discussed(catalog, state))
         if isinstance(target, Refusal):
             return _reply(target)
-        proposal = prepare(school(), name, cohort_id=target, student_id=student)
+        proposal = _prepare(school(), name, target, student)
         if isinstance(proposal, Refusal):
             return _reply(proposal)
         note = _replaced_note(state)
         message = (
             f"{note}Here is what I will do once it is approved: {proposal['description']} "
-            f"{how_approved(proposal)}"
+            "Reply 'yes' to confirm or 'no' to drop it."
         )
         return Command(
             goto="approval", update={"pending_action": proposal, "messages": [assistant_message(message)]}
@@ -55,7 +56,35 @@ def make_propose(
     return propose
 
 
-def _reply(text: str) -> Command[Literal["approval", "next_in_program", "__end__"]]:
+def _prepare(school: School, name: str, target: Target, student: str) -> PendingAction | Refusal:
+    # Only a transfer names the cohort it leaves.
+    moving = {"from_cohort_id": target.from_cohort_id} if target.from_cohort_id else {}
+    return prepare(school, name, cohort_id=target.cohort_id, student_id=student, **moving)
+
+
+def _discussed(catalog: Catalog, state: State) -> Discussed:
+    """The pending action's cohort, else the one course the assistant's last reply was about."""
+    pending = state.get("pending_action")
+    if pending:
+        return catalog.discussing(pending["args"]["cohort_id"])
+    reply = _last_reply(state["messages"])
+    return catalog.discussed_in(text_of(reply)) if reply else Discussed()
+
+
+def _last_reply(messages: list[AnyMessage]) -> AnyMessage | None:
+    """The assistant's reply just before the student's latest message, if there is one."""
+    seen_student = False
+    for message in reversed(messages):
+        if isinstance(message, HumanMessage):
+            if seen_student:
+                return None
+            seen_student = True
+        elif seen_student and isinstance(message, AIMessage):
+            return message
+    return None
+
+
+def _reply(text: str) -> Next:
     # A refused request leaves any earlier pending action waiting, as it was.
     return Command(goto=FINISH, update={"messages": [assistant_message(text)]})
 
@@ -65,50 +94,3 @@ def _replaced_note(state: State) -> str:
     if not earlier:
         return ""
     return f"This replaces your earlier request ({earlier['name']} {earlier['args']['cohort_id']}). "
-
-
-def resolve_cohort(school: School, name: str, text: str, student: str) -> str | Refusal:
-    """The cohort id the request is about, or a question back to the student."""
-    course_ids, cohort_ids = school.known_ids()
-    mention = find_mention(text, course_ids=course_ids, cohort_ids=cohort_ids)
-    if mention.cohort_id:
-        return mention.cohort_id
-    unknown = _COHORT_SHAPED.search(text.lower())
-    if unknown:
-        return Refusal(
-            f"There is no cohort with id {unknown.group(0)!r}. Ask me about a course to see its cohorts."
-        )
-    if name in _ELIGIBLE:
-        return _own_enrollment(school, name, student, mention.course_id)
-    course_id = mention.course_id or _best_course(school, text)
-    if course_id is None:
-        return Refusal("Which course or cohort do you mean? You can name a cohort id such as rag-2.")
-    return _next_open_cohort(school.cohorts_of(course_id), school.clock(), course_id)
-
-
-def _best_course(school: School, text: str) -> str | None:
-    hits = school.search(text, limit=1)
-    return hits[0]["id"] if hits else None
-
-
-def _next_open_cohort(cohorts: list[dict[str, Any]], today: date, course_id: str) -> str | Refusal:
-    upcoming = [h for h in cohorts if h["starts_on"] > today]
-    if not upcoming:
-        return Refusal(f"{course_id} has no upcoming cohort to join.")
-    with_seats = [h for h in upcoming if h["seats_taken"] < h["capacity"]]
-    return (with_seats or upcoming)[0]["id"]
-
-
-def _own_enrollment(school: School, name: str, student: str, course_id: str | None) -> str | Refusal:
-    rows = [r for r in school.enrollments(student_id=student) if r["status"] in _ELIGIBLE[name]]
-    if course_id:
-        in_course = {h["id"] for h in school.cohorts_of(course_id)}
-        rows = [r for r in rows if r["cohort_id"] in in_course]
-    verb = "pay for" if name == "pay" else "cancel"
-    if not rows:
-        return Refusal(f"You have no enrollment I could {verb}.")
-    if len(rows) > 1:
-        ids = ", ".join(r["cohort_id"] for r in rows)
-        return Refusal(f"You have several enrollments I could {verb} ({ids}); which cohort do you mean?")
-    cohort_id: str = rows[0]["cohort_id"]
-    return cohort_id

@@ -6,7 +6,7 @@ from typing import Any
 
 from langchain_core.runnables import RunnableConfig
 
-from graphs.intents import classify
+from graphs.intents import read
 from graphs.nodes.common import SchoolSource, latest_human, text_of
 from graphs.nodes.signatures import ConfigNode
 from graphs.state import State, assistant_message
@@ -14,10 +14,14 @@ from middleware import thread_id_from_config
 
 MAX_TICKET_CHARS = 2000
 HELP = (
-    "I can answer questions about our courses and cohorts, enroll you in a cohort or its "
-    "waitlist, take a payment, or cancel an enrollment. For example: 'When does rag-2 start?', "
-    "'Enroll me in rag-2', 'Pay for rag-2' or 'Cancel my enrollment in rag-2'."
+    "I'm the school's assistant: I answer questions about our courses and cohorts, and I can enroll "
+    "you, put you on a waitlist, take a payment, move you to another cohort or cancel an enrollment, "
+    "each once you confirm. What would you like to know or do?"
 )
+"""What the assistant does, without naming a course: the next request must name its own
+(`graphs.nodes.targets` takes the course of the last reply as the one being discussed)."""
+NOTHING_WAITING = "There is nothing waiting for your confirmation right now. "
+ONLY_YOURS = "I can only make changes you ask for yourself, to your own enrollments. "
 
 
 def make_handoff(school: SchoolSource) -> ConfigNode[State, dict[str, Any]]:
@@ -45,10 +49,16 @@ def make_handoff(school: SchoolSource) -> ConfigNode[State, dict[str, Any]]:
 
 
 def clarify(state: State) -> dict[str, Any]:
-    """Say what the assistant can do; a 'yes' with nothing pending is told so."""
-    text = text_of(latest_human(state["messages"]))
-    if classify(text, pending=True) in ("confirm", "decline"):
-        reply = "There is nothing waiting for your confirmation right now. " + HELP
+    """Say briefly what the assistant does.
+
+    A 'yes' with nothing pending, and an instruction to act for others or on everything, are told
+    first why nothing happened.
+    """
+    reading = read(text_of(latest_human(state["messages"])), pending=True)
+    if reading.guard == "injected":
+        reply = ONLY_YOURS + HELP
+    elif reading.intent in ("confirm", "decline"):
+        reply = NOTHING_WAITING + HELP
     else:
         reply = HELP
     return {"messages": [assistant_message(reply)]}
