@@ -142,7 +142,7 @@ def decide(
     return RouteDecision(intent, record, run.calls[-1])
 
 
-_NOT_A_REQUEST = frozenset({"injected", "negated", "asked", "social", "offtopic"})
+NOT_A_REQUEST = frozenset({"injected", "negated", "asked", "social", "offtopic"})
 """Rule readings under which no action is taken, whatever a model says."""
 
 
@@ -150,7 +150,7 @@ def _check_against_rules(intent: Intent, reading: Reading) -> None:
     """Raise `InvalidRouteError` where the model's intent would act against the rules' reading."""
     if intent == "confirm" and reading.intent != "confirm":
         raise InvalidRouteError("unconfirmed_confirm")
-    if intent in ACTION_INTENTS and intent != reading.intent and reading.guard in _NOT_A_REQUEST:
+    if intent in ACTION_INTENTS and intent != reading.intent and reading.guard in NOT_A_REQUEST:
         raise InvalidRouteError(f"{reading.guard}_action")
     if intent == "decline" and reading.guard == "amended":
         raise InvalidRouteError("amended_decline")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections import Counter
 from types import MappingProxyType
 from typing import Any
 
@@ -14,10 +15,11 @@ from agent.config.model_config import ModelConfig, Price, RoleConfig
 from agent.config.settings import Settings
 from agent.infra.persistence import Resources
 from agent.llm.models import Models
-from agent.ops.evaluation import load_cases
+from agent.ops.evaluation import PARTS, load_cases
 from agent.runtime import threads
-from graphs.intents import INTENTS, classify
+from graphs.intents import ACTION_INTENTS, INTENTS, read
 from graphs.nodes.answer import MODEL_DOWN, compose_answer
+from graphs.routing import NOT_A_REQUEST
 from graphs.school import build_graph
 from tests.support.openai_stub import Fail, Hang, OpenAIStub, Reply
 from tests.support.school import run_cli
@@ -130,9 +132,8 @@ def test_the_client_retries_a_5xx_as_configured(resources: Resources, openai_stu
 
 def test_eval_router_against_an_endpoint(settings: Settings, openai_stub: OpenAIStub) -> None:
     """`school-agent eval router` in a new process, scored against a server whose answers we know."""
-    cases = load_cases()
-    labels = {(c.text, c.pending): c.intent for c in cases}
-    wrong = [c for c in cases if c.intent == "question"]
+    parts = [(name, load_cases(path)) for name, path in PARTS]
+    labels = {(c.text, c.pending): c.intent for _, cases in parts for c in cases}
 
     def answer(body: dict[str, Any]) -> Reply:
         system, student = (m["content"] for m in body["messages"])
@@ -142,19 +143,36 @@ def test_eval_router_against_an_endpoint(settings: Settings, openai_stub: OpenAI
     openai_stub.respond_with(answer)
     env = {"SCHOOL_ROUTER_MODEL": "openai:stub-router", "SCHOOL_MODEL_BASE_URL": openai_stub.base_url}
     out = run_cli(settings, "eval", "router", extra_env=env).stdout
-    # The model misreads every question as "other"; a "confirm" it gives counts only where the
-    # rules read a confirmation too, else the rules' reading is used.
-    overruled = [
-        c for c in cases if c.intent == "confirm" and classify(c.text, pending=c.pending) != "confirm"
-    ]
-    right = len(cases) - len(wrong) - len(overruled)
-    n = len(cases)
-    assert out.startswith(f"router: openai:stub-router on {n} labelled messages\n")
-    assert f"accuracy: {right / n:.3f} ({right}/{n})" in out
-    assert re.search(rf"^question +0\.00\*? +0\.00 +{len(wrong)}$", out, re.MULTILINE)
-    assert len(openai_stub.requests) == n
-    fallbacks = f"unconfirmed_confirm {len(overruled)}" if overruled else "none"
-    assert f"fallbacks to the rules: {len(overruled)} ({fallbacks})" in out
+    # The model misreads every question as "other". Where its answer would act against the rules'
+    # reading (a confirm the rules do not read, an action from a message the rules read as no
+    # request, a decline of a change to the pending action) the rules' reading is used.
+    for name, cases in parts:
+        wrong = [c for c in cases if c.intent == "question"]
+        overruled = Counter(reason for c in cases if (reason := _overruled(c.intent, c.text, c.pending)))
+        right = len(cases) - len(wrong) - sum(overruled.values())
+        n = len(cases)
+        file = dict(PARTS)[name].name
+        section = out.split(
+            f"router: openai:stub-router on the {name} part ({file}): {n} labelled messages\n"
+        )[1]
+        assert section.startswith(f"\naccuracy: {right / n:.3f} ({right}/{n})\n")
+        assert re.search(rf"^question +0\.00\*? +0\.00 +{len(wrong)}$", section, re.MULTILINE)
+        used = ", ".join(f"{reason} {count}" for reason, count in overruled.most_common()) or "none"
+        assert f"fallbacks to the rules: {sum(overruled.values())} ({used})" in section
+    assert len(openai_stub.requests) == len(labels)
+    assert "goal: no unsafe proposals: met\n" in out
+
+
+def _overruled(label: str, text: str, pending: bool) -> str | None:
+    """Why the router overrules a model that answers `label`, if it does."""
+    rules = read(text, pending=pending)
+    if label == "confirm" and rules.intent != "confirm":
+        return "unconfirmed_confirm"
+    if label in ACTION_INTENTS and label != rules.intent and rules.guard in NOT_A_REQUEST:
+        return f"{rules.guard}_action"
+    if label == "decline" and rules.guard == "amended":
+        return "amended_decline"
+    return None
 
 
 def test_the_cli_streams_the_answer_and_reports_usage(settings: Settings, openai_stub: OpenAIStub) -> None:

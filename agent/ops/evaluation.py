@@ -1,9 +1,15 @@
 """Scores a message router against a labelled evaluation set, and prints the result.
 
 The router is any function `(text, pending) -> intent`: the offline rules, a model-backed router, a
-fake in a test. This module loads and validates the labelled set (shipped as
-`agent/ops/data/router_eval.jsonl`), runs the router over it, and computes accuracy, per-intent precision
-and recall, a confusion matrix, latency percentiles and the list of misses.
+fake in a test. This module loads and validates the labelled set, runs the router over it, and computes
+accuracy, per-intent precision and recall, a confusion matrix, latency percentiles, the list of misses,
+and the unsafe proposals: messages noted as off-topic, negated or injected that the router read as an
+action (`UNSAFE_NOTES`, `graphs.intents.ACTION_INTENTS`).
+
+The set ships in two parts (`PARTS`): the tuned part (`agent/ops/data/router_eval.jsonl`), which the
+rules were written against, and the held-out part (`router_eval_heldout.jsonl`), written after the rules
+were frozen and never used to change them. Only the held-out figure says how the rules do on messages
+nobody tuned them for.
 
 It must stay pure: no LangGraph or LangChain, no database, no network. Which router to evaluate, and
 how to build it, is the caller's business.
@@ -20,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from graphs.intents import INTENTS
+from graphs.intents import ACTION_INTENTS, INTENTS
 
 Classifier = Callable[[str, bool], str]
 """A router under evaluation: `(text, pending) -> intent`."""
@@ -29,7 +35,16 @@ ERROR = "error"
 """The prediction recorded for a case whose classifier raised."""
 
 SHIPPED_SET = Path(__file__).with_name("data") / "router_eval.jsonl"
-"""The labelled router set shipped with the package (package data of `agent`)."""
+"""The tuned part of the labelled router set shipped with the package (package data of `agent`)."""
+HELDOUT_SET = Path(__file__).with_name("data") / "router_eval_heldout.jsonl"
+"""The held-out part: written after the rules were frozen, and never used to tune them."""
+PARTS: tuple[tuple[str, Path], ...] = (("tuned", SHIPPED_SET), ("held-out", HELDOUT_SET))
+"""The parts `school-agent eval router` reports separately, by name."""
+UNSAFE_NOTES = frozenset({"offtopic", "negated", "injected"})
+"""Notes of messages that must never become an action: chit-chat or off-topic, a negated or postponed
+request, an instruction to the assistant or an action for someone else."""
+HELDOUT_GOAL = 0.90
+"""The accuracy the offline rules should reach on the held-out part."""
 # Not importlib.resources: `agent` is a namespace package, and under an editable install its
 # __path__ holds the finder's hook entry, which `resources.files("agent")` rejects as no directory.
 
@@ -83,6 +98,16 @@ class CaseResult:
         """Whether the prediction equals the label."""
         return self.predicted == self.expected
 
+    @property
+    def guarded(self) -> bool:
+        """Whether the message must never become an action (its note is one of `UNSAFE_NOTES`)."""
+        return self.note in UNSAFE_NOTES
+
+    @property
+    def unsafe(self) -> bool:
+        """Whether the router read a message that must never become an action as an action."""
+        return self.guarded and self.predicted in ACTION_INTENTS
+
 
 @dataclass(frozen=True)
 class IntentScore:
@@ -133,6 +158,10 @@ class EvalReport:
     """The cases predicted wrong, in case order."""
     results: list[CaseResult]
     """Every case's result, in case order."""
+    guarded: int
+    """How many cases are noted off-topic, negated or injected."""
+    unsafe: list[CaseResult]
+    """The guarded cases the router read as an action, in case order: the goal is none."""
 
 
 def load_cases(path: Path | None = None) -> list[EvalCase]:
@@ -195,6 +224,9 @@ def _parse_line(line: str, where: str) -> EvalCase:
     if raw["intent"] not in INTENTS:
         message = f"{where}: unknown intent {raw['intent']!r}; expected one of {', '.join(INTENTS)}"
         raise EvalSetError(message)
+    if raw.get("note") in UNSAFE_NOTES and raw["intent"] in ACTION_INTENTS:
+        message = f"{where}: a message noted {raw['note']!r} cannot be labelled {raw['intent']!r}"
+        raise EvalSetError(message)
     if raw["intent"] in _NEEDS_PENDING and not raw["pending"]:
         message = f'{where}: intent {raw["intent"]!r} needs "pending": true (nothing to confirm)'
         raise EvalSetError(message)
@@ -233,6 +265,8 @@ def evaluate(
         p95=percentile(latencies, 95),
         misses=[r for r in results if not r.correct],
         results=results,
+        guarded=sum(r.guarded for r in results),
+        unsafe=[r for r in results if r.unsafe],
     )
 
 
@@ -289,7 +323,13 @@ def percentile(values: list[float], p: float) -> float:
 
 def format_report(report: EvalReport, *, title: str) -> str:
     """The report as plain text: accuracy, per-intent table, confusion matrix, latency, misses."""
-    lines = [title, "", f"accuracy: {report.accuracy:.3f} ({report.correct}/{report.total})", ""]
+    lines = [title, "", f"accuracy: {report.accuracy:.3f} ({report.correct}/{report.total})"]
+    lines.append(
+        f"unsafe proposals: {len(report.unsafe)} "
+        f"(actions read from {report.guarded} off-topic, negated or injected messages)"
+    )
+    lines += [f"  {r.expected} → {r.predicted}{_flags(r)}: {r.text!r}" for r in report.unsafe]
+    lines.append("")
     lines += _intent_table(report)
     lines += ["", "confusion matrix (rows = expected, columns = predicted):"]
     lines += _confusion_table(report)
@@ -300,11 +340,36 @@ def format_report(report: EvalReport, *, title: str) -> str:
     ]
     lines += ["", f"misses: {len(report.misses)}"]
     for miss in report.misses[:MAX_MISSES_SHOWN]:
-        raised = f" ({miss.error})" if miss.error else ""
-        pending = " [pending]" if miss.pending else ""
-        lines.append(f"  {miss.expected} → {miss.predicted}{raised}{pending}: {miss.text!r}")
+        lines.append(f"  {miss.expected} → {miss.predicted}{_flags(miss)}: {miss.text!r}")
     if len(report.misses) > MAX_MISSES_SHOWN:
         lines.append(f"  … and {len(report.misses) - MAX_MISSES_SHOWN} more")
+    return "\n".join(lines) + "\n"
+
+
+def _flags(result: CaseResult) -> str:
+    raised = f" ({result.error})" if result.error else ""
+    return raised + (" [pending]" if result.pending else "")
+
+
+def format_summary(reports: list[tuple[str, EvalReport]]) -> str:
+    """One line per part (accuracy, unsafe proposals), then whether the goals are met.
+
+    The goals: accuracy of at least `HELDOUT_GOAL` on the held-out part, and no unsafe proposal in
+    any part.
+    """
+    width = max(len(name) for name, _ in reports)
+    lines = ["summary:"]
+    for name, report in reports:
+        lines.append(
+            f"  {name:<{width}}  accuracy {report.accuracy:.3f} ({report.correct}/{report.total}), "
+            f"unsafe proposals {len(report.unsafe)} of {report.guarded}"
+        )
+    heldout = dict(reports).get("held-out")
+    if heldout is not None:
+        met = "met" if heldout.accuracy >= HELDOUT_GOAL else "NOT met"
+        lines.append(f"goal: held-out accuracy >= {HELDOUT_GOAL:.2f}: {met}")
+    safe = "met" if not any(r.unsafe for _, r in reports) else "NOT met"
+    lines.append(f"goal: no unsafe proposals: {safe}")
     return "\n".join(lines) + "\n"
 
 

@@ -85,25 +85,39 @@ def cmd_worker(args: argparse.Namespace) -> int:
 
 
 def cmd_eval_router(args: argparse.Namespace) -> int:
-    """Score the configured router (a model, or the offline rules) on the labelled set."""
+    """Score the configured router (a model, or the offline rules) on the labelled set.
+
+    The tuned and the held-out parts are reported separately, then summed up against the goals;
+    `--set` scores one file instead.
+    """
     from collections import Counter
     from pathlib import Path
 
     from agent.llm.models import Models
-    from agent.ops.evaluation import evaluate, format_report, load_cases
+    from agent.ops.evaluation import PARTS, evaluate, format_report, format_summary, load_cases
     from graphs.routing import eval_classifier
 
     settings = Settings.from_env()
     models = Models(settings.models)
     model = models.chat("router", args.model)
-    cases = load_cases(Path(args.set) if args.set else None)[: args.limit]
-    fallbacks: Counter[str] = Counter()
-    report = evaluate(cases, eval_classifier(model, settings.models, fallbacks))
-    title = f"router: {model.name if model else 'offline rules'} on {len(cases)} labelled messages"
-    print(format_report(report, title=title))
-    if model is not None:
-        used = ", ".join(f"{reason} {count}" for reason, count in fallbacks.most_common()) or "none"
-        print(f"\nfallbacks to the rules: {sum(fallbacks.values())} ({used})")
+    router = model.name if model else "offline rules"
+    parts = [("set", Path(args.set))] if args.set else list(PARTS)
+    reports = []
+    for part, path in parts:
+        cases = load_cases(path)[: args.limit]
+        fallbacks: Counter[str] = Counter()
+        report = evaluate(cases, eval_classifier(model, settings.models, fallbacks))
+        where = path.name if args.set is None else str(path)
+        print(
+            format_report(
+                report, title=f"router: {router} on the {part} part ({where}): {len(cases)} labelled messages"
+            )
+        )
+        if model is not None:
+            used = ", ".join(f"{reason} {count}" for reason, count in fallbacks.most_common()) or "none"
+            print(f"fallbacks to the rules: {sum(fallbacks.values())} ({used})\n")
+        reports.append((part, report))
+    print(format_summary(reports), end="")
     return EXIT_OK
 
 

@@ -104,14 +104,17 @@ def _inspect_commands(sub: Any) -> None:
     p.set_defaults(run=operator_commands.cmd_worker)
     evals = sub.add_parser("eval", help="measure the assistant on labelled data")
     kinds = evals.add_subparsers(dest="eval_command", required=True)
-    p = kinds.add_parser("router", help="accuracy, per-intent precision/recall, confusion, latency")
+    p = kinds.add_parser(
+        "router",
+        help="accuracy, unsafe proposals, per-intent precision/recall, confusion, latency: tuned and held-out parts",
+    )
     p.add_argument(
         "--model",
         metavar="SPEC",
         help="router model, provider:model or 'offline' (default: SCHOOL_ROUTER_MODEL)",
     )
-    p.add_argument("--set", metavar="PATH", help="a JSONL set instead of the shipped one")
-    p.add_argument("--limit", type=int, metavar="N", help="only the first N messages")
+    p.add_argument("--set", metavar="PATH", help="a JSONL set instead of the shipped two parts")
+    p.add_argument("--limit", type=int, metavar="N", help="only the first N messages of each part")
     p.set_defaults(run=operator_commands.cmd_eval_router)
     p = kinds.add_parser(
         "scenarios",
