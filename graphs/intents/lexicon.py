@@ -186,7 +186,8 @@ ENROLL_PATTERN = re.compile(
 QUESTION = _words(
     "what when how which who where why is are does do can could tell list show explain describe "
     "price prices cost costs prerequisite prerequisites duration long start starts seats offer "
-    "teach recommend about info information details available any cheapest beginner advanced"
+    "teach recommend about info information details available any cheapest beginner advanced "
+    "compare comparison versus vs"
 )
 """Words of a question about the catalog when nothing is requested."""
 WH_OPENERS = _words("how what whats what's when where why which who whom")

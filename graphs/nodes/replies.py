@@ -14,7 +14,7 @@ from middleware import thread_id_from_config
 
 MAX_TICKET_CHARS = 2000
 HELP = (
-    "I'm the school's assistant: I answer questions about our courses and cohorts, and I can enroll "
+    "I'm the school's assistant. I can answer questions about our courses and cohorts, and enroll "
     "you, put you on a waitlist, take a payment, move you to another cohort or cancel an enrollment, "
     "each once you confirm. What would you like to know or do?"
 )
