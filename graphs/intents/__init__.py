@@ -149,6 +149,22 @@ def _names_target(text: str) -> bool:
     return bool(COHORT_SHAPED.search(lowered) or cohort_reference(text) or _NAMED_TARGET.search(lowered))
 
 
+def _for_staff(words: list[str], flat: str, refund: Mention | None, *, cancel: Mention | None) -> bool:
+    """Whether a message is for a person: a complaint, a request for a human, or a refund asked for.
+
+    "Cancel rag-2, will I get a refund?" is a cancellation; "I want my money back" is for staff.
+    """
+    # Strict spelling: "company" is not "complain", "ready" is not "repay".
+    if has_word(words, lexicon.COMPLAINT, cutoff=_STRICT) or has_phrase(flat, lexicon.COMPLAINT_PHRASES):
+        return True
+    charge, wrong = lexicon.OVERCHARGED
+    if charge.intersection(words) and wrong.intersection(words):
+        return True
+    if has_word(words, lexicon.HUMAN, cutoff=_STRICT) or has_phrase(flat, lexicon.HUMAN_PHRASES):
+        return True
+    return refund == "requested" and cancel != "requested"
+
+
 def _request(text: str, flat: str, words: list[str]) -> Reading:
     """A new request: the strongest action requested, else a handoff, question or other."""
     clauses = clauses_of(text)
@@ -165,17 +181,8 @@ def _request(text: str, flat: str, words: list[str]) -> Reading:
         )
         for intent, lex, phrases in _ACTIONS
     }
-    # Strict spelling: "company" is not "complain", "ready" is not "repay".
-    if has_word(words, lexicon.COMPLAINT, cutoff=_STRICT) or has_phrase(flat, lexicon.COMPLAINT_PHRASES):
-        return Reading("handoff")
-    charge, wrong = lexicon.OVERCHARGED
-    if charge.intersection(words) and wrong.intersection(words):
-        return Reading("handoff")
-    if has_word(words, lexicon.HUMAN, cutoff=_STRICT) or has_phrase(flat, lexicon.HUMAN_PHRASES):
-        return Reading("handoff")
     refund = mention(clauses, lexicon.REFUND, lexicon.REFUND_PHRASES, deferred=later, polite_requests=False)
-    # "Cancel rag-2, will I get a refund?" is a cancellation; "I want my money back" is for staff.
-    if refund == "requested" and readings["cancel"] != "requested":
+    if _for_staff(words, flat, refund, cancel=readings["cancel"]):
         return Reading("handoff")
     if has_phrase(flat, lexicon.NOT_TRANSFER):
         readings["transfer"] = None

@@ -16,7 +16,7 @@ from collections.abc import Collection
 from typing import Literal
 
 from graphs.intents import lexicon
-from graphs.intents.text import Clause, first_word_at, has_phrase, has_word
+from graphs.intents.text import Clause, first_word_at, has_phrase
 
 Mention = Literal["requested", "asked", "negated"]
 
@@ -106,10 +106,3 @@ def asks(clause: Clause, *, polite_requests: bool = True) -> bool:
     if opener in lexicon.MODAL_OPENERS and (clause.questioned or not polite_requests):
         return not polite_requests or any(w in lexicon.QUALIFIERS for w in words)
     return False
-
-
-def names_action(
-    words: list[str], flat: str, lexicon_words: Collection[str], phrases: tuple[str, ...]
-) -> bool:
-    """Whether the words name the action at all, asked, negated or requested."""
-    return has_word(words, lexicon_words) or has_phrase(flat, phrases)
