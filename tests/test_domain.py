@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import psycopg
 import pytest
+from psycopg.rows import dict_row
 
-from agent.domain import School
+from agent.domain import PREVIEW, School, holds
 from agent.domain.catalog import load_seed
 from agent.domain.errors import IdempotencyConflictError
 from agent.domain.rules import refund_cents
+from agent.infra import migrations
 from agent.infra.persistence import Resources
 from tests.support.school import TODAY
 
@@ -84,7 +86,7 @@ def test_cancel_inside_seven_days_refunds_nothing(resources: Resources) -> None:
 )
 def test_refund_boundary(days: int, status: str, expected: int) -> None:
     assert (
-        refund_cents(status=status, price_cents=500, starts_on=TODAY + timedelta(days=days), today=TODAY)
+        refund_cents(status=status, paid_cents=500, starts_on=TODAY + timedelta(days=days), today=TODAY)
         == expected
     )
 
@@ -137,6 +139,108 @@ def test_full_cohort_waitlist_and_promotion_on_cancel(resources: Resources) -> N
     # Leaving the waitlist frees no seat and promotes no one.
     left = school.cancel("k6", student_id="cy", cohort_id="rag-1")
     assert left["result"]["promoted"] is None and seats(school, "rag-1") == (1, 1)
+
+
+def test_cancel_after_the_start_refunds_nothing_and_offers_the_seat_to_no_one(resources: Resources) -> None:
+    school = resources.school
+    assert school.enroll("k1", student_id="ada", cohort_id="rag-1")["ok"]
+    assert school.pay("k2", student_id="ada", cohort_id="rag-1")["ok"]
+    assert school.join_waitlist("k3", student_id="bob", cohort_id="rag-1")["ok"]
+    before_start = school.cancel(PREVIEW, student_id="ada", cohort_id="rag-1")["result"]
+    assert (before_start["refund_cents"], before_start["cohort_started"]) == (90000, False)
+    assert before_start["promoted"]["student_id"] == "bob"
+    with resources.pool.connection() as conn:
+        conn.execute("UPDATE cohorts SET starts_on = %s WHERE id = 'rag-1'", (TODAY,))
+    cancelled = school.cancel("k4", student_id="ada", cohort_id="rag-1")
+    assert cancelled["ok"]
+    result = cancelled["result"]
+    assert (result["refund_cents"], result["promoted"], result["cohort_started"]) == (0, None, True)
+    # The seat is empty and stays so: the cohort takes nobody new, and bob keeps his place in line.
+    assert statuses(school, "rag-1") == [("ada", "CANCELLED"), ("bob", "WAITLISTED")]
+    assert seats(school, "rag-1") == (0, 1)
+    assert payments(resources) == [("ada", "charge", 90000)]
+    assert school.enroll("k5", student_id="cy", cohort_id="rag-1")["error"] == "cohort_started"
+
+
+def test_a_free_course_confirms_at_once_with_no_charge_and_no_hold(resources: Resources) -> None:
+    school, cohort = resources.school, "command-line-git-2"
+    preview = school.enroll(PREVIEW, student_id="ada", cohort_id=cohort)
+    enrolled = school.enroll("k1", student_id="ada", cohort_id=cohort)
+    assert enrolled["ok"] and enrolled["result"]["price_cents"] == 0
+    assert (
+        enrolled["result"]["enrollment"]["status"] == preview["result"]["enrollment"]["status"] == "CONFIRMED"
+    )
+    paid = school.pay("k2", student_id="ada", cohort_id=cohort)
+    assert (paid["error"], paid["message"]) == (
+        "illegal_transition",
+        "Your enrollment in command-line-git-2 cannot be paid: the course is free, so your place is "
+        "confirmed with nothing to pay.",
+    )
+    with resources.pool.connection() as conn:
+        held = conn.execute("SELECT hold_started_at FROM enrollments").fetchall()
+        # No hold, so no expiry however late it gets.
+        later = datetime.now(UTC) + timedelta(days=365)
+        assert held == [{"hold_started_at": None}]
+        assert holds.due_holds(conn, now=later, hold_hours=1) == []
+    cancelled = school.cancel("k3", student_id="ada", cohort_id=cohort)
+    assert cancelled["ok"] and cancelled["result"]["refund_cents"] == 0
+    assert payments(resources) == []
+
+
+def test_the_first_waitlisted_student_of_a_free_course_gets_the_seat_confirmed(resources: Resources) -> None:
+    school, cohort = resources.school, "command-line-git-2"
+    with resources.pool.connection() as conn:
+        conn.execute("UPDATE cohorts SET capacity = 1 WHERE id = %s", (cohort,))
+    assert school.enroll("k1", student_id="ada", cohort_id=cohort)["ok"]
+    assert school.join_waitlist("k2", student_id="bob", cohort_id=cohort)["ok"]
+    cancelled = school.cancel("k3", student_id="ada", cohort_id=cohort)
+    assert cancelled["result"]["promoted"]["status"] == "CONFIRMED"
+    assert statuses(school, cohort) == [("ada", "CANCELLED"), ("bob", "CONFIRMED")]
+    assert seats(school, cohort) == (1, 1)
+
+
+def test_the_migration_confirms_free_seats_and_names_the_provider_of_earlier_attempts(
+    database_url: str,
+) -> None:
+    with psycopg.connect(database_url, autocommit=True, row_factory=dict_row) as conn:
+        for migration in migrations.MIGRATIONS:
+            if migration.version < 9 and migration.file != migrations.ENGINE_SCHEMA:
+                conn.execute(migration.sql(), prepare=False)  # type: ignore[call-overload]  # shipped SQL file
+        conn.execute(
+            "INSERT INTO courses VALUES ('free', 'F', 'd', 'beginner', 0, 1), ('paid', 'P', 'd', 'beginner', 100, 1)"
+        )
+        conn.execute(
+            "INSERT INTO cohorts VALUES ('free-1', 'free', '2027-01-01', 3, 1), ('paid-1', 'paid', '2027-01-01', 3, 2)"
+        )
+        conn.execute(
+            "INSERT INTO enrollments (student_id, cohort_id, status, hold_started_at) VALUES"
+            " ('ada', 'free-1', 'PENDING_PAYMENT', '2026-11-02'),"
+            " ('bob', 'paid-1', 'PENDING_PAYMENT', '2026-11-02'), ('cy', 'paid-1', 'CONFIRMED', NULL)"
+        )
+        conn.execute(
+            "INSERT INTO payment_attempts (key, kind, enrollment_id, amount_cents, description, status, provider_id)"
+            " VALUES ('k', 'charge', 3, 100, 'P', 'succeeded', 'ch_1')"
+        )
+        (nine,) = [m for m in migrations.MIGRATIONS if m.version == 9]
+        conn.execute(nine.sql(), prepare=False)  # type: ignore[call-overload]  # shipped SQL file
+        rows = conn.execute("SELECT student_id, status FROM enrollments ORDER BY id").fetchall()
+        assert [tuple(r.values()) for r in rows] == [
+            ("ada", "CONFIRMED"),
+            ("bob", "PENDING_PAYMENT"),
+            ("cy", "CONFIRMED"),
+        ]
+        assert conn.execute("SELECT key, provider FROM payment_attempts").fetchall() == [
+            {"key": "k", "provider": "fake"}
+        ]
+        # A student who moved out of a cohort may come back to it: a TRANSFERRED row is not active.
+        conn.execute("UPDATE enrollments SET status = 'TRANSFERRED' WHERE student_id = 'cy'")
+        conn.execute(
+            "INSERT INTO enrollments (student_id, cohort_id, status) VALUES ('cy', 'paid-1', 'CONFIRMED')"
+        )
+        with pytest.raises(psycopg.errors.UniqueViolation):
+            conn.execute(
+                "INSERT INTO enrollments (student_id, cohort_id, status) VALUES ('cy', 'paid-1', 'CONFIRMED')"
+            )
 
 
 def test_same_key_returns_first_outcome_and_changes_nothing(resources: Resources) -> None:

@@ -1,12 +1,16 @@
 """Property-based tests of the domain rules: any sequence of operations keeps them.
 
-A Hypothesis state machine runs random enroll / join_waitlist / pay / cancel requests (with random
-idempotency keys, some of them reused, some previews, and days passing) from four students against
-small cohorts on a real Postgres. After every step it reads the database back and checks the rules
-there, not in the model it keeps: seat counts, one active enrollment per student and cohort, a
-charge exactly for what was paid, refunds by the 7-day rule, the waitlist's order and promotion,
-allowed status transitions, and that refused, replayed and previewed requests change nothing. The
-model predicts each outcome (ok or error code and the result's figures) and the list of enrollments.
+A Hypothesis state machine runs random enroll / join_waitlist / pay / cancel / transfer requests
+(with random idempotency keys, some of them reused, some previews, and days passing) from four
+students against small cohorts of a paid and a free course on a real Postgres. After every step it
+reads the database back and checks the rules there, not in the model it keeps: seat counts, one
+active enrollment per student and cohort, a charge exactly for what was paid (none in a free
+course, which confirms at once), refunds by the 7-day rule and never after the start, the
+waitlist's order and its promotion (never into a cohort that has started), a transfer that keeps
+the seat's status and carries its payment so that a chain of transfers holds at most one charge and
+one refund, allowed status transitions, and that refused, replayed and previewed requests change
+nothing. The model predicts each outcome (ok or error code and the result's figures) and the list
+of enrollments.
 
 One database serves the whole module; each example starts from empty enrollment, payment and
 operation tables. The default profile is small and derandomized, for CI; run longer with
@@ -94,21 +98,34 @@ COHORTS = {
     "prop-late": Cohort(capacity=1, starts_in_days=4, price_cents=PRICE),
     "prop-far": Cohort(capacity=2, starts_in_days=40, price_cents=PRICE),
     "prop-free": Cohort(capacity=1, starts_in_days=9, price_cents=0),
+    "prop-free-2": Cohort(capacity=1, starts_in_days=30, price_cents=0),
 }
 UNKNOWN = "prop-missing"
 MAX_DAYS = 10
 OPERATIONS = ("enroll", "join_waitlist", "pay", "cancel")
+"""The operations on one cohort; `transfer` names two and has rules of its own."""
+
+
+def course_of(cohort_id: str) -> str:
+    return "prop-paid" if COHORTS[cohort_id].price_cents else "prop-gratis"
+
 
 PENDING, CONFIRMED, CANCELLED, WAITLISTED = "PENDING_PAYMENT", "CONFIRMED", "CANCELLED", "WAITLISTED"
+TRANSFERRED = "TRANSFERRED"
 SEATED = {PENDING, CONFIRMED}
+ENDED = {CANCELLED, TRANSFERRED}
 ALLOWED = {
     (PENDING, CONFIRMED),
     (PENDING, CANCELLED),
+    (PENDING, TRANSFERRED),
     (CONFIRMED, CANCELLED),
+    (CONFIRMED, TRANSFERRED),
     (WAITLISTED, PENDING),
+    (WAITLISTED, CONFIRMED),
     (WAITLISTED, CANCELLED),
 }
-"""The status changes an enrollment may make; a new one starts PENDING_PAYMENT or WAITLISTED."""
+"""The status changes an enrollment may make; a new one starts PENDING_PAYMENT or WAITLISTED, or
+CONFIRMED in a free course or when a transfer carries a confirmed seat over."""
 FULL_REFUND = timedelta(days=7)
 """The product's promise, stated here on its own rather than read from `rules`."""
 
@@ -165,6 +182,8 @@ class Snapshot:
 
     enrollments: dict[int, tuple[str, str, str]]
     """id → (student, cohort, status)."""
+    sources: dict[int, int]
+    """id → the id of the enrollment it was transferred from."""
     payments: list[tuple[int, str, int, str]]
     """(enrollment id, kind, amount, operation key), in insertion order."""
     seats: dict[str, int]
@@ -182,12 +201,21 @@ class Snapshot:
 
     def domain(self) -> tuple[Any, ...]:
         """Everything but the operations table."""
-        return self.enrollments, self.payments, self.seats, self.counts
+        return self.enrollments, self.sources, self.payments, self.seats, self.counts
+
+    def chain(self, enrollment_id: int) -> list[int]:
+        """The enrollment and those it was transferred from, newest first."""
+        ids = [enrollment_id]
+        while ids[-1] in self.sources:
+            ids.append(self.sources[ids[-1]])
+        return ids
 
 
 def _read(pool: ConnectionPool[Any]) -> Snapshot:
     with pool.connection() as conn:
-        enrollments = conn.execute("SELECT id, student_id, cohort_id, status FROM enrollments").fetchall()
+        enrollments = conn.execute(
+            "SELECT id, student_id, cohort_id, status, transferred_from FROM enrollments"
+        ).fetchall()
         payments = conn.execute(
             "SELECT enrollment_id, kind, amount_cents, operation_key FROM payments ORDER BY id"
         ).fetchall()
@@ -199,6 +227,7 @@ def _read(pool: ConnectionPool[Any]) -> Snapshot:
         }
     return Snapshot(
         enrollments={r["id"]: (r["student_id"], r["cohort_id"], r["status"]) for r in enrollments},
+        sources={r["id"]: r["transferred_from"] for r in enrollments if r["transferred_from"] is not None},
         payments=[(r["enrollment_id"], r["kind"], r["amount_cents"], r["operation_key"]) for r in payments],
         seats={r["id"]: r["seats_taken"] for r in seats},
         operations={r["key"]: (r["name"], r["request"], r["outcome"]) for r in operations},
@@ -212,6 +241,14 @@ class Entry:
     student: str
     cohort: str
     status: str
+    charged: bool = False
+    """Paid for by a charge of its own."""
+    source: Entry | None = None
+    """The enrollment it was transferred from."""
+
+    def paid(self) -> bool:
+        """Paid for: by its own charge or one a transfer carried over."""
+        return self.charged or (self.source is not None and self.source.paid())
 
 
 @dataclass
@@ -226,10 +263,67 @@ class Model:
             (
                 e
                 for e in self.entries
-                if (e.student, e.cohort) == (student, cohort_id) and e.status != CANCELLED
+                if (e.student, e.cohort) == (student, cohort_id) and e.status not in ENDED
             ),
             None,
         )
+
+    def started(self, cohort_id: str) -> bool:
+        return COHORTS[cohort_id].starts_on <= self.today
+
+    def seat_status(self, cohort_id: str) -> str:
+        """A seat taken is held for payment, or confirmed at once in a free course."""
+        return CONFIRMED if COHORTS[cohort_id].price_cents == 0 else PENDING
+
+    def _release(self, cohort_id: str, *, commit: bool) -> Entry | None:
+        """A seat given up goes to the head of the waitlist, unless the cohort has started."""
+        waitlist = [e for e in self.entries if e.cohort == cohort_id and e.status == WAITLISTED]
+        if self.started(cohort_id) or not waitlist:
+            return None
+        promoted = waitlist[0]
+        if commit:
+            promoted.status = self.seat_status(cohort_id)
+        return promoted
+
+    def _no_active(self, student: str, cohort_id: str) -> Row:
+        ever = any((e.student, e.cohort) == (student, cohort_id) for e in self.entries)
+        return {"ok": False, "error": "illegal_transition" if ever else "no_enrollment"}
+
+    def transfer(self, student: str, source: str, cohort_id: str, *, commit: bool) -> Row:
+        """The summary of a transfer's outcome by the rules; applied when `commit`."""
+        if source == cohort_id:
+            return {"ok": False, "error": "same_cohort"}
+        if source not in COHORTS or cohort_id not in COHORTS:
+            return {"ok": False, "error": "unknown_cohort"}
+        if course_of(source) != course_of(cohort_id):
+            return {"ok": False, "error": "different_course"}
+        old = self.active(student, source)
+        if old is None:
+            return self._no_active(student, source)
+        if old.status == WAITLISTED:
+            return {"ok": False, "error": "illegal_transition"}
+        if self.started(cohort_id):
+            return {"ok": False, "error": "cohort_started"}
+        if self.active(student, cohort_id) is not None:
+            return {"ok": False, "error": "already_enrolled"}
+        seated = sum(1 for e in self.entries if e.cohort == cohort_id and e.status in SEATED)
+        if seated >= COHORTS[cohort_id].capacity:
+            return {"ok": False, "error": "cohort_full"}
+        new = Entry(student, cohort_id, old.status, source=old)
+        carried = COHORTS[cohort_id].price_cents if old.paid() else 0
+        if commit:
+            self.entries.append(new)
+            old.status = TRANSFERRED
+        promoted = self._release(source, commit=commit)
+        return {
+            "ok": True,
+            "enrollment": (student, cohort_id, new.status),
+            "from_enrollment": (student, source, TRANSFERRED),
+            "status": new.status,
+            "carried_cents": carried,
+            "from_started": self.started(source),
+            "promoted": promoted and (promoted.student, source, self.seat_status(source)),
+        }
 
     def run(self, op: str, student: str, cohort_id: str, *, commit: bool) -> Row:
         """The summary (see `summarize`) of the outcome the rules give; applied when `commit`."""
@@ -249,41 +343,40 @@ class Model:
                 return {"ok": False, "error": "cohort_full"}
             if op == "join_waitlist" and not full:
                 return {"ok": False, "error": "seats_available"}
-            entry = Entry(student, cohort_id, PENDING if op == "enroll" else WAITLISTED)
+            entry = Entry(student, cohort_id, self.seat_status(cohort_id) if op == "enroll" else WAITLISTED)
             if commit:
                 self.entries.append(entry)
             extra = {"position": len(waitlist) + 1} if op == "join_waitlist" else {}
             return {"ok": True, "enrollment": (student, cohort_id, entry.status), **extra}
         if active is None:
-            ever = any((e.student, e.cohort) == (student, cohort_id) for e in self.entries)
-            return {"ok": False, "error": "illegal_transition" if ever else "no_enrollment"}
+            return self._no_active(student, cohort_id)
         if op == "pay":
             if active.status != PENDING:
                 return {"ok": False, "error": "illegal_transition"}
             if commit:
-                active.status = CONFIRMED
+                active.status, active.charged = CONFIRMED, True
             return {
                 "ok": True,
                 "enrollment": (student, cohort_id, CONFIRMED),
                 "charged_cents": cohort.price_cents,
             }
+        # All that was paid (its own charge or one carried over) comes back 7+ days before the start.
         refund = (
             cohort.price_cents
-            if active.status == CONFIRMED and cohort.starts_on - self.today >= FULL_REFUND
+            if active.status == CONFIRMED and active.paid() and cohort.starts_on - self.today >= FULL_REFUND
             else 0
         )
-        promoted = waitlist[0] if active.status in SEATED and waitlist else None
         previous = active.status
         if commit:
             active.status = CANCELLED
-            if promoted is not None:
-                promoted.status = PENDING
+        promoted = self._release(cohort_id, commit=commit) if previous in SEATED else None
         return {
             "ok": True,
             "enrollment": (student, cohort_id, CANCELLED),
             "previous_status": previous,
             "refund_cents": refund,
-            "promoted": promoted and (promoted.student, cohort_id, PENDING),
+            "promoted": promoted and (promoted.student, cohort_id, self.seat_status(cohort_id)),
+            "cohort_started": self.started(cohort_id),
         }
 
 
@@ -297,11 +390,21 @@ def summarize(outcome: Row) -> Row:
         return row and (row["student_id"], row["cohort_id"], row["status"])
 
     summary = {"ok": True, "enrollment": brief(result["enrollment"])}
-    for name in ("position", "charged_cents", "previous_status", "refund_cents"):
+    for name in (
+        "position",
+        "charged_cents",
+        "previous_status",
+        "refund_cents",
+        "cohort_started",
+        "status",
+        "carried_cents",
+        "from_started",
+    ):
         if name in result:
             summary[name] = result[name]
-    if "promoted" in result:
-        summary["promoted"] = brief(result["promoted"])
+    for name in ("promoted", "from_enrollment"):
+        if name in result:
+            summary[name] = brief(result[name])
     return summary
 
 
@@ -313,6 +416,8 @@ class Request:
     student: str
     cohort: str
     outcome: Row
+    source: str | None = None
+    """A transfer's cohort of origin."""
 
 
 @dataclass(frozen=True)
@@ -326,7 +431,7 @@ class Step:
 
 # Any text a key may hold (Postgres text cannot hold NUL); `_fresh` makes it unique with a prefix.
 keys = st.text(st.characters(codec="utf-8", exclude_characters="\x00"), max_size=6)
-ops, students = st.sampled_from(OPERATIONS), st.sampled_from(STUDENTS)
+ops, students = st.sampled_from((*OPERATIONS, "transfer")), st.sampled_from(STUDENTS)
 cohorts = st.sampled_from([*COHORTS, UNKNOWN])
 
 
@@ -352,13 +457,29 @@ class DomainMachine(RuleBasedStateMachine):
         """Every status each enrollment has had, as read after each step."""
         self.cancelled_on: dict[int, date] = {}
 
-    def _call(self, op: str, key: str, student: str, cohort: str) -> Row:
+    def _call(self, op: str, key: str, student: str, cohort: str, source: str | None = None) -> Row:
         method = getattr(self.school, op)
-        outcome: Row = method(key, student_id=student, cohort_id=cohort)
+        moved = {} if source is None else {"from_cohort_id": source}
+        outcome: Row = method(key, student_id=student, cohort_id=cohort, **moved)
         return outcome
 
     def _active(self) -> list[tuple[str, str]]:
-        return [(e.student, e.cohort) for e in self.model.entries if e.status != CANCELLED]
+        return [(e.student, e.cohort) for e in self.model.entries if e.status not in ENDED]
+
+    def _open_with_a_free_seat(self) -> list[str]:
+        return [
+            cohort_id
+            for cohort_id, cohort in COHORTS.items()
+            if cohort.starts_on > self.model.today
+            and sum(1 for e in self.model.entries if e.cohort == cohort_id and e.status in SEATED)
+            < cohort.capacity
+        ]
+
+    def _held(self) -> list[tuple[str, str]]:
+        return [(e.student, e.cohort) for e in self.model.entries if e.status == PENDING]
+
+    def _moved(self) -> list[tuple[str, str]]:
+        return [(e.student, e.cohort) for e in self.model.entries if e.source and e.status in SEATED]
 
     def _full_and_open(self) -> list[str]:
         return [
@@ -376,19 +497,48 @@ class DomainMachine(RuleBasedStateMachine):
         ]
 
     # -- rules ------------------------------------------------------------------------------------
-    # Fully random requests are mostly refused; the three rules after `act` aim at the requests that
-    # succeed (paying, cancelling, queueing, freeing a seat), so that refunds and promotions happen often.
-    @rule(target=requests, op=ops, student=students, cohort=cohorts, key=keys)
-    def act(self, op: str, student: str, cohort: str, key: str) -> Request:
-        """Any request, mostly refused, under a new key."""
-        return self._fresh(op, student, cohort, key)
+    # Fully random requests are mostly refused; the rules after `act` aim at the requests that succeed
+    # (taking a seat, paying, cancelling, moving, queueing, freeing a seat), so that refunds,
+    # promotions and transfers of paid seats happen often.
+    @rule(target=requests, op=ops, student=students, cohort=cohorts, source=cohorts, key=keys)
+    def act(self, op: str, student: str, cohort: str, source: str, key: str) -> Request:
+        """Any request, mostly refused, under a new key (`source`: a transfer's cohort of origin)."""
+        return self._fresh(op, student, cohort, key, source if op == "transfer" else None)
 
     @precondition(lambda self: bool(self._active()))
-    @rule(target=requests, data=st.data(), op=st.sampled_from(("pay", "cancel")), key=keys)
+    @rule(target=requests, data=st.data(), op=st.sampled_from(("pay", "cancel", "transfer")), key=keys)
     def act_on_an_enrollment(self, data: st.DataObject, op: str, key: str) -> Request:
-        """Pay for or cancel an enrollment or waitlist place that exists."""
+        """Pay for, cancel or move an enrollment or waitlist place that exists.
+
+        A move goes to another cohort of the same course, full or started ones included.
+        """
         student, cohort = data.draw(st.sampled_from(self._active()), label="enrollment")
-        return self._fresh(op, student, cohort, key)
+        if op != "transfer":
+            return self._fresh(op, student, cohort, key)
+        others = [c for c in COHORTS if c != cohort and course_of(c) == course_of(cohort)]
+        target = data.draw(st.sampled_from(others), label="cohort")
+        return self._fresh(op, student, target, key, cohort)
+
+    @precondition(lambda self: bool(self._open_with_a_free_seat()))
+    @rule(target=requests, data=st.data(), student=students, key=keys)
+    def take_a_free_seat(self, data: st.DataObject, student: str, key: str) -> Request:
+        """Enroll in a cohort that has not started and has a free seat."""
+        cohort = data.draw(st.sampled_from(self._open_with_a_free_seat()), label="cohort")
+        return self._fresh("enroll", student, cohort, key)
+
+    @precondition(lambda self: bool(self._held()))
+    @rule(target=requests, data=st.data(), key=keys)
+    def pay_for_a_held_seat(self, data: st.DataObject, key: str) -> Request:
+        """Pay for a seat held for payment."""
+        student, cohort = data.draw(st.sampled_from(self._held()), label="enrollment")
+        return self._fresh("pay", student, cohort, key)
+
+    @precondition(lambda self: bool(self._moved()))
+    @rule(target=requests, data=st.data(), key=keys)
+    def cancel_a_moved_seat(self, data: st.DataObject, key: str) -> Request:
+        """Cancel a seat a transfer made: a payment carried over is refunded once, by the new start."""
+        student, cohort = data.draw(st.sampled_from(self._moved()), label="enrollment")
+        return self._fresh("cancel", student, cohort, key)
 
     @precondition(lambda self: bool(self._full_and_open()))
     @rule(target=requests, data=st.data(), student=students, key=keys)
@@ -404,14 +554,18 @@ class DomainMachine(RuleBasedStateMachine):
         student, cohort = data.draw(st.sampled_from(self._seated_with_a_queue()), label="enrollment")
         return self._fresh("cancel", student, cohort, key)
 
-    def _fresh(self, op: str, student: str, cohort: str, key: str) -> Request:
+    def _fresh(self, op: str, student: str, cohort: str, key: str, source: str | None = None) -> Request:
         self.requests_made += 1
         key = f"{self.requests_made}:{key}"
-        expected = self.model.run(op, student, cohort, commit=True)
-        outcome = self._call(op, key, student, cohort)
-        assert summarize(outcome) == expected, (op, student, cohort, outcome)
+        if op == "transfer":
+            assert source is not None
+            expected = self.model.transfer(student, source, cohort, commit=True)
+        else:
+            expected = self.model.run(op, student, cohort, commit=True)
+        outcome = self._call(op, key, student, cohort, source)
+        assert summarize(outcome) == expected, (op, student, source, cohort, outcome)
         assert "replayed" not in outcome
-        request = Request(key, op, student, cohort, outcome)
+        request = Request(key, op, student, cohort, outcome, source)
         self.step = Step("fresh", request)
         return request
 
@@ -420,22 +574,27 @@ class DomainMachine(RuleBasedStateMachine):
         """A key used again: for the same request it answers as the first time, for another it is
         refused; either way nothing changes."""
         if same:
-            again = self._call(earlier.op, earlier.key, earlier.student, earlier.cohort)
+            again = self._call(earlier.op, earlier.key, earlier.student, earlier.cohort, earlier.source)
             assert again == {**earlier.outcome, "replayed": True}
             self.step = Step("replay")
             return
-        if (op, student, cohort) == (earlier.op, earlier.student, earlier.cohort):
-            op = OPERATIONS[(OPERATIONS.index(op) + 1) % len(OPERATIONS)]
+        source = earlier.cohort if op == "transfer" else None
+        if (op, student, cohort, source) == (earlier.op, earlier.student, earlier.cohort, earlier.source):
+            op, source = ("pay" if op == "enroll" else "enroll"), None
         with pytest.raises(IdempotencyConflictError):
-            self._call(op, earlier.key, student, cohort)
+            self._call(op, earlier.key, student, cohort, source)
         self.step = Step("conflict")
 
-    @rule(op=ops, student=students, cohort=cohorts)
-    def preview(self, op: str, student: str, cohort: str) -> None:
+    @rule(op=ops, student=students, cohort=cohorts, source=cohorts)
+    def preview(self, op: str, student: str, cohort: str, source: str) -> None:
         """A preview answers as the real request would, and changes nothing."""
-        expected = self.model.run(op, student, cohort, commit=False)
-        outcome = self._call(op, PREVIEW, student, cohort)
-        assert summarize(outcome) == expected, (op, student, cohort, outcome)
+        if op == "transfer":
+            expected = self.model.transfer(student, source, cohort, commit=False)
+            outcome = self._call(op, PREVIEW, student, cohort, source)
+        else:
+            expected = self.model.run(op, student, cohort, commit=False)
+            outcome = self._call(op, PREVIEW, student, cohort)
+        assert summarize(outcome) == expected, (op, student, source, cohort, outcome)
         self.step = Step("preview")
 
     @precondition(lambda self: self.model.today < TODAY + timedelta(days=MAX_DAYS))
@@ -479,10 +638,13 @@ class DomainMachine(RuleBasedStateMachine):
         changed = {i for i in before.enrollments if before.enrollments[i] != now.enrollments[i]}
         new_payments = now.payments[len(before.payments) :]
         seats = now.seats[cohort] - before.seats[cohort]
-        other_seats = {k: v for k, v in now.seats.items() if k != cohort}
-        assert other_seats == {k: v for k, v in before.seats.items() if k != cohort}
-        if request.op in ("enroll", "join_waitlist"):
-            status = PENDING if request.op == "enroll" else WAITLISTED
+        touched = {cohort, request.source}
+        other_seats = {k: v for k, v in now.seats.items() if k not in touched}
+        assert other_seats == {k: v for k, v in before.seats.items() if k not in touched}
+        if request.op == "transfer":
+            self._check_transfer(before, now, request)
+        elif request.op in ("enroll", "join_waitlist"):
+            status = self.model.seat_status(cohort) if request.op == "enroll" else WAITLISTED
             assert new == {enrollment_id: (request.student, cohort, status)}
             assert not changed and not new_payments
             assert seats == (1 if request.op == "enroll" else 0)
@@ -501,25 +663,55 @@ class DomainMachine(RuleBasedStateMachine):
         assert now.enrollments[enrollment_id][2] == CANCELLED
         assert not now.enrollments.keys() - before.enrollments.keys()
         changed = {i for i in before.enrollments if before.enrollments[i] != now.enrollments[i]}
-        queue = before.waitlist(cohort)
-        seats = now.seats[cohort] - before.seats[cohort]
-        if was in SEATED and queue:
-            # The freed seat passes to the head of the waitlist, who now owes the payment.
-            head = queue[0]
-            assert changed == {enrollment_id, head} and now.enrollments[head][2] == PENDING
-            assert seats == 0
-        else:
-            assert changed == {enrollment_id}
-            assert seats == (-1 if was in SEATED else 0)
+        self._check_released(before, now, cohort, changed - {enrollment_id}, held=was in SEATED)
         refunds = now.payments[len(before.payments) :]
         if refunds:
+            assert not self.model.started(cohort), "a refund after the start"
             assert refunds == [(enrollment_id, "refund", COHORTS[cohort].price_cents, request.key)]
+
+    def _check_released(
+        self, before: Snapshot, now: Snapshot, cohort: str, others: set[int], *, held: bool
+    ) -> None:
+        """A seat given up (`held`: a seat, not a waitlist place) passes to the head of the waitlist
+        before the start, and to nobody after it; `others` are the other enrollments that changed."""
+        queue = before.waitlist(cohort)
+        change = now.seats[cohort] - before.seats[cohort]
+        if held and queue and not self.model.started(cohort):
+            # The head of the waitlist now owes the payment, or is in at once in a free course.
+            head = queue[0]
+            assert others == {head} and now.enrollments[head][2] == self.model.seat_status(cohort)
+            assert change == 0
+        else:
+            assert not others
+            assert change == (-1 if held else 0)
+
+    def _check_transfer(self, before: Snapshot, now: Snapshot, request: Request) -> None:
+        source, cohort, result = request.source, request.cohort, request.outcome["result"]
+        assert source is not None
+        old, new = result["from_enrollment"]["id"], result["enrollment"]["id"]
+        was = before.enrollments[old][2]
+        # The new seat has the old one's status and names it; the old one is TRANSFERRED.
+        assert {i: now.enrollments[i] for i in now.enrollments.keys() - before.enrollments.keys()} == {
+            new: (request.student, cohort, was)
+        }
+        assert now.sources[new] == old and now.enrollments[old] == (request.student, source, TRANSFERRED)
+        assert now.seats[cohort] - before.seats[cohort] == 1
+        changed = {i for i in before.enrollments if before.enrollments[i] != now.enrollments[i]}
+        self._check_released(before, now, source, changed - {old}, held=True)
+        # No money moves: the payment is carried over, once.
+        assert now.payments == before.payments
+        paid = any(e == i and kind == "charge" for i in now.chain(new) for e, kind, _, _ in now.payments)
+        assert result["carried_cents"] == (COHORTS[cohort].price_cents if paid else 0)
 
     def _check_transitions(self, before: Snapshot, now: Snapshot) -> None:
         assert before.enrollments.keys() <= now.enrollments.keys(), "an enrollment disappeared"
         for i, (student, cohort, status) in now.enrollments.items():
             if i not in before.enrollments:
-                assert status in (PENDING, WAITLISTED), f"enrollment {i} was born {status}"
+                # Born confirmed only in a free course, or carried over confirmed by a transfer.
+                born = {PENDING, WAITLISTED} if COHORTS[cohort].price_cents else {CONFIRMED, WAITLISTED}
+                if i in now.sources:
+                    born = {before.enrollments[now.sources[i]][2]}
+                assert status in born, f"enrollment {i} was born {status}"
                 self.history[i] = [status]
                 continue
             old_student, old_cohort, old = before.enrollments[i]
@@ -531,29 +723,40 @@ class DomainMachine(RuleBasedStateMachine):
                     self.cancelled_on[i] = self.model.today
 
     def _check_capacity_and_waitlists(self, now: Snapshot) -> None:
-        active = Counter((s, c) for s, c, status in now.enrollments.values() if status != CANCELLED)
+        active = Counter((s, c) for s, c, status in now.enrollments.values() if status not in ENDED)
         assert max(active.values(), default=0) <= 1, "two active enrollments of one student and cohort"
         for cohort_id, cohort in COHORTS.items():
             assert now.seats[cohort_id] == now.seated(cohort_id), f"seats_taken of {cohort_id} is wrong"
             assert 0 <= now.seats[cohort_id] <= cohort.capacity
-            if now.waitlist(cohort_id):  # nobody waits while a seat is free
+            # Nobody waits while a seat is free, until the start: a seat left then is offered to no one.
+            if now.waitlist(cohort_id) and not self.model.started(cohort_id):
                 assert now.seats[cohort_id] == cohort.capacity, f"{cohort_id} has a free seat and a queue"
 
     def _check_money(self, now: Snapshot) -> None:
         kinds = Counter((enrollment_id, kind) for enrollment_id, kind, _, _ in now.payments)
         assert max(kinds.values(), default=0) <= 1, "two charges or two refunds of one enrollment"
         amounts = {(enrollment_id, kind): amount for enrollment_id, kind, amount, _ in now.payments}
+
+        def charged(i: int) -> bool:
+            # Paying is the one way from PENDING_PAYMENT to CONFIRMED; a free seat is never charged.
+            steps = zip(self.history[i], self.history[i][1:], strict=False)
+            return (PENDING, CONFIRMED) in steps
+
         for i, (_, cohort_id, status) in now.enrollments.items():
             cohort = COHORTS[cohort_id]
-            paid = CONFIRMED in self.history[i]
-            assert amounts.get((i, "charge")) == (cohort.price_cents if paid else None)
+            assert amounts.get((i, "charge")) == (cohort.price_cents if charged(i) else None)
+            paid = any(charged(j) for j in now.chain(i))
             refund_due = (
                 status == CANCELLED
+                and self.history[i][-2:-1] == [CONFIRMED]
                 and paid
-                and cohort.price_cents > 0
                 and cohort.starts_on - self.cancelled_on[i] >= FULL_REFUND
             )
             assert amounts.get((i, "refund")) == (cohort.price_cents if refund_due else None)
+            # Along a chain of transfers the money moves once each way: one charge, one refund at most.
+            chain = now.chain(i)
+            for kind in ("charge", "refund"):
+                assert sum(kinds[(j, kind)] for j in chain) <= 1, f"two {kind}s along transfers to {i}"
 
     def _check_operations(self, before: Snapshot, now: Snapshot) -> None:
         # An outcome, once stored, is what every replay answers: it never changes or disappears.

@@ -263,3 +263,98 @@ def test_previews_never_reach_the_provider(resources: Resources) -> None:
     assert graph.get_state({"configurable": {"thread_id": "c"}}).interrupts
     assert spy.calls == [] and payments(resources) == [("charge", 90000)]
     assert statuses(resources) == ["CONFIRMED"]
+
+
+# -- which provider: a refund goes back to the provider that made the charge ------------------------
+def renamed(res: Resources, name: str, fault: Fault | None = None) -> SpyProvider:
+    """The fake provider under another name, as a second provider adapter would be configured."""
+    provider = FakePaymentProvider(res.pool, fault=fault)
+    provider.name = name
+    return SpyProvider(provider)
+
+
+def attempts_by_provider(res: Resources) -> list[tuple[Any, ...]]:
+    return rows(res, "SELECT key, kind, provider FROM payment_attempts ORDER BY created_at")
+
+
+def test_a_refund_goes_back_to_the_provider_that_made_the_charge(resources: Resources) -> None:
+    assert resources.school.enroll("e", student_id="ada", cohort_id="rag-2")["ok"]
+    assert resources.school.pay("p", student_id="ada", cohort_id="rag-2")["ok"]
+    # The school has moved to another provider since; the first one is kept for what it made.
+    current, earlier = renamed(resources, "newpay"), SpyProvider(FakePaymentProvider(resources.pool))
+    school = School(
+        resources.pool,
+        clock=resources.settings.current_date,
+        payments=current,
+        earlier_payments=[earlier],
+        hold_lock=resources.school.hold_lock,
+    )
+    cancelled = school.cancel("c", student_id="ada", cohort_id="rag-2")
+    assert cancelled["ok"] and cancelled["result"]["refund_cents"] == 90000
+    assert (earlier.calls, current.calls) == ([("refund", "c")], [])
+    # New charges go to the current provider.
+    assert school.enroll("e2", student_id="ada", cohort_id="rag-1")["ok"]
+    assert school.pay("p2", student_id="ada", cohort_id="rag-1")["ok"]
+    assert current.calls == [("charge", "p2")]
+    assert attempts_by_provider(resources) == [
+        ("p", "charge", "fake"),
+        ("c", "refund", "fake"),
+        ("p2", "charge", "newpay"),
+    ]
+
+
+def test_a_refund_no_reachable_provider_can_make_waits_for_an_operator(resources: Resources) -> None:
+    assert resources.school.enroll("e", student_id="ada", cohort_id="rag-2")["ok"]
+    assert resources.school.pay("p", student_id="ada", cohort_id="rag-2")["ok"]
+    current = renamed(resources, "newpay")
+    school = School(resources.pool, clock=resources.settings.current_date, payments=current)
+    expected = {
+        "ok": False,
+        "error": "refund_needs_operator",
+        "message": "Your payment for rag-2 was made through the payment provider 'fake', which this "
+        "school no longer reaches, so the refund of €900 cannot be made automatically; a member of "
+        "our team has to make it. Your enrollment is unchanged until then.",
+        "details": {"cohort_id": "rag-2", "amount_cents": 90000, "provider": "fake"},
+    }
+    assert school.cancel(PREVIEW, student_id="ada", cohort_id="rag-2") == expected
+    assert school.cancel("c", student_id="ada", cohort_id="rag-2") == expected
+    # Never cancelled without the refund it owes; nothing was asked of any provider.
+    assert statuses(resources) == ["CONFIRMED"] and payments(resources) == [("charge", 90000)]
+    assert current.calls == [] and attempts_by_provider(resources) == [("p", "charge", "fake")]
+
+
+def test_a_charge_with_no_record_at_a_provider_waits_for_an_operator(resources: Resources) -> None:
+    # A payment recorded before the school recorded its calls to providers (the first release).
+    assert resources.school.enroll("e", student_id="ada", cohort_id="rag-2")["ok"]
+    with resources.pool.connection() as conn:
+        conn.execute("UPDATE enrollments SET status = 'CONFIRMED'")
+        conn.execute(
+            "INSERT INTO payments (enrollment_id, kind, amount_cents, operation_key)"
+            " SELECT id, 'charge', 90000, 'old' FROM enrollments"
+        )
+    refused = resources.school.cancel("c", student_id="ada", cohort_id="rag-2")
+    assert (refused["error"], refused["message"]) == (
+        "refund_needs_operator",
+        "Your payment for rag-2 has no record at a payment provider, so the refund of €900 cannot be "
+        "made automatically; a member of our team has to make it. Your enrollment is unchanged until then.",
+    )
+    assert statuses(resources) == ["CONFIRMED"] and payments(resources) == [("charge", 90000)]
+
+
+def test_a_payment_left_pending_at_a_provider_no_longer_reached_is_left_for_a_person(
+    resources: Resources,
+) -> None:
+    assert resources.school.enroll("e", student_id="ada", cohort_id="rag-2")["ok"]
+    flaky, _ = school_with(resources, "timeout_after_charge")
+    assert flaky.pay("p", student_id="ada", cohort_id="rag-2")["error"] == "payment_unknown"
+    current = renamed(resources, "newpay")
+    school = School(resources.pool, clock=resources.settings.current_date, payments=current)
+    for op in ("pay", "cancel"):
+        outcome = getattr(school, op)(f"{op}-2", student_id="ada", cohort_id="rag-2")
+        assert (outcome["error"], outcome["message"]) == (
+            "payment_unknown",
+            "Your charge of €900 for rag-2 was started with the payment provider 'fake', which this "
+            "school no longer reaches, so its outcome is unknown; a member of our team has to settle "
+            "it before anything else changes.",
+        )
+    assert current.calls == [] and statuses(resources) == ["PENDING_PAYMENT"]

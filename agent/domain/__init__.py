@@ -7,7 +7,7 @@ moves through the `PaymentProvider` it is given (see `payments`).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import date
 from functools import partial
 from typing import Any
@@ -15,10 +15,10 @@ from typing import Any
 from psycopg import Connection
 from psycopg_pool import ConnectionPool
 
-from agent.domain import catalog, enrollments, handoffs, payments, policy
+from agent.domain import catalog, enrollments, handoffs, payments, policy, transfers
 from agent.domain.errors import DomainError
 from agent.domain.operations import Outcome, dry_run, run_once
-from agent.domain.payments import LockHolder, PaymentProvider
+from agent.domain.payments import LockHolder, PaymentProvider, Providers
 
 Row = dict[str, Any]
 
@@ -36,7 +36,9 @@ __all__ = ["PREVIEW", "DomainError", "Outcome", "PaymentProvider", "School"]
 class School:
     """Catalog queries and idempotent enrollment operations over a connection pool.
 
-    `payments` is the payment provider that `pay` charges and `cancel` refunds through.
+    `payments` is the payment provider that `pay` charges through. `earlier_payments` are providers
+    that made earlier charges and can still refund them: a refund (or the settling of an attempt)
+    goes to the provider that made the charge, by name (`payments.Providers`).
     `hold_lock` holds their money lock on a connection of its own, from a pool other than `pool`
     (`payments.LockHolder`; `agent.infra.persistence` gives one). Without it the lock is a session
     lock on the payment's own connection, which is right only on a direct connection to Postgres.
@@ -49,12 +51,14 @@ class School:
         *,
         clock: Callable[[], date],
         payments: PaymentProvider,
+        earlier_payments: Sequence[PaymentProvider] = (),
         hold_lock: LockHolder | None = None,
         limits: policy.Limits | None = None,
     ) -> None:
         self.pool = pool
         self.clock = clock
         self.payments = payments
+        self.earlier_payments = tuple(earlier_payments)
         self.hold_lock = hold_lock
         self.limits = limits or policy.Limits()
 
@@ -62,6 +66,11 @@ class School:
         """The policy row that decides who approves `action`, given its previewed `result`."""
         found = policy.Circumstances(action, result, student_id=student_id, requested_by=requested_by)
         return policy.rule_for(found, self.limits)
+
+    @property
+    def providers(self) -> Providers:
+        """The current payment provider and the earlier ones, by name."""
+        return Providers(self.payments, self.earlier_payments)
 
     # -- reads ---------------------------------------------------------------------------------
     def search(self, text: str, *, limit: int = 3) -> list[Row]:
@@ -137,7 +146,7 @@ class School:
         with self.pool.connection() as conn:
             return payments.pay(
                 conn,
-                self.payments,
+                self.providers,
                 key=key,
                 student_id=student_id,
                 cohort_id=cohort_id,
@@ -145,26 +154,56 @@ class School:
             )
 
     def cancel(self, key: str, *, student_id: str, cohort_id: str) -> Outcome:
-        """Cancel an enrollment with the refund rules; promotes the first waitlisted student.
+        """Cancel an enrollment with the refund rules; before the start, the seat goes to the waitlist.
 
-        A refund goes through the payment provider; a preview only computes it.
+        A refund goes through the provider that made the charge; a preview only computes it (and
+        refuses as the real one would when no provider can make it).
         """
         if key is PREVIEW:
             request = {"student_id": student_id, "cohort_id": cohort_id}
             action = partial(
-                enrollments.cancel,
+                payments.preview_cancel,
+                providers=self.providers,
                 student_id=student_id,
                 cohort_id=cohort_id,
                 today=self.clock(),
-                operation_key=key,
+                key=key,
             )
             return self._run(key, "cancel", request, action)
         with self.pool.connection() as conn:
             return payments.cancel(
                 conn,
-                self.payments,
+                self.providers,
                 key=key,
                 student_id=student_id,
+                cohort_id=cohort_id,
+                today=self.clock(),
+                hold_lock=self.hold_lock,
+            )
+
+    def transfer(self, key: str, *, student_id: str, from_cohort_id: str, cohort_id: str) -> Outcome:
+        """Move the student's seat to another cohort of the same course, in one transaction.
+
+        The payment is carried over and the old seat goes to its waitlist (see `transfers`). A preview
+        checks the rules and computes the result, and never reaches a provider.
+        """
+        if key is PREVIEW:
+            request = {"student_id": student_id, "from_cohort_id": from_cohort_id, "cohort_id": cohort_id}
+            action = partial(
+                transfers.transfer,
+                student_id=student_id,
+                from_cohort_id=from_cohort_id,
+                cohort_id=cohort_id,
+                today=self.clock(),
+            )
+            return self._run(key, "transfer", request, action)
+        with self.pool.connection() as conn:
+            return transfers.transfer_once(
+                conn,
+                self.providers,
+                key=key,
+                student_id=student_id,
+                from_cohort_id=from_cohort_id,
                 cohort_id=cohort_id,
                 today=self.clock(),
                 hold_lock=self.hold_lock,

@@ -58,6 +58,18 @@ class IllegalTransitionError(DomainError):
     code = "illegal_transition"
 
 
+class SameCohortError(DomainError):
+    """A transfer was asked for from a cohort into that same cohort."""
+
+    code = "same_cohort"
+
+
+class DifferentCourseError(DomainError):
+    """A transfer was asked for between cohorts of two different courses."""
+
+    code = "different_course"
+
+
 class IdempotencyConflictError(DomainError):
     """An idempotency key was reused for a different request."""
 

@@ -3,8 +3,11 @@
 A hold starts when its enrollment enters `PENDING_PAYMENT` (`enrollments.hold_started_at`: the
 enrollment, or the promotion from the waitlist). Unpaid more than `hold_hours` after that, it
 expires: the enrollment is cancelled (nothing was paid, so nothing is refunded), and the seat passes
-to the first waitlisted student, whose own hold starts then. `remind_hours` before it expires, the
-student is reminded once (`reminded_at`).
+to the first waitlisted student, whose own hold starts then (unless the cohort has started:
+`enrollments.release_seat`). `remind_hours` before it expires, the
+student is reminded once (`reminded_at`). A seat in a free course is confirmed when it is taken
+(`enrollments.seat_status`), so it is never held and never expires. A transfer carries its hold
+over unchanged (`transfers`), so moving to another cohort never lengthens one.
 
 Every function takes `now`, the caller's clock, and never reads one itself. Any number of processes
 may call them at the same moment:
@@ -34,7 +37,7 @@ from typing import Any
 from psycopg import Connection
 
 from agent.domain import enrollments
-from agent.domain.payments import LockHolder, PaymentProvider, _money_lock, _settle_open_charge
+from agent.domain.payments import LockHolder, Providers, _money_lock, _settle_open_charge
 
 Row = dict[str, Any]
 Record = Callable[[Connection[Row], Row], None]
@@ -92,13 +95,13 @@ def expire_holds(
     *,
     now: datetime,
     hold_hours: int,
-    provider: PaymentProvider | None = None,
+    providers: Providers | None = None,
     record: Record | None = None,
     hold_lock: LockHolder | None = None,
 ) -> list[Row]:
     """Expire every hold unpaid for more than `hold_hours` at `now`, each in its own transaction; what expired.
 
-    Each item is `expire_hold`'s. `provider` settles a charge a crash left unsettled; without it
+    Each item is `expire_hold`'s. `providers` settle a charge a crash left unsettled; without them
     such a hold is left for a pass that has one. `conn` is in autocommit mode (a pool's).
     `hold_lock` holds each payment lock, as `payments` does (`School.hold_lock`).
     """
@@ -109,7 +112,7 @@ def expire_holds(
             hold["id"],
             now=now,
             hold_hours=hold_hours,
-            provider=provider,
+            providers=providers,
             record=record,
             hold_lock=hold_lock,
         )
@@ -124,7 +127,7 @@ def expire_hold(
     *,
     now: datetime,
     hold_hours: int,
-    provider: PaymentProvider | None = None,
+    providers: Providers | None = None,
     record: Record | None = None,
     hold_lock: LockHolder | None = None,
 ) -> Row | None:
@@ -143,14 +146,14 @@ def expire_hold(
     student_id, cohort_id = found["student_id"], found["cohort_id"]
     with _money_lock(conn, student_id, cohort_id, hold_lock):
         unanswered = (
-            _settle_open_charge(conn, provider, student_id=student_id, cohort_id=cohort_id)
-            if provider is not None
+            _settle_open_charge(conn, providers, student_id=student_id, cohort_id=cohort_id)
+            if providers is not None
             else None
         )
         if unanswered is not None:
             return None  # the provider did not answer about an earlier charge: the next pass asks again
         with conn.transaction():
-            cohort = enrollments._lock_cohort(conn, cohort_id)
+            cohort = enrollments.lock_cohort(conn, cohort_id)
             hold = conn.execute(_LOCK_HOLD_SQL, (enrollment_id,)).fetchone()
             cutoff = now - timedelta(hours=hold_hours)
             if hold is None or hold["status"] != "PENDING_PAYMENT" or hold["hold_started_at"] >= cutoff:

@@ -16,6 +16,14 @@ which the provider dedupes. An enrollment has at most one pending attempt per ki
 payment or cancellation holds a lock on its (student, cohort) from step 1 to step 3 (the money
 lock, see `LockHolder`), so two processes never settle one attempt differently.
 
+Each attempt records the provider it went to (`payment_attempts.provider`, the provider's `name`).
+New charges go to the school's current provider; everything about an attempt already made (asking
+what became of it, refunding its charge) goes to the provider that made the charge, whichever one
+takes new charges now (`Providers`). A refund due on a charge that no reachable provider made (the
+provider is no longer configured, or the charge predates the records of attempts) is refused as
+`refund_needs_operator`: the cancellation waits for a person to return the money, it never goes
+ahead without the refund it owes.
+
 The protocol the domain needs from a provider is defined here; adapters (`agent.infra.fake_provider`, a
 real one) live outside the domain. This module imports nothing from LangGraph or LangChain, and it
 never calls the provider while a transaction is open.
@@ -23,7 +31,7 @@ never calls the provider while a transaction is open.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from datetime import date
@@ -101,6 +109,9 @@ class PaymentProvider(Protocol):
     result and moves no money again.
     """
 
+    name: str
+    """Recorded with each attempt made through it (`SCHOOL_PAYMENT_PROVIDER`'s value, e.g. 'fake')."""
+
     def charge(self, key: str, student_id: str, amount_cents: int, description: str) -> ChargeResult:
         """Charge `student_id` once for `key`."""
         ...
@@ -116,6 +127,22 @@ class PaymentProvider(Protocol):
     def lookup_refund(self, key: str) -> RefundResult | None:
         """The refund made for `key`, or None when the provider never made one."""
         ...
+
+
+class Providers:
+    """The payment providers a school reaches, by name.
+
+    `current` takes new charges; an attempt already made is looked up, and its charge refunded, at
+    the provider that made it.
+    """
+
+    def __init__(self, current: PaymentProvider, earlier: Iterable[PaymentProvider] = ()) -> None:
+        self.current = current
+        self.by_name = {p.name: p for p in earlier} | {current.name: current}
+
+    def named(self, name: str | None) -> PaymentProvider | None:
+        """The provider called `name`, or None when this school cannot reach it."""
+        return None if name is None else self.by_name.get(name)
 
 
 # -- what the rules say about payments -------------------------------------------------------------
@@ -137,10 +164,14 @@ class PaymentAbandonedError(DomainError):
     code = "payment_abandoned"
 
 
-class ChargeNotFoundError(DomainError):
-    """A refund is due but no charge at the provider is on record to return it from."""
+class RefundNeedsOperatorError(DomainError):
+    """A refund is due but cannot be made automatically: a person must return the money.
 
-    code = "charge_not_found"
+    No provider this school reaches made the charge (it is no longer configured), or the charge has
+    no record at a provider. The enrollment is left unchanged.
+    """
+
+    code = "refund_needs_operator"
 
 
 class PaymentRecordError(RuntimeError):
@@ -159,6 +190,8 @@ class Attempt:
     amount_cents: int
     description: str
     refund_of: str | None
+    provider: str
+    """The provider the attempt goes to: for a refund, the one that made the charge."""
     fresh: bool
     """Made by this request: the provider cannot have seen its key yet, so there is nothing to look up."""
 
@@ -176,7 +209,7 @@ class Attempt:
 # -- the operations --------------------------------------------------------------------------------
 def pay(
     conn: Connection[Row],
-    provider: PaymentProvider,
+    providers: Providers,
     *,
     key: str,
     student_id: str,
@@ -196,12 +229,17 @@ def pay(
         if _has_outcome(conn, key):
             return run_once(conn, key=key, name="pay", request=request, action=_already_done)
         try:
-            attempt = _open_charge(conn, key=key, student_id=student_id, cohort_id=cohort_id)
+            attempt = _open_charge(
+                conn, key=key, student_id=student_id, cohort_id=cohort_id, provider=providers.current.name
+            )
         except DomainError as err:
             return run_once(conn, key=key, name="pay", request=request, action=_refuse(err))
-        if attempt is None:  # a free course: there is nothing to charge
+        if attempt is None:  # the price is zero: there is nothing to charge
             action = partial(enrollments.pay, student_id=student_id, cohort_id=cohort_id, operation_key=key)
             return run_once(conn, key=key, name="pay", request=request, action=action)
+        provider = providers.named(attempt.provider)
+        if provider is None:
+            return _unreachable(attempt)
         try:
             charge = None if attempt.fresh else provider.lookup(attempt.key)
             if charge is None:
@@ -222,7 +260,7 @@ def pay(
 
 def cancel(
     conn: Connection[Row],
-    provider: PaymentProvider,
+    providers: Providers,
     *,
     key: str,
     student_id: str,
@@ -234,18 +272,21 @@ def cancel(
 
     An unsettled payment of the enrollment is settled first (a cancellation must know whether money
     was taken). Like `pay`, an unanswered provider call gives an unstored `payment_unknown` refusal,
-    and `hold_lock` holds the money lock.
+    and `hold_lock` holds the money lock. The refund goes to the provider that made the charge; when
+    none this school reaches did, the cancellation is refused (`refund_needs_operator`).
     """
     require_key(key)
     request = {"student_id": student_id, "cohort_id": cohort_id}
     with _money_lock(conn, student_id, cohort_id, hold_lock):
         if _has_outcome(conn, key):
             return run_once(conn, key=key, name="cancel", request=request, action=_already_done)
-        unsettled = _settle_open_charge(conn, provider, student_id=student_id, cohort_id=cohort_id)
+        unsettled = _settle_open_charge(conn, providers, student_id=student_id, cohort_id=cohort_id)
         if unsettled is not None:
             return unsettled
         try:
-            attempt = _open_refund(conn, key=key, student_id=student_id, cohort_id=cohort_id, today=today)
+            attempt = _open_refund(
+                conn, providers, key=key, student_id=student_id, cohort_id=cohort_id, today=today
+            )
         except DomainError as err:
             return run_once(conn, key=key, name="cancel", request=request, action=_refuse(err))
         if attempt is None:  # nothing to refund
@@ -253,6 +294,9 @@ def cancel(
                 enrollments.cancel, student_id=student_id, cohort_id=cohort_id, today=today, operation_key=key
             )
             return run_once(conn, key=key, name="cancel", request=request, action=action)
+        provider = providers.named(attempt.provider)
+        if provider is None:
+            return _unreachable(attempt)
         try:
             refund = None if attempt.fresh else provider.lookup_refund(attempt.key)
             if refund is None:
@@ -270,9 +314,61 @@ def cancel(
         return _record_refund(conn, attempt, refund, caller=key, today=today)
 
 
+def preview_cancel(
+    conn: Connection[Row], providers: Providers, *, student_id: str, cohort_id: str, today: date, key: str
+) -> Row:
+    """What `cancel` would do, in the caller's transaction (rolled back), without calling a provider.
+
+    It refuses as `cancel` would when the refund due has no provider to go to.
+    """
+    _, enrollment, due = enrollments.refund_due(conn, student_id=student_id, cohort_id=cohort_id, today=today)
+    if due:
+        refund_route(conn, providers, enrollment, due)
+    return enrollments.cancel(
+        conn, student_id=student_id, cohort_id=cohort_id, today=today, operation_key=key
+    )
+
+
+def refund_route(conn: Connection[Row], providers: Providers, enrollment: Row, due: int) -> Row:
+    """The charge a refund of `due` for `enrollment` returns: `provider` and the provider's `charge_id`.
+
+    The charge is the enrollment's own or the one a transfer carried over (`enrollments.paid_for`).
+    Raises `RefundNeedsOperatorError` when no provider this school reaches made it.
+    """
+    cohort_id, amount = enrollment["cohort_id"], money(due)
+    charge = enrollments.paid_for(conn, enrollment["id"])
+    made = None
+    if charge is not None:
+        made = conn.execute(
+            "SELECT provider, provider_id AS charge_id FROM payment_attempts"
+            " WHERE enrollment_id = %s AND kind = 'charge' AND status = 'succeeded'",
+            (charge["enrollment_id"],),
+        ).fetchone()
+    if made is None:
+        message = (
+            f"Your payment for {cohort_id} has no record at a payment provider, so the refund of "
+            f"{amount} cannot be made automatically; a member of our team has to make it. Your "
+            "enrollment is unchanged until then."
+        )
+        raise RefundNeedsOperatorError(message, cohort_id=cohort_id, amount_cents=due, provider=None)
+    if providers.named(made["provider"]) is None:
+        message = (
+            f"Your payment for {cohort_id} was made through the payment provider "
+            f"'{made['provider']}', which this school no longer reaches, so the refund of {amount} "
+            "cannot be made automatically; a member of our team has to make it. Your enrollment is "
+            "unchanged until then."
+        )
+        raise RefundNeedsOperatorError(
+            message, cohort_id=cohort_id, amount_cents=due, provider=made["provider"]
+        )
+    return made
+
+
 # -- step 1: open an attempt -----------------------------------------------------------------------
-def _open_charge(conn: Connection[Row], *, key: str, student_id: str, cohort_id: str) -> Attempt | None:
-    """The pending charge of the enrollment, else a new one for `key`; None when the price is zero."""
+def _open_charge(
+    conn: Connection[Row], *, key: str, student_id: str, cohort_id: str, provider: str
+) -> Attempt | None:
+    """The pending charge of the enrollment, else a new one for `key` at `provider`; None: price zero."""
     with conn.transaction():
         cohort, enrollment = enrollments.check_payable(conn, student_id=student_id, cohort_id=cohort_id)
         pending = _pending(conn, enrollment["id"], "charge")
@@ -289,13 +385,17 @@ def _open_charge(conn: Connection[Row], *, key: str, student_id: str, cohort_id:
             amount_cents=cohort["price_cents"],
             description=description,
             refund_of=None,
+            provider=provider,
         )
 
 
 def _open_refund(
-    conn: Connection[Row], *, key: str, student_id: str, cohort_id: str, today: date
+    conn: Connection[Row], providers: Providers, *, key: str, student_id: str, cohort_id: str, today: date
 ) -> Attempt | None:
-    """The pending refund of the enrollment, else a new one for `key`; None when no refund is due."""
+    """The pending refund of the enrollment, else a new one for `key`; None when no refund is due.
+
+    A new one goes to the provider that made the charge (`refund_route`).
+    """
     with conn.transaction():
         cohort, enrollment, due = enrollments.refund_due(
             conn, student_id=student_id, cohort_id=cohort_id, today=today
@@ -305,17 +405,7 @@ def _open_refund(
             return pending
         if due == 0:
             return None
-        charge = conn.execute(
-            "SELECT provider_id FROM payment_attempts"
-            " WHERE enrollment_id = %s AND kind = 'charge' AND status = 'succeeded'",
-            (enrollment["id"],),
-        ).fetchone()
-        if charge is None:
-            message = (
-                f"Your payment for {cohort_id} has no record at the payment provider, so it cannot "
-                "be refunded automatically; a member of our team has to do it."
-            )
-            raise ChargeNotFoundError(message, cohort_id=cohort_id)
+        charge = refund_route(conn, providers, enrollment, due)
         description = f"Refund: {cohort['title']} ({cohort_id})"
         return _insert(
             conn,
@@ -324,12 +414,14 @@ def _open_refund(
             enrollment=enrollment,
             amount_cents=due,
             description=description,
-            refund_of=charge["provider_id"],
+            refund_of=charge["charge_id"],
+            provider=charge["provider"],
         )
 
 
 _ATTEMPT_COLUMNS = (
-    "a.key, a.kind, a.enrollment_id, e.student_id, e.cohort_id, a.amount_cents, a.description, a.refund_of"
+    "a.key, a.kind, a.enrollment_id, e.student_id, e.cohort_id, a.amount_cents, a.description, a.refund_of,"
+    " a.provider"
 )
 
 
@@ -351,11 +443,13 @@ def _insert(
     amount_cents: int,
     description: str,
     refund_of: str | None,
+    provider: str,
 ) -> Attempt:
     conn.execute(
-        "INSERT INTO payment_attempts (key, kind, enrollment_id, amount_cents, description, refund_of)"
-        " VALUES (%s, %s, %s, %s, %s, %s)",
-        (key, kind, enrollment["id"], amount_cents, description, refund_of),
+        "INSERT INTO payment_attempts"
+        " (key, kind, enrollment_id, amount_cents, description, refund_of, provider)"
+        " VALUES (%s, %s, %s, %s, %s, %s, %s)",
+        (key, kind, enrollment["id"], amount_cents, description, refund_of, provider),
     )
     return Attempt(
         key=key,
@@ -366,6 +460,7 @@ def _insert(
         amount_cents=amount_cents,
         description=description,
         refund_of=refund_of,
+        provider=provider,
         fresh=True,
     )
 
@@ -444,7 +539,7 @@ def _cancel(conn: Connection[Row], *, attempt: Attempt, refund: RefundResult, to
 
 
 def _settle_open_charge(
-    conn: Connection[Row], provider: PaymentProvider, *, student_id: str, cohort_id: str
+    conn: Connection[Row], providers: Providers, *, student_id: str, cohort_id: str
 ) -> Outcome | None:
     """Settle the enrollment's pending charge, if any, before it is cancelled.
 
@@ -461,6 +556,9 @@ def _settle_open_charge(
         attempt = None if enrollment is None else _pending(conn, enrollment["id"], "charge")
     if attempt is None:
         return None
+    provider = providers.named(attempt.provider)
+    if provider is None:
+        return _unreachable(attempt)
     try:
         charge = provider.lookup(attempt.key)
     except PaymentUnknownError:
@@ -566,6 +664,16 @@ def _same_as(outcome: Outcome) -> Action:
         raise err
 
     return same
+
+
+def _unreachable(attempt: Attempt) -> Outcome:
+    """A refusal for an attempt left pending at a provider this school no longer reaches; not stored."""
+    return _unknown(
+        attempt,
+        f"Your {attempt.kind} of {{amount}} for {{cohort}} was started with the payment provider "
+        f"'{attempt.provider}', which this school no longer reaches, so its outcome is unknown; a "
+        "member of our team has to settle it before anything else changes.",
+    )
 
 
 def _unknown(attempt: Attempt, template: str) -> Outcome:

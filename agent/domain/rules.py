@@ -8,12 +8,24 @@ FULL_REFUND_DAYS = 7
 """Cancelling at least this many days before the start refunds a paid enrollment in full."""
 
 
-def refund_cents(*, status: str, price_cents: int, starts_on: date, today: date) -> int:
-    """The refund a cancellation made `today` earns: all of the price, or nothing."""
+def has_started(starts_on: date, today: date) -> bool:
+    """Whether a cohort starting on `starts_on` has started by `today` (its first day counts).
+
+    A started cohort takes no one new, and a seat left in it is not offered to its waitlist.
+    """
+    return starts_on <= today
+
+
+def refund_cents(*, status: str, paid_cents: int, starts_on: date, today: date) -> int:
+    """The refund a cancellation made `today` earns: all that was paid for the seat, or nothing.
+
+    `paid_cents` is what the seat's charge took (carried over by a transfer, if any): nothing for a
+    free course, so a free seat refunds nothing.
+    """
     if status != "CONFIRMED":
         return 0
     if (starts_on - today).days >= FULL_REFUND_DAYS:
-        return price_cents
+        return paid_cents
     return 0
 
 

@@ -64,6 +64,9 @@ class FakePaymentProvider:
     the same pool would wait on itself once every connection is held by a payment.
     """
 
+    name = "fake"
+    """The name recorded with each attempt made through it (`SCHOOL_PAYMENT_PROVIDER=fake`)."""
+
     def __init__(self, pool: ConnectionPool[Any], *, fault: Fault | None = None) -> None:
         if fault is not None and fault not in FAULTS:
             message = f"unknown fake provider fault {fault!r}; expected one of {', '.join(FAULTS)}"

@@ -128,7 +128,7 @@ def expire_holds(resources: Resources, graph: Any, *, now: datetime) -> HoldsRep
             conn,
             now=now,
             hold_hours=hold_hours,
-            provider=resources.school.payments,
+            providers=resources.school.providers,
             record=record,
             hold_lock=resources.school.hold_lock,  # the payments' own lock, safe behind a pooler
         )

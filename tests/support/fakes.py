@@ -208,6 +208,7 @@ class SpyProvider:
 
     def __init__(self, inner: PaymentProvider) -> None:
         self.inner = inner
+        self.name = inner.name
         self.calls: list[tuple[str, str]] = []
 
     def charge(self, key: str, student_id: str, amount_cents: int, description: str) -> ChargeResult:
