@@ -12,9 +12,11 @@ from typing import Any, Literal, get_args
 
 from agent.domain import PREVIEW, Outcome, School
 
-ActionName = Literal["enroll", "join_waitlist", "pay", "cancel"]
+ActionName = Literal["enroll", "join_waitlist", "pay", "cancel", "transfer"]
 ACTION_NAMES: tuple[str, ...] = get_args(ActionName)
 _COHORT_ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
+_ARGS: dict[str, tuple[str, ...]] = {"transfer": ("cohort_id", "from_cohort_id")}
+"""The arguments of each action, all required: a cohort id each; a transfer also names the cohort it leaves."""
 
 
 class InvalidActionError(ValueError):
@@ -29,15 +31,19 @@ def validate(name: object, args: object) -> tuple[ActionName, dict[str, str]]:
     if not isinstance(args, dict):
         message = f'arguments of {name} must be an object like {{"cohort_id": "rag-2"}}'
         raise InvalidActionError(message)
-    unknown = sorted(set(args) - {"cohort_id"})
+    names = _ARGS.get(name, ("cohort_id",))
+    unknown = sorted(set(args) - set(names))
     if unknown:
-        message = f"{name} takes only cohort_id; unexpected: {', '.join(map(str, unknown))}"
+        message = f"{name} takes only {' and '.join(names)}; unexpected: {', '.join(map(str, unknown))}"
         raise InvalidActionError(message)
-    cohort_id = args.get("cohort_id")
-    if not isinstance(cohort_id, str) or not _COHORT_ID.match(cohort_id.strip().lower()):
-        message = f"cohort_id must be a cohort id such as 'rag-2', got {cohort_id!r}"
-        raise InvalidActionError(message)
-    return name, {"cohort_id": cohort_id.strip().lower()}  # type: ignore[return-value]
+    valid = {}
+    for arg in names:
+        value = args.get(arg)
+        if not isinstance(value, str) or not _COHORT_ID.match(value.strip().lower()):
+            message = f"{arg} must be a cohort id such as 'rag-2', got {value!r}"
+            raise InvalidActionError(message)
+        valid[arg] = value.strip().lower()
+    return name, valid  # type: ignore[return-value]
 
 
 def idempotency_key(thread_id: str, action_id: str) -> str:
@@ -51,6 +57,7 @@ def _operation(school: School, name: ActionName) -> Callable[..., Outcome]:
         "join_waitlist": school.join_waitlist,
         "pay": school.pay,
         "cancel": school.cancel,
+        "transfer": school.transfer,
     }
     return operations[name]
 

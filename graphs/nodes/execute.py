@@ -85,6 +85,8 @@ def result_message(action: PendingAction, outcome: Outcome) -> str:
     if not outcome["ok"]:
         return f"I could not complete that: {outcome['message']}"
     result = outcome["result"]
+    if action["name"] == "enroll" and result["enrollment"]["status"] == "CONFIRMED":
+        return f"Done: you are enrolled in {cohort} and your place is confirmed. The course is free."
     if action["name"] == "enroll":
         return (
             f"Done: you are enrolled in {cohort} and your seat is held. "
@@ -97,6 +99,20 @@ def result_message(action: PendingAction, outcome: Outcome) -> str:
         )
     if action["name"] == "pay":
         return f"Payment of {money(result['charged_cents'])} received: your place in {cohort} is confirmed."
+    if action["name"] == "transfer":
+        return _transferred(result)
     refund = result["refund_cents"]
     refund_text = f"{money(refund)} will be refunded in full." if refund else "No refund is due."
     return f"Done: your enrollment in {cohort} is cancelled. {refund_text}"
+
+
+def _transferred(result: dict[str, Any]) -> str:
+    moved = f"Done: you moved from {result['from_cohort_id']} to {result['cohort_id']}."
+    if result["carried_cents"]:
+        return f"{moved} Your payment of {money(result['carried_cents'])} is carried over: your place is confirmed."
+    if result["status"] == "CONFIRMED":
+        return f"{moved} Your place is confirmed; the course is free."
+    return (
+        f"{moved} Your seat is held: payment of {money(result['price_cents'])} is due by the same deadline "
+        f"as before; say 'pay for {result['cohort_id']}' when ready."
+    )

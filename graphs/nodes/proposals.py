@@ -18,9 +18,15 @@ class Refusal(str):
     """A reply explaining why nothing can be proposed."""
 
 
-def prepare(school: School, name: str, *, cohort_id: str, student_id: str) -> PendingAction | Refusal:
-    """A pending action for `name` on `cohort_id`, or the domain's reason why not."""
-    action_name, args = tools.validate(name, {"cohort_id": cohort_id})
+def prepare(
+    school: School, name: str, *, cohort_id: str, student_id: str, from_cohort_id: str | None = None
+) -> PendingAction | Refusal:
+    """A pending action for `name` on `cohort_id`, or the domain's reason why not.
+
+    `from_cohort_id` is the cohort a transfer leaves (for a transfer only).
+    """
+    moving = {} if from_cohort_id is None else {"from_cohort_id": from_cohort_id}
+    action_name, args = tools.validate(name, {"cohort_id": cohort_id, **moving})
     outcome = tools.preview(school, action_name, student_id=student_id, args=args)
     alternative = _ALTERNATIVES.get((action_name, outcome.get("error", "")))
     if alternative:
@@ -49,6 +55,8 @@ def describe(name: str, cohort: dict[str, Any], outcome: Outcome, student_id: st
     """What the action will do, in the words a reviewer and the student both read."""
     result = outcome["result"]
     where = f"{cohort['id']} ({cohort['title']}, starts {cohort['starts_on']:%Y-%m-%d})"
+    if name == "enroll" and result["price_cents"] == 0:
+        return f"Enroll {student_id} in {where}. The course is free: the place is confirmed at once."
     if name == "enroll":
         return (
             f"Enroll {student_id} in {where}. Price {money(result['price_cents'])}, payable after enrollment."
@@ -60,11 +68,37 @@ def describe(name: str, cohort: dict[str, Any], outcome: Outcome, student_id: st
         )
     if name == "pay":
         return f"Charge {student_id} {money(result['charged_cents'])} for {where}."
+    if name == "transfer":
+        return _describe_transfer(where, result, student_id)
     refund = result["refund_cents"]
     if refund:
         terms = f"Full refund of {money(refund)}."
-    elif result["previous_status"] == "CONFIRMED":
-        terms = f"No refund: it starts in fewer than {FULL_REFUND_DAYS} days."
-    else:
+    elif result["previous_status"] != "CONFIRMED":
         terms = "Nothing was paid, so there is nothing to refund."
+    elif cohort["price_cents"] == 0:
+        terms = "The course is free, so there is nothing to refund."
+    elif result.get("cohort_started"):
+        terms = "No refund: it has already started, and the seat is not offered to anyone."
+    else:
+        terms = f"No refund: it starts in fewer than {FULL_REFUND_DAYS} days."
     return f"Cancel {student_id}'s enrollment in {where}. {terms}"
+
+
+def _describe_transfer(where: str, result: dict[str, Any], student_id: str) -> str:
+    source = result["from_cohort_id"]
+    if result["carried_cents"]:
+        money_terms = f"The payment of {money(result['carried_cents'])} is carried over: nothing more to pay."
+    elif result["status"] == "CONFIRMED":
+        money_terms = "The course is free: the place stays confirmed."
+    else:
+        money_terms = (
+            f"The seat stays held for payment: {money(result['price_cents'])} is due, by the same "
+            "deadline as before."
+        )
+    if result["from_started"]:
+        seat_terms = f"{source} has already started, so the seat left there is not offered to anyone."
+    elif result["promoted"]:
+        seat_terms = f"The seat left in {source} goes to the first student on its waitlist."
+    else:
+        seat_terms = f"The seat left in {source} is freed."
+    return f"Move {student_id} from {source} to {where}, in the same course. {money_terms} {seat_terms}"
