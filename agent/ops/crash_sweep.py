@@ -10,16 +10,26 @@ steps as separate `school-agent` processes with `SCHOOL_FAULT_POINT` set until t
 SIGKILLed there, then recovers as a client would (resume the cut-off run, or send the lost request
 again) and finishes the scenario. The cell passes when the domain rows, the conversation, the
 approval grants and the keyed journal events equal the uncrashed run's, with no duplicates.
+
+Domain scenarios (`DOMAIN_SCENARIOS`) do the same below the graph, for an operation with fault
+points between its own steps: a transfer (`agent.domain.transfers.FAULT_POINTS`: after the new seat
+is taken, after the old one is released and its waitlist promoted, after the commit). Each step is
+a `python -m agent.ops.crash_sweep` process that calls the `School` under a fixed idempotency key;
+killed, it is run again under the same key, as a client retries. The cell passes when the domain
+rows, the provider's charges and refunds and the stored outcomes equal the uncrashed run's, and
+the scenario's own checks hold (for a transfer: exactly one active enrollment of the student, the
+old seat released once, the payment carried once and refunded once).
 """
 
 from __future__ import annotations
 
+import json
 import signal
 import subprocess
 import sys
 import uuid
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from datetime import date
@@ -27,9 +37,11 @@ from typing import Any
 
 import psycopg
 from psycopg.conninfo import make_conninfo
+from psycopg.rows import dict_row
 
 from agent.config.env import child_environment
 from agent.config.settings import Settings
+from agent.domain import transfers
 
 SIDE_EFFECT_POINTS = {
     "execute": "execute.after_domain_write",
@@ -62,30 +74,42 @@ def _decide(decision: str = "approve", thread: str = "t1") -> Step:
     return Step(thread, decision=decision)
 
 
+# Who decides follows the school's approval policy (agent.domain.policy): the student confirms an
+# enrollment, a waitlist place or a payment with a "yes"; a refund needs the student's yes, then an
+# operator's decision.
 SCENARIOS: dict[str, list[Step]] = {
     "question": [_send("When does the RAG course start?")],
-    "enroll": [_send("Enroll me in rag-2"), _decide()],
-    "reject": [_send("Enroll me in rag-2"), _decide("reject")],
-    "chat-yes-pay": [_send("Enroll me in rag-2"), _send("yes"), _send("Pay for rag-2"), _decide()],
+    "enroll": [_send("Enroll me in rag-2"), _send("yes")],
+    "reject": [
+        _send("Enroll me in rag-2"),
+        _send("yes"),
+        _send("Pay for rag-2"),
+        _send("yes"),
+        _send("Cancel my enrollment in rag-2"),
+        _send("yes"),
+        _decide("reject"),
+    ],
+    "chat-yes-pay": [_send("Enroll me in rag-2"), _send("yes"), _send("Pay for rag-2"), _send("yes")],
     "cancel-refund": [
         _send("Enroll me in rag-2"),
-        _decide(),
+        _send("yes"),
         _send("Pay for rag-2"),
-        _decide(),
+        _send("yes"),
         _send("Cancel my enrollment in rag-2"),
+        _send("yes"),
         _decide(),
     ],
     "waitlist": [
         _send("Enroll me in rag-1", user="bob", thread="t2"),
-        _decide(thread="t2"),
+        _send("yes", user="bob", thread="t2"),
         _send("Enroll me in rag-1"),
-        _decide(),
+        _send("yes"),
     ],
     "handoff": [_send("I was charged twice and I want my money back")],
     "program": [
         _send("A learning path of 4 courses to become an LLM engineer, within 1000, starting before April"),
         _send("Enroll me in the program"),
-        _decide(),
+        _send("yes"),
     ],
 }
 QUICK: dict[str, list[str]] = {
@@ -94,6 +118,66 @@ QUICK: dict[str, list[str]] = {
     "chat-yes-pay": ["after:router", "pay.after_provider_charge"],
 }
 """The CI subset: the side effects and the boundaries around them."""
+
+
+@dataclass(frozen=True)
+class Call:
+    """One request of a domain scenario: a `School` operation under a fixed idempotency key."""
+
+    op: str
+    key: str
+    args: dict[str, str]
+
+
+@dataclass(frozen=True)
+class DomainScenario:
+    """Requests made before the sweep (never killed), the requests swept, and checks of the end state."""
+
+    setup: list[Call]
+    calls: list[Call]
+    points: tuple[str, ...]
+    check: Callable[[dict[str, Any]], list[str]]
+    """Problems with the end state (`domain_snapshot`), beyond differing from the uncrashed run."""
+
+
+def _check_transfer(state: dict[str, Any]) -> list[str]:
+    """Ada moved rag-1 → rag-2 (paid), bob waited for rag-1, then ada cancelled rag-2."""
+    expected = {
+        # One active enrollment at a time: rag-1 moved to rag-2, which was then cancelled.
+        "enrollments": [
+            ("ada", "rag-1", "TRANSFERRED", None),
+            ("bob", "rag-1", "PENDING_PAYMENT", None),
+            ("ada", "rag-2", "CANCELLED", "rag-1"),
+        ],
+        # The old seat released once, to bob; the new one given up by the cancellation.
+        "seats": [("rag-1", 1)],
+        # Paid once, carried over, refunded once.
+        "payments": [("charge", 90000, "ada", "rag-1"), ("refund", 90000, "ada", "rag-2")],
+        "provider": [("charge", 90000), ("refund", 90000)],
+    }
+    return [
+        f"{part}: expected {value!r}, got {state[part]!r}"
+        for part, value in expected.items()
+        if state[part] != value
+    ]
+
+
+DOMAIN_SCENARIOS: dict[str, DomainScenario] = {
+    "transfer": DomainScenario(
+        setup=[
+            Call("enroll", "s1", {"student_id": "ada", "cohort_id": "rag-1"}),
+            Call("pay", "s2", {"student_id": "ada", "cohort_id": "rag-1"}),
+            Call("join_waitlist", "s3", {"student_id": "bob", "cohort_id": "rag-1"}),
+        ],
+        calls=[
+            Call("transfer", "t", {"student_id": "ada", "from_cohort_id": "rag-1", "cohort_id": "rag-2"}),
+            Call("cancel", "c", {"student_id": "ada", "cohort_id": "rag-2"}),
+        ],
+        points=transfers.FAULT_POINTS,
+        check=_check_transfer,
+    ),
+}
+"""Operations swept below the graph, at the fault points between their own steps."""
 
 
 @dataclass(frozen=True)
@@ -112,7 +196,10 @@ class Cell:
 
 
 def sweep(settings: Settings, *, quick: bool = False, only: str | None = None) -> list[Cell]:
-    """Run the sweep (or its CI subset) on databases next to the configured one."""
+    """Run the sweep (or its CI subset) on databases next to the configured one.
+
+    The domain scenarios come after the conversations; the CI subset has those `QUICK` names.
+    """
     cells = []
     for name, steps in SCENARIOS.items():
         if (quick and name not in QUICK) or (only and name != only):
@@ -125,7 +212,85 @@ def sweep(settings: Settings, *, quick: bool = False, only: str | None = None) -
             with _database(settings) as cell_settings:
                 killed, _ = _play(cell_settings, steps, point=point)
                 cells.append(Cell(name, point, killed, compare(expected, snapshot(cell_settings))))
+    for name, scenario in DOMAIN_SCENARIOS.items():
+        if (quick and name not in QUICK) or (only and name != only):
+            continue
+        cells += _sweep_domain(settings, name, scenario)
     return cells
+
+
+def _sweep_domain(settings: Settings, name: str, scenario: DomainScenario) -> list[Cell]:
+    with _database(settings) as reference_settings:
+        _play_domain(reference_settings, scenario, point=None)
+        expected = domain_snapshot(reference_settings)
+    cells = []
+    for point in scenario.points:
+        with _database(settings) as cell_settings:
+            killed = _play_domain(cell_settings, scenario, point=point)
+            state = domain_snapshot(cell_settings)
+            problems = compare(expected, state) + scenario.check(state)
+            cells.append(Cell(name, point, killed, problems))
+    return cells
+
+
+def _play_domain(settings: Settings, scenario: DomainScenario, *, point: str | None) -> bool:
+    """Set up, then make each call in a process of its own; the fault fires once. Whether it did."""
+    from agent.infra.persistence import open_resources
+
+    with open_resources(settings) as res:
+        for call in scenario.setup:
+            outcome = getattr(res.school, call.op)(call.key, **call.args)
+            if not outcome["ok"]:
+                message = f"setup {call} failed: {outcome}"
+                raise RuntimeError(message)
+    killed = False
+    for call in scenario.calls:
+        result = _domain_call(settings, call, None if killed else point)
+        if result.returncode == -signal.SIGKILL:
+            killed = True
+            result = _domain_call(settings, call, None)  # the client retries under the same key
+        _check(result)
+    return killed
+
+
+def _domain_call(settings: Settings, call: Call, fault: str | None) -> subprocess.CompletedProcess[str]:
+    env = child_environment(drop_prefixes=("SCHOOL_",))
+    env |= {"DATABASE_URL": settings.database_url or "", "SCHOOL_TODAY": TODAY.isoformat()}
+    if fault:
+        env["SCHOOL_FAULT_POINT"] = fault
+    return subprocess.run(
+        [sys.executable, "-m", "agent.ops.crash_sweep", call.op, call.key, json.dumps(call.args)],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=180,
+        check=False,
+    )
+
+
+def domain_snapshot(settings: Settings) -> dict[str, Any]:
+    """What a domain scenario must leave as its uncrashed run did: rows, money, stored outcomes."""
+    with psycopg.connect(settings.database_url or "", row_factory=dict_row) as conn:
+        return {
+            "enrollments": _rows(
+                conn,
+                "SELECT e.student_id, e.cohort_id, e.status, s.cohort_id AS source FROM enrollments e"
+                " LEFT JOIN enrollments s ON s.id = e.transferred_from ORDER BY e.id",
+            ),
+            "seats": _rows(conn, "SELECT id, seats_taken FROM cohorts WHERE seats_taken > 0 ORDER BY id"),
+            "payments": _rows(
+                conn,
+                "SELECT p.kind, p.amount_cents, e.student_id, e.cohort_id FROM payments p"
+                " JOIN enrollments e ON e.id = p.enrollment_id ORDER BY p.id",
+            ),
+            "provider": _rows(
+                conn,
+                "SELECT kind, amount_cents FROM fake_provider_charges WHERE status = 'succeeded' ORDER BY created_at",
+            ),
+            "outcomes": _rows(
+                conn, "SELECT key, name, outcome->>'ok', outcome->>'error' FROM operations ORDER BY key"
+            ),
+        }
 
 
 def _points(nodes: list[str]) -> list[str]:
@@ -141,6 +306,8 @@ def _points(nodes: list[str]) -> list[str]:
         points.append(SIDE_EFFECT_POINTS["execute"])
     tools = {n.removeprefix("tool:") for n in nodes if n.startswith("tool:")}
     points += [SIDE_EFFECT_POINTS[t] for t in ("pay", "cancel") if t in tools]
+    if "transfer" in tools:
+        points += transfers.FAULT_POINTS
     return points
 
 
@@ -275,8 +442,8 @@ def snapshot(settings: Settings) -> dict[str, Any]:
             "seats": _rows(conn, "SELECT id, seats_taken FROM cohorts WHERE seats_taken > 0 ORDER BY id"),
             "grants": _rows(
                 conn,
-                "SELECT thread_id, action_name, args::text, reviewer, decision"
-                " FROM approval_grants ORDER BY at",
+                "SELECT thread_id, action_name, args::text, reviewer, role, policy, decision"
+                " FROM approval_grants ORDER BY at, role",
             ),
             "keyed_events": Counter(
                 r["kind"]
@@ -320,3 +487,18 @@ def table(cells: list[Cell]) -> str:
         f"FAIL {c.scenario} @ {c.point}: {'; '.join(c.problems) or 'the fault never fired'}" for c in failed
     ]
     return "\n".join(lines)
+
+
+def _main(argv: list[str]) -> int:
+    """`python -m agent.ops.crash_sweep OP KEY ARGS_JSON`: one domain call, for `_domain_call`."""
+    from agent.infra.persistence import open_resources
+
+    op, key, args = argv[0], argv[1], json.loads(argv[2])
+    with open_resources(Settings.from_env(), setup=False) as res:
+        outcome = getattr(res.school, op)(key, **args)
+    print(json.dumps(outcome, default=str))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(_main(sys.argv[1:]))
