@@ -1,6 +1,8 @@
 """Retrieval over the catalog: full-text search always, plus pgvector when an embeddings model is set.
 
-The two rankings are fused with reciprocal rank fusion. Vectors are an improvement, never a
+The two rankings are fused with reciprocal rank fusion. `Retriever.read` then says what the
+question is about: the courses found, two of them to compare, or nothing (a description that
+merely mentions a word is no match). Vectors are an improvement, never a
 dependency: without pgvector on the server, or when the embeddings client fails, a search answers
 from full-text search alone and says so in its `Retrieval`. This module is glue between the domain
 (`agent.domain`, plain psycopg) and a LangChain `Embeddings` client; it opens no connection of its
@@ -10,6 +12,7 @@ own (it uses the `School`'s pool) and nothing here runs at import time.
 from __future__ import annotations
 
 import logging
+import re
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -19,7 +22,7 @@ from typing import Any, Literal
 import psycopg
 from langchain_core.embeddings import Embeddings
 
-from agent.domain import School, catalog, vectors
+from agent.domain import School, catalog, facts, vectors
 
 log = logging.getLogger(__name__)
 
@@ -27,6 +30,21 @@ Row = dict[str, Any]
 
 DEFAULT_MAX_DISTANCE = 0.6
 """Cosine distance beyond which a vector neighbour is not a match (similarity below 0.4)."""
+
+COMPARISON_CUES = frozenset(
+    """compare compared comparing comparison versus vs difference differences differ between better
+    or which cheaper shorter longer easier harder""".split()  # noqa: SIM905 - a readable word list
+)
+"""Words that ask to weigh one course against another."""
+FACT_WORDS = frozenset(
+    """price prices fee fees euro euros eur date dates starting begin begins beginning level levels
+    duration long weeks week seats full available availability prerequisite prerequisites
+    requirements required next schedule beginner beginners intermediate advanced online""".split()  # noqa: SIM905
+)
+"""Words that ask for a fact of a course rather than name a subject: "and the start date?" is
+about the course of the previous message, and "weeks" matching nothing is no sign of an
+off-topic question."""
+_WORD = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 
 
 class EmbeddingShapeError(ValueError):
@@ -77,10 +95,41 @@ class Retrieval:
     vector_ids: list[str] | None
     """Course ids by vector similarity within the distance floor; None when vectors were not used."""
     mode: Literal["named", "fts", "hybrid"]
-    """`named`: the question named courses or cohorts by id, only those are returned; `fts`:
+    """`named`: the question named courses or cohorts by id, only those are returned (and, for a
+    comparison that names one, the course its other words name); `fts`:
     full-text search alone; `hybrid`: full-text and vector rankings fused."""
     note: str | None = None
     """Why vectors were configured but not used (`vectors unavailable: ...`), else None."""
+
+
+@dataclass(frozen=True)
+class Subject:
+    """What a question is about, read from its words and what the search found."""
+
+    kind: Literal["courses", "comparison", "nothing"]
+    """`courses`: state these courses; `comparison`: the question names two courses, weigh them
+    side by side; `nothing`: no course is about what was asked."""
+    courses: list[Row]
+    """The courses to state or the two to compare, best first; empty for `nothing`."""
+    searched: list[str]
+    """The words searched for: the question's subject words, else all its search terms."""
+    suggestion: Row | None = None
+    """For `nothing`: a course worth naming instead (closest in spelling, or one whose
+    description mentions what was asked), else None."""
+    mentioned: tuple[str, ...] = ()
+    """For `nothing`: the searched words that the suggestion's description mentions."""
+    reason: str | None = None
+    """For `nothing`: why, in a few words (`no course matched`)."""
+
+
+def topic_terms(question: str) -> list[str]:
+    """The search terms of `question` that name a subject, not a fact or a comparison."""
+    return [t for t in catalog.search_terms(question) if t not in FACT_WORDS and t not in COMPARISON_CUES]
+
+
+def asks_to_compare(question: str) -> bool:
+    """Whether `question` has a word that weighs one thing against another ("or", "vs", ...)."""
+    return not COMPARISON_CUES.isdisjoint(_WORD.findall(question.lower()))
 
 
 class Retriever:
@@ -131,8 +180,14 @@ class Retriever:
         self._warned: set[str] = set()
 
     def search(self, question: str) -> Retrieval:
-        """The courses for `question`: named ids, else full-text rank fused with vector neighbours."""
+        """The courses for `question`: named ids, else full-text rank fused with vector neighbours.
+
+        A comparison that names one course by id ("rag or llm agents?") also gets the best
+        full-text match of its other words, so that there is something to compare with.
+        """
         named = self.school.named_ids(question, limit=self.limit)
+        if len(named) == 1 and asks_to_compare(question):
+            named += self._other_than(named[0], question)
         if named:
             return Retrieval(self.school.courses_with_cohorts(named), named, None, "named")
         fts_ids = self.school.ranked_ids(question, limit=self.limit)
@@ -145,6 +200,39 @@ class Retriever:
             return Retrieval(self.school.courses_with_cohorts(fts_ids), fts_ids, None, "fts", note)
         ids = reciprocal_rank_fusion([fts_ids, vector_ids], k=self.rrf_k, limit=self.limit)
         return Retrieval(self.school.courses_with_cohorts(ids), fts_ids, vector_ids, "hybrid")
+
+    def read(self, question: str, found: Retrieval) -> Subject:
+        """What `question` is about, given what `search(question)` found.
+
+        Nothing, when nothing was found or when the courses found only mention some of the
+        question's words in their descriptions while others match nothing at all (a question
+        about the weather in Paris meets a course that analyses weather data); a comparison, when
+        the question names two courses by id, or asks to compare and names two courses by words
+        of their names that the other does not share; else the courses found.
+        """
+        searched = topic_terms(question) or catalog.search_terms(question)
+        if not found.courses:
+            return self._nothing(searched)
+        terms = catalog.search_terms(question)
+        if found.mode == "named":
+            if len(found.courses) == 2:
+                return Subject("comparison", _in_order_of_mention(found.courses, terms, {}), searched)
+            return Subject("courses", found.courses, searched)
+        topics = topic_terms(question)
+        if not topics:
+            return Subject("courses", found.courses, searched)
+        with self.school.pool.connection() as conn:
+            hits = facts.term_hits(conn, [c["id"] for c in found.courses], topics)
+        if not found.vector_ids and _only_mentioned(hits, topics):
+            first = found.courses[0]
+            mentioned = tuple(t for t in topics if t in hits[first["id"]].mentioned)
+            reason = f"only mentioned in a description: {', '.join(mentioned)} ({first['id']})"
+            return Subject("nothing", [], searched, first, mentioned, reason)
+        if asks_to_compare(question):
+            pair = _distinctly_named(found.courses, hits)
+            if len(pair) == 2:
+                return Subject("comparison", _in_order_of_mention(pair, terms, hits), searched)
+        return Subject("courses", found.courses, searched)
 
     def sync(self) -> int:
         """Ensure the vector schema and embed the stale courses now; returns how many were embedded.
@@ -159,6 +247,27 @@ class Retriever:
             return self._sync(self.embeddings, self.model_name)
 
     # -- internals ------------------------------------------------------------------------------
+    def _other_than(self, named: str, question: str) -> list[str]:
+        """The best full-text match, by a word of its name, for the question's other subject words.
+
+        Only a course whose id, title or tags hold one of those words counts: "is rag online or in
+        person?" must not compare rag with the course whose description mentions a personal project.
+        """
+        rest = [t for t in topic_terms(question) if not _is_id_of(t, named)]
+        ranked = [i for i in self.school.ranked_ids(" ".join(rest), limit=self.limit) if i != named]
+        if not ranked:
+            return []
+        with self.school.pool.connection() as conn:
+            hits = facts.term_hits(conn, ranked, rest)
+        return [i for i in ranked if i in hits and hits[i].named][:1]
+
+    def _nothing(self, searched: list[str]) -> Subject:
+        if not searched:
+            return Subject("nothing", [], [], reason="no search terms")
+        with self.school.pool.connection() as conn:
+            closest = facts.closest_by_name(facts.course_names(conn), searched)
+        return Subject("nothing", [], searched, closest, reason="no course matched")
+
     def _nearest(self, embeddings: Embeddings, model: str, question: str) -> list[str]:
         try:
             with self._lock:
@@ -216,6 +325,40 @@ class Retriever:
         self._warned.add(reason)
         detail = f": {err}" if err is not None else ""
         log.warning("course search falls back to full-text only, %s%s", reason, detail)
+
+
+def _only_mentioned(hits: dict[str, facts.TermHits], topics: list[str]) -> bool:
+    """No course is named by the question's words, and some of its words match no course at all."""
+    if any(h.named for h in hits.values()):
+        return False
+    matched = set().union(*(h.mentioned for h in hits.values()))
+    return any(t not in matched for t in topics)
+
+
+def _distinctly_named(courses: list[Row], hits: dict[str, facts.TermHits]) -> list[Row]:
+    """The courses, best first, whose name holds a question word that no other course's name holds."""
+    named = {c["id"]: hits[c["id"]].named if c["id"] in hits else frozenset() for c in courses}
+    return [
+        c
+        for c in courses
+        if named[c["id"]] - set().union(*(words for other, words in named.items() if other != c["id"]))
+    ]
+
+
+def _in_order_of_mention(courses: list[Row], terms: list[str], hits: dict[str, facts.TermHits]) -> list[Row]:
+    """The courses in the order the question first names them ("deep learning or computer vision")."""
+
+    def first_mention(course: Row) -> int:
+        named = hits[course["id"]].named if course["id"] in hits else frozenset()
+        own = [i for i, t in enumerate(terms) if t in named or _is_id_of(t, course["id"])]
+        return min(own, default=len(terms))
+
+    return sorted(courses, key=first_mention)
+
+
+def _is_id_of(term: str, course_id: str) -> bool:
+    """Whether `term` is the course's id or the id of one of its cohorts (`rag`, `rag-2`)."""
+    return term == course_id or re.fullmatch(rf"{re.escape(course_id)}-\d+", term) is not None
 
 
 def _model_name(embeddings: Embeddings | None) -> str | None:

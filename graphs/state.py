@@ -47,9 +47,12 @@ class AnswerRecord(TypedDict):
     """How the answer node answered: from the model, the rules, or the rules after a model failure."""
 
     source: str
-    """'model', 'rules' (no answer model), 'fallback' (the model failed) or 'no_match'."""
+    """'model', 'rules' (no answer model), 'fallback' (the model failed, or its reply could not be
+    shown) or 'no_match' (no course is about the question; no model is asked)."""
     model: str | None
     reason: str | None
+    """Why a fallback ('error: TimeoutError', 'stated prices or dates not in the catalog: €850') or
+    why no match ('no course matched', 'only mentioned in a description: weather (data-analysis)')."""
     retrieval: str
     """'fts' or 'hybrid', with a note when vectors were wanted but unavailable."""
     retrieved: list[str]

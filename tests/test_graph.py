@@ -70,8 +70,8 @@ def test_unknown_topic_says_nothing_matched(graph: Any) -> None:
     assert transcript(graph, "q")[-1] == (
         "ai",
         (
-            "I couldn't find anything in our catalog that matches that. Try a topic such as Python, "
-            "SQL, machine learning or RAG, or ask for a course id."
+            'I searched our catalog for "knitting" and found no course about that. Try a topic such as '
+            "Python, SQL, machine learning or RAG, or ask for a course id."
         ),
     )
 

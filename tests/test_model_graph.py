@@ -16,7 +16,7 @@ from agent.domain.rules import money
 from agent.infra.persistence import Resources
 from agent.llm.models import Models, NamedModel
 from agent.runtime import threads
-from graphs.nodes.answer import MODEL_DOWN, NOTHING_FOUND, compose_answer
+from graphs.nodes.answer import MODEL_DOWN, compose_answer
 from graphs.prompts import ANSWER_SYSTEM
 from graphs.routing import RESPONSE_FORMAT
 from graphs.school import build_graph
@@ -216,8 +216,12 @@ def test_an_answer_citing_ids_it_was_not_given_is_replaced(resources: Resources,
 def test_nothing_found_asks_no_model(resources: Resources, scripted_model: Any) -> None:
     graph = graph_with(resources, answer=scripted_model())
     turn = threads.send(graph, "t", "Do you have a knitting class?", user_id="ada")
-    assert turn.replies == [NOTHING_FOUND]
-    assert values(graph, "t")["turn"]["answer"]["source"] == "no_match"
+    assert turn.replies == [
+        'I searched our catalog for "knitting" and found no course about that. Try a topic such as '
+        "Python, SQL, machine learning or RAG, or ask for a course id."
+    ]
+    answer = values(graph, "t")["turn"]["answer"]
+    assert (answer["source"], answer["reason"]) == ("no_match", "no course matched")
 
 
 def test_an_answer_model_that_is_down_gives_the_catalog_facts(

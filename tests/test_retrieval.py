@@ -22,9 +22,16 @@ from psycopg.conninfo import make_conninfo
 from psycopg.rows import dict_row
 
 from agent.config.settings import Settings
-from agent.domain import vectors
+from agent.domain import facts, vectors
 from agent.infra.persistence import Resources, embedded_url, open_resources, stop_embedded
-from graphs.retrieval import Retrieval, Retriever, reciprocal_rank_fusion
+from graphs.retrieval import (
+    Retrieval,
+    Retriever,
+    Subject,
+    asks_to_compare,
+    reciprocal_rank_fusion,
+    topic_terms,
+)
 from tests.support.openai_stub import OpenAIStub
 from tests.support.school import TODAY, fresh_database
 
@@ -97,6 +104,124 @@ def test_retriever_arguments_are_checked(resources: Resources) -> None:
         Retriever(resources.school, embeddings=ConceptEmbeddings(), max_distance=3.0)
     with pytest.raises(ValueError, match="pass embeddings too"):
         Retriever(resources.school, model_name="fake")
+
+
+# -- what a question is about -------------------------------------------------------------------
+
+
+def test_subject_words_leave_out_facts_and_comparisons() -> None:
+    assert topic_terms("Is SQL or Python better, and how many seats are free?") == [
+        "sql",
+        "python",
+        "many",
+        "free",
+    ]
+    assert topic_terms("and is it for beginners, and the start date?") == []
+    assert asks_to_compare("rag vs nlp") and asks_to_compare("Python or SQL?")
+    assert not asks_to_compare("Tell me about the SQL course")
+
+
+def test_term_hits_tell_a_name_from_a_mention(resources: Resources) -> None:
+    with resources.pool.connection() as conn:
+        hits = facts.term_hits(conn, ["data-analysis", "rag", "nope"], ["weather", "pandas", "rag", "llm"])
+        assert hits == {
+            "data-analysis": facts.TermHits(named=frozenset({"pandas"}), mentioned=frozenset({"weather"})),
+            "rag": facts.TermHits(named=frozenset({"rag", "llm"}), mentioned=frozenset()),
+        }
+        # Stemmed as the catalog search stems ("networks" names deep-learning's "neural-networks" tag).
+        assert facts.term_hits(conn, ["deep-learning"], ["networks", "python-basics"]) == {
+            "deep-learning": facts.TermHits(named=frozenset({"networks"}), mentioned=frozenset())
+        }
+        assert facts.term_hits(conn, ["rag"], []) == {"rag": facts.TermHits(frozenset(), frozenset())}
+        with pytest.raises(facts.BadTermError, match="lower-case words"):
+            facts.term_hits(conn, ["rag"], ["rag & !"])
+
+
+def test_closest_by_name_is_a_spelling_match_or_none() -> None:
+    courses = [
+        {"id": "deep-learning", "title": "Deep Learning with PyTorch", "tags": ["pytorch"]},
+        {"id": "ml-foundations", "title": "Machine Learning Foundations", "tags": ["machine-learning"]},
+        {"id": "python-basics", "title": "Python Basics", "tags": ["python"]},
+        {"id": "web-apis", "title": "Web APIs with FastAPI", "tags": ["rest"]},
+    ]
+    assert facts.closest_by_name(courses, ["pyhton"]) == courses[2]
+    # Both learning courses are close to "lerning"; "machne" decides.
+    assert facts.closest_by_name(courses, ["machne", "lerning"]) == courses[1]
+    assert facts.closest_by_name(courses, ["lerning"]) == courses[0]  # a tie: the first listed
+    assert facts.closest_by_name(courses, ["rust"]) is None  # "rest" scores 0.75
+    assert facts.closest_by_name(courses, ["knitting", "py"]) is None
+    assert facts.closest_by_name([], ["python"]) is None
+
+
+def test_a_comparison_naming_one_course_by_id_finds_the_other_by_name(resources: Resources) -> None:
+    retriever = Retriever(resources.school)
+    found = retriever.search("What's the difference between RAG and LLM agents?")
+    assert (found.mode, found.fts_ids) == ("named", ["rag", "llm-agents"])
+    # A word that only a description holds ("personal" project) does not make a comparison.
+    assert retriever.search("Is rag online or in person?").fts_ids == ["rag"]
+    assert retriever.search("Tell me about rag and llm agents").fts_ids == ["rag"]  # no comparison asked
+
+
+READINGS = [
+    ("Tell me about the SQL course", "courses", ["sql-fundamentals"], ["sql"], None, None),
+    ("When does rag-2 start?", "courses", ["rag"], ["rag-2"], None, None),
+    ("Compare rag and nlp", "comparison", ["rag", "nlp"], ["rag", "nlp"], None, None),
+    (
+        "Machine learning or deep learning?",
+        "comparison",
+        ["ml-foundations", "deep-learning"],
+        ["machine", "deep"],
+        None,
+        None,
+    ),
+    # Both names hold "data"; "pandas" and "airflow" tell them apart.
+    (
+        "data: pandas or airflow?",
+        "comparison",
+        ["data-analysis", "data-engineering"],
+        ["data", "pandas", "airflow"],
+        None,
+        None,
+    ),
+    ("Is there a free course?", "courses", ["command-line-git"], ["free"], None, None),
+    ("Do you teach Spark?", "courses", ["data-engineering"], ["spark"], None, None),
+    ("Do you have a knitting class?", "nothing", [], ["knitting"], None, "no course matched"),
+    ("pyhton?", "nothing", [], ["pyhton"], "python-basics", "no course matched"),
+    ("what courses do you offer?", "nothing", [], [], None, "no search terms"),
+    (
+        "What's the weather like in Paris?",
+        "nothing",
+        [],
+        ["weather", "paris"],
+        "data-analysis",
+        "only mentioned in a description: weather (data-analysis)",
+    ),
+]
+
+
+@pytest.mark.parametrize(("question", "kind", "courses", "searched", "suggestion", "reason"), READINGS)
+def test_what_a_question_is_about(
+    resources: Resources,
+    question: str,
+    kind: str,
+    courses: list[str],
+    searched: list[str],
+    suggestion: str | None,
+    reason: str | None,
+) -> None:
+    retriever = Retriever(resources.school)
+    subject = retriever.read(question, retriever.search(question))
+    assert (subject.kind, ids(subject), subject.searched, subject.reason) == (kind, courses, searched, reason)
+    assert (subject.suggestion or {}).get("id") == suggestion
+
+
+def test_a_vector_neighbour_is_not_second_guessed_by_words(resources: Resources) -> None:
+    """In hybrid search a course the vectors found stands, though no word of the question names it."""
+    course = resources.school.courses_with_cohorts(["computer-vision"])
+    found = Retrieval(course, [], ["computer-vision"], "hybrid")
+    assert Retriever(resources.school).read("Anything about pictures?", found) == Subject(
+        "courses", course, ["pictures"]
+    )
 
 
 # -- hybrid: a fake embeddings model ------------------------------------------------------------
@@ -176,7 +301,7 @@ def hybrid(vector_server: str, tmp_path: Path) -> Iterator[Resources]:
             yield res
 
 
-def ids(found: Retrieval) -> list[str]:
+def ids(found: Retrieval | Subject) -> list[str]:
     return [c["id"] for c in found.courses]
 
 

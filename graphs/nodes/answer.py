@@ -1,9 +1,10 @@
 """The answer node: retrieval over the catalog in Postgres, then an answer grounded in it.
 
 With an answer model, the model writes the reply from the retrieved passages; the code checks
-that it cites only ids it was given and falls back to the catalog's own words when it does not,
-when it fails, or when it is down. Without one, the reply is composed from the passages. When
-retrieval finds nothing no model is asked: the student is told plainly that nothing matched.
+that it cites only ids it was given and states only prices and dates the retrieved rows hold, and
+falls back to the catalog's own words when it does not, when it fails, or when it is down.
+Without one, the reply is composed from the rows (`graphs.composer`). When no course is about
+what was asked no model is asked: the student is told what was searched and that nothing matched.
 """
 
 from __future__ import annotations
@@ -14,21 +15,19 @@ from langchain_core.messages import HumanMessage, SystemMessage
 from langgraph.runtime import Runtime
 
 from agent.domain import School
-from agent.domain.rules import money
 from agent.llm.calls import Failed, recorded
 from agent.llm.models import Models, NamedModel
 from agent.llm.usage import ModelCall, total
-from graphs.grounding import allowed_ids, cited_ids, claims_an_action
+from graphs.composer import compose, compose_answer, describe_courses
+from graphs.grounding import allowed_ids, cited_ids, claims_an_action, unsupported_figures
 from graphs.nodes.common import SchoolSource, latest_human, text_of
 from graphs.nodes.signatures import RuntimeNode
-from graphs.prompts import ANSWER_SYSTEM, ANSWER_USER
-from graphs.retrieval import Retrieval, Retriever
+from graphs.prompts import ANSWER_COMPARE, ANSWER_SYSTEM, ANSWER_USER
+from graphs.retrieval import Retrieval, Retriever, Subject, topic_terms
 from graphs.state import AnswerRecord, Context, State, TurnRecord, assistant_message
 
-NOTHING_FOUND = (
-    "I couldn't find anything in our catalog that matches that. "
-    "Try a topic such as Python, SQL, machine learning or RAG, or ask for a course id."
-)
+__all__ = ["MODEL_DOWN", "answer_messages", "compose_answer", "describe_courses", "make_answer"]
+
 MODEL_DOWN = (
     "(Our answer writer is not reachable right now, so here is what the catalog says. "
     "Your conversation is saved; ask again later for a fuller answer.)"
@@ -53,30 +52,36 @@ def make_answer(school: SchoolSource, models: Models) -> RuntimeNode[State, dict
     def answer(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
         """Answer the latest question from the catalog, citing the ids used."""
         question = text_of(latest_human(state["messages"]))
-        found = _search(retriever(), question, state["messages"])
+        searched, found = _search(retriever(), question, state["messages"])
+        subject = retriever().read(searched, found)
+        today = school().clock()
+        if subject.kind == "nothing":  # no model call: there is nothing to write from
+            reply = compose(subject, today=today)
+            return _update(state, reply, _no_match(found, subject), None)
         context = runtime.context or Context()
-        model = models.chat("answer", context.answer_model) if found.courses else None
+        model = models.chat("answer", context.answer_model)
         if model is None:
-            source = "rules" if found.courses else "no_match"
-            reply, record, call = compose_answer(found.courses), _record(source, found), None
+            reply, record, call = compose(subject, today=today), _record("rules", found), None
         else:
-            reply, record, call = _model_answer(model, question, found, school(), models)
+            reply, record, call = _model_answer(model, question, subject, found, school(), models)
         return _update(state, reply, record, call)
 
     return answer
 
 
-def _search(retriever: Retriever, question: str, messages: list[Any]) -> Retrieval:
-    """The courses for the question.
+def _search(retriever: Retriever, question: str, messages: list[Any]) -> tuple[str, Retrieval]:
+    """The text searched and the courses it found.
 
-    A follow-up that names nothing ("and how much is it?") is searched together with the
-    student's previous message.
+    A follow-up that names no subject ("and how much is it?", "is it for beginners?") and finds
+    nothing is searched together with the student's previous message. A question that names a
+    subject of its own is not: when nothing is about "knitting", the previous course is no answer.
     """
     found = retriever.search(question)
     earlier = [text_of(m) for m in messages[:-1] if isinstance(m, HumanMessage)]
-    if found.courses or not earlier:
-        return found
-    return retriever.search(f"{earlier[-1]} {question}")
+    if found.courses or not earlier or topic_terms(question):
+        return question, found
+    searched = f"{earlier[-1]} {question}"
+    return searched, retriever.search(searched)
 
 
 def _update(state: State, reply: str, record: AnswerRecord, call: ModelCall | None) -> dict[str, Any]:
@@ -112,84 +117,67 @@ def _record(
     )
 
 
-def answer_messages(question: str, courses: list[dict[str, Any]]) -> list[Any]:
-    """What the answer model sees: the rules, then the passages as data, then the question."""
-    passages = describe_courses(courses)
-    return [
-        SystemMessage(ANSWER_SYSTEM),
-        HumanMessage(ANSWER_USER.format(passages=passages, question=question)),
-    ]
+def _no_match(found: Retrieval, subject: Subject) -> AnswerRecord:
+    """The record of a turn that found no course about the question: why, and what it suggested."""
+    suggested = [subject.suggestion["id"]] if subject.suggestion else []
+    return _record("no_match", found, reason=subject.reason, cited=suggested)
+
+
+def answer_messages(question: str, courses: list[dict[str, Any]], *, compare: bool = False) -> list[Any]:
+    """What the answer model sees: the rules, then the passages as data, then the question.
+
+    For a comparison of two courses, a last line asks for them side by side.
+    """
+    user = ANSWER_USER.format(passages=describe_courses(courses), question=question)
+    if compare:
+        first, second = courses
+        user += "\n\n" + ANSWER_COMPARE.format(first=first["id"], second=second["id"])
+    return [SystemMessage(ANSWER_SYSTEM), HumanMessage(user)]
 
 
 def _model_answer(
-    model: NamedModel, question: str, found: Retrieval, school: School, models: Models
+    model: NamedModel, question: str, subject: Subject, found: Retrieval, school: School, models: Models
 ) -> tuple[str, AnswerRecord, ModelCall]:
+    given = subject.courses
+    messages = answer_messages(question, given, compare=subject.kind == "comparison")
     run = recorded(
-        lambda cfg: model.model.invoke(answer_messages(question, found.courses), config=cfg),
+        lambda cfg: model.model.invoke(messages, config=cfg),
         role="answer",
         model=model.name,
         prices=models.config,
     )
+    rules = compose(subject, today=school.clock())
     if isinstance(run, Failed):  # a model that is down must not cost the student the turn
-        text = f"{MODEL_DOWN}\n\n{compose_answer(found.courses)}"
+        text = f"{MODEL_DOWN}\n\n{rules}"
         return text, _record("fallback", found, model=model.name, reason=run.failure), run.calls[-1]
     text = text_of(run.value).strip()
-    cited, problem = _check(text, found, school)
+    cited, problem = _check(text, given, school)
     if problem is not None:
         return (
-            compose_answer(found.courses),
+            rules,
             _record("fallback", found, model=model.name, reason=problem),
             run.judged("ungrounded").calls[-1],
         )
     if not cited:
-        cited = [c["id"] for c in found.courses]
+        cited = [c["id"] for c in given]
         text += f"\n\nSources: {', '.join(cited)}."
     return text, _record("model", found, model=model.name, cited=cited), run.calls[-1]
 
 
-def _check(text: str, found: Retrieval, school: School) -> tuple[list[str], str | None]:
+def _check(text: str, given: list[dict[str, Any]], school: School) -> tuple[list[str], str | None]:
     """The ids a reply cites, and what is wrong with it (None when it may be shown)."""
     courses, cohorts = school.known_ids()
     cited = cited_ids(text, courses | cohorts)
     # An id-shaped word that is in the passages' text (a "GPT-4" in a description) is not made up.
-    given, passages = allowed_ids(found.courses), describe_courses(found.courses).lower()
-    ungrounded = [i for i in cited if i not in given and i not in passages]
+    allowed, passages = allowed_ids(given), describe_courses(given).lower()
+    ungrounded = [i for i in cited if i not in allowed and i not in passages]
     if not text:
         return cited, "empty_reply"
     if ungrounded:
         return cited, f"cited ids it was not given: {', '.join(ungrounded)}"
     if claims_an_action(text):
         return cited, "claimed an action it cannot take"
+    figures = unsupported_figures(text, given)
+    if figures:
+        return cited, f"stated prices or dates not in the catalog: {', '.join(figures)}"
     return cited, None
-
-
-def describe_courses(courses: list[dict[str, Any]]) -> str:
-    """The catalog passages of some courses, as the models and the offline answers read them."""
-    return "\n\n".join(_describe(course) for course in courses)
-
-
-def compose_answer(courses: list[dict[str, Any]]) -> str:
-    """A reply stating the retrieved facts; says so plainly when there are none."""
-    if not courses:
-        return NOTHING_FOUND
-    parts = [_describe(course) for course in courses]
-    sources = [c["id"] for c in courses] + [h["id"] for c in courses for h in c["cohorts"]]
-    return "\n\n".join(parts) + f"\n\nSources: {', '.join(sources)}."
-
-
-def _describe(course: dict[str, Any]) -> str:
-    prerequisites = ", ".join(course["prerequisites"]) or "none"
-    head = (
-        f"{course['title']} (course {course['id']}): {course['level']}, "
-        f"{course['duration_weeks']} weeks, {money(course['price_cents'])}. "
-        f"Prerequisites: {prerequisites}.\n{course['description']}"
-    )
-    if not course["cohorts"]:
-        return head + "\nNo cohorts are scheduled."
-    return head + "\nCohorts: " + "; ".join(_cohort_line(h) for h in course["cohorts"]) + "."
-
-
-def _cohort_line(cohort: dict[str, Any]) -> str:
-    free = cohort["capacity"] - cohort["seats_taken"]
-    seats = f"{free} of {cohort['capacity']} seats free" if free else "full, waitlist open"
-    return f"{cohort['id']} starts {cohort['starts_on']:%Y-%m-%d} ({seats})"

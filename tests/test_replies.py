@@ -1,0 +1,320 @@
+"""The answer's manners: what a student reads, offline and with an answer model.
+
+Offline replies are snapshots (tests/snapshots/reply_*.txt) of whole turns on the seeded catalog
+on the fixed test date: one course, two compared, nothing found, an off-topic question that
+reached the answer node, a price question. With a scripted answer model, a reply that states a
+price or a date the catalog rows do not hold is replaced by the rules' reply, and the turn records
+why. Update the snapshots after an intended change with `UPDATE_SNAPSHOTS=1` and review the diff.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Any
+
+import pytest
+from langchain_core.messages import AIMessage, HumanMessage
+
+from agent.infra.persistence import Resources
+from agent.llm.models import Models, NamedModel
+from graphs.composer import compose
+from graphs.grounding import unsupported_figures
+from graphs.nodes.answer import MODEL_DOWN, answer_messages
+from graphs.prompts import ANSWER_SYSTEM
+from graphs.retrieval import Retriever
+from graphs.school import build_graph
+from graphs.state import Context
+from tests.support.fakes import ScriptedChatModel
+from tests.support.school import TODAY
+from tests.support.snapshots import check_snapshot
+
+
+def graph_with(
+    resources: Resources, *, router: ScriptedChatModel | None = None, answer: ScriptedChatModel | None = None
+) -> Any:
+    models = Models(
+        router=NamedModel("test:router", router) if router else None,
+        answer=NamedModel("test:answer", answer) if answer else None,
+    )
+    return build_graph(
+        checkpointer=resources.checkpointer,
+        store=resources.store,
+        school=resources.school,
+        settings=resources.settings,
+        models=models,
+    )
+
+
+def ask(graph: Any, thread: str, question: str) -> str:
+    """The assistant's reply to one student message (the graph itself, without the runtime's checks)."""
+    result = graph.invoke(
+        {"messages": [HumanMessage(question)]},
+        {"configurable": {"thread_id": thread}},
+        context=Context(user_id="ada"),
+    )
+    reply: str = result["messages"][-1].content
+    return reply
+
+
+def turn_record(graph: Any, thread: str) -> dict[str, Any]:
+    record: dict[str, Any] = graph.get_state({"configurable": {"thread_id": thread}}).values["turn"]
+    return record
+
+
+def rules_reply(resources: Resources, question: str) -> str:
+    """What the offline composer says to `question`: the fallback of a model reply that cannot be shown."""
+    retriever = Retriever(resources.school)
+    return compose(retriever.read(question, retriever.search(question)), today=TODAY)
+
+
+def intent(name: str) -> AIMessage:
+    return AIMessage(f'{{"intent": "{name}"}}')
+
+
+# -- offline replies, as snapshots --------------------------------------------------------------
+OFFLINE = [
+    ("reply_one_course.txt", "Tell me about the SQL course", "rules", None, "fts", ["sql-fundamentals"]),
+    (
+        "reply_comparison.txt",
+        "What is the difference between Python Basics and SQL Fundamentals?",
+        "rules",
+        None,
+        "fts",
+        ["python-basics", "sql-fundamentals"],
+    ),
+    ("reply_nothing_found.txt", "Do you have a knitting class?", "no_match", "no course matched", "fts", []),
+    ("reply_price.txt", "How much is the RAG course?", "rules", None, "named", ["rag"]),
+]
+
+
+@pytest.mark.parametrize(
+    ("snapshot", "question", "source", "reason", "retrieval", "retrieved"),
+    OFFLINE,
+    ids=[case[0] for case in OFFLINE],
+)
+def test_offline_replies(
+    resources: Resources,
+    snapshot: str,
+    question: str,
+    source: str,
+    reason: str | None,
+    retrieval: str,
+    retrieved: list[str],
+) -> None:
+    graph = graph_with(resources)
+    reply = ask(graph, "t", question)
+    check_snapshot(snapshot, f"Q: {question}\n\n{reply}\n")
+    record = turn_record(graph, "t")
+    assert record["route"]["intent"] == "question"
+    assert record["answer"] == {
+        "source": source,
+        "model": None,
+        "reason": reason,
+        "retrieval": retrieval,
+        "retrieved": retrieved,
+        "cited": [],
+    }
+    assert record["calls"] == []
+
+
+def test_an_off_topic_question_that_reaches_the_answer_lists_no_course(
+    resources: Resources, scripted_model: Any
+) -> None:
+    """A router may read "what's the weather like in Paris?" as a question; one course's description
+    mentions weather data, and that is no reason to print it."""
+    question = "What's the weather like in Paris?"
+    graph = graph_with(resources, router=scripted_model(intent("question")))
+    reply = ask(graph, "t", question)
+    check_snapshot("reply_off_topic.txt", f"Q: {question}\n\n{reply}\n")
+    assert "Cohorts:" not in reply and "€" not in reply
+    record = turn_record(graph, "t")
+    assert record["answer"] == {
+        "source": "no_match",
+        "model": None,
+        "reason": "only mentioned in a description: weather (data-analysis)",
+        "retrieval": "fts",
+        "retrieved": ["data-analysis"],
+        "cited": ["data-analysis"],
+    }
+
+
+@pytest.mark.parametrize(
+    ("question", "reply"),
+    [
+        (
+            "pyhton course?",
+            'I searched our catalog for "pyhton" and found no course about that. '
+            "The closest by name is Python Basics (course python-basics): ask about it for details.",
+        ),
+        (
+            "what courses do you offer?",
+            "Tell me what to look for in our catalog: a topic such as Python, SQL, machine learning "
+            "or RAG, or a course id.",
+        ),
+    ],
+)
+def test_nothing_found_says_what_was_searched_and_never_lists_the_catalog(
+    resources: Resources, question: str, reply: str
+) -> None:
+    assert ask(graph_with(resources), "t", question) == reply
+
+
+def test_a_new_subject_that_matches_nothing_is_not_answered_with_the_previous_course(
+    resources: Resources,
+) -> None:
+    graph = graph_with(resources)
+    ask(graph, "t", "Tell me about the RAG course")
+    # A follow-up that names no subject of its own is about the previous message's course ...
+    reply = ask(graph, "t", "and is it for beginners?")
+    assert reply.startswith("Retrieval-Augmented Generation (course rag): intermediate")
+    # ... a message with a subject of its own is not.
+    reply = ask(graph, "t", "Do you have a knitting class?")
+    assert reply.startswith('I searched our catalog for "knitting" and found no course')
+
+
+@pytest.mark.parametrize(
+    ("question", "pair"),
+    [
+        ("Should I take deep learning or computer vision?", ["deep-learning", "computer-vision"]),
+        ("What's the difference between RAG and LLM agents?", ["rag", "llm-agents"]),
+        ("rag-2 or llm-agents-1?", ["rag", "llm-agents"]),
+        ("Is SQL or Python better for me?", ["sql-fundamentals", "python-basics"]),
+    ],
+)
+def test_a_question_naming_two_courses_compares_them_in_the_order_named(
+    resources: Resources, question: str, pair: list[str]
+) -> None:
+    reply = ask(graph_with(resources), "t", question)
+    first, second = resources.school.courses_with_cohorts(pair)
+    assert reply.startswith(
+        f"{first['title']} (course {first['id']}) and {second['title']} (course {second['id']}) side by side:"
+    )
+
+
+# -- with an answer model: prices and dates are the tables' -------------------------------------
+@pytest.mark.parametrize(
+    ("reply", "reason"),
+    [
+        (
+            "The RAG course (course rag) costs €850 and starts on 2026-12-21 (cohort rag-1).",
+            "stated prices or dates not in the catalog: €850",
+        ),
+        (
+            "Cohort rag-2 (cohort rag-2) starts on 10 January 2027 and costs €900.",
+            "stated prices or dates not in the catalog: 10 January 2027",
+        ),
+        (
+            "RAG (course rag) costs $900; its next cohort starts 2026-12-22 (cohort rag-1).",
+            "stated prices or dates not in the catalog: $900, 2026-12-22",
+        ),
+    ],
+)
+def test_a_model_reply_with_a_price_or_date_not_in_the_catalog_falls_back(
+    resources: Resources, scripted_model: Any, reply: str, reason: str
+) -> None:
+    question = "How much is the RAG course and when does it start?"
+    graph = graph_with(resources, answer=scripted_model(AIMessage(reply)))
+    assert ask(graph, "t", question) == rules_reply(resources, question)
+    record = turn_record(graph, "t")
+    assert record["answer"] == {
+        "source": "fallback",
+        "model": "test:answer",
+        "reason": reason,
+        "retrieval": "named",
+        "retrieved": ["rag"],
+        "cited": [],
+    }
+    assert [c["outcome"] for c in record["calls"]] == ["ungrounded"]
+
+
+def test_a_model_reply_with_the_catalogs_prices_and_dates_is_shown(
+    resources: Resources, scripted_model: Any
+) -> None:
+    reply = "RAG (course rag) costs €900; cohort rag-2 starts on 15 January 2027 (cohort rag-2)."
+    graph = graph_with(resources, answer=scripted_model(AIMessage(reply)))
+    assert ask(graph, "t", "How much is rag-2?") == reply
+    assert turn_record(graph, "t")["answer"]["source"] == "model"
+
+
+def test_a_comparison_with_a_model_asks_for_both_side_by_side(
+    resources: Resources, scripted_model: Any
+) -> None:
+    question = "Should I take deep learning or computer vision?"
+    reply = (
+        "Deep Learning with PyTorch (course deep-learning) costs €1,400 over 10 weeks; Computer Vision "
+        "(course computer-vision) costs €1,200 over 8 weeks and needs deep-learning first."
+    )
+    answer = scripted_model(AIMessage(reply))
+    graph = graph_with(resources, answer=answer)
+    assert ask(graph, "t", question) == reply
+    system, human = answer.calls[0].messages
+    assert system.content == ANSWER_SYSTEM
+    assert human.content.startswith("<catalog>\nDeep Learning with PyTorch (course deep-learning)")
+    assert human.content.endswith(
+        f"Student question: {question}\n\nThe question names two courses: compare deep-learning and "
+        "computer-vision side by side (price, level, duration, prerequisites, and the next cohorts' "
+        "dates and free seats)."
+    )
+    record = turn_record(graph, "t")["answer"]
+    assert (record["source"], record["cited"]) == ("model", ["deep-learning", "computer-vision"])
+
+
+def test_a_comparison_whose_model_adds_up_prices_falls_back_to_the_table(
+    resources: Resources, scripted_model: Any
+) -> None:
+    question = "What's the difference between RAG and LLM agents?"
+    reply = "Both together (course rag, course llm-agents) cost €2,200, €900 and €1,300 apart."
+    graph = graph_with(resources, answer=scripted_model(AIMessage(reply)))
+    fallback = ask(graph, "t", question)
+    assert fallback == rules_reply(resources, question)
+    assert fallback.startswith("Retrieval-Augmented Generation (course rag) and Building LLM Agents")
+    assert turn_record(graph, "t")["answer"]["reason"] == "stated prices or dates not in the catalog: €2,200"
+
+
+def test_a_comparison_whose_model_is_down_gives_the_table(resources: Resources, scripted_model: Any) -> None:
+    question = "Should I take deep learning or computer vision?"
+    graph = graph_with(resources, answer=scripted_model(TimeoutError("read timed out")))
+    assert ask(graph, "t", question) == f"{MODEL_DOWN}\n\n{rules_reply(resources, question)}"
+
+
+def test_an_off_topic_question_asks_no_answer_model(resources: Resources, scripted_model: Any) -> None:
+    graph = graph_with(resources, router=scripted_model(intent("question")), answer=scripted_model())
+    question = "What's the weather like in Paris?"
+    assert ask(graph, "t", question) == rules_reply(resources, question)
+    assert [c["role"] for c in turn_record(graph, "t")["calls"]] == ["router"]
+
+
+def test_the_comparison_prompt(resources: Resources) -> None:
+    courses = resources.school.courses_with_cohorts(["python-basics", "sql-fundamentals"])
+    messages = answer_messages("Python Basics or SQL Fundamentals?", courses, compare=True)
+    check_snapshot(
+        "answer_compare.txt", "\n\n".join(f"=== {m.type} ===\n{m.content}" for m in messages) + "\n"
+    )
+
+
+# -- the figures check, on text -----------------------------------------------------------------
+COURSES = [
+    {"price_cents": 90000, "cohorts": [{"starts_on": date(2026, 12, 21)}, {"starts_on": date(2027, 1, 15)}]},
+    {"price_cents": 0, "cohorts": []},
+]
+
+
+@pytest.mark.parametrize(
+    ("reply", "unsupported"),
+    [
+        ("It costs €900 and starts on 2026-12-21.", []),
+        ("€900, 900 €, 900 euros, EUR 900.00, €0 for the free one", []),
+        ("It starts 15 January 2027, Jan 15, January 15th, 2027, 21/12/2026 or 12/21/2026.", []),
+        ("It starts in December; another cohort in January 2027.", []),
+        ("cohort rag-2 (6 weeks, 25 of 25 seats) in 2027", []),
+        ("€850", ["€850"]),
+        ("€1,800 for both", ["€1,800"]),
+        ("$900 or £900", ["$900", "£900"]),
+        ("€900.50", ["€900.50"]),
+        ("It starts on 2026-12-22, or the 3rd of March.", ["2026-12-22", "3rd of March"]),
+        ("Starts January 10, 2027, ends March 2027.", ["January 10, 2027", "March 2027"]),
+        ("Feb 30, 2027", ["Feb 30, 2027"]),
+    ],
+)
+def test_unsupported_figures(reply: str, unsupported: list[str]) -> None:
+    assert unsupported_figures(reply, COURSES) == unsupported
