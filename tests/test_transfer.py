@@ -485,3 +485,22 @@ def test_a_cancellation_after_the_start_is_described_as_refunding_nothing(resour
         "it has already started, and the seat is not offered to anyone."
     )
     assert message == "Done: your enrollment in rag-1 is cancelled. No refund is due."
+
+
+def test_the_load_checks_count_a_carried_payment_as_the_new_seats(resources: Resources) -> None:
+    from bench.load.checks import one_charge_one_refund, one_enrollment
+
+    school = resources.school
+    for n, student in enumerate(("ada", "bob")):
+        assert school.enroll(f"e{n}", student_id=student, cohort_id="rag-2")["ok"]
+        assert school.pay(f"p{n}", student_id=student, cohort_id="rag-2")["ok"]
+    assert move(school, "t", "ada", "rag-2", "rag-1")["ok"]
+    assert move(school, "t2", "bob", "rag-2", "python-basics-2")["error"] == "different_course"
+    assert school.cancel("c", student_id="ada", cohort_id="rag-1")["result"]["refund_cents"] == PRICE
+    assert school.enroll("e2", student_id="ada", cohort_id="rag-2")["ok"]
+    with resources.pool.connection() as conn:
+        findings = [one_enrollment(conn), one_charge_one_refund(conn)]
+    assert [(f.name, f.ok) for f in findings] == [
+        ("no duplicate enrollment", True),
+        ("no duplicate charge or refund", True),
+    ], findings

@@ -110,13 +110,13 @@ def one_enrollment(conn: Connection[Row]) -> Finding:
     """One active enrollment per student and cohort, each made by exactly one approved operation."""
     doubled = _all(
         conn,
-        "SELECT student_id, cohort_id, count(*) AS n FROM enrollments WHERE status <> 'CANCELLED'"
-        " GROUP BY 1, 2 HAVING count(*) > 1",
+        "SELECT student_id, cohort_id, count(*) AS n FROM enrollments"
+        " WHERE status NOT IN ('CANCELLED', 'TRANSFERRED') GROUP BY 1, 2 HAVING count(*) > 1",
     )
     made = _all(
         conn,
         "SELECT e.id, count(o.key) AS n FROM enrollments e LEFT JOIN operations o"
-        "  ON o.name IN ('enroll', 'join_waitlist') AND (o.outcome->>'ok')::boolean"
+        "  ON o.name IN ('enroll', 'join_waitlist', 'transfer') AND (o.outcome->>'ok')::boolean"
         "  AND o.outcome->'result'->'enrollment'->>'id' = e.id::text"
         " GROUP BY e.id HAVING count(o.key) <> 1",
     )
@@ -126,6 +126,17 @@ def one_enrollment(conn: Connection[Row]) -> Finding:
     problems += [f"enrollment {r['id']} made by {r['n']} operations" for r in made]
     detail = f"enrollments: {seen}" + (f"; {_named(problems)}" if problems else "")
     return Finding("no duplicate enrollment", not problems and bool(totals), detail)
+
+
+_PAID_BY = (
+    "WITH RECURSIVE chain (id, origin) AS ("
+    " SELECT id, id FROM enrollments"
+    " UNION ALL SELECT chain.id, e.transferred_from FROM chain JOIN enrollments e ON e.id = chain.origin"
+    " WHERE e.transferred_from IS NOT NULL),"
+    " paid_by AS (SELECT chain.id, p.kind, p.amount_cents FROM chain JOIN payments p ON p.enrollment_id = chain.origin)"
+)
+"""SQL: `paid_by` (id, kind, amount_cents), the payments of each enrollment or of those it was
+transferred from (a transfer carries the charge over)."""
 
 
 def one_charge_one_refund(conn: Connection[Row]) -> Finding:
@@ -149,24 +160,24 @@ def one_charge_one_refund(conn: Connection[Row]) -> Finding:
             conn,
             "SELECT e.id, e.status, p.kind FROM payments p JOIN enrollments e ON e.id = p.enrollment_id"
             " WHERE (p.kind = 'refund' AND e.status <> 'CANCELLED')"
-            "    OR (p.kind = 'charge' AND e.status NOT IN ('CONFIRMED', 'CANCELLED'))",
+            "    OR (p.kind = 'charge' AND e.status NOT IN ('CONFIRMED', 'CANCELLED', 'TRANSFERRED'))",
         )
     ]
     problems += [
         f"enrollment {r['id']} is CONFIRMED without a charge"
         for r in _all(
             conn,
-            "SELECT e.id FROM enrollments e JOIN cohorts c ON c.id = e.cohort_id"
+            f"{_PAID_BY} SELECT e.id FROM enrollments e JOIN cohorts c ON c.id = e.cohort_id"
             " JOIN courses k ON k.id = c.course_id WHERE e.status = 'CONFIRMED' AND k.price_cents > 0"
-            " AND NOT EXISTS (SELECT 1 FROM payments p WHERE p.enrollment_id = e.id AND p.kind = 'charge')",
+            " AND NOT EXISTS (SELECT 1 FROM paid_by p WHERE p.id = e.id AND p.kind = 'charge')",
         )
     ]
     problems += [
         f"enrollment {r['enrollment_id']} refunded {r['refunded']} of {r['charged']}"
         for r in _all(
             conn,
-            "SELECT r.enrollment_id, r.amount_cents AS refunded, c.amount_cents AS charged"
-            " FROM payments r LEFT JOIN payments c ON c.enrollment_id = r.enrollment_id AND c.kind = 'charge'"
+            f"{_PAID_BY} SELECT r.enrollment_id, r.amount_cents AS refunded, c.amount_cents AS charged"
+            " FROM payments r LEFT JOIN paid_by c ON c.id = r.enrollment_id AND c.kind = 'charge'"
             " WHERE r.kind = 'refund' AND r.amount_cents > coalesce(c.amount_cents, 0)",
         )
     ]
