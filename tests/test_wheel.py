@@ -2,11 +2,11 @@
 
 Builds the wheel from a copy of the checkout's sources, installs it into a fresh virtual
 environment outside the checkout and, from a working directory outside it too, looks up the skills,
-`memories/AGENTS.md`, the catalog tables, the router's evaluation set and the server's static files
-the way the application does (tests/support/wheel_probe.py). The fresh environment sees the test
-environment's site-packages for the dependencies, but not its `.pth` files, so the editable install
-of this checkout is not active there: every module of ours comes from the wheel, which the probe
-checks.
+`memories/AGENTS.md`, the catalog tables, the knowledge base's documents, the router's evaluation
+set and the server's static files the way the application does (tests/support/wheel_probe.py). The
+fresh environment sees the test environment's site-packages for the dependencies, but not its
+`.pth` files, so the editable install of this checkout is not active there: every module of ours
+comes from the wheel, which the probe checks.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from typing import Any
 import pytest
 
 from agent.domain.catalog import load_seed
+from agent.domain.documents import load_documents
 from agent.domain.paths import load_paths
 from agent.ops.evaluation import load_cases
 from tests.support.school import ROOT
@@ -146,6 +147,7 @@ def test_an_installed_wheel_finds_skills_memory_catalog_eval_set_and_static_file
     assert found["skills"] != []
     assert found["agents_md"] == (ROOT / "memories" / "AGENTS.md").read_text(encoding="utf-8")
     assert found["catalog"] == json.loads(json.dumps(load_seed(), default=str))
+    assert found["knowledge"] == {d.id: d.content_hash for d in load_documents()} != {}
     assert found["careers"] == len(load_paths().careers)
     assert Path(found["router_eval_set"]).is_relative_to(site)
     assert found["router_eval_cases"] == len(load_cases())

@@ -1,8 +1,9 @@
 """Run by tests/test_wheel.py with a fresh environment's Python: what an installed wheel finds.
 
 Looks everything up the way the application does (the skills and memory middleware's folders, the
-catalog and path tables, the router's evaluation set, the server's static files) and prints a JSON
-report on stdout. It must not import anything of the tests: it runs outside the checkout.
+catalog and path tables, the knowledge base's documents, the router's evaluation set, the server's
+static files) and prints a JSON report on stdout. It must not import anything of the tests: it runs
+outside the checkout.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ def report(checkout: Path, dependencies: Path) -> dict[str, Any]:
     """
     import skills
     from agent.domain.catalog import load_seed
+    from agent.domain.documents import load_documents
     from agent.domain.paths import load_paths
     from agent.interfaces.server import app
     from agent.ops.evaluation import SHIPPED_SET, load_cases
@@ -50,6 +52,7 @@ def report(checkout: Path, dependencies: Path) -> dict[str, Any]:
         "skills_dir": str(skills.DIR),
         "agents_md": AgentKit.agents_md.read_text(encoding="utf-8"),
         "catalog": load_seed(),
+        "knowledge": {d.id: d.content_hash for d in load_documents()},
         "careers": len(load_paths().careers),
         "router_eval_set": str(SHIPPED_SET),
         "router_eval_cases": len(load_cases()),
