@@ -242,6 +242,10 @@ def _edited_args(raw: dict[str, Any], action: PendingAction) -> dict[str, str]:
     if args.pop("student_id", action["student_id"]) != action["student_id"]:
         message = "an edit cannot move the action to another student"
         raise InvalidDecisionError(message)
+    # An edit changes where the action goes; the enrollment a transfer leaves is the student's.
+    leaves = action["args"].get("from_cohort_id")
+    if leaves is not None and args.setdefault("from_cohort_id", leaves) != leaves:
+        raise InvalidDecisionError(f"an edit cannot change the enrollment a transfer leaves ({leaves})")
     try:
         _, valid = validate(action["name"], args)
     except InvalidActionError as err:

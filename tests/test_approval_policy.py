@@ -8,6 +8,7 @@ under which row) and the domain's end state; and decisions out of policy, which 
 from __future__ import annotations
 
 import re
+from datetime import timedelta
 from typing import Any
 
 import pytest
@@ -17,7 +18,7 @@ from agent.domain.policy import TABLE, Circumstances, Limits, rule_for
 from agent.infra.persistence import Resources
 from agent.journal import grants
 from agent.runtime import threads
-from tests.test_graph import cfg, say, transcript
+from tests.support.turns import cfg, say, transcript
 
 NO_LIMIT = Limits()
 CANCEL_RAG2 = "Cancel ada's enrollment in rag-2 (Retrieval-Augmented Generation, starts 2027-01-15). Full refund of €900."
@@ -247,3 +248,67 @@ def test_a_higher_refund_limit_lets_the_student_alone_cancel(
         "Done: your enrollment in rag-2 is cancelled. €900 will be refunded in full.",
     )
     assert _grants(resources, "t") == [("cancel", "ada", "student", "cancel-refund-within-limit", "approve")]
+
+
+def test_a_transfer_after_the_start_goes_to_staff_whose_edit_comes_back_to_the_student(
+    graph: Any, resources: Resources
+) -> None:
+    school = resources.school
+    assert school.enroll("seed-a", student_id="ada", cohort_id="python-basics-1")["ok"]
+    assert school.pay("seed-b", student_id="ada", cohort_id="python-basics-1")["ok"]
+    started = school.clock() + timedelta(days=5)  # python-basics-1 started two days ago
+    school.clock = lambda: started
+    result = say(graph, "t", "Please switch me to python-basics-2")
+    assert result["__interrupt__"][0].value["policy"] == {
+        "rule": "transfer-after-start",
+        "approvers": ["student", "operator"],
+        "approved": [],
+    }
+    result = say(graph, "t", "yes")
+    assert result["__interrupt__"][0].value["approver"] == "operator"
+    assert transcript(graph, "t")[-1][1].startswith(
+        "Thank you for confirming. Because your current cohort has already started, a member of our staff"
+    )
+    edit = {"type": "edit", "edited_action": {"args": {"cohort_id": "python-basics-3"}}}
+    result = graph.invoke(Command(resume={"decisions": [edit], "reviewer": "olga"}), cfg("t"))
+    [asked] = result["__interrupt__"]
+    assert asked.value["approver"] == "student"
+    assert asked.value["action_requests"][0]["args"] == {
+        "cohort_id": "python-basics-3",
+        "from_cohort_id": "python-basics-1",
+        "student_id": "ada",
+    }
+    assert asked.value["policy"]["approved"] == ["operator"]
+    assert transcript(graph, "t")[-1][1].startswith(
+        "A member of our staff suggests a change to your request: "
+    )
+    say(graph, "t", "yes")
+    assert sorted((e["cohort_id"], e["status"]) for e in school.enrollments(student_id="ada")) == [
+        ("python-basics-1", "TRANSFERRED"),
+        ("python-basics-3", "CONFIRMED"),
+    ]
+    assert [(g[0], g[1], g[2], g[3], g[4]) for g in _grants(resources, "t")] == [
+        ("transfer", "ada", "student", "transfer-after-start", "approve"),
+        ("transfer", "olga", "operator", "transfer-after-start", "edit"),
+        ("transfer", "ada", "student", "transfer-after-start", "approve"),
+    ]
+
+
+def test_an_edit_cannot_change_the_enrollment_a_transfer_leaves(graph: Any, resources: Resources) -> None:
+    school = resources.school
+    assert school.enroll("seed-a", student_id="ada", cohort_id="python-basics-1")["ok"]
+    started = school.clock() + timedelta(days=5)
+    school.clock = lambda: started
+    say(graph, "t", "Please switch me to python-basics-2")
+    say(graph, "t", "yes")
+    edit = {
+        "type": "edit",
+        "edited_action": {"args": {"cohort_id": "python-basics-3", "from_cohort_id": "rag-1"}},
+    }
+    result = graph.invoke(Command(resume={"decisions": [edit], "reviewer": "olga"}), cfg("t"))
+    assert result["__interrupt__"][0].value["error"] == (
+        "an edit cannot change the enrollment a transfer leaves (python-basics-1)"
+    )
+    assert [(e["cohort_id"], e["status"]) for e in school.enrollments(student_id="ada")] == [
+        ("python-basics-1", "PENDING_PAYMENT")
+    ]

@@ -142,7 +142,11 @@ def _edited(school: SchoolSource, state: State, decision: Decision, record: Reco
     action = state["pending_action"]
     assert action is not None and decision.args is not None
     proposal = prepare(
-        school(), action["name"], cohort_id=decision.args["cohort_id"], student_id=action["student_id"]
+        school(),
+        action["name"],
+        cohort_id=decision.args["cohort_id"],
+        student_id=action["student_id"],
+        from_cohort_id=decision.args.get("from_cohort_id"),
     )
     if isinstance(proposal, Refusal):
         return Command(goto="approval", update={"approval_error": f"the edit was refused: {proposal}"})

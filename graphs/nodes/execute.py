@@ -66,9 +66,11 @@ def make_execute(
                 school(), "join_waitlist", cohort_id=args["cohort_id"], student_id=action["student_id"]
             )
             if not isinstance(offer, str):
+                kept = args.get("from_cohort_id")
+                outcome_text = f"you keep your seat in {kept}" if kept else "you are not enrolled"
                 text = (
-                    f"Sorry, the last seat in {args['cohort_id']} was just taken, so you are not "
-                    f"enrolled. I can offer the waitlist instead: {offer['description']} "
+                    f"Sorry, the last seat in {args['cohort_id']} was just taken, so {outcome_text}. "
+                    f"I can offer the waitlist instead: {offer['description']} "
                     "Reply 'yes' to join it or 'no' to leave it."
                 )
                 update |= {"pending_action": offer, "messages": [assistant_message(text)]}

@@ -11,7 +11,11 @@ from graphs import tools
 from graphs.approvals import PendingAction
 
 # When the domain refuses an action for a reason another action answers, propose that instead.
-_ALTERNATIVES = {("enroll", "cohort_full"): "join_waitlist", ("join_waitlist", "seats_available"): "enroll"}
+_ALTERNATIVES = {
+    ("enroll", "cohort_full"): "join_waitlist",
+    ("transfer", "cohort_full"): "join_waitlist",  # the seat the student holds stays theirs
+    ("join_waitlist", "seats_available"): "enroll",
+}
 
 
 class Refusal(str):
@@ -30,7 +34,7 @@ def prepare(
     outcome = tools.preview(school, action_name, student_id=student_id, args=args)
     alternative = _ALTERNATIVES.get((action_name, outcome.get("error", "")))
     if alternative:
-        action_name, args = tools.validate(alternative, args)
+        action_name, args = tools.validate(alternative, {"cohort_id": args["cohort_id"]})
         outcome = tools.preview(school, action_name, student_id=student_id, args=args)
     if not outcome["ok"]:
         return Refusal(outcome["message"])

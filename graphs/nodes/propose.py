@@ -13,7 +13,7 @@ from langchain_core.messages import AIMessage, AnyMessage, HumanMessage
 from langgraph.types import Command
 
 from agent.domain import School
-from graphs.approvals import PendingAction
+from graphs.approvals import PendingAction, how_approved
 from graphs.intents import ACTION_OF_INTENT
 from graphs.nodes.common import FINISH, SchoolSource, latest_human, text_of
 from graphs.nodes.program_queue import asks_for_the_program, queue_program
@@ -47,7 +47,7 @@ def make_propose(school: SchoolSource) -> StateNode[State, Next]:
         note = _replaced_note(state)
         message = (
             f"{note}Here is what I will do once it is approved: {proposal['description']} "
-            "Reply 'yes' to confirm or 'no' to drop it."
+            f"{how_approved(proposal)}"
         )
         return Command(
             goto="approval", update={"pending_action": proposal, "messages": [assistant_message(message)]}
