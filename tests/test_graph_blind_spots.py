@@ -7,13 +7,12 @@ named by its order or month is found among its course's cohorts.
 
 from __future__ import annotations
 
-from typing import Any, get_args
+from typing import Any
 
 import pytest
 from langchain_core.messages import HumanMessage
 
 from agent.infra.persistence import Resources
-from graphs import tools
 from graphs.nodes.replies import HELP, NOTHING_WAITING, ONLY_YOURS
 from graphs.nodes.targets import ASK_WHICH
 from graphs.state import Context
@@ -258,16 +257,45 @@ def test_a_month_without_a_cohort_is_answered_with_the_cohorts(graph: Any, resou
     assert domain(resources) == ([], 0)
 
 
-TRANSFER_LANDED = "transfer" in get_args(tools.ActionName)
+MOVE_RAG1_TO_RAG2 = (
+    "Move ada from rag-1 to rag-2 (Retrieval-Augmented Generation, starts 2027-01-15), in the same course. "
+    "The seat stays held for payment: €900 is due, by the same deadline as before. "
+    "The seat left in rag-1 is freed."
+)
 
 
-@pytest.mark.skipif(not TRANSFER_LANDED, reason="the transfer action is not in graphs.tools yet")
-def test_a_transfer_names_the_student_s_own_enrollment_as_its_source(
-    graph: Any, resources: Resources
-) -> None:
+@pytest.mark.parametrize(
+    "text", ["can I switch to the January group?", "move me to rag-2", "transfer me to the next cohort"]
+)
+def test_a_transfer_moves_the_student_s_own_enrollment(graph: Any, resources: Resources, text: str) -> None:
     assert resources.school.enroll("seed", student_id="ada", cohort_id="rag-1")["ok"]
 
-    say(graph, "can I switch to the January group?")
+    say(graph, text)
 
+    assert last_reply(graph) == PROPOSED.format(MOVE_RAG1_TO_RAG2)
     assert pending(graph) == ("transfer", {"cohort_id": "rag-2", "from_cohort_id": "rag-1"})
-    assert domain(resources) == ([("ada", "rag-1", "PENDING_PAYMENT")], 0)
+    assert domain(resources) == ([("ada", "rag-1", "PENDING_PAYMENT")], 0)  # nothing before the yes
+
+    say(graph, "yes")
+
+    assert domain(resources) == ([("ada", "rag-1", "TRANSFERRED"), ("ada", "rag-2", "PENDING_PAYMENT")], 0)
+
+
+@pytest.mark.parametrize(
+    ("seats", "reply"),
+    [
+        ([], "You have no enrollment I could move to another cohort."),
+        (["rag-1", "nlp-1"], "Which course's cohort do you want to change: nlp or rag?"),
+    ],
+)
+def test_a_transfer_that_names_no_course_is_asked_back(
+    graph: Any, resources: Resources, seats: list[str], reply: str
+) -> None:
+    for cohort in seats:
+        assert resources.school.enroll(f"seed-{cohort}", student_id="ada", cohort_id=cohort)["ok"]
+
+    say(graph, "I want to switch to a later cohort")
+
+    assert last_reply(graph) == reply
+    assert pending(graph) is None
+    assert domain(resources) == ([("ada", c, "PENDING_PAYMENT") for c in seats], 0)
