@@ -236,8 +236,17 @@ def database_url(server_url: str) -> Iterator[str]:
 
 @pytest.fixture
 def settings(database_url: str, tmp_path: Path) -> Settings:
-    """Settings for one test's database, on the fixed test date."""
-    return Settings(database_url=database_url, data_dir=tmp_path / "data", today=TODAY, pool_max_size=8)
+    """Settings for one test's database, on the fixed test date, with no request rate limit.
+
+    Tests make many requests with one key; the limit's own tests (tests/test_student_limits.py) set it.
+    """
+    return Settings(
+        database_url=database_url,
+        data_dir=tmp_path / "data",
+        today=TODAY,
+        pool_max_size=8,
+        rate_limit_per_minute=0,
+    )
 
 
 @pytest.fixture

@@ -1,23 +1,32 @@
-"""The durable budget ledger: each thread's model spend in Postgres, shared by every process.
+"""The durable budget ledgers: each thread's and each student's model spend in Postgres, shared by every process.
 
 `PostgresLedger` implements `middleware.budget.BudgetLedger` over the pool that
 `agent.infra.persistence` opens; its tables (`budget_charges`, `budget_exhausted`) are made by the
 schema migrations (`agent.infra.migrations`). Each model call is one row keyed by (thread, call
 id), so a call charged twice (a node re-run after a crash, two workers racing) counts once, and
-totals are sums, never read-modify-write counters. This module opens no connection of its own
-and decides no limits: `BudgetMiddleware` does.
+totals are sums, never read-modify-write counters. `StudentLedger` keeps the same rows per student
+and day (`student_charges`, `student_budget_exhausted`) for the daily budget of every model call a
+student's turns cause; `StudentBudget` holds that budget's limits from settings, registered per
+pool beside it. This module opens no connection of its own and decides no limits:
+`BudgetMiddleware` does for a thread's planning, `agent.runtime.budgets` for a student's day.
 """
 
 from __future__ import annotations
 
 import math
+import weakref
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import date
 from decimal import Decimal
 from typing import Any, Final
 
 from psycopg.rows import dict_row
 from psycopg_pool import ConnectionPool
 
+from agent.config.settings import Settings
 from middleware.budget import Spend
+from middleware.usage import Prices
 
 _SPENT: Final = """
 SELECT coalesce(sum(input_tokens), 0) AS input_tokens,
@@ -78,6 +87,129 @@ class PostgresLedger:
                 (thread_id,),
             ).fetchone()
         return row is not None
+
+
+_STUDENT_SPENT: Final = """
+SELECT coalesce(sum(input_tokens), 0) AS input_tokens,
+       coalesce(sum(output_tokens), 0) AS output_tokens,
+       coalesce(sum(cost_usd), 0) AS cost_usd
+  FROM student_charges
+ WHERE student_id = %s AND day = %s
+"""
+
+
+class StudentLedger:
+    """Each student's model spend per day: one row per model call, charged once per call id.
+
+    A charge is one insert and takes no lock: the daily budget is checked before a turn starts
+    (`agent.runtime.budgets`), not after each call, so no caller needs the total a charge leaves.
+    """
+
+    def __init__(self, pool: ConnectionPool[Any]) -> None:
+        """Keep the pool; every method takes a connection from it for one statement."""
+        self.pool = pool
+
+    def spent(self, student_id: str, day: date) -> Spend:
+        """What the student's model calls cost on `day` (zero when none was charged)."""
+        with self.pool.connection() as conn, conn.cursor(row_factory=dict_row) as cur:
+            return _spend(cur.execute(_STUDENT_SPENT, (student_id, day)).fetchone())
+
+    def charge(
+        self,
+        student_id: str,
+        day: date,
+        input_tokens: int,
+        output_tokens: int,
+        cost_usd: float,
+        *,
+        call_id: str,
+        thread_id: str,
+        role: str | None = None,
+        model: str | None = None,
+    ) -> bool:
+        """Add one model call to the student's `day`, once per `call_id`; True when it was new.
+
+        Raises:
+            ValueError: As `PostgresLedger.charge`, or when `student_id` or `thread_id` is empty.
+
+        """
+        _check_charge(input_tokens, output_tokens, cost_usd, call_id)
+        for name, value in (("student_id", student_id), ("thread_id", thread_id)):
+            if not isinstance(value, str) or not value:
+                msg = f"{name} must be a non-empty str, got {value!r}"
+                raise ValueError(msg)
+        with self.pool.connection() as conn, conn.cursor(row_factory=dict_row) as cur:
+            row = cur.execute(
+                "INSERT INTO student_charges (student_id, call_id, day, thread_id, role, model,"
+                " input_tokens, output_tokens, cost_usd) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s)"
+                " ON CONFLICT (student_id, call_id) DO NOTHING RETURNING call_id",
+                (
+                    student_id,
+                    call_id,
+                    day,
+                    thread_id,
+                    role,
+                    model,
+                    input_tokens,
+                    output_tokens,
+                    Decimal(repr(float(cost_usd))),
+                ),
+            ).fetchone()
+        return row is not None
+
+    def note_exhausted(self, student_id: str, day: date, thread_id: str) -> bool:
+        """Record that the student's `day` is spent (found on `thread_id`); True only the first time."""
+        with self.pool.connection() as conn, conn.cursor(row_factory=dict_row) as cur:
+            row = cur.execute(
+                "INSERT INTO student_budget_exhausted (student_id, day, thread_id) VALUES (%s, %s, %s)"
+                " ON CONFLICT (student_id, day) DO NOTHING RETURNING student_id",
+                (student_id, day, thread_id),
+            ).fetchone()
+        return row is not None
+
+
+@dataclass(frozen=True)
+class StudentBudget:
+    """A student's model budget per day: the ledger, its limits, how calls are priced, and the day."""
+
+    ledger: StudentLedger
+    max_tokens: int | None
+    """Input plus output tokens a student's calls may use in a day; None for no token limit."""
+    max_usd: float | None
+    """US dollars a student's calls may cost in a day; None for no money limit."""
+    prices: Prices
+    """Model name -> its price (`ModelConfig.price_of`), as the calls' records are priced."""
+    today: Callable[[], date]
+    """The school's date (`Settings.current_date`: `SCHOOL_TODAY`, else the clock)."""
+
+    @classmethod
+    def from_settings(cls, pool: ConnectionPool[Any], settings: Settings) -> StudentBudget:
+        """The budget `SCHOOL_STUDENT_DAILY_TOKENS` / `_USD` and `SCHOOL_MODEL_PRICES` set, on `pool`."""
+        return cls(
+            StudentLedger(pool),
+            settings.student_daily_tokens,
+            settings.student_daily_usd,
+            settings.models.price_of,
+            settings.current_date,
+        )
+
+    @property
+    def limited(self) -> bool:
+        """Whether either limit is set (with neither, spend is recorded and nothing is refused)."""
+        return self.max_tokens is not None or self.max_usd is not None
+
+
+_students: weakref.WeakKeyDictionary[ConnectionPool[Any], StudentBudget] = weakref.WeakKeyDictionary()
+
+
+def register_student_budget(pool: ConnectionPool[Any], budget: StudentBudget) -> None:
+    """Make `budget` the daily budget of the students whose turns run on `pool`."""
+    _students[pool] = budget
+
+
+def student_budget_for(pool: ConnectionPool[Any] | None) -> StudentBudget | None:
+    """The daily budget registered for a main pool, if any (None: spend is neither kept nor limited)."""
+    return _students.get(pool) if pool is not None else None
 
 
 def _spend(row: dict[str, Any] | None) -> Spend:

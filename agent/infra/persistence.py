@@ -30,7 +30,7 @@ from agent.config.settings import Settings
 from agent.domain import School, catalog
 from agent.domain.policy import Limits
 from agent.infra import internals, migrations
-from agent.infra.budget import PostgresLedger
+from agent.infra.budget import PostgresLedger, StudentBudget, register_student_budget
 from agent.infra.fake_provider import payment_provider
 from agent.infra.locks import Query, ThreadLocks, begin_locked, register, release
 from agent.infra.savers import (  # noqa: F401  # DELTA_PAGE_SIZE, tune_delta_paging: re-exported, long imported from here
@@ -274,6 +274,7 @@ def open_resources(settings: Settings | None = None, *, setup: bool = True) -> I
         lock_pool.open()
         money_pool.open()
         register(pool, ThreadLocks(lock_pool))
+        register_student_budget(pool, StudentBudget.from_settings(pool, settings))
         school = School(
             pool,
             clock=settings.current_date,

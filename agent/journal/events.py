@@ -35,6 +35,7 @@ EventKind = Literal[
     "turn_completed",
     "turn_failed",
     "budget_exhausted",
+    "student_budget_exhausted",
     "plan_presented",
     "worker_failed",
     "state_updated",
@@ -47,11 +48,13 @@ EventKind = Literal[
 ]
 """What an event records: a turn's lifecycle (started, its steps, completed or failed), a domain
 action's result (tool_*), approvals requested and decided, a thread's budget found spent (payload:
-tokens, cost_usd, limits), a plan shown to the student, a worker (subagent) that failed, an
-operator's edit of a thread's state (who, which keys, as which node, the new checkpoint), a run
-taken again by another worker after its first died (run id, attempt, the worker before), the
-scheduled work's (`agent.ops.holds`, `agent.ops.scheduled`): an unpaid hold expired, a freed seat
-offered to a waitlisted student, a payment reminder, a prune of old checkpoints, a doctor's findings."""
+tokens, cost_usd, limits), a student's daily budget found spent (once per student and day, on the
+thread of the refused message; payload: student_id, day, tokens, cost_usd, limits), a plan shown
+to the student, a worker (subagent) that failed, an operator's edit of a thread's state (who,
+which keys, as which node, the new checkpoint), a run taken again by another worker after its
+first died (run id, attempt, the worker before), the scheduled work's (`agent.ops.holds`,
+`agent.ops.scheduled`): an unpaid hold expired, a freed seat offered to a waitlisted student, a
+payment reminder, a prune of old checkpoints, a doctor's findings."""
 KINDS: Final[tuple[EventKind, ...]] = get_args(EventKind)
 
 

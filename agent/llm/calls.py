@@ -9,6 +9,9 @@ and cost are read from the reply by `middleware.usage`, as the budget and the tr
 
 `recorded` never raises an `Exception` from the work it runs: the caller gets the failure and
 falls back, and the failed call is in the records (zero tokens, outcome `error: <type>`).
+
+`CallMeter` is the accounts' side of the same calls: given to a whole run, it charges each call
+as it ends (the student's daily budget, `agent.runtime.budgets`), priced as `CallRecorder` prices it.
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any, Generic, Self, TypeVar
 from uuid import UUID
@@ -27,7 +30,7 @@ from langchain_core.runnables import RunnableConfig, ensure_config
 
 from agent.config.model_config import ModelConfig
 from agent.llm.usage import ModelCall, Usage, model_call, total
-from middleware.usage import Prices, call_usage, result_model, result_tokens
+from middleware.usage import CallUsage, Prices, call_usage, result_model, result_tokens
 
 log = logging.getLogger(__name__)
 
@@ -116,6 +119,100 @@ class CallRecorder(BaseCallbackHandler):
                 self._calls.append(record(ended - started))
 
 
+Charge = Callable[[str, CallUsage, Mapping[str, str | None]], None]
+"""Told (call id, usage, {"role", "model"}) once for each call that ended with tokens."""
+
+
+class CallMeter(BaseCallbackHandler):
+    """Charges every chat-model call of a run as it ends, through `charge`.
+
+    Handed to a whole run (its callbacks), it sees each call the run makes: in the graph's nodes,
+    its subgraphs and the agents inside them. A call is priced as `CallRecorder` prices it (the
+    model `recorded` names in the call's metadata, else the one that answered) and named by an id
+    that a re-run repeats: `prefix`, the call's LangGraph task (its checkpoint namespace, whose
+    task ids come from the checkpoint the task runs from, so a node run again after a crash or a
+    resume has the same ones) and its order among that task's calls. A call outside any graph is
+    named by LangChain's run id. A call that failed, or reported no tokens, is not charged. A
+    charge that raises (the database away) is logged by LangChain's callback manager and lost: the
+    student's turn goes on, and its own steps meet the database's absence.
+    """
+
+    run_inline = True  # cheap bookkeeping; the charge itself is one insert
+
+    def __init__(self, charge: Charge, *, prices: Prices, prefix: str) -> None:
+        self._charge, self._prices, self._prefix = charge, prices, prefix
+        self._lock = threading.Lock()
+        self._started: dict[UUID, tuple[str, str | None, str | None]] = {}
+        self._seen: dict[str, int] = {}
+
+    @property
+    def ignore_chain(self) -> bool:
+        """Chains (graph nodes, agent steps) are not model calls."""
+        return True
+
+    @property
+    def ignore_retriever(self) -> bool:
+        """Retrievers are not model calls."""
+        return True
+
+    @property
+    def ignore_agent(self) -> bool:
+        """Agent actions are not model calls."""
+        return True
+
+    def on_chat_model_start(
+        self,
+        serialized: dict[str, Any],
+        messages: list[list[Any]],
+        *,
+        run_id: UUID,
+        metadata: dict[str, Any] | None = None,
+        **kwargs: Any,
+    ) -> None:
+        """A chat model call starts: it gets its id."""
+        self._start(run_id, metadata or {})
+
+    def on_llm_start(
+        self,
+        serialized: dict[str, Any],
+        prompts: list[str],
+        *,
+        run_id: UUID,
+        metadata: dict[str, Any] | None = None,
+        **kwargs: Any,
+    ) -> None:
+        """A completion model call starts: it gets its id."""
+        self._start(run_id, metadata or {})
+
+    def on_llm_end(self, response: LLMResult, *, run_id: UUID, **kwargs: Any) -> None:
+        """Charge the call: the tokens and cost of its reply."""
+        with self._lock:
+            started = self._started.pop(run_id, None)
+        tokens = result_tokens(response)
+        if started is None or not tokens or not any(tokens):
+            return
+        call_id, role, model = started
+        used = call_usage(tokens, self._prices, model, result_model(response))
+        self._charge(call_id, used, {"role": role, "model": model or result_model(response)})
+
+    def on_llm_error(self, error: BaseException, *, run_id: UUID, **kwargs: Any) -> None:
+        """A failed call is not charged."""
+        with self._lock:
+            self._started.pop(run_id, None)
+
+    def _start(self, run_id: UUID, metadata: Mapping[str, Any]) -> None:
+        task = metadata.get("langgraph_checkpoint_ns")
+        role, model = metadata.get("school_role"), metadata.get("school_model")
+        with self._lock:
+            if task:
+                order = self._seen.get(task, 0)
+                self._seen[task] = order + 1
+                call_id = f"{self._prefix}|{task}|{order}"
+            else:
+                call_id = f"{self._prefix}|run:{run_id}"
+            self._started[run_id] = (call_id, role, model)
+
+
 @dataclass(frozen=True)
 class _Calls:
     calls: list[ModelCall]
@@ -169,9 +266,10 @@ def recorded(
 
     `work` must pass the config it is given to the model or agent it invokes: the recorder rides
     in its callbacks, beside those of the run in progress (the stream, the traces). `config` adds
-    tags or metadata; `school_role: role` is always added to the metadata, for the traces. An
-    `Exception` from `work` is logged (its type only) and returned in `Recorded.error`; when no
-    model call was seen, the failure is recorded as one failed call with the time it took.
+    tags or metadata; `school_role: role` and `school_model: model` are always added to the
+    metadata, for the traces and `CallMeter`. An `Exception` from `work` is logged (its type only)
+    and returned in `Recorded.error`; when no model call was seen, the failure is recorded as one
+    failed call with the time it took.
     """
     recorder = CallRecorder(role=role, model=model, prices=prices.price_of)
     started = time.perf_counter()
@@ -201,7 +299,8 @@ def _run_config(config: RunnableConfig | None, role: str, recorder: CallRecorder
     run's callback manager is copied and the recorder added to it.
     """
     given = config or RunnableConfig()
-    run: RunnableConfig = {**given, "metadata": {**given.get("metadata", {}), "school_role": role}}
+    metadata = {**given.get("metadata", {}), "school_role": role, "school_model": recorder.model}
+    run: RunnableConfig = {**given, "metadata": metadata}
     if "callbacks" not in run:
         run["callbacks"] = ensure_config().get("callbacks")  # the run in progress, if any
     return add_handler(run, recorder)

@@ -24,7 +24,8 @@ from agent.journal.owners import ForeignThreadError as ForeignThreadError  # re-
 from agent.journal.owners import ThreadError as ThreadError  # re-exported for the faces
 from agent.journal.owners import refuse_foreign
 from agent.llm.usage import NO_USAGE
-from agent.runtime import runs
+from agent.runtime import budgets, runs
+from agent.runtime.budgets import DailyBudgetExhaustedError as DailyBudgetExhaustedError  # for the faces
 from agent.runtime.runs import OnEvent
 from agent.runtime.thread_views import views
 from graphs.approvals import InvalidDecisionError, parse_decision
@@ -91,6 +92,14 @@ def _check_text(text: object, settings: Settings) -> str:
         message = f"the message is {len(text):,} characters long; the limit is {settings.max_message_chars:,}"
         raise InvalidInputError(message)
     return text.strip()
+
+
+def refuse_spent(graph: Pregel, thread_id: str, user_id: str) -> None:
+    """Raise `DailyBudgetExhaustedError` when the student has spent today's model budget.
+
+    `send` checks it under the thread's lock; the HTTP faces also ask before they queue a message.
+    """
+    budgets.refuse_spent(runs.pool_of(graph), thread_id, user_id)
 
 
 def _check_user(user_id: object) -> str:
@@ -170,7 +179,8 @@ def send(
     `on_token` receives the answer model's tokens as they stream (the reply in `Turn.replies` is
     the checked, final text); `on_event` receives every progress event (`agent.runtime.runs.OnEvent`);
     `context` carries per-run model overrides; `watch` relays the graph's own stream
-    (`agent.runtime.runs.Watch`). Raises ThreadBusyError while another request runs.
+    (`agent.runtime.runs.Watch`). Raises ThreadBusyError while another request runs, and
+    DailyBudgetExhaustedError, before anything runs, when the student has spent today's budget.
     """
     settings = settings or Settings.from_env()
     config = config_for(thread_id)
@@ -180,6 +190,7 @@ def send(
     with runs.exclusive(graph, thread_id, then=views.head_query(thread_id)) as head:
         view = views.view(graph, thread_id, head)
         refuse_foreign(thread_id, runs.owner(graph, thread_id, view), user)
+        refuse_spent(graph, thread_id, user)
         if view.unfinished:
             _finish_interrupted_run(graph, config, graph.get_state(config), listen, watch)
         run_context = replace(context, user_id=user) if context else Context(user_id=user)

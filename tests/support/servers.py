@@ -104,6 +104,7 @@ def _school_env(database_url: str, data_dir: Path, env: dict[str, str] | None) -
             "SCHOOL_API_KEYS": SERVE_API_KEYS,
             "SCHOOL_DATA_DIR": str(data_dir),
             "LANGSMITH_TRACING": "false",
+            "SCHOOL_RATE_LIMIT_PER_MINUTE": "0",  # tests make many requests with one key
         }
         | (env or {})
     )

@@ -106,6 +106,9 @@ MIGRATIONS: Final[tuple[Migration, ...]] = (
     Migration(7, "0007_runs_on_engine.sql", (), drops=("jobs",)),
     Migration(8, "0008_approval_policy.sql", ()),
     Migration(9, "0009_edge_rules_transfers.sql", ()),
+    Migration(
+        10, "0010_student_limits.sql", ("student_charges", "student_budget_exhausted", "api_rate_limits")
+    ),
 )
 HEAD: Final = MIGRATIONS[-1].version
 """The newest schema version this code knows."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import logging
 import uuid
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from importlib import resources as package_files
 from typing import Annotated, Any, Literal
@@ -27,10 +27,12 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from agent.infra import engine
 from agent.infra.locks import ThreadBusyError
 from agent.infra.persistence import Resources
+from agent.infra.rate_limits import RateLimiter
 from agent.interfaces.server import queueing
 from agent.interfaces.server.auth import Principal
 from agent.interfaces.server.langgraph_api import mount_langgraph_api
 from agent.interfaces.server.langgraph_api.feeds import Wakeups, follow, wait_until
+from agent.interfaces.server.limits import RateLimitedError, count_request, retry_after
 from agent.interfaces.server.sse import format_event
 from agent.journal import api_runs, owners
 from agent.journal.events import events
@@ -43,11 +45,14 @@ LANGGRAPH_PATH = "/langgraph"
 
 
 class ApiError(Exception):
-    """An error answered with `status` and a JSON body."""
+    """An error answered with `status`, a JSON body and `headers`."""
 
-    def __init__(self, status: int, code: str, message: str) -> None:
+    def __init__(
+        self, status: int, code: str, message: str, headers: Mapping[str, str] | None = None
+    ) -> None:
         super().__init__(message)
         self.status, self.code, self.message = status, code, message
+        self.headers = dict(headers or {})
 
 
 _THREAD_ERRORS: list[tuple[type[BaseException], int, str]] = [
@@ -57,6 +62,8 @@ _THREAD_ERRORS: list[tuple[type[BaseException], int, str]] = [
     (threads.NothingPendingError, 409, "nothing_pending"),
     (threads.InvalidApprovalError, 422, "invalid_decision"),
     (threads.InvalidInputError, 400, "invalid_input"),
+    (threads.DailyBudgetExhaustedError, 429, "budget_exhausted"),
+    (RateLimitedError, 429, "rate_limited"),
 ]
 
 
@@ -71,8 +78,8 @@ def describe(err: BaseException) -> tuple[int, str, str]:
     return 500, "internal", "the server could not complete the request; it has been logged"
 
 
-def _error(status: int, code: str, message: str) -> JSONResponse:
-    return JSONResponse({"error": code, "message": message}, status_code=status)
+def _error(status: int, code: str, message: str, headers: Mapping[str, str] | None = None) -> JSONResponse:
+    return JSONResponse({"error": code, "message": message}, status_code=status, headers=headers)
 
 
 class NewThread(BaseModel):
@@ -128,12 +135,13 @@ class Service:
 
 
 def principal(request: Request, authorization: Annotated[str | None, Header()] = None) -> Principal:
-    """The caller, from `Authorization: Bearer <key>`; 401 without a known key."""
+    """The caller, from `Authorization: Bearer <key>`; 401 without a known key, 429 over its rate."""
     keys: dict[str, Principal] = request.app.state.service.keys
     scheme, _, key = (authorization or "").partition(" ")
     found = keys.get(key.strip()) if scheme.lower() == "bearer" else None
     if found is None:
         raise ApiError(401, "unauthorized", "send a valid API key as 'Authorization: Bearer <key>'")
+    count_request(request, key.strip())
     return found
 
 
@@ -199,6 +207,8 @@ def create_app(service: Service) -> FastAPI:
         dependencies=[Depends(_refuse_nul)],
     )
     app.state.service = service
+    settings = service.resources.settings
+    app.state.limiter = RateLimiter(service.resources.pool, settings.rate_limit_per_minute)
     _error_handlers(app)
     _thread_routes(app, service)
     _approval_routes(app, service)
@@ -220,7 +230,7 @@ def create_app(service: Service) -> FastAPI:
 def _error_handlers(app: FastAPI) -> None:
     @app.exception_handler(ApiError)
     def api_error(_: Request, err: ApiError) -> JSONResponse:
-        return _error(err.status, err.code, err.message)
+        return _error(err.status, err.code, err.message, err.headers)
 
     @app.exception_handler(RequestValidationError)
     def invalid(_: Request, err: RequestValidationError) -> JSONResponse:
@@ -234,7 +244,7 @@ def _error_handlers(app: FastAPI) -> None:
         return _error(err.status_code, code, str(err.detail))
 
     for kind, _status, _code in _THREAD_ERRORS:
-        app.add_exception_handler(kind, lambda _r, e: _error(*describe(e)))  # type: ignore[arg-type]
+        app.add_exception_handler(kind, lambda _r, e: _error(*describe(e), retry_after(e)))  # type: ignore[arg-type]
 
     @app.exception_handler(Exception)
     def internal(_: Request, err: Exception) -> JSONResponse:
@@ -291,12 +301,15 @@ def _respond(service: Service, record: dict[str, Any], stream: bool) -> Response
     thread_id, run_id = record["thread_id"], record["run_id"]
     refusal = queueing.refused(pool, wakeups, thread_id, run_id)
     if refusal is not None:
-        return _error(refusal["status"], refusal["code"] or "internal", refusal["message"])
+        return _error(
+            refusal["status"], refusal["code"] or "internal", refusal["message"], retry_after(refusal)
+        )
     if not stream:
         ended = wait_until(pool, wakeups, thread_id, run_id) or {}
         failure = ended.get("refusal")
         if ended.get("status") == "error" and failure is not None:
-            return _error(failure["status"], failure["code"] or "internal", failure["message"])
+            code = failure["code"] or "internal"
+            return _error(failure["status"], code, failure["message"], retry_after(failure))
         return JSONResponse(ended.get("result") or {"thread_id": thread_id, "replies": [], "pending": None})
 
     def body() -> Iterator[str]:
@@ -355,6 +368,7 @@ def _thread_routes(app: FastAPI, service: Service) -> None:
     ) -> Response:
         _owner_check(service, thread_id, who, write=True)
         text = threads.check_message(body.message, service.resources.settings)
+        threads.refuse_spent(service.graph, thread_id, who.user_id)  # a 429 before anything is queued
         work = {"kind": "send", "text": text, "user_id": who.user_id}
         if if_busy == "enqueue":
             # A run claims the thread itself once its input is checked; a queued one claims it now.

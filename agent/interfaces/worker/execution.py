@@ -227,4 +227,12 @@ def _failure(err: BaseException, face: str, *, began: bool) -> dict[str, Any]:
     else:
         code = None
         status, message = status_of(err)
-    return {"error": type(err).__name__, "status": status, "code": code, "message": message, "began": began}
+    failure = {
+        "error": type(err).__name__,
+        "status": status,
+        "code": code,
+        "message": message,
+        "began": began,
+    }
+    retry_after_s = getattr(err, "retry_after_s", None)  # a limit that says when to try again
+    return failure if retry_after_s is None else failure | {"retry_after_s": retry_after_s}

@@ -16,6 +16,7 @@ from starlette.routing import Mount
 from starlette.types import ASGIApp
 
 from agent.infra.persistence import Resources
+from agent.infra.rate_limits import RateLimiter
 from agent.interfaces.server.auth import Principal, studio_principal
 from agent.interfaces.server.langgraph_api import assistants, runs, state_updates, threads
 from agent.interfaces.server.langgraph_api.auth import install_error_handlers
@@ -70,6 +71,7 @@ def create_langgraph_app(
     install_error_handlers(app)
     _allow_browsers(app, resources.settings.cors_origins)
     app.state.keys = keys
+    app.state.limiter = RateLimiter(resources.pool, resources.settings.rate_limit_per_minute)
     app.state.studio_operator = studio_principal(keys, resources.settings.studio_operator)
 
     @app.get("/ok", tags=["meta"])

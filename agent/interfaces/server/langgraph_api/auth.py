@@ -18,6 +18,7 @@ from __future__ import annotations
 import ipaddress
 import json
 import logging
+from collections.abc import Mapping
 from typing import Annotated, Any
 
 from fastapi import Depends, FastAPI, Header, Request
@@ -27,17 +28,19 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from agent.infra.locks import ThreadBusyError
 from agent.interfaces.server.auth import Principal
+from agent.interfaces.server.limits import RateLimitedError, count_request, retry_after
 from agent.runtime import threads
 
 log = logging.getLogger(__name__)
 
 
 class RefusedError(Exception):
-    """A request answered with `status` and `{"detail": detail}`."""
+    """A request answered with `status`, `{"detail": detail}` and `headers`."""
 
-    def __init__(self, status: int, detail: str) -> None:
+    def __init__(self, status: int, detail: str, headers: Mapping[str, str] | None = None) -> None:
         super().__init__(detail)
         self.status, self.detail = status, detail
+        self.headers = dict(headers or {})
 
 
 _RUNTIME_ERRORS: list[tuple[type[BaseException], int]] = [
@@ -47,6 +50,8 @@ _RUNTIME_ERRORS: list[tuple[type[BaseException], int]] = [
     (threads.NothingPendingError, 409),
     (threads.InvalidApprovalError, 422),
     (threads.InvalidInputError, 422),
+    (threads.DailyBudgetExhaustedError, 429),
+    (RateLimitedError, 429),
 ]
 
 
@@ -67,9 +72,9 @@ def refuse_nul(value: Any) -> None:
         raise RefusedError(422, "the request holds a NUL character (\\u0000), which cannot be stored")
 
 
-def error(status: int, detail: str) -> JSONResponse:
+def error(status: int, detail: str, headers: Mapping[str, str] | None = None) -> JSONResponse:
     """An error response in the platform's shape."""
-    return JSONResponse({"detail": detail}, status_code=status)
+    return JSONResponse({"detail": detail}, status_code=status, headers=headers)
 
 
 STUDIO_SCHEME = "langsmith"
@@ -86,16 +91,20 @@ def caller(
 
     Without a key of the table, a request carrying Studio's `x-auth-scheme: langsmith` is the
     Studio operator's (`app.state.studio_operator`) when one is set and it comes from this machine.
-    The header is read here rather than declared: it is no way in for the SDKs' users.
+    The header is read here rather than declared: it is no way in for the SDKs' users. A known
+    caller's request is counted against its key's rate (Studio's as one key): 429 when over.
     """
     keys: dict[str, Principal] = request.app.state.keys
     scheme, _, bearer = (authorization or "").partition(" ")
     key = x_api_key if x_api_key else bearer.strip() if scheme.lower() == "bearer" else None
     found = keys.get(key) if key else None
-    if found is not None:
+    if found is not None and key:
+        count_request(request, key)
         return found
     if request.headers.get("x-auth-scheme", "").strip().lower() == STUDIO_SCHEME:
-        return _studio_caller(request)
+        studio = _studio_caller(request)
+        count_request(request, f"{STUDIO_SCHEME}:{studio.user_id}")
+        return studio
     raise RefusedError(401, _NO_KEY)
 
 
@@ -137,7 +146,7 @@ def install_error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(RefusedError)
     def refused(_: Request, err: RefusedError) -> JSONResponse:
-        return error(err.status, err.detail)
+        return error(err.status, err.detail, err.headers)
 
     @app.exception_handler(RequestValidationError)
     def invalid(_: Request, err: RequestValidationError) -> JSONResponse:
@@ -150,7 +159,7 @@ def install_error_handlers(app: FastAPI) -> None:
         return error(err.status_code, str(err.detail))
 
     for kind, _status in _RUNTIME_ERRORS:
-        app.add_exception_handler(kind, lambda _r, e: error(*status_of(e)))  # type: ignore[arg-type]
+        app.add_exception_handler(kind, lambda _r, e: error(*status_of(e), retry_after(e)))  # type: ignore[arg-type]
 
     @app.exception_handler(Exception)
     def internal(_: Request, err: Exception) -> JSONResponse:

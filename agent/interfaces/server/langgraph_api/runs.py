@@ -46,6 +46,7 @@ from agent.interfaces.server.langgraph_api.run_requests import (
     refuse_unsupported,
 )
 from agent.interfaces.server.langgraph_api.threads import ThreadAccess
+from agent.interfaces.server.limits import retry_after
 from agent.journal import api_runs
 from agent.runtime import threads
 
@@ -111,6 +112,7 @@ class RunDesk:
             if who.role != "student":
                 raise RefusedError(403, "only the student who owns a thread writes to it")
             text = threads.check_message(message_text(body.input), settings)
+            threads.refuse_spent(graph, thread_id, who.user_id)  # a 429 before anything is queued
             work.update(kind="send", text=text, user_id=who.user_id)
         else:
             # A student resumes only their own thread (checked above), to confirm or withdraw their
@@ -181,7 +183,9 @@ class RunDesk:
         if record["ahead"]:
             return None
         refusal = queueing.refused(self.pool, self.wakeups, record["thread_id"], record["run_id"])
-        return error(refusal["status"], refusal["message"]) if refusal is not None else None
+        if refusal is None:
+            return None
+        return error(refusal["status"], refusal["message"], retry_after(refusal))
 
     def final_values(self, thread_id: str, run: dict[str, Any] | None = None) -> dict[str, Any]:
         """What `wait` and `join` answer: the state the run left, else the thread's, read."""
@@ -291,7 +295,7 @@ def routes(backend: Backend, jobs: Any, wakeups: Wakeups) -> APIRouter:
         ended = desk.wait_for_end(thread_id, record["run_id"])
         failure = (ended or {}).get("refusal")
         if ended is not None and ended["status"] == "error" and failure is not None:
-            return error(failure["status"], failure["message"])
+            return error(failure["status"], failure["message"], retry_after(failure))
         return JSONResponse(
             desk.final_values(thread_id, ended), headers=location(thread_id, record["run_id"])
         )
