@@ -1,0 +1,34 @@
+"""Driving the school graph straight, as the graph tests do: a thread's config, a student's message,
+the transcript and the trajectory of a thread."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from langchain_core.messages import HumanMessage
+
+from graphs.state import Context
+
+
+def cfg(thread: str) -> Any:
+    """The run config of `thread`."""
+    return {"configurable": {"thread_id": thread}}
+
+
+def say(graph: Any, thread: str, text: str, user: str = "ada") -> dict[str, Any]:
+    """Send `text` as `user` on `thread`; the run's result (with `__interrupt__` when it paused)."""
+    result: dict[str, Any] = graph.invoke(
+        {"messages": [HumanMessage(text)]}, cfg(thread), context=Context(user_id=user)
+    )
+    return result
+
+
+def transcript(graph: Any, thread: str) -> list[tuple[str, str]]:
+    """The thread's messages as (type, text), oldest first."""
+    return [(m.type, m.content) for m in graph.get_state(cfg(thread)).values["messages"]]
+
+
+def nodes_run(graph: Any, thread: str) -> list[str]:
+    """The nodes each checkpoint says ran, oldest first (the trajectory)."""
+    history = reversed(list(graph.get_state_history(cfg(thread))))
+    return [snapshot.next[0] for snapshot in history if snapshot.next]
