@@ -145,6 +145,39 @@ def cmd_eval_scenarios(args: argparse.Namespace) -> int:
     return EXIT_OK if all(scenario_runner.passed(s, got) for s, got in results) else EXIT_INTERNAL
 
 
+def cmd_eval_retrieval(args: argparse.Namespace) -> int:
+    """Score the answer node's retrieval on the labelled questions, on a scratch seeded database.
+
+    Full-text only, then hybrid when an embeddings model is configured; each part separately,
+    with the offline answer check's pass rate.
+    """
+    from pathlib import Path
+
+    from agent.ops import retrieval_eval as ev
+
+    labels = ev.Labels.shipped()
+    parts = [("set", Path(args.set))] if args.set else list(ev.PARTS)
+    loaded = [(part, path, ev.load_cases(path, labels=labels)[: args.limit]) for part, path in parts]
+    with ev.scratch_school(Settings.from_env()) as (school, models):
+        embeddings = models.embeddings()
+        modes = [("full-text", ev.answer_node_search(school))]
+        if embeddings is not None:
+            modes.append((f"hybrid ({embeddings.name})", ev.answer_node_search(school, models)))
+        reply = ev.offline_reply(school)
+        for part, path, cases in loaded:
+            where = path.name if args.set is None else str(path)
+            print(f"== the {part} part ({where}): {len(cases)} questions")
+            for mode, search in modes:
+                report = ev.evaluate(cases, search, labels)
+                print(ev.format_report(report, title=f"{mode}:"))
+            passed, checked = ev.answer_check(cases, reply, labels)
+            share = passed / checked if checked else 0.0
+            print(f"answer check (offline reply names an expected id): {share:.3f} ({passed}/{checked})\n")
+    if embeddings is None:
+        print("hybrid: not run (no embeddings model; set SCHOOL_EMBEDDINGS_MODEL)")
+    return EXIT_OK
+
+
 def run_bench(argv: Sequence[str]) -> int:
     """Run the benchmark (`bench.main`); its own parser reads the rest of the command line."""
     from bench.main import main as bench_main  # the benchmark loads only for this command

@@ -129,6 +129,14 @@ def _inspect_commands(sub: Any) -> None:
     p.add_argument("--set", metavar="PATH", help="a scenario file instead of the shipped one")
     p.add_argument("--only", metavar="NAME", action="append", help="only this scenario (repeatable)")
     p.set_defaults(run=operator_commands.cmd_eval_scenarios)
+    p = kinds.add_parser(
+        "retrieval",
+        help="recall@5, MRR, latency of the answer node's retrieval (full-text, and hybrid with embeddings), "
+        "and the offline answer check: tuned and held-out parts",
+    )
+    p.add_argument("--set", metavar="PATH", help="a JSONL set instead of the shipped two parts")
+    p.add_argument("--limit", type=int, metavar="N", help="only the first N questions of each part")
+    p.set_defaults(run=operator_commands.cmd_eval_retrieval)
 
 
 def _ops_commands(sub: Any) -> None:
