@@ -153,6 +153,7 @@ def cmd_eval_retrieval(args: argparse.Namespace) -> int:
     """
     from pathlib import Path
 
+    from agent.domain import vectors
     from agent.ops import retrieval_eval as ev
 
     labels = ev.Labels.shipped()
@@ -161,7 +162,9 @@ def cmd_eval_retrieval(args: argparse.Namespace) -> int:
     with ev.scratch_school(Settings.from_env()) as (school, models):
         embeddings = models.embeddings()
         modes = [("full-text", ev.answer_node_search(school))]
-        if embeddings is not None:
+        with school.pool.connection() as conn:
+            pgvector = vectors.vector_available(conn)
+        if embeddings is not None and pgvector:
             modes.append((f"hybrid ({embeddings.name})", ev.answer_node_search(school, models)))
         reply = ev.offline_reply(school)
         for part, path, cases in loaded:
@@ -175,6 +178,8 @@ def cmd_eval_retrieval(args: argparse.Namespace) -> int:
             print(f"answer check (offline reply names an expected id): {share:.3f} ({passed}/{checked})\n")
     if embeddings is None:
         print("hybrid: not run (no embeddings model; set SCHOOL_EMBEDDINGS_MODEL)")
+    elif not pgvector:
+        print("hybrid: not run (the database server has no pgvector extension)")
     return EXIT_OK
 
 
