@@ -168,6 +168,9 @@ class Settings:
     operator_refunds_above_cents: int = 0
     """`SCHOOL_OPERATOR_REFUNDS_ABOVE_EUR` (whole euros): a cancellation that refunds more than this
     needs an operator's approval after the student's own (`agent.domain.policy`); 0: every refund."""
+    knowledge_dir: Path | None = None
+    """`SCHOOL_KNOWLEDGE_DIR`: the folder of Markdown documents the knowledge base holds, ingested at
+    every start (`agent.domain.knowledge`); unset: the documents shipped in the package."""
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -205,6 +208,7 @@ class Settings:
             hold_hours=integer("SCHOOL_HOLD_HOURS", 72, minimum=1),
             remind_hours=integer("SCHOOL_REMIND_HOURS", 24, minimum=0),
             operator_refunds_above_cents=100 * integer("SCHOOL_OPERATOR_REFUNDS_ABOVE_EUR", 0),
+            knowledge_dir=Path(raw) if (raw := text("SCHOOL_KNOWLEDGE_DIR")) else None,
         )
 
     def current_date(self) -> date:

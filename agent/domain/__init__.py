@@ -15,7 +15,7 @@ from typing import Any
 from psycopg import Connection
 from psycopg_pool import ConnectionPool
 
-from agent.domain import catalog, enrollments, handoffs, payments, policy, transfers
+from agent.domain import catalog, enrollments, handoffs, knowledge, payments, policy, transfers
 from agent.domain.errors import DomainError
 from agent.domain.operations import Outcome, dry_run, run_once
 from agent.domain.payments import LockHolder, PaymentProvider, Providers
@@ -77,6 +77,15 @@ class School:
         """Courses matching `text`, each with its cohorts under `"cohorts"`."""
         with self.pool.connection() as conn:
             return _with_cohorts(conn, catalog.search_course_ids(conn, text, limit=limit))
+
+    def knowledge(self, text: str, limit: int = 5) -> list[Row]:
+        """The knowledge base's sections that best answer `text`, best first (`knowledge.search`).
+
+        Each row has the section's `citation` (`refunds#the-7-day-rule`), its document's `title`,
+        its heading (`section`) and its Markdown (`text`).
+        """
+        with self.pool.connection() as conn:
+            return knowledge.search(conn, text, limit)
 
     def named_ids(self, text: str, *, limit: int = 3) -> list[str]:
         """Ids of the courses `text` names outright (by course or cohort id)."""

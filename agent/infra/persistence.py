@@ -27,7 +27,9 @@ from psycopg.rows import dict_row
 from psycopg_pool import AsyncConnectionPool, ConnectionPool, PoolTimeout
 
 from agent.config.settings import Settings
-from agent.domain import School, catalog
+from agent.domain import School, catalog, knowledge
+from agent.domain.documents import load_documents
+from agent.domain.knowledge import IngestReport
 from agent.domain.policy import Limits
 from agent.infra import internals, migrations
 from agent.infra.budget import PostgresLedger, StudentBudget, register_student_budget
@@ -213,18 +215,25 @@ def hold_waiting(pool: ConnectionPool[Any], lock: Query) -> Iterator[None]:
             release(held)
 
 
-def setup_database(resources: Resources) -> None:
-    """Set up LangGraph's tables, apply the pending schema migrations and seed the catalog; idempotent.
+def setup_database(resources: Resources, *, knowledge_dir: Path | None = None) -> IngestReport:
+    """Set up the tables, seed the catalog and ingest the knowledge base; idempotent; what was ingested.
 
-    The application's tables are made by `agent.infra.migrations` (versioned: each migration is
-    applied once and recorded). An advisory lock lets several processes start at once against a
-    new database: one applies the migrations, the others then find them recorded. It is
-    transaction-level, held by a transaction left open on a connection of its own while the work
-    runs on others (`hold_waiting`), so that it also holds through PgBouncer in transaction mode.
-    It is polled rather than waited for: a session blocked in `pg_advisory_xact_lock` holds a
-    snapshot, and LangGraph's `CREATE INDEX CONCURRENTLY` in the holder's setup would wait for that
-    snapshot forever; the holder's idle transaction holds none.
+    LangGraph's tables are made by its savers, the application's by `agent.infra.migrations`
+    (versioned: each migration is applied once and recorded). The knowledge base is made to hold the
+    documents of `knowledge_dir`, else of `SCHOOL_KNOWLEDGE_DIR`, else the shipped ones
+    (`agent.domain.knowledge.ingest`: nothing is written when their hashes match). They are all read
+    before anything is done, so a malformed one fails the setup with a `DocumentError` naming it and
+    leaves the knowledge base as it was.
+
+    An advisory lock lets several processes start at once against a new database: one applies the
+    migrations, the others then find them recorded. It is transaction-level, held by a transaction
+    left open on a connection of its own while the work runs on others (`hold_waiting`), so that it
+    also holds through PgBouncer in transaction mode. It is polled rather than waited for: a session
+    blocked in `pg_advisory_xact_lock` holds a snapshot, and LangGraph's `CREATE INDEX CONCURRENTLY`
+    in the holder's setup would wait for that snapshot forever; the holder's idle transaction holds
+    none.
     """
+    documents = load_documents(knowledge_dir or resources.settings.knowledge_dir)
     lock: Query = (f"SELECT pg_try_advisory_xact_lock({_SETUP_LOCK}) AS got", {})
     with hold_waiting(resources.pool, lock):
         resources.checkpointer.setup()
@@ -232,6 +241,7 @@ def setup_database(resources: Resources) -> None:
         with resources.pool.connection() as conn:
             migrations.migrate(conn)
             catalog.seed_catalog(conn, today=resources.settings.current_date())
+            return knowledge.ingest(conn, documents)
 
 
 @contextmanager

@@ -20,10 +20,12 @@ models of every table. LangGraph's Postgres savers, which share this database, k
 the same way (`PostgresSaver.MIGRATIONS`, table `checkpoint_migrations`), so one pattern covers all
 of the database and `doctor` reads all three versions alike.
 
-Not here: LangGraph's own tables (its savers migrate them); `course_embeddings`, created by
-`agent.domain.vectors` only where the pgvector extension exists and embeddings are configured; the
-fake payment provider's table (it stands for a provider's system, not the school's schema). Catalog
-seeding is data, done by `agent.domain.catalog.seed_catalog` after the migrations.
+Not here: LangGraph's own tables (its savers migrate them); `course_embeddings` and
+`knowledge_embeddings`, created by `agent.domain.vectors` only where the pgvector extension exists
+and embeddings are configured; the fake payment provider's table (it stands for a provider's
+system, not the school's schema). Catalog seeding and the knowledge base's documents are data,
+written by `agent.domain.catalog.seed_catalog` and `agent.domain.knowledge.ingest` after the
+migrations.
 
 This module opens no connection: `agent.infra.persistence.setup_database` hands one in, holding the
 setup lock, so that processes starting together apply each migration once.
@@ -109,6 +111,7 @@ MIGRATIONS: Final[tuple[Migration, ...]] = (
     Migration(
         10, "0010_student_limits.sql", ("student_charges", "student_budget_exhausted", "api_rate_limits")
     ),
+    Migration(11, "0011_knowledge_base.sql", ("knowledge_documents", "knowledge_chunks")),
 )
 HEAD: Final = MIGRATIONS[-1].version
 """The newest schema version this code knows."""

@@ -59,6 +59,7 @@ def _expected_errors() -> tuple[type[BaseException], ...]:
         ("agent.ops.evaluation", "EvalSetError"),
         ("agent.infra.locks", "ThreadBusyError"),
         ("agent.infra.persistence", "DatabaseUnavailableError"),
+        ("agent.domain.documents", "DocumentError"),
     ):
         module = sys.modules.get(module_name)
         if module is not None:

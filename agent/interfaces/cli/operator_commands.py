@@ -7,6 +7,7 @@ the doctor, the benchmark) is imported inside it, so that no other command pays 
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Sequence
 
 from agent.config.settings import Settings
@@ -42,6 +43,49 @@ def cmd_db_stop(_: argparse.Namespace) -> int:
         print(f"Stopped the embedded Postgres under {where}.")
     else:
         print(f"No embedded Postgres was running under {where}.")
+    return EXIT_OK
+
+
+def cmd_kb_ingest(args: argparse.Namespace) -> int:
+    """Make the knowledge base hold a folder's documents (the setup's own step); print what changed."""
+    from pathlib import Path
+
+    from agent.infra.persistence import open_resources, setup_database
+
+    settings = Settings.from_env()
+    folder = Path(args.dir) if args.dir else None
+    with open_resources(settings, setup=False) as res:
+        report = setup_database(res, knowledge_dir=folder)
+    if args.json:
+        print_json(report.as_dict())
+    else:
+        for what, ids in report.as_dict().items():
+            print(f"{what} ({len(ids)}): {', '.join(ids) or '-'}")
+    configured = settings.knowledge_dir
+    if folder is not None and (configured is None or folder.resolve() != configured.resolve()):
+        print(
+            "note: every start makes the knowledge base hold SCHOOL_KNOWLEDGE_DIR (unset: the shipped "
+            f"documents) again; set SCHOOL_KNOWLEDGE_DIR={folder} to keep these documents.",
+            file=sys.stderr,
+        )
+    return EXIT_OK
+
+
+def cmd_kb_search(args: argparse.Namespace) -> int:
+    """Print the knowledge base's sections that best answer a question, with their citations."""
+    if args.limit < 1:
+        raise CliInputError("--limit must be at least 1")
+    with session() as (res, _graph):
+        found = res.school.knowledge(args.text, limit=args.limit)
+    if args.json:
+        print_json(found)
+    elif not found:
+        print("Nothing in the knowledge base matches.")
+    else:
+        for row in found:
+            print(
+                f"{row['citation']}  ({row['title']}: {row['section']}; rank {row['rank']:.3f}, {row['match']} words)"
+            )
     return EXIT_OK
 
 

@@ -77,6 +77,22 @@ def _inspect_commands(sub: Any) -> None:
         run=operator_commands.cmd_db_setup
     )
     db.add_parser("stop", help="stop the embedded Postgres").set_defaults(run=operator_commands.cmd_db_stop)
+    kb = sub.add_parser("kb", help="the knowledge base: the school's policies and FAQ").add_subparsers(
+        dest="kb_command", required=True
+    )
+    p = kb.add_parser("ingest", help="make the knowledge base hold a folder's documents; print what changed")
+    p.add_argument(
+        "--dir",
+        metavar="PATH",
+        help="a folder of *.md documents (default: SCHOOL_KNOWLEDGE_DIR, else the shipped ones)",
+    )
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.set_defaults(run=operator_commands.cmd_kb_ingest)
+    p = kb.add_parser("search", help="the sections that best answer a question, with their citations")
+    p.add_argument("text", help="the question")
+    p.add_argument("--limit", type=int, default=5, metavar="N", help="at most N sections (default 5)")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.set_defaults(run=operator_commands.cmd_kb_search)
     sub.add_parser("demo", help="play the school story end to end").set_defaults(
         run=operator_commands.cmd_demo
     )

@@ -1,0 +1,201 @@
+"""The knowledge base beside the catalog: the school's policies and FAQ in Postgres, ingested and searched.
+
+Tables (migration 11, `agent.infra.migrations`): `knowledge_documents` (one row a document: id,
+title, source file, content hash, when it was ingested) and `knowledge_chunks` (its sections in
+order, each with a generated `tsvector` under a GIN index). The documents themselves are Markdown
+files (`documents`; the shipped ones are in `agent/domain/knowledge_base/`).
+
+`ingest` makes the tables hold exactly a set of documents, idempotently: a document whose content
+hash is stored already is left untouched, a changed one is re-chunked, a new one added, one no
+longer in the set deleted. It is cheap when nothing changed (one query comparing hashes, no
+write), and otherwise one transaction under an advisory lock, so a reader never sees a document
+half re-chunked and two processes ingesting at once do it one after the other.
+
+`search` ranks chunks by full-text search: the chunks that have every word of the question
+(`plainto_tsquery`, which reads any text as words: no operator, quote or syntax error, and
+Postgres's parser drops markup tags), or when none has, those with any of its words; either way only those ranking within `RELATIVE_RANK` of the best, so that a
+weak match does not come along with a strong one. Ranks are `ts_rank`'s without length
+normalisation: sections are of similar length, and dividing by it favoured a short section that
+mentions a word in passing over the one about it.
+
+Plain psycopg over a connection handed in; nothing of LangChain. Vectors: `vectors` keeps an
+embedding a chunk and model (`ensure_chunk_vector_schema`, `stale_chunks`, `store_chunk_embeddings`,
+`nearest_chunks`), computed by the caller as for courses; a retriever fuses those neighbours with
+`search`'s ranking (`graphs.retrieval.reciprocal_rank_fusion`) and reads the fused ids back with
+`chunks`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from psycopg import Connection
+
+from agent.domain.documents import Document, citation
+
+Row = dict[str, Any]
+
+MAX_QUERY_CHARS = 2_000
+"""Only this much of a question is searched: past it, more words only blur the ranking (a student's
+message is capped at `SCHOOL_MAX_MESSAGE_CHARS` before it gets here anyway)."""
+RELATIVE_RANK = 0.3
+"""A chunk found is kept when it ranks at least this share of the best one found."""
+_LOCK = "hashtext('school-agent:knowledge')"
+
+_SEARCH_SQL = """
+SELECT k.id, k.document_id, k.title, k.section, k.anchor, k.position, k.body AS text,
+       ts_rank(k.search, w.q) AS rank
+FROM knowledge_chunks k, (SELECT {query} AS q) w
+WHERE numnode(w.q) > 0 AND k.search @@ w.q
+ORDER BY rank DESC, k.document_id, k.position
+LIMIT %(limit)s
+"""
+_ALL_WORDS = "plainto_tsquery('english', %(text)s)"
+# plainto_tsquery's text joins the words with ' & '; a lexeme holds no space, so the replacement
+# touches nothing else, and the text of a tsquery reads back as the same query.
+_ANY_WORD = "replace(plainto_tsquery('english', %(text)s)::text, ' & ', ' | ')::tsquery"
+
+
+@dataclass(frozen=True)
+class IngestReport:
+    """What one ingestion did, by document id (each list in id order)."""
+
+    added: list[str] = field(default_factory=list)
+    changed: list[str] = field(default_factory=list)
+    """Re-chunked: the content hash differed."""
+    removed: list[str] = field(default_factory=list)
+    unchanged: list[str] = field(default_factory=list)
+
+    @property
+    def wrote(self) -> bool:
+        """Whether anything in the database changed."""
+        return bool(self.added or self.changed or self.removed)
+
+    def as_dict(self) -> dict[str, list[str]]:
+        """The report as plain JSON."""
+        return {
+            "added": self.added,
+            "changed": self.changed,
+            "removed": self.removed,
+            "unchanged": self.unchanged,
+        }
+
+
+def ingest(conn: Connection[Row], documents: Sequence[Document]) -> IngestReport:
+    """Make the knowledge base hold exactly `documents`; what was added, changed, removed, unchanged.
+
+    Compares content hashes first and writes nothing when all match. Otherwise the whole change is
+    one transaction: it waits for any other ingestion, compares again (the other may have done the
+    work) and applies the difference, so a failure leaves the knowledge base as it was.
+    """
+    ids = [d.id for d in documents]
+    if len(set(ids)) != len(ids):
+        repeated = sorted({i for i in ids if ids.count(i) > 1})
+        message = f"document ids must be unique; given more than once: {', '.join(repeated)}"
+        raise ValueError(message)
+    report = _compare(_stored_hashes(conn), documents)
+    if not report.wrote:
+        return report
+    with conn.transaction():
+        conn.execute(f"SELECT pg_advisory_xact_lock({_LOCK})")
+        report = _compare(_stored_hashes(conn), documents)
+        by_id = {d.id: d for d in documents}
+        if report.removed:
+            conn.execute("DELETE FROM knowledge_documents WHERE id = ANY(%s)", (report.removed,))
+        for doc_id in report.changed:
+            conn.execute("DELETE FROM knowledge_chunks WHERE document_id = %s", (doc_id,))
+        for doc_id in [*report.added, *report.changed]:
+            _write(conn, by_id[doc_id])
+    return report
+
+
+def _stored_hashes(conn: Connection[Row]) -> dict[str, str]:
+    rows = conn.execute("SELECT id, content_hash FROM knowledge_documents").fetchall()
+    return {r["id"]: r["content_hash"] for r in rows}
+
+
+def _compare(stored: dict[str, str], documents: Sequence[Document]) -> IngestReport:
+    report = IngestReport(removed=sorted(set(stored) - {d.id for d in documents}))
+    for doc in sorted(documents, key=lambda d: d.id):
+        if doc.id not in stored:
+            report.added.append(doc.id)
+        elif stored[doc.id] != doc.content_hash:
+            report.changed.append(doc.id)
+        else:
+            report.unchanged.append(doc.id)
+    return report
+
+
+def _write(conn: Connection[Row], doc: Document) -> None:
+    """Insert or update the document's row and insert its chunks (its old chunks are gone)."""
+    conn.execute(
+        "INSERT INTO knowledge_documents (id, title, source, content_hash) VALUES (%s, %s, %s, %s)"
+        " ON CONFLICT (id) DO UPDATE SET title = EXCLUDED.title, source = EXCLUDED.source,"
+        " content_hash = EXCLUDED.content_hash, ingested_at = now()",
+        (doc.id, doc.title, doc.source, doc.content_hash),
+    )
+    with conn.cursor() as cur:
+        cur.executemany(
+            "INSERT INTO knowledge_chunks (document_id, position, title, section, anchor, body)"
+            " VALUES (%s, %s, %s, %s, %s, %s)",
+            [(doc.id, c.position, doc.title, c.section, c.anchor, c.text) for c in doc.chunks],
+        )
+
+
+def search(conn: Connection[Row], text: str, limit: int = 5) -> list[Row]:
+    """The chunks that best answer `text`, best first, at most `limit`.
+
+    Each row: `id` (the chunk's; it changes when its document is re-chunked), `document_id`,
+    `title` (the document's), `section` (its heading), `anchor`, `citation`
+    (`refunds#the-7-day-rule`), `position`, `text` (the section's Markdown), `rank` (full-text rank,
+    comparable within one search only) and `match`: `all` when the chunks found have every word of
+    the question, `any` when none has them all and these have some. A question of only common
+    words ("what is it?") or of no words finds nothing. Text is data here: quotes, operators, SQL or
+    markup in it are searched as words.
+    """
+    if limit < 1:
+        message = f"limit must be at least 1, got {limit}"
+        raise ValueError(message)
+    # Postgres text cannot hold NUL; a question is words, so it is a space like any other separator.
+    question = text[:MAX_QUERY_CHARS].replace("\x00", " ")
+    if not question.strip():
+        return []
+    match, found = "all", _ranked(conn, _ALL_WORDS, question, limit)
+    if not found:
+        match, found = "any", _ranked(conn, _ANY_WORD, question, limit)
+    best = found[0]["rank"] if found else 0
+    return [
+        r | {"citation": citation(r["document_id"], r["anchor"]), "match": match}
+        for r in found
+        if r["rank"] >= best * RELATIVE_RANK
+    ]
+
+
+def _ranked(conn: Connection[Row], query: str, text: str, limit: int) -> list[Row]:
+    return conn.execute(_SEARCH_SQL.format(query=query), {"text": text, "limit": limit}).fetchall()
+
+
+def chunks(conn: Connection[Row], ids: Sequence[int]) -> list[Row]:
+    """The chunks with these ids in the order given, as `search` returns them less `rank` and `match`.
+
+    For a ranking made elsewhere (vector neighbours, `vectors.nearest_chunks`, or a fusion of both);
+    ids no longer stored (a document re-chunked since) are left out.
+    """
+    rows = conn.execute(
+        "SELECT id, document_id, title, section, anchor, position, body AS text"
+        " FROM knowledge_chunks WHERE id = ANY(%s)",
+        (list(ids),),
+    ).fetchall()
+    by_id = {r["id"]: r | {"citation": citation(r["document_id"], r["anchor"])} for r in rows}
+    return [by_id[i] for i in ids if i in by_id]
+
+
+def stored_documents(conn: Connection[Row]) -> list[Row]:
+    """The ingested documents, by id: `id`, `title`, `source`, `content_hash`, `ingested_at`, `chunks`."""
+    return conn.execute(
+        "SELECT d.id, d.title, d.source, d.content_hash, d.ingested_at,"
+        " (SELECT count(*) FROM knowledge_chunks k WHERE k.document_id = d.id) AS chunks"
+        " FROM knowledge_documents d ORDER BY d.id"
+    ).fetchall()
