@@ -11,6 +11,7 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
+from agent.domain.catalog_queries import Filters
 from agent.domain.rules import money
 from graphs.retrieval import Subject
 
@@ -21,16 +22,146 @@ NO_SEARCH_TERMS = (
     "Tell me what to look for in our catalog: a topic such as Python, SQL, machine learning or RAG, "
     "or a course id."
 )
+ANSWERED_FACETS = frozenset({"price", "dates", "seats", "duration", "level", "prerequisites"})
+"""The facts the catalog rows answer; the format of a course is the knowledge base's."""
 
 
-def compose(subject: Subject, *, today: date) -> str:
-    """The reply for `subject`; a comparison lists the cohorts that start on or after `today`."""
+def compose(subject: Subject, *, today: date, facets: frozenset[str] = frozenset()) -> str:
+    """The reply for `subject`; a comparison lists the cohorts that start on or after `today`.
+
+    With `facets` (the facts the question asks for, `graphs.filters.FACETS`), each course's reply
+    states those facts instead of the whole card (`answer_facets`).
+    """
     if subject.kind == "nothing":
         return nothing_found(subject)
     if subject.kind == "comparison":
         first, second = subject.courses
         return compare(first, second, today=today)
+    if facets & ANSWERED_FACETS:
+        return answer_facets(subject.courses, facets & ANSWERED_FACETS, today=today)
     return compose_answer(subject.courses)
+
+
+def answer_facets(courses: list[Row], facets: frozenset[str], *, today: date) -> str:
+    """Each course's facts that the question asks for, then the ids they come from.
+
+    A price question gets the price and the upcoming cohorts' dates; a level question the level,
+    and for a course that is not for beginners its prerequisites (`"chain"`, when the caller
+    looked them up) and a beginner course to start with (`"beginner_alternative"`); a question
+    about prerequisites the whole chain in the order to take it.
+    """
+    parts: list[str] = []
+    sources: list[str] = []
+    for course in courses:
+        upcoming = [h for h in course["cohorts"] if h["starts_on"] >= today]
+        lines = [_course_facts(course, facets)]
+        if facets & {"level", "prerequisites"}:
+            sources += [c["id"] for c in course.get("chain", [])]
+        if facets & {"price", "dates", "seats"}:
+            free_only = "seats" in facets and not facets & {"price", "dates"}
+            lines.append(_cohorts_sentence(upcoming, free_only=free_only))
+            sources += [h["id"] for h in upcoming]
+        alternative = course.get("beginner_alternative")
+        if "level" in facets and alternative is not None and course["level"] != "beginner":
+            first = next((h for h in alternative["cohorts"] if h["starts_on"] >= today), None)
+            when = f", next cohort {first['id']} starts {first['starts_on']:%Y-%m-%d}" if first else ""
+            lines.append(
+                f"For a beginner, start with {_name(alternative)}: beginner, "
+                f"{alternative['duration_weeks']} weeks, {money(alternative['price_cents'])}{when}."
+            )
+            sources.append(alternative["id"])
+        parts.append(" ".join(lines))
+    ids = [c["id"] for c in courses] + sources
+    return "\n\n".join(parts) + f"\n\n{_sources(list(dict.fromkeys(ids)))}"
+
+
+def _course_facts(course: Row, facets: frozenset[str]) -> str:
+    """The sentences about the course itself (not its cohorts) that `facets` ask for."""
+    said: list[str] = []
+    if "price" in facets:
+        said.append(f"costs {money(course['price_cents'])}")
+    if "duration" in facets:
+        said.append(f"lasts {course['duration_weeks']} weeks")
+    if "level" in facets:
+        level = course["level"]
+        said.append(
+            f"is a {level} course" if level == "beginner" else f"is {level}, not a course for beginners"
+        )
+    if not said:  # only cohort facts or prerequisites were asked: what the course is, in one line
+        said.append(f"is {course['level']}, {course['duration_weeks']} weeks, {money(course['price_cents'])}")
+    text = (
+        f"{_name(course)} " + (", ".join(said[:-1]) + " and " + said[-1] if len(said) > 1 else said[0]) + "."
+    )
+    if facets & {"level", "prerequisites"}:
+        text += " " + _prerequisites(course)
+    return text
+
+
+def _prerequisites(course: Row) -> str:
+    if not course["prerequisites"]:
+        return "It has no prerequisites."
+    direct = ", ".join(course["prerequisites"])
+    chain = course.get("chain", [])
+    if len(chain) <= len(course["prerequisites"]):
+        return f"Prerequisites: {direct}."
+    order = ", ".join(c["id"] for c in chain)
+    return f"Prerequisites: {direct}; with theirs, in the order to take them: {order}."
+
+
+def _cohorts_sentence(cohorts: list[Row], *, free_only: bool) -> str:
+    if free_only:
+        cohorts = [h for h in cohorts if h["capacity"] > h["seats_taken"]]
+        if not cohorts:
+            return "No upcoming cohort has a free seat; a full cohort has a waitlist."
+    if not cohorts:
+        return "No cohorts are scheduled."
+    return "Cohorts: " + "; ".join(_cohort_line(h) for h in cohorts) + "."
+
+
+def compose_filtered(filters: Filters, courses: list[Row], *, after: Row | None = None) -> str:
+    """The courses a structured question found, headed by the filter applied, each with its cohorts.
+
+    `after` is the student's enrollment that `filters.starts_after` comes from, named in the head.
+    """
+    applied = describe_filters(filters, after=after)
+    if not courses:
+        return f"{applied}: none in our catalog. {TRY_A_TOPIC}"
+    lines = [f"{applied}:"]
+    for course in courses:
+        cohorts = "; ".join(_cohort_line(h) for h in course["cohorts"]) or "no cohorts scheduled"
+        lines.append(
+            f"- {_name(course)}: {money(course['price_cents'])}, {course['level']}, "
+            f"{course['duration_weeks']} weeks. {'Cohorts' if filters.on_cohorts else 'Next cohorts'}: {cohorts}."
+        )
+    sources = [c["id"] for c in courses] + [h["id"] for c in courses for h in c["cohorts"]]
+    return "\n".join(lines) + f"\n\n{_sources(sources)}"
+
+
+def describe_filters(filters: Filters, *, after: Row | None = None) -> str:
+    """The filter a structured answer applied, in words: "Beginner courses costing at most €500"."""
+    head = f"{filters.level.capitalize()} courses" if filters.level else "Courses"
+    if filters.max_price_cents == 0:
+        head += " that are free"
+    elif filters.max_price_cents is not None:
+        head += f" costing at most {money(filters.max_price_cents)}"
+    if filters.min_price_cents is not None:
+        head += f" costing at least {money(filters.min_price_cents)}"
+    if filters.max_weeks is not None:
+        head += f" of at most {filters.max_weeks} weeks"
+    if filters.min_weeks is not None:
+        head += f" of at least {filters.min_weeks} weeks"
+    cohort: list[str] = []
+    if filters.month is not None:
+        year, month = filters.month
+        cohort.append(f"starting in {date(year, month, 1):%B %Y}")
+    if filters.starts_after is not None:
+        mine = f" (your {after['title']}, cohort {after['cohort_id']}, ends then)" if after else ""
+        cohort.append(f"starting after {filters.starts_after:%Y-%m-%d}{mine}")
+    if filters.free_seats:
+        cohort.append("with free seats")
+    if cohort:
+        head += " with a cohort " + " and ".join(cohort).replace("with free seats", "that has free seats")
+    return head
 
 
 def compose_answer(courses: list[Row]) -> str:

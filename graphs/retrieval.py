@@ -94,10 +94,11 @@ class Retrieval:
     """Course ids by full-text rank, or the ids the question named outright."""
     vector_ids: list[str] | None
     """Course ids by vector similarity within the distance floor; None when vectors were not used."""
-    mode: Literal["named", "fts", "hybrid"]
+    mode: Literal["named", "fts", "hybrid", "structured"]
     """`named`: the question named courses or cohorts by id, only those are returned (and, for a
     comparison that names one, the course its other words name); `fts`:
-    full-text search alone; `hybrid`: full-text and vector rankings fused."""
+    full-text search alone; `hybrid`: full-text and vector rankings fused; `structured`: a query on
+    the tables for the filters a question states (`graphs.filters`), no search at all."""
     note: str | None = None
     """Why vectors were configured but not used (`vectors unavailable: ...`), else None."""
 

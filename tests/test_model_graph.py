@@ -16,7 +16,7 @@ from agent.domain.rules import money
 from agent.infra.persistence import Resources
 from agent.llm.models import Models, NamedModel
 from agent.runtime import threads
-from graphs.nodes.answer import MODEL_DOWN, compose_answer
+from graphs.nodes.answer import MODEL_DOWN, offline_reply
 from graphs.prompts import ANSWER_SYSTEM
 from graphs.routing import RESPONSE_FORMAT
 from graphs.school import build_graph
@@ -62,7 +62,7 @@ def values(graph: Any, thread: str) -> dict[str, Any]:
 
 
 def course_answer(resources: Resources, question: str) -> str:
-    return compose_answer(resources.school.search(question))
+    return offline_reply(resources.school, question)
 
 
 # -- the router model ---------------------------------------------------------------------------

@@ -17,15 +17,12 @@ from langchain_core.messages import AIMessage, HumanMessage
 
 from agent.infra.persistence import Resources
 from agent.llm.models import Models, NamedModel
-from graphs.composer import compose
 from graphs.grounding import unsupported_figures
-from graphs.nodes.answer import MODEL_DOWN, answer_messages
+from graphs.nodes.answer import MODEL_DOWN, answer_messages, offline_reply
 from graphs.prompts import ANSWER_SYSTEM
-from graphs.retrieval import Retriever
 from graphs.school import build_graph
 from graphs.state import Context
 from tests.support.fakes import ScriptedChatModel
-from tests.support.school import TODAY
 from tests.support.snapshots import check_snapshot
 
 
@@ -63,8 +60,7 @@ def turn_record(graph: Any, thread: str) -> dict[str, Any]:
 
 def rules_reply(resources: Resources, question: str) -> str:
     """What the offline composer says to `question`: the fallback of a model reply that cannot be shown."""
-    retriever = Retriever(resources.school)
-    return compose(retriever.read(question, retriever.search(question)), today=TODAY)
+    return offline_reply(resources.school, question)
 
 
 def intent(name: str) -> AIMessage:
@@ -72,6 +68,10 @@ def intent(name: str) -> AIMessage:
 
 
 # -- offline replies, as snapshots --------------------------------------------------------------
+UNDER_500 = ["command-line-git", "prompt-engineering", "python-basics", "sql-fundamentals", "statistics"]
+JANUARY = ["python-basics", "sql-fundamentals", "statistics", "data-analysis", "rag", "data-engineering"]
+JANUARY += ["mlops", "computer-vision", "nlp", "deep-learning"]
+ADVANCED = ["mlops", "computer-vision", "nlp", "llm-agents", "deep-learning"]
 OFFLINE = [
     ("reply_one_course.txt", "Tell me about the SQL course", "rules", None, "fts", ["sql-fundamentals"]),
     (
@@ -84,6 +84,19 @@ OFFLINE = [
     ),
     ("reply_nothing_found.txt", "Do you have a knitting class?", "no_match", "no course matched", "fts", []),
     ("reply_price.txt", "How much is the RAG course?", "rules", None, "named", ["rag"]),
+    # Issue 16's examples: structured questions answered from the tables, replies that answer.
+    ("reply_january.txt", "Which courses start in January?", "rules", None, "structured", JANUARY),
+    ("reply_under_500.txt", "What can I take for under 500 euros?", "rules", None, "structured", UNDER_500),
+    ("reply_beginners.txt", "deep learning for beginners", "rules", None, "fts", ["deep-learning"]),
+    ("reply_prerequisites.txt", "What do I need before llm-agents?", "rules", None, "named", ["llm-agents"]),
+    (
+        "reply_free_seats.txt",
+        "Which advanced cohorts still have seats?",
+        "rules",
+        None,
+        "structured",
+        ADVANCED,
+    ),
 ]
 
 
@@ -166,7 +179,10 @@ def test_a_new_subject_that_matches_nothing_is_not_answered_with_the_previous_co
     ask(graph, "t", "Tell me about the RAG course")
     # A follow-up that names no subject of its own is about the previous message's course ...
     reply = ask(graph, "t", "and is it for beginners?")
-    assert reply.startswith("Retrieval-Augmented Generation (course rag): intermediate")
+    assert reply.startswith(
+        "Retrieval-Augmented Generation (course rag) is intermediate, not a course for beginners. "
+        "Prerequisites: python-basics. For a beginner, start with Python Basics (course python-basics)"
+    )
     # ... a message with a subject of its own is not.
     reply = ask(graph, "t", "Do you have a knitting class?")
     assert reply.startswith('I searched our catalog for "knitting" and found no course')
@@ -318,3 +334,24 @@ COURSES = [
 )
 def test_unsupported_figures(reply: str, unsupported: list[str]) -> None:
     assert unsupported_figures(reply, COURSES) == unsupported
+
+
+def test_cohorts_after_my_current_course_start_after_the_students_enrollment_ends(
+    resources: Resources,
+) -> None:
+    """rag-1 starts 2026-12-21 and lasts 6 weeks, so it ends 2027-02-01: what starts after that."""
+    resources.school.enroll("k1", student_id="ada", cohort_id="rag-1")
+    reply = ask(graph_with(resources), "t", "Which cohorts start after my current course ends?")
+    head, *listed = reply.split("\n")
+    assert head == (
+        "Courses with a cohort starting after 2027-02-01 "
+        "(your Retrieval-Augmented Generation, cohort rag-1, ends then):"
+    )
+    starts = [line.split(" starts ")[1][:10] for line in listed if " starts " in line]
+    assert starts and all(s > "2027-02-01" for s in starts)
+    assert "rag-2" not in reply and "python-basics-3 starts 2027-02-05" in reply
+
+
+def test_cohorts_after_my_current_course_without_an_enrollment_says_so(resources: Resources) -> None:
+    reply = ask(graph_with(resources), "t", "Which cohorts start after my current course ends?")
+    assert reply.startswith("You have no current enrollment, so there is no end date to start after.")

@@ -9,16 +9,19 @@ what was asked no model is asked: the student is told what was searched and that
 
 from __future__ import annotations
 
+from dataclasses import replace
+from datetime import date
 from typing import Any
 
 from langchain_core.messages import HumanMessage, SystemMessage
 from langgraph.runtime import Runtime
 
-from agent.domain import School
+from agent.domain import School, catalog_queries
 from agent.llm.calls import Failed, recorded
 from agent.llm.models import Models, NamedModel
 from agent.llm.usage import ModelCall, total
-from graphs.composer import compose, compose_answer, describe_courses
+from graphs.composer import compose, compose_answer, compose_filtered, describe_courses
+from graphs.filters import Reading, read_question
 from graphs.grounding import allowed_ids, cited_ids, claims_an_action, unsupported_figures
 from graphs.nodes.common import SchoolSource, latest_human, text_of
 from graphs.nodes.signatures import RuntimeNode
@@ -26,7 +29,16 @@ from graphs.prompts import ANSWER_COMPARE, ANSWER_SYSTEM, ANSWER_USER
 from graphs.retrieval import Retrieval, Retriever, Subject, topic_terms
 from graphs.state import AnswerRecord, Context, State, TurnRecord, assistant_message
 
-__all__ = ["MODEL_DOWN", "answer_messages", "compose_answer", "describe_courses", "make_answer"]
+Row = dict[str, Any]
+
+__all__ = [
+    "MODEL_DOWN",
+    "answer_messages",
+    "compose_answer",
+    "describe_courses",
+    "make_answer",
+    "offline_reply",
+]
 
 MODEL_DOWN = (
     "(Our answer writer is not reachable right now, so here is what the catalog says. "
@@ -52,21 +64,77 @@ def make_answer(school: SchoolSource, models: Models) -> RuntimeNode[State, dict
     def answer(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
         """Answer the latest question from the catalog, citing the ids used."""
         question = text_of(latest_human(state["messages"]))
-        searched, found = _search(retriever(), question, state["messages"])
-        subject = retriever().read(searched, found)
         today = school().clock()
+        context = runtime.context or Context()
+        reading = read_question(question, today=today)
+        if reading.structured:  # a query on the tables: its reply is theirs, model or not
+            reply, courses = _structured(school(), reading, context.user_id, today)
+            found = Retrieval(courses, [c["id"] for c in courses], None, "structured")
+            return _update(state, reply, _record("rules", found), None)
+        searched, found = _search(retriever(), question, state["messages"])
+        subject = _with_prerequisites(school(), retriever().read(searched, found), reading)
         if subject.kind == "nothing":  # no model call: there is nothing to write from
             reply = compose(subject, today=today)
             return _update(state, reply, _no_match(found, subject), None)
-        context = runtime.context or Context()
         model = models.chat("answer", context.answer_model)
         if model is None:
-            reply, record, call = compose(subject, today=today), _record("rules", found), None
+            reply = compose(subject, today=today, facets=reading.facets)
+            reply, record, call = reply, _record("rules", found), None
         else:
-            reply, record, call = _model_answer(model, question, subject, found, school(), models)
+            reply, record, call = _model_answer(model, question, subject, found, school(), models, reading)
         return _update(state, reply, record, call)
 
     return answer
+
+
+def offline_reply(school: School, question: str, *, student: str | None = None) -> str:
+    """What the answer node says with no answer model to `question` asked on its own (no history)."""
+    retriever = Retriever(school)
+    today = school.clock()
+    reading = read_question(question, today=today)
+    if reading.structured:
+        return _structured(school, reading, student, today)[0]
+    subject = _with_prerequisites(school, retriever.read(question, retriever.search(question)), reading)
+    return compose(subject, today=today, facets=reading.facets)
+
+
+def _structured(school: School, reading: Reading, student: str | None, today: date) -> tuple[str, list[Row]]:
+    """The reply to a question the tables answer ("Which courses start in January?"), and the courses found."""
+    filters, after = reading.filters, None
+    if reading.after_my_course:
+        with school.pool.connection() as conn:
+            after = catalog_queries.current_course_end(conn, student, today=today) if student else None
+        if after is None:
+            reply = (
+                "You have no current enrollment, so there is no end date to start after. "
+                'Ask for the courses starting in a month instead, e.g. "Which courses start in March?"'
+            )
+            return reply, []
+        filters = replace(filters, starts_after=after["ends_on"])
+    with school.pool.connection() as conn:
+        courses = catalog_queries.matching(conn, filters, today=today)
+    return compose_filtered(filters, courses, after=after), courses
+
+
+def _with_prerequisites(school: School, subject: Subject, reading: Reading) -> Subject:
+    """The subject's courses with their prerequisite chain and a beginner course to start with.
+
+    Only when the question asks about the level or the prerequisites, which the composer then states.
+    """
+    if subject.kind != "courses" or not reading.facets & {"level", "prerequisites"}:
+        return subject
+    courses = []
+    with school.pool.connection() as conn:
+        for course in subject.courses:
+            chain = catalog_queries.prerequisite_chain(conn, course["id"])
+            first = next((c for c in chain if c["level"] == "beginner"), None)
+            courses.append(course | {"chain": chain, "beginner_alternative": first})
+    alternatives = [c["beginner_alternative"]["id"] for c in courses if c["beginner_alternative"]]
+    with_cohorts = {c["id"]: c for c in school.courses_with_cohorts(alternatives)}
+    for course in courses:
+        if course["beginner_alternative"]:
+            course["beginner_alternative"] = with_cohorts[course["beginner_alternative"]["id"]]
+    return replace(subject, courses=courses)
 
 
 def _search(retriever: Retriever, question: str, messages: list[Any]) -> tuple[str, Retrieval]:
@@ -136,7 +204,13 @@ def answer_messages(question: str, courses: list[dict[str, Any]], *, compare: bo
 
 
 def _model_answer(
-    model: NamedModel, question: str, subject: Subject, found: Retrieval, school: School, models: Models
+    model: NamedModel,
+    question: str,
+    subject: Subject,
+    found: Retrieval,
+    school: School,
+    models: Models,
+    reading: Reading,
 ) -> tuple[str, AnswerRecord, ModelCall]:
     given = subject.courses
     messages = answer_messages(question, given, compare=subject.kind == "comparison")
@@ -146,7 +220,7 @@ def _model_answer(
         model=model.name,
         prices=models.config,
     )
-    rules = compose(subject, today=school.clock())
+    rules = compose(subject, today=school.clock(), facets=reading.facets)
     if isinstance(run, Failed):  # a model that is down must not cost the student the turn
         text = f"{MODEL_DOWN}\n\n{rules}"
         return text, _record("fallback", found, model=model.name, reason=run.failure), run.calls[-1]

@@ -1,0 +1,165 @@
+"""Reading a question's filters and the facts it asks for, by rules: the offline reader.
+
+"Which courses start in January?" is a month, "under 500 euros" a price limit, "beginner courses"
+a level, "which cohorts still have seats" free seats, "after my current course ends" a start after
+the student's enrollment. `read_question` returns them as `agent.domain.catalog_queries.Filters`
+(the seam where a router model's structured output can hand in the same dataclass instead), with
+the words left over once the filters are read: a question with filters and no subject of its own
+is answered by a query on the tables; one with a subject ("deep learning for beginners") is about
+that course, and the filter says which of its facts to state (`Reading.facets`).
+Pure functions over text: no database, no model.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date
+
+from agent.domain.catalog_queries import Filters, next_month
+from graphs.retrieval import topic_terms
+
+MONTHS = [
+    "january", "february", "march", "april", "may", "june",
+    "july", "august", "september", "october", "november", "december",
+]  # fmt: skip
+_MONTH = re.compile(
+    r"\b(?:(?P<name>january|february|march|april|june|july|august|september|october|november|december)"
+    r"|(?<=in )(?P<may>may))\b(?:\s+(?P<year>20\d\d))?"
+    r"|\b(?P<next>next month)\b",
+    re.IGNORECASE,
+)
+_AMOUNT = r"(?:€\s?)?(?P<amount>\d[\d,.]*)\s?(?:€|eur\b|euros?\b)?"
+_PRICE = re.compile(
+    r"\b(?P<cmp>under|below|less than|at most|up to|no more than|cheaper than|max(?:imum)?|within|over|above"
+    r"|more than|at least)\s+(?:a budget of\s+)?" + _AMOUNT + r"(?!\s*(?:weeks?|months?|days?)\b)",
+    re.IGNORECASE,
+)
+_FREE_COURSE = re.compile(r"\bfree (?:courses?|classes?|of charge)\b|\bfor free\b|\bcost nothing\b", re.I)
+_WEEKS = re.compile(
+    r"\b(?P<cmp>under|below|less than|at most|up to|no more than|shorter than|within|over|more than"
+    r"|longer than|at least)\s+(?P<n>\d{1,2})\s+weeks?\b"
+    r"|\b(?P<n2>\d{1,2})\s+weeks?\s+or\s+(?P<cmp2>less|shorter|fewer|more|longer)\b",
+    re.IGNORECASE,
+)
+_LEVEL = re.compile(r"\b(?P<level>beginner|intermediate|advanced)s?\b", re.IGNORECASE)
+_SEATS = re.compile(
+    r"\b(?:free|available|open|left|remaining)\s+(?:seats?|spots?|places?)\b"
+    r"|\b(?:seats?|spots?|places?)\s+(?:free|available|open|left|remaining)\b"
+    r"|\bstill\s+(?:has|have|got)\s+(?:a\s+)?(?:seats?|spots?|places?|room)\b"
+    r"|\bnot\s+(?:yet\s+)?full\b",
+    re.IGNORECASE,
+)
+_AFTER_MINE = re.compile(
+    r"\bafter\s+(?:my|the)\s+(?:current\s+)?(?:course|cohort|class|enrollment)\b"
+    r"|\bafter\s+i\s+(?:finish|complete|am done)\b",
+    re.IGNORECASE,
+)
+_REFERS = re.compile(r"\b(?:it|its|this one|that one|this course|that course|them)\b", re.IGNORECASE)
+FILTER_WORDS = frozenset(
+    """under below less than most up no more cheaper max maximum within over above least budget
+    euro euros eur free charge nothing seats seat spots spot places place left remaining available
+    open still room full not yet beginner beginners intermediate advanced weeks week shorter longer
+    fewer after current finish finishes complete ends end done month next starting begins begin
+    cohort cohorts class classes course courses got has take can afford options option before""".split()  # noqa: SIM905
+) | frozenset(MONTHS)
+"""Words that belong to a filter, not to a subject: "courses under 500 euros" names no subject."""
+
+FACETS = {
+    "price": re.compile(r"\b(?:price|prices|cost|costs|fee|fees|how much|expensive|cheap|afford)\b", re.I),
+    "dates": re.compile(r"\b(?:when|start|starts|starting|date|dates|begin|begins|next cohort)\b", re.I),
+    "level": re.compile(r"\b(?:beginners?|level|advanced|intermediate|easy|hard|difficult|newbies?)\b", re.I),
+    "prerequisites": re.compile(
+        r"\b(?:prerequisites?|prereqs?|requirements?|required|need (?:to know )?(?:first|before)|before)\b",
+        re.I,
+    ),
+    "format": re.compile(r"\b(?:online|in person|in-person|on-?site|remote|live|format|recorded)\b", re.I),
+    "seats": re.compile(r"\b(?:seats?|spots?|full|places? left|available)\b", re.I),
+    "duration": re.compile(r"\b(?:how long|duration|weeks?|hours?)\b", re.I),
+}
+"""The facts of a course a question can ask for, by the words that ask."""
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What the rules read in a question."""
+
+    filters: Filters
+    """The filters on the catalog (empty when none were read)."""
+    after_my_course: bool
+    """The question asks for cohorts starting after the student's current course ends; the caller
+    knows the student and sets `filters.starts_after`."""
+    subject: list[str]
+    """The question's subject words once filter words are taken out ("deep" of "deep learning for
+    beginners"); empty for "Which courses start in January?"."""
+    facets: frozenset[str]
+    """The facts asked for (keys of `FACETS`)."""
+
+    refers_back: bool
+    """The question points at something said before ("is it for beginners?")."""
+
+    @property
+    def structured(self) -> bool:
+        """Whether the question is a query on the tables: filters, and no subject of its own."""
+        return bool(self.filters or self.after_my_course) and not self.subject and not self.refers_back
+
+
+def read_question(question: str, *, today: date) -> Reading:
+    """The filters, subject words and facets of `question`; months are the next such month from `today`."""
+    text = question.lower()
+    filters = Filters(
+        month=_month(text, today),
+        max_price_cents=_price(text, upper=True),
+        min_price_cents=_price(text, upper=False),
+        level=_level(text),
+        max_weeks=_weeks(text, upper=True),
+        min_weeks=_weeks(text, upper=False),
+        free_seats=_SEATS.search(text) is not None,
+    )
+    subject = [t for t in topic_terms(question) if t not in FILTER_WORDS and not t.isdigit()]
+    facets = frozenset(name for name, pattern in FACETS.items() if pattern.search(text))
+    after_mine = _AFTER_MINE.search(text) is not None
+    return Reading(filters, after_mine, subject, facets, _REFERS.search(text) is not None)
+
+
+def _month(text: str, today: date) -> tuple[int, int] | None:
+    m = _MONTH.search(text)
+    if m is None:
+        return None
+    if m["next"]:
+        return (today.year, today.month + 1) if today.month < 12 else (today.year + 1, 1)
+    number = MONTHS.index((m["name"] or m["may"]).lower()) + 1
+    return (int(m["year"]), number) if m["year"] else next_month(today, number)
+
+
+def _price(text: str, *, upper: bool) -> int | None:
+    if upper and _FREE_COURSE.search(text):
+        return 0
+    for m in _PRICE.finditer(text):
+        is_upper = m["cmp"] not in ("over", "above", "more than", "at least")
+        cents = _cents(m["amount"])
+        if is_upper == upper and cents is not None:
+            return cents
+    return None
+
+
+def _cents(amount: str) -> int | None:
+    digits = amount.rstrip(".,").replace(",", "")
+    if re.fullmatch(r"\d+(?:\.\d{1,2})?", digits) is None:
+        return None
+    return round(float(digits) * 100)
+
+
+def _level(text: str) -> str | None:
+    m = _LEVEL.search(text)
+    return m["level"].lower() if m else None
+
+
+def _weeks(text: str, *, upper: bool) -> int | None:
+    for m in _WEEKS.finditer(text):
+        word = m["cmp"] or m["cmp2"]
+        is_upper = word in ("under", "below", "less than", "at most", "up to", "no more than", "shorter than")
+        is_upper = is_upper or word in ("within", "less", "shorter", "fewer")
+        if is_upper == upper:
+            return int(m["n"] or m["n2"])
+    return None

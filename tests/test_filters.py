@@ -1,0 +1,78 @@
+"""Reading a question's filters and the facts it asks for, by rules (no database, no model)."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from agent.domain.catalog_queries import BadFilterError, Filters
+from graphs.filters import read_question
+
+TODAY = date(2026, 12, 1)
+
+
+@pytest.mark.parametrize(
+    ("question", "filters"),
+    [
+        ("Which courses start in January?", Filters(month=(2027, 1))),
+        ("anything starting in December 2026?", Filters(month=(2026, 12))),
+        ("what starts next month", Filters(month=(2027, 1))),
+        ("What can I take for under 500 euros?", Filters(max_price_cents=50000)),
+        ("courses below €1,000", Filters(max_price_cents=100000)),
+        ("courses over 1000 euros", Filters(min_price_cents=100000)),
+        ("any free courses?", Filters(max_price_cents=0)),
+        ("beginner courses", Filters(level="beginner")),
+        ("courses shorter than 5 weeks", Filters(max_weeks=5)),
+        ("6 weeks or longer", Filters(min_weeks=6)),
+        ("which cohorts still have seats", Filters(free_seats=True)),
+        (
+            "advanced courses in March with free seats",
+            Filters(month=(2027, 3), level="advanced", free_seats=True),
+        ),
+    ],
+)
+def test_filters_are_read_and_the_question_is_a_query_on_the_tables(question: str, filters: Filters) -> None:
+    reading = read_question(question, today=TODAY)
+    assert reading.filters == filters
+    assert reading.subject == [] and reading.structured
+
+
+@pytest.mark.parametrize(
+    ("question", "subject", "facets"),
+    [
+        ("deep learning for beginners", ["deep"], {"level"}),
+        ("How much is the RAG course?", ["rag"], {"price"}),
+        ("When does the RAG course start, and what does it cost?", ["rag"], {"price", "dates"}),
+        ("What do I need before llm-agents?", ["llm-agents"], {"prerequisites"}),
+        ("Is the SQL course online or in person?", ["sql", "person"], {"format"}),
+    ],
+)
+def test_a_question_with_a_subject_is_about_it_and_asks_for_facts(
+    question: str, subject: list[str], facets: set[str]
+) -> None:
+    reading = read_question(question, today=TODAY)
+    assert reading.subject == subject
+    assert reading.facets == facets
+    assert not reading.structured
+
+
+def test_a_follow_up_about_it_is_not_a_query_on_the_tables() -> None:
+    reading = read_question("and is it for beginners?", today=TODAY)
+    assert reading.filters == Filters(level="beginner") and not reading.structured
+
+
+def test_may_the_verb_is_no_month() -> None:
+    assert read_question("May I pay later?", today=TODAY).filters.month is None
+    assert read_question("courses in may", today=TODAY).filters.month == (2027, 5)
+
+
+def test_after_my_course_is_read_for_the_caller_to_resolve() -> None:
+    reading = read_question("Which cohorts start after my current course ends?", today=TODAY)
+    assert reading.after_my_course and reading.structured
+
+
+@pytest.mark.parametrize("kwargs", [{"level": "expert"}, {"month": (2027, 13)}, {"max_price_cents": -1}])
+def test_impossible_filters_are_refused(kwargs: dict[str, object]) -> None:
+    with pytest.raises(BadFilterError):
+        Filters(**kwargs)  # type: ignore[arg-type]
