@@ -241,3 +241,38 @@ def _quoted(words: list[str]) -> str:
 
 def _sources(ids: list[str]) -> str:
     return f"Sources: {', '.join(ids)}."
+
+
+MAX_SECTION_CHARS = 600
+"""A knowledge-base section quoted in a reply ends at the first paragraph break past this length."""
+
+
+def compose_from_documents(sections: list[Row], courses: list[Row]) -> str:
+    """The best knowledge-base section, trimmed, cited by document and section; the others among the sources.
+
+    `courses` (those the question is about: "Is the SQL course online?", maybe none) are cited too.
+    """
+    best = sections[0]
+    lines = [
+        f'From {best["title"]}, "{best["section"]}" ({best["citation"]}):',
+        _trimmed(best["text"].strip()),
+    ]
+    sources = [s["citation"] for s in sections] + [c["id"] for c in courses]
+    return "\n\n".join(lines) + f"\n\n{_sources(sources)}"
+
+
+def describe_sections(sections: list[Row]) -> str:
+    """The knowledge-base sections as the answer model reads them, each headed by its citation."""
+    return "\n\n".join(
+        f"[{s['citation']}] {s['title']}: {s['section']}\n{s['text'].strip()}" for s in sections
+    )
+
+
+def _trimmed(text: str) -> str:
+    paragraphs = text.split("\n\n")
+    kept = [paragraphs[0]]
+    for paragraph in paragraphs[1:]:
+        if len("\n\n".join(kept)) >= MAX_SECTION_CHARS:
+            break
+        kept.append(paragraph)
+    return "\n\n".join(kept)

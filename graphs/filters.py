@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from agent.domain.catalog_queries import Filters, next_month
-from graphs.retrieval import topic_terms
+from graphs.terms import topic_terms
 
 MONTHS = [
     "january", "february", "march", "april", "may", "june",

@@ -21,6 +21,21 @@ _CLAIMED_ACTION = re.compile(
     re.IGNORECASE,
 )
 _COHORT_LIKE = re.compile(r"\b[a-z][a-z0-9]*(?:-[a-z0-9]+)*-\d+\b")
+_SECTION = re.compile(r"\b[a-z][a-z0-9-]*#[a-z0-9]+(?:-[a-z0-9]+)*", re.IGNORECASE)
+
+
+def cited_sections(reply: str) -> list[str]:
+    """The knowledge-base citations (`refunds#the-7-day-rule`) a reply makes, in order of first mention."""
+    return list(dict.fromkeys(m.group(0).lower() for m in _SECTION.finditer(reply)))
+
+
+def without_sections(reply: str) -> str:
+    """`reply` with its knowledge-base citations blanked out.
+
+    An anchor such as `the-7-day-rule` holds `the-7`, which reads as a cohort id; the ids a reply
+    cites are looked for in the rest.
+    """
+    return _SECTION.sub(" ", reply)
 
 
 def allowed_ids(courses: list[dict[str, Any]]) -> set[str]:

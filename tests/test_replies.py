@@ -2,7 +2,8 @@
 
 Offline replies are snapshots (tests/snapshots/reply_*.txt) of whole turns on the seeded catalog
 on the fixed test date: one course, two compared, nothing found, an off-topic question that
-reached the answer node, a price question. With a scripted answer model, a reply that states a
+reached the answer node, a price question, questions about a policy or an action answered from the
+knowledge base. With a scripted answer model, a reply that states a
 price or a date the catalog rows do not hold is replaced by the rules' reply, and the turn records
 why. Update the snapshots after an intended change with `UPDATE_SNAPSHOTS=1` and review the diff.
 """
@@ -72,6 +73,22 @@ UNDER_500 = ["command-line-git", "prompt-engineering", "python-basics", "sql-fun
 JANUARY = ["python-basics", "sql-fundamentals", "statistics", "data-analysis", "rag", "data-engineering"]
 JANUARY += ["mlops", "computer-vision", "nlp", "deep-learning"]
 ADVANCED = ["mlops", "computer-vision", "nlp", "llm-agents", "deep-learning"]
+CANCEL_HOW = [
+    "cancellation#how-to-cancel-an-enrollment",
+    "cancellation#before-the-cohort-starts",
+    "cancellation#after-the-cohort-has-started",
+]
+REFUND_POLICY = [
+    "refunds#the-7-day-rule",
+    "refunds#cancelling-less-than-7-days-before-the-start",
+    "refunds#nothing-paid-nothing-refunded",
+]
+CERTIFICATE = [
+    "certificates#who-gets-a-certificate",
+    "certificates#what-the-certificate-shows",
+    "certificates#when-you-receive-it",
+]
+FORMAT = ["format#online-or-in-person", "sql-fundamentals"]
 OFFLINE = [
     ("reply_one_course.txt", "Tell me about the SQL course", "rules", None, "fts", ["sql-fundamentals"]),
     (
@@ -97,6 +114,12 @@ OFFLINE = [
         "structured",
         ADVANCED,
     ),
+    # Questions about a policy or an action: the knowledge base's best section, cited by document and section.
+    ("reply_cancel_how.txt", "How do I cancel an enrollment?", "rules", None, "fts", CANCEL_HOW),
+    ("reply_money_back.txt", "can I get my money back?", "rules", None, "fts", ["refunds#the-7-day-rule"]),
+    ("reply_refund_policy.txt", "What is your refund policy?", "rules", None, "fts", REFUND_POLICY),
+    ("reply_certificate.txt", "Do I get a certificate?", "rules", None, "fts", CERTIFICATE),
+    ("reply_format.txt", "Is the SQL course online or in person?", "rules", None, "fts", FORMAT),
 ]
 
 
@@ -355,3 +378,33 @@ def test_cohorts_after_my_current_course_start_after_the_students_enrollment_end
 def test_cohorts_after_my_current_course_without_an_enrollment_says_so(resources: Resources) -> None:
     reply = ask(graph_with(resources), "t", "Which cohorts start after my current course ends?")
     assert reply.startswith("You have no current enrollment, so there is no end date to start after.")
+
+
+# -- with an answer model: the knowledge base's sections go in as data, and only those may be cited --
+def test_a_policy_question_gives_the_model_the_sections_and_shows_a_reply_citing_one(
+    resources: Resources, scripted_model: Any
+) -> None:
+    question = "What is your refund policy?"
+    reply = "Cancel 7 or more days before the start and you get a full refund [refunds#the-7-day-rule]."
+    answer = scripted_model(AIMessage(reply))
+    graph = graph_with(resources, answer=answer)
+    assert ask(graph, "t", question) == reply
+    human = answer.calls[0].messages[1].content
+    assert "<documents>\n[refunds#the-7-day-rule] Refund policy: The 7-day rule\n" in human
+    assert human.endswith(f"</documents>\n\nStudent question: {question}")
+    record = turn_record(graph, "t")["answer"]
+    assert (record["source"], record["cited"]) == ("model", ["refunds#the-7-day-rule"])
+
+
+def test_a_model_reply_citing_a_section_it_was_not_given_falls_back(
+    resources: Resources, scripted_model: Any
+) -> None:
+    question = "What is your refund policy?"
+    reply = "Refunds are paid within 30 days [refunds#how-refunds-are-fast]."
+    graph = graph_with(resources, answer=scripted_model(AIMessage(reply)))
+    assert ask(graph, "t", question) == rules_reply(resources, question)
+    record = turn_record(graph, "t")["answer"]
+    assert (record["source"], record["reason"]) == (
+        "fallback",
+        "cited sections it was not given: refunds#how-refunds-are-fast",
+    )

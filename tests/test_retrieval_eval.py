@@ -170,3 +170,9 @@ def test_eval_retrieval_prints_both_parts(
         "",
         "hybrid: not run (no embeddings model; set SCHOOL_EMBEDDINGS_MODEL)",
     ]
+
+
+def test_a_sections_citation_counts_for_its_document() -> None:
+    labels = Labels.shipped()
+    assert score(["refunds"], ["rag", "refunds#the-7-day-rule"], labels) == (1.0, 0.5)
+    assert score(["refunds"], ["cancellation#how-to-cancel-an-enrollment"], labels) == (0.0, 0.0)

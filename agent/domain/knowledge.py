@@ -177,6 +177,22 @@ def _ranked(conn: Connection[Row], query: str, text: str, limit: int) -> list[Ro
     return conn.execute(_SEARCH_SQL.format(query=query), {"text": text, "limit": limit}).fetchall()
 
 
+def heading_hits(conn: Connection[Row], ids: Sequence[int], text: str) -> dict[int, int]:
+    """For each chunk id, how many distinct words of `text` its document's title and its heading hold.
+
+    Words are compared as full-text search compares them (English stemming, stop words dropped):
+    "What is your refund policy?" has two in "Refund policy: The 7-day rule". Unknown ids are left out.
+    """
+    rows = conn.execute(
+        "SELECT k.id, (SELECT count(*) FROM unnest(tsvector_to_array("
+        "   to_tsvector('english', k.title || ' ' || k.section))) AS h(lexeme)"
+        "   WHERE h.lexeme = ANY(tsvector_to_array(to_tsvector('english', %(text)s)))) AS hits"
+        " FROM knowledge_chunks k WHERE k.id = ANY(%(ids)s)",
+        {"ids": list(ids), "text": text[:MAX_QUERY_CHARS].replace("\x00", " ")},
+    ).fetchall()
+    return {r["id"]: r["hits"] for r in rows}
+
+
 def chunks(conn: Connection[Row], ids: Sequence[int]) -> list[Row]:
     """The chunks with these ids in the order given, as `search` returns them less `rank` and `match`.
 

@@ -2,16 +2,18 @@
 
 Each labelled question carries the ids that answer it: course ids, cohort ids, or knowledge-base
 document ids (an empty list: out of scope, nothing should be found). A search under evaluation is
-any function `question -> ids, best first`; `answer_node_search` builds the one the answer node
-uses (`graphs.retrieval.Retriever` for the catalog, `School.knowledge` for the documents, fused
-with reciprocal rank fusion), on a scratch database seeded like the app on `EVAL_TODAY`.
+any function `question -> ids, best first`; `answer_node_search` is the one the answer node's reply
+rests on (`graphs.retrieval.retrieve`: the structured query's courses, or the knowledge-base
+sections that answer and the courses stated), on a scratch database seeded like the app on
+`EVAL_TODAY`.
 
 Scores (`evaluate`): recall@5, the share of a question's expected ids found in the first five
 (out of at most five, so that "which courses start in January?" with ten answers can still score
 1); MRR, the mean over questions of 1 / the rank of the first expected id found (0 when none is);
 latency percentiles by nearest rank. A cohort id counts as found when the ranking holds it or its
 course, and a course id when the ranking holds it or one of its cohorts: a retrieval that ranks
-courses answers "when does rag-2 start?" with the course that holds rag-2. Out-of-scope questions
+courses answers "when does rag-2 start?" with the course that holds rag-2; a document id counts as
+found when the ranking cites one of its sections (`refunds#the-7-day-rule`). Out-of-scope questions
 are not in recall or MRR; they are counted as quiet when the search found nothing.
 
 The answer check (`answer_check`) asks the answer node itself, offline, and passes when its
@@ -44,7 +46,7 @@ from agent.infra.scratch import temporary_database
 from agent.llm.models import Models
 from agent.ops.evaluation import EvalSetError, percentile
 from graphs.nodes.answer import make_answer
-from graphs.retrieval import Retriever, reciprocal_rank_fusion
+from graphs.retrieval import Retriever, retrieve
 from graphs.state import Context, State
 
 Search = Callable[[str], Sequence[str]]
@@ -240,9 +242,10 @@ def score(
         message = "score needs at least one expected id"
         raise ValueError(message)
     ranks = []
+    labelled = [got.split("#", 1)[0] for got in found]  # a section's citation counts for its document
     for wanted in expected:
         accepted = labels.accepted(wanted)
-        rank = next((i for i, got in enumerate(found, start=1) if got in accepted), None)
+        rank = next((i for i, got in enumerate(labelled, start=1) if got in accepted), None)
         if rank is not None:
             ranks.append(rank)
     # One course found counts for each of its cohorts expected, so the share is capped at 1.
@@ -333,11 +336,11 @@ def scratch_school(settings: Settings, today: date = EVAL_TODAY) -> Iterator[tup
 
 
 def answer_node_search(school: School, models: Models | None = None, *, limit: int = K) -> Search:
-    """The answer node's retrieval: catalog ids (hybrid when `models` has embeddings) and documents.
+    """What the answer node's reply rests on (`graphs.retrieval.retrieve`), hybrid when `models` has embeddings.
 
-    Courses are those the answer node states (`Retriever.search`, then `Retriever.read`: none when
-    the question is about nothing in the catalog), documents from `School.knowledge` (each document at the
-    rank of its best section), fused by reciprocal rank fusion with the catalog's list first.
+    The ids of a structured question's courses, or the citations of the knowledge-base sections
+    that answer the question and the ids of the courses the reply states; nothing when nothing is
+    about the question. At most `limit` of them.
     """
     embeddings = models.embeddings() if models else None
     retriever = Retriever(
@@ -345,14 +348,9 @@ def answer_node_search(school: School, models: Models | None = None, *, limit: i
         embeddings=embeddings.model if embeddings else None,
         model_name=embeddings.name if embeddings else None,
     )
-    # The knowledge base is being added to `School` (issue 16): until it is, documents are not searched.
-    knowledge = getattr(school, "knowledge", None)
 
     def search(question: str) -> list[str]:
-        subject = retriever.read(question, retriever.search(question))
-        courses = [c["id"] for c in subject.courses]
-        docs = list(dict.fromkeys(row["document_id"] for row in knowledge(question))) if knowledge else []
-        return reciprocal_rank_fusion([courses, docs], limit=limit)
+        return retrieve(school, question, retriever=retriever)[:limit]
 
     return search
 

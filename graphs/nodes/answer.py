@@ -3,8 +3,12 @@
 With an answer model, the model writes the reply from the retrieved passages; the code checks
 that it cites only ids it was given and states only prices and dates the retrieved rows hold, and
 falls back to the catalog's own words when it does not, when it fails, or when it is down.
-Without one, the reply is composed from the rows (`graphs.composer`). When no course is about
-what was asked no model is asked: the student is told what was searched and that nothing matched.
+Without one, the reply is composed from the rows (`graphs.composer`). A question about a policy
+or an action ("How do I cancel an enrollment?", "Is the SQL course online?") is answered from the
+knowledge base's sections (`graphs.retrieval.knowledge_sections`), cited by document and section;
+a model gets them as data beside the catalog rows, and a reply citing a section it was not given
+is not shown. When neither a course nor a section is about what was asked no model is asked: the
+student is told what was searched and that nothing matched.
 """
 
 from __future__ import annotations
@@ -20,13 +24,35 @@ from agent.domain import School, catalog_queries
 from agent.llm.calls import Failed, recorded
 from agent.llm.models import Models, NamedModel
 from agent.llm.usage import ModelCall, total
-from graphs.composer import compose, compose_answer, compose_filtered, describe_courses
+from graphs.composer import (
+    compose,
+    compose_answer,
+    compose_filtered,
+    compose_from_documents,
+    describe_courses,
+    describe_sections,
+)
 from graphs.filters import Reading, read_question
-from graphs.grounding import allowed_ids, cited_ids, claims_an_action, unsupported_figures
+from graphs.grounding import (
+    allowed_ids,
+    cited_ids,
+    cited_sections,
+    claims_an_action,
+    unsupported_figures,
+    without_sections,
+)
 from graphs.nodes.common import SchoolSource, latest_human, text_of
 from graphs.nodes.signatures import RuntimeNode
-from graphs.prompts import ANSWER_COMPARE, ANSWER_SYSTEM, ANSWER_USER
-from graphs.retrieval import Retrieval, Retriever, Subject, topic_terms
+from graphs.prompts import ANSWER_COMPARE, ANSWER_DOCUMENTS, ANSWER_SYSTEM, ANSWER_USER
+from graphs.retrieval import (
+    Retrieval,
+    Retriever,
+    Subject,
+    consults_knowledge,
+    knowledge_sections,
+    structured_query,
+    topic_terms,
+)
 from graphs.state import AnswerRecord, Context, State, TurnRecord, assistant_message
 
 Row = dict[str, Any]
@@ -73,15 +99,22 @@ def make_answer(school: SchoolSource, models: Models) -> RuntimeNode[State, dict
             return _update(state, reply, _record("rules", found), None)
         searched, found = _search(retriever(), question, state["messages"])
         subject = _with_prerequisites(school(), retriever().read(searched, found), reading)
-        if subject.kind == "nothing":  # no model call: there is nothing to write from
+        sections = (
+            knowledge_sections(school(), question, subject.courses)
+            if consults_knowledge(subject, reading)
+            else []
+        )
+        if subject.kind == "nothing" and not sections:  # no model call: there is nothing to write from
             reply = compose(subject, today=today)
             return _update(state, reply, _no_match(found, subject), None)
         model = models.chat("answer", context.answer_model)
         if model is None:
-            reply = compose(subject, today=today, facets=reading.facets)
-            reply, record, call = reply, _record("rules", found), None
+            reply = _rules_reply(subject, sections, today=today, reading=reading)
+            reply, record, call = reply, _record("rules", found, sections=sections), None
         else:
-            reply, record, call = _model_answer(model, question, subject, found, school(), models, reading)
+            reply, record, call = _model_answer(
+                model, question, subject, sections, found, school(), models, reading
+            )
         return _update(state, reply, record, call)
 
     return answer
@@ -95,24 +128,29 @@ def offline_reply(school: School, question: str, *, student: str | None = None) 
     if reading.structured:
         return _structured(school, reading, student, today)[0]
     subject = _with_prerequisites(school, retriever.read(question, retriever.search(question)), reading)
+    sections = (
+        knowledge_sections(school, question, subject.courses) if consults_knowledge(subject, reading) else []
+    )
+    return _rules_reply(subject, sections, today=today, reading=reading)
+
+
+def _rules_reply(subject: Subject, sections: list[Row], *, today: date, reading: Reading) -> str:
+    """The offline reply: the best knowledge-base section when one answers, else the catalog's."""
+    if sections:
+        return compose_from_documents(sections, subject.courses)
     return compose(subject, today=today, facets=reading.facets)
 
 
 def _structured(school: School, reading: Reading, student: str | None, today: date) -> tuple[str, list[Row]]:
     """The reply to a question the tables answer ("Which courses start in January?"), and the courses found."""
-    filters, after = reading.filters, None
-    if reading.after_my_course:
-        with school.pool.connection() as conn:
-            after = catalog_queries.current_course_end(conn, student, today=today) if student else None
-        if after is None:
-            reply = (
-                "You have no current enrollment, so there is no end date to start after. "
-                'Ask for the courses starting in a month instead, e.g. "Which courses start in March?"'
-            )
-            return reply, []
-        filters = replace(filters, starts_after=after["ends_on"])
-    with school.pool.connection() as conn:
-        courses = catalog_queries.matching(conn, filters, today=today)
+    result = structured_query(school, reading, student, today)
+    if result is None:
+        reply = (
+            "You have no current enrollment, so there is no end date to start after. "
+            'Ask for the courses starting in a month instead, e.g. "Which courses start in March?"'
+        )
+        return reply, []
+    filters, courses, after = result
     return compose_filtered(filters, courses, after=after), courses
 
 
@@ -173,14 +211,16 @@ def _record(
     model: str | None = None,
     reason: str | None = None,
     cited: list[str] | None = None,
+    sections: list[Row] | None = None,
 ) -> AnswerRecord:
+    """The turn's answer record; `retrieved` holds the knowledge-base sections' citations first."""
     retrieval = f"{found.mode} ({found.note})" if found.note else found.mode
     return AnswerRecord(
         source=source,
         model=model,
         reason=reason,
         retrieval=retrieval,
-        retrieved=[c["id"] for c in found.courses],
+        retrieved=[s["citation"] for s in sections or []] + [c["id"] for c in found.courses],
         cited=cited or [],
     )
 
@@ -191,12 +231,23 @@ def _no_match(found: Retrieval, subject: Subject) -> AnswerRecord:
     return _record("no_match", found, reason=subject.reason, cited=suggested)
 
 
-def answer_messages(question: str, courses: list[dict[str, Any]], *, compare: bool = False) -> list[Any]:
-    """What the answer model sees: the rules, then the passages as data, then the question.
+def answer_messages(
+    question: str,
+    courses: list[dict[str, Any]],
+    *,
+    compare: bool = False,
+    sections: list[Row] | None = None,
+) -> list[Any]:
+    """What the answer model sees: the rules, then the passages and sections as data, then the question.
 
-    For a comparison of two courses, a last line asks for them side by side.
+    Knowledge-base `sections`, when there are any, come after the catalog passages, each headed
+    by its citation. For a comparison of two courses, a last line asks for them side by side.
     """
     user = ANSWER_USER.format(passages=describe_courses(courses), question=question)
+    if sections:
+        documents = ANSWER_DOCUMENTS.format(sections=describe_sections(sections))
+        head, asked = user.rsplit("\n\nStudent question: ", 1)
+        user = f"{head}\n\n{documents}\n\nStudent question: {asked}"
     if compare:
         first, second = courses
         user += "\n\n" + ANSWER_COMPARE.format(first=first["id"], second=second["id"])
@@ -207,44 +258,53 @@ def _model_answer(
     model: NamedModel,
     question: str,
     subject: Subject,
+    sections: list[Row],
     found: Retrieval,
     school: School,
     models: Models,
     reading: Reading,
 ) -> tuple[str, AnswerRecord, ModelCall]:
     given = subject.courses
-    messages = answer_messages(question, given, compare=subject.kind == "comparison")
+    messages = answer_messages(question, given, compare=subject.kind == "comparison", sections=sections)
     run = recorded(
         lambda cfg: model.model.invoke(messages, config=cfg),
         role="answer",
         model=model.name,
         prices=models.config,
     )
-    rules = compose(subject, today=school.clock(), facets=reading.facets)
+    rules = _rules_reply(subject, sections, today=school.clock(), reading=reading)
     if isinstance(run, Failed):  # a model that is down must not cost the student the turn
         text = f"{MODEL_DOWN}\n\n{rules}"
-        return text, _record("fallback", found, model=model.name, reason=run.failure), run.calls[-1]
+        record = _record("fallback", found, model=model.name, reason=run.failure, sections=sections)
+        return text, record, run.calls[-1]
     text = text_of(run.value).strip()
-    cited, problem = _check(text, given, school)
+    cited, problem = _check(text, given, sections, school)
     if problem is not None:
         return (
             rules,
-            _record("fallback", found, model=model.name, reason=problem),
+            _record("fallback", found, model=model.name, reason=problem, sections=sections),
             run.judged("ungrounded").calls[-1],
         )
     if not cited:
-        cited = [c["id"] for c in given]
+        cited = [s["citation"] for s in sections] + [c["id"] for c in given]
         text += f"\n\nSources: {', '.join(cited)}."
-    return text, _record("model", found, model=model.name, cited=cited), run.calls[-1]
+    record = _record("model", found, model=model.name, cited=cited, sections=sections)
+    return text, record, run.calls[-1]
 
 
-def _check(text: str, given: list[dict[str, Any]], school: School) -> tuple[list[str], str | None]:
-    """The ids a reply cites, and what is wrong with it (None when it may be shown)."""
+def _check(
+    text: str, given: list[dict[str, Any]], sections: list[Row], school: School
+) -> tuple[list[str], str | None]:
+    """The ids and sections a reply cites, and what is wrong with it (None when it may be shown)."""
+    given_sections = {s["citation"] for s in sections}
+    unknown_sections = [c for c in cited_sections(text) if c not in given_sections]
+    if unknown_sections:
+        return cited_sections(text), f"cited sections it was not given: {', '.join(unknown_sections)}"
     courses, cohorts = school.known_ids()
-    cited = cited_ids(text, courses | cohorts)
+    cited = cited_sections(text) + cited_ids(without_sections(text), courses | cohorts)
     # An id-shaped word that is in the passages' text (a "GPT-4" in a description) is not made up.
     allowed, passages = allowed_ids(given), describe_courses(given).lower()
-    ungrounded = [i for i in cited if i not in allowed and i not in passages]
+    ungrounded = [i for i in cited if i not in allowed and i not in passages and i not in given_sections]
     if not text:
         return cited, "empty_reply"
     if ungrounded:
