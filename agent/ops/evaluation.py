@@ -21,7 +21,7 @@ import json
 import math
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -196,8 +196,13 @@ def load_cases(path: Path | None = None) -> list[EvalCase]:
     return cases
 
 
-def _parse_line(line: str, where: str) -> EvalCase:
-    """One case from one line of the file; `where` is "file:line" for the error messages."""
+def labelled_object(
+    line: str, where: str, fields: Mapping[str, type], optional: Mapping[str, type]
+) -> dict[str, Any]:
+    """One labelled case as a JSON object with these fields (of these types) and a non-empty `text`.
+
+    `where` is "file:line" for the messages; raises `EvalSetError`. Shared by the evaluation sets.
+    """
     try:
         raw: Any = json.loads(line)
     except json.JSONDecodeError as exc:
@@ -206,21 +211,27 @@ def _parse_line(line: str, where: str) -> EvalCase:
     if not isinstance(raw, dict):
         message = f"{where}: expected a JSON object, got {type(raw).__name__}"
         raise EvalSetError(message)
-    unknown = sorted(set(raw) - set(_FIELDS) - set(_OPTIONAL_FIELDS))
+    unknown = sorted(set(raw) - set(fields) - set(optional))
     if unknown:
         message = f"{where}: unknown field {unknown[0]!r}"
         raise EvalSetError(message)
-    for name in _FIELDS:
+    for name in fields:
         if name not in raw:
             message = f"{where}: missing field {name!r}"
             raise EvalSetError(message)
-    for name, kind in {**_FIELDS, **_OPTIONAL_FIELDS}.items():
+    for name, kind in {**fields, **optional}.items():
         if name in raw and not isinstance(raw[name], kind):
             message = f"{where}: field {name!r} must be {kind.__name__}, got {type(raw[name]).__name__}"
             raise EvalSetError(message)
     if not raw["text"].strip():
         message = f"{where}: field 'text' is empty"
         raise EvalSetError(message)
+    return raw
+
+
+def _parse_line(line: str, where: str) -> EvalCase:
+    """One case from one line of the file; `where` is "file:line" for the error messages."""
+    raw = labelled_object(line, where, _FIELDS, _OPTIONAL_FIELDS)
     if raw["intent"] not in INTENTS:
         message = f"{where}: unknown intent {raw['intent']!r}; expected one of {', '.join(INTENTS)}"
         raise EvalSetError(message)

@@ -26,7 +26,6 @@ retrieval was tuned and never used to change it.
 
 from __future__ import annotations
 
-import json
 import re
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -34,7 +33,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from datetime import date
 from pathlib import Path
-from typing import Any, cast
+from typing import cast
 
 from langchain_core.messages import HumanMessage
 from langgraph.runtime import Runtime
@@ -44,7 +43,7 @@ from agent.domain import School, catalog, documents
 from agent.infra.persistence import database_url, open_resources
 from agent.infra.scratch import temporary_database
 from agent.llm.models import Models
-from agent.ops.evaluation import EvalSetError, percentile
+from agent.ops.evaluation import EvalSetError, labelled_object, percentile
 from graphs.nodes.answer import make_answer
 from graphs.retrieval import Retriever, retrieve
 from graphs.state import Context, State
@@ -156,28 +155,7 @@ def load_cases(path: Path | None = None, *, labels: Labels | None = None) -> lis
 
 
 def _parse_line(line: str, where: str) -> RetrievalCase:
-    try:
-        raw: Any = json.loads(line)
-    except json.JSONDecodeError as exc:
-        message = f"{where}: bad JSON: {exc.msg} (column {exc.colno})"
-        raise EvalSetError(message) from exc
-    if not isinstance(raw, dict):
-        message = f"{where}: expected a JSON object, got {type(raw).__name__}"
-        raise EvalSetError(message)
-    unknown = sorted(set(raw) - set(_FIELDS) - set(_OPTIONAL_FIELDS))
-    if unknown:
-        message = f"{where}: unknown field {unknown[0]!r}"
-        raise EvalSetError(message)
-    for name, kind in {**_FIELDS, **_OPTIONAL_FIELDS}.items():
-        if name not in raw and name in _FIELDS:
-            message = f"{where}: missing field {name!r}"
-            raise EvalSetError(message)
-        if name in raw and not isinstance(raw[name], kind):
-            message = f"{where}: field {name!r} must be {kind.__name__}, got {type(raw[name]).__name__}"
-            raise EvalSetError(message)
-    if not raw["text"].strip():
-        message = f"{where}: field 'text' is empty"
-        raise EvalSetError(message)
+    raw = labelled_object(line, where, _FIELDS, _OPTIONAL_FIELDS)
     ids = raw["ids"]
     if not all(isinstance(i, str) for i in ids):
         message = f"{where}: field 'ids' must be a list of strings"
