@@ -42,7 +42,26 @@ def failure_of(error: BaseException) -> str:
     return f"error: {type(error).__name__}"
 
 
-class CallRecorder(BaseCallbackHandler):
+class _ModelCallsOnly(BaseCallbackHandler):
+    """A callback handler that hears chat-model calls only."""
+
+    @property
+    def ignore_chain(self) -> bool:
+        """Chains (graph nodes, agent steps) are not model calls."""
+        return True
+
+    @property
+    def ignore_retriever(self) -> bool:
+        """Retrievers are not model calls."""
+        return True
+
+    @property
+    def ignore_agent(self) -> bool:
+        """Agent actions are not model calls."""
+        return True
+
+
+class CallRecorder(_ModelCallsOnly):
     """Records every chat-model call run under it: tokens, cost and the latency of that call alone.
 
     Safe to share between the parallel branches of one run; a call is matched to its start by
@@ -62,21 +81,6 @@ class CallRecorder(BaseCallbackHandler):
         """The calls that have ended, in the order they ended."""
         with self._lock:
             return list(self._calls)
-
-    @property
-    def ignore_chain(self) -> bool:
-        """Chains (graph nodes, agent steps) are not model calls."""
-        return True
-
-    @property
-    def ignore_retriever(self) -> bool:
-        """Retrievers are not model calls."""
-        return True
-
-    @property
-    def ignore_agent(self) -> bool:
-        """Agent actions are not model calls."""
-        return True
 
     def on_chat_model_start(
         self, serialized: dict[str, Any], messages: list[list[Any]], *, run_id: UUID, **kwargs: Any
@@ -123,7 +127,7 @@ Charge = Callable[[str, CallUsage, Mapping[str, str | None]], None]
 """Told (call id, usage, {"role", "model"}) once for each call that ended with tokens."""
 
 
-class CallMeter(BaseCallbackHandler):
+class CallMeter(_ModelCallsOnly):
     """Charges every chat-model call of a run as it ends, through `charge`.
 
     Handed to a whole run (its callbacks), it sees each call the run makes: in the graph's nodes,
@@ -144,21 +148,6 @@ class CallMeter(BaseCallbackHandler):
         self._lock = threading.Lock()
         self._started: dict[UUID, tuple[str, str | None, str | None]] = {}
         self._seen: dict[str, int] = {}
-
-    @property
-    def ignore_chain(self) -> bool:
-        """Chains (graph nodes, agent steps) are not model calls."""
-        return True
-
-    @property
-    def ignore_retriever(self) -> bool:
-        """Retrievers are not model calls."""
-        return True
-
-    @property
-    def ignore_agent(self) -> bool:
-        """Agent actions are not model calls."""
-        return True
 
     def on_chat_model_start(
         self,
