@@ -16,26 +16,14 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 
 from graphs.fuzzy import closest, similar
+from graphs.months import MONTH_NAMES
 
 _TOKEN = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 _WORD = re.compile(r"[a-z0-9]+")
 COHORT_SHAPED = re.compile(r"\b[a-z]+(?:-[a-z]+)*-\d+(?:-[a-z]+)?\b")
 """A word shaped like a cohort id ("rag-2", "python-basics-3", "rag-1-jan")."""
 
-MONTHS = (
-    "january",
-    "february",
-    "march",
-    "april",
-    "may",
-    "june",
-    "july",
-    "august",
-    "september",
-    "october",
-    "november",
-    "december",
-)
+MONTHS = MONTH_NAMES
 _MONTH_SHORT = {m[:3]: n for n, m in enumerate(MONTHS, start=1) if m != "may"} | {"sept": 9}
 _ORDINALS = {
     "first": 1,

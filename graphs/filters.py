@@ -17,12 +17,10 @@ from dataclasses import dataclass
 from datetime import date
 
 from agent.domain.catalog_queries import Filters, next_month
+from graphs.months import MONTH_NAMES
 from graphs.terms import topic_terms
 
-MONTHS = [
-    "january", "february", "march", "april", "may", "june",
-    "july", "august", "september", "october", "november", "december",
-]  # fmt: skip
+MONTHS = list(MONTH_NAMES)
 _MONTH = re.compile(
     r"\b(?:(?P<name>january|february|march|april|june|july|august|september|october|november|december)"
     r"|(?<=in )(?P<may>may))\b(?:\s+(?P<year>20\d\d))?"

@@ -11,6 +11,8 @@ from datetime import date
 from decimal import Decimal
 from typing import Any
 
+from graphs.months import MONTH_NUMBERS
+
 # A lookahead, so that "course (course rag)" yields both candidates, "course" and "rag".
 _CITED = re.compile(r"(?=\b(?:course|cohort)s?\s*[(:]?\s*([a-z0-9]+(?:-[a-z0-9]+)*))", re.IGNORECASE)
 _CLAIMED_ACTION = re.compile(
@@ -80,12 +82,7 @@ _PRICE = re.compile(
     rf"|(?<![\w.,-])(?P<num2>{_AMOUNT})\s?(?P<cur2>{_CURRENCY_AFTER})",
     re.IGNORECASE,
 )
-_MONTH_NAMES = [
-    "january", "february", "march", "april", "may", "june",
-    "july", "august", "september", "october", "november", "december",
-]  # fmt: skip
-_MONTH_NUMBERS = {name: i for i, name in enumerate(_MONTH_NAMES, start=1)}
-_MONTH_NUMBERS |= {name[:3]: i for name, i in list(_MONTH_NUMBERS.items())} | {"sept": 9}
+_MONTH_NUMBERS = MONTH_NUMBERS
 _MONTH = "|".join(sorted(_MONTH_NUMBERS, key=len, reverse=True))
 _ORDINAL = r"(?:st|nd|rd|th)?"
 _DATE = re.compile(

@@ -13,24 +13,9 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 
 from graphs.fuzzy import closest
+from graphs.months import MONTH_NUMBERS
 
-_MONTH_NAMES = (
-    "january",
-    "february",
-    "march",
-    "april",
-    "may",
-    "june",
-    "july",
-    "august",
-    "september",
-    "october",
-    "november",
-    "december",
-)
-"""English names, written out: `calendar.month_name` follows the process locale."""
-MONTHS = {name: n for n, name in enumerate(_MONTH_NAMES, start=1)}
-MONTHS |= {name[:3]: n for name, n in list(MONTHS.items())} | {"sept": 9}
+MONTHS = MONTH_NUMBERS
 SEASONS = {"spring": 3, "summer": 6, "autumn": 9, "fall": 9, "winter": 12}
 """Meteorological seasons (northern hemisphere): the month each one starts; each lasts three months."""
 
