@@ -11,8 +11,11 @@ from agent.config.settings import Settings
 from agent.infra.persistence import Resources
 from agent.runtime import threads
 from graphs.state import Context
+from tests.support.approvals import student_yes
 
-APPROVE = {"decisions": [{"type": "approve"}]}
+APPROVE = student_yes("ada")
+"""Ada confirms her own enrollment, as the policy asks."""
+OUT_OF_POLICY = "out of policy: enroll waits for the student's confirmation (policy enroll), not for a decision by the operator"
 
 
 def cfg(thread: str) -> Any:
@@ -87,6 +90,24 @@ def paused(graph: Any) -> str:
             {"decisions": [{"type": "approve"}], "action_id": "stale"},
             None,
         ),  # filled in below: names the real pending action
+        # Well formed, but not the policy's: the enrollment waits for ada herself.
+        ({"decisions": [{"type": "approve"}]}, OUT_OF_POLICY),
+        ({"decisions": [{"type": "reject"}], "role": "operator", "reviewer": "olga"}, OUT_OF_POLICY),
+        (
+            {"decisions": [{"type": "approve"}], "role": "student", "reviewer": "bob"},
+            "only ada confirms their own request, not bob",
+        ),
+        (
+            {
+                "decisions": [{"type": "edit", "edited_action": {"args": {"cohort_id": "rag-1"}}}],
+                "role": "student",
+            },
+            "a student changes a request by asking for another, not by an edit",
+        ),
+        (
+            {"decisions": [{"type": "approve"}], "role": "admin"},
+            "role must be one of student, operator, got 'admin'",
+        ),
     ],
 )
 def test_malformed_decisions_change_nothing(

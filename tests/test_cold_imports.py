@@ -14,6 +14,7 @@ import sys
 from agent.config.settings import Settings
 from agent.infra.persistence import Resources
 from agent.runtime import threads
+from tests.support.approvals import paid
 from tests.support.school import ROOT, TODAY
 
 NOT_NEEDED = (
@@ -41,8 +42,12 @@ print(json.dumps({"code": code, "loaded": [m for m in json.loads(sys.argv[2]) if
 def test_a_fresh_process_approves_without_loading_what_it_does_not_need(
     resources: Resources, settings: Settings, graph: object
 ) -> None:
-    turn = threads.send(graph, "cold", "Please enroll me in rag-1", user_id="ada", settings=settings)
-    assert turn.pending is not None and turn.pending["action_requests"][0]["name"] == "enroll"
+    # What an operator approves: a refund, after the student's own yes.
+    paid(resources.school)
+    threads.send(graph, "cold", "Please cancel my enrollment in rag-2", user_id="ada", settings=settings)
+    turn = threads.send(graph, "cold", "yes", user_id="ada", settings=settings)
+    assert turn.pending is not None and turn.pending["action_requests"][0]["name"] == "cancel"
+    assert turn.pending["approver"] == "operator"
     env = {k: v for k, v in os.environ.items() if k != "SCHOOL_FAULT_POINT"}
     env |= {"DATABASE_URL": settings.database_url or "", "SCHOOL_TODAY": TODAY.isoformat()}
 
@@ -58,6 +63,6 @@ def test_a_fresh_process_approves_without_loading_what_it_does_not_need(
 
     report = json.loads(done.stdout.strip().splitlines()[-1])
     assert report == {"code": 0, "loaded": []}
-    assert [(e["student_id"], e["cohort_id"]) for e in resources.school.enrollments(student_id="ada")] == [
-        ("ada", "rag-1")
+    assert [(e["cohort_id"], e["status"]) for e in resources.school.enrollments(student_id="ada")] == [
+        ("rag-2", "CANCELLED")
     ]

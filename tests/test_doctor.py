@@ -31,6 +31,7 @@ from agent.ops.doctor import (
     model_checks,
 )
 from agent.runtime import threads
+from tests.support.approvals import paid
 from tests.support.openai_stub import OpenAIStub
 from tests.support.school import run_cli
 
@@ -103,7 +104,15 @@ def test_a_healthy_deployment_is_all_ok(graph: Any, resources: Resources, settin
 def test_an_approval_waiting_too_long_is_a_warning(
     graph: Any, resources: Resources, settings: Settings
 ) -> None:
-    assert threads.send(graph, "waiting", "Please enroll me in rag-2", user_id="ada").pending is not None
+    # A request waiting for its student's own yes is not staff's backlog, however old.
+    assert threads.send(graph, "asking", "Please enroll me in nlp-1", user_id="bob").pending is not None
+    much_later = datetime.now(UTC) + timedelta(days=30)
+    unconfirmed = check(resources, settings, graph, now=much_later)["approvals"]
+    assert (unconfirmed.status, unconfirmed.detail) == ("ok", "no approval waiting")
+    # A refund the student confirmed waits for an operator.
+    paid(resources.school)
+    threads.send(graph, "waiting", "Please cancel my enrollment in rag-2", user_id="ada")
+    assert threads.send(graph, "waiting", "yes", user_id="ada").pending is not None
     fresh = check(resources, settings, graph)["approvals"]
     assert (fresh.status, fresh.detail) == ("ok", "1 approval waiting, none longer than 1d")
 
@@ -255,10 +264,13 @@ def test_a_thread_cut_off_by_a_crash_is_reported_until_resumed(
     graph: Any, resources: Resources, settings: Settings
 ) -> None:
     threads.send(graph, "crash", "Please enroll me in rag-2", user_id="ada")
-    killed = run_cli(
+    killed = run_cli(  # ada's "yes", killed between the enrollment and its checkpoint
         settings,
-        "approve",
+        "send",
         "crash",
+        "yes",
+        "--user",
+        "ada",
         check=False,
         extra_env={"SCHOOL_FAULT_POINT": "execute.after_domain_write"},
     )
@@ -273,7 +285,7 @@ def test_a_thread_cut_off_by_a_crash_is_reported_until_resumed(
         lines[3],
     )
     assert re.fullmatch(
-        r"warn  stuck turns       1 turn running longer than 0s: turn \d+ \(decision on "
+        r"warn  stuck turns       1 turn running longer than 0s: turn \d+ \(message on "
         r"crash, \d+s, no process holds its thread: it crashed\)",
         lines[4],
     )

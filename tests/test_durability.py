@@ -1,4 +1,4 @@
-"""Durability: resume in a new process, SIGKILL inside execute, and racing approvals for one seat."""
+"""Durability: confirm in a new process, SIGKILL inside execute, and racing confirmations for one seat."""
 
 from __future__ import annotations
 
@@ -12,8 +12,6 @@ from agent.infra.persistence import Resources, open_resources
 from agent.runtime import threads
 from graphs.school import build_graph
 from tests.support.school import fresh_database, run_cli
-
-APPROVE = {"decisions": [{"type": "approve"}]}
 
 
 def cfg(thread: str) -> Any:
@@ -54,8 +52,11 @@ def final_state(graph: Any, res: Resources, thread: str) -> dict[str, Any]:
 def test_approval_from_a_new_process(graph: Any, resources: Resources) -> None:
     turn = threads.send(graph, "restart", "Please enroll me in rag-2", user_id="ada")
     assert turn.pending is not None
-    result = run_cli(resources.settings, "approve", "restart")
-    assert "Done: you are enrolled in rag-2 and your seat is held." in result.stdout
+    result = run_cli(resources.settings, "send", "restart", "yes", "--user", "ada")
+    assert result.stdout == (
+        "Done: you are enrolled in rag-2 and your seat is held. Payment of €900 is due; "
+        "say 'pay for rag-2' when ready.\n"
+    )
     state = graph.get_state(cfg("restart"))  # this process sees what the other one did
     assert state.interrupts == () and state.next == ()
     assert [(r["student_id"], r["status"]) for r in resources.school.enrollments()] == [
@@ -67,10 +68,14 @@ def test_sigkill_after_the_domain_write_resumes_to_the_uncrashed_state(
     graph: Any, resources: Resources, server_url: str
 ) -> None:
     threads.send(graph, "crash", "Please enroll me in rag-2", user_id="ada")
+    # Ada's "yes" is carried by a process killed between the enrollment and the checkpoint.
     killed = run_cli(
         resources.settings,
-        "approve",
+        "send",
         "crash",
+        "yes",
+        "--user",
+        "ada",
         check=False,
         extra_env={"SCHOOL_FAULT_POINT": "execute.after_domain_write"},
     )
@@ -90,21 +95,21 @@ def test_sigkill_after_the_domain_write_resumes_to_the_uncrashed_state(
                 checkpointer=control.checkpointer, school=control.school, settings=control_settings
             )
             threads.send(control_graph, "crash", "Please enroll me in rag-2", user_id="ada")
-            threads.decide(control_graph, "crash", APPROVE)
+            threads.send(control_graph, "crash", "yes", user_id="ada")
             uncrashed = final_state(control_graph, control, "crash")
     assert crashed == uncrashed
     assert crashed["enrollments"] == [("ada", "rag-2", "PENDING_PAYMENT")]
     assert crashed["operations"] == ["enroll"]
 
 
-def test_twenty_concurrent_approvals_for_the_last_seat(graph: Any, resources: Resources) -> None:
+def test_twenty_concurrent_confirmations_for_the_last_seat(graph: Any, resources: Resources) -> None:
     students = [f"s{i:02d}" for i in range(20)]
     for student in students:
         turn = threads.send(graph, f"race-{student}", "Enroll me in rag-1", user_id=student)
         assert turn.pending is not None and turn.pending["action_requests"][0]["name"] == "enroll"
 
     with ThreadPoolExecutor(max_workers=20) as pool:
-        turns = list(pool.map(lambda s: threads.decide(graph, f"race-{s}", APPROVE), students))
+        turns = list(pool.map(lambda s: threads.send(graph, f"race-{s}", "yes", user_id=s), students))
 
     enrolled = [t for t in turns if t.pending is None]
     offered = [t for t in turns if t.pending is not None]

@@ -5,47 +5,30 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from langchain_core.messages import AIMessage, HumanMessage
+from langchain_core.messages import AIMessage
 from langgraph.types import Command
 
 from agent.infra.persistence import Resources
+from agent.journal import grants
 from graphs.state import Context
+from tests.support.approvals import (
+    CANCEL_RAG2,
+    REFUND_ASKS,
+    STAFF_AFTER_YES,
+    STUDENT_ASKS,
+    grant_rows,
+    hitl,
+    operator_approves,
+    paid,
+    refund_hitl,
+    student_yes,
+)
+from tests.support.turns import cfg, nodes_run, say, transcript
 
 ENROLL_RAG2 = (
     "Enroll ada in rag-2 (Retrieval-Augmented Generation, starts 2027-01-15). "
     "Price €900, payable after enrollment."
 )
-
-
-def cfg(thread: str) -> Any:
-    return {"configurable": {"thread_id": thread}}
-
-
-def say(graph: Any, thread: str, text: str, user: str = "ada") -> dict[str, Any]:
-    result: dict[str, Any] = graph.invoke(
-        {"messages": [HumanMessage(text)]}, cfg(thread), context=Context(user_id=user)
-    )
-    return result
-
-
-def transcript(graph: Any, thread: str) -> list[tuple[str, str]]:
-    return [(m.type, m.content) for m in graph.get_state(cfg(thread)).values["messages"]]
-
-
-def nodes_run(graph: Any, thread: str) -> list[str]:
-    """The nodes each checkpoint says ran, oldest first (the trajectory)."""
-    history = reversed(list(graph.get_state_history(cfg(thread))))
-    return [snapshot.next[0] for snapshot in history if snapshot.next]
-
-
-def hitl(name: str, cohort: str, description: str, action_id: str, student: str = "ada") -> dict[str, Any]:
-    return {
-        "action_requests": [
-            {"name": name, "args": {"cohort_id": cohort, "student_id": student}, "description": description}
-        ],
-        "review_configs": [{"action_name": name, "allowed_decisions": ["approve", "edit", "reject"]}],
-        "action_id": action_id,
-    }
 
 
 def test_question_is_answered_from_the_catalog_with_ids(graph: Any) -> None:
@@ -82,9 +65,8 @@ def test_enroll_pauses_for_approval_then_executes_once(graph: Any, resources: Re
     assert graph.get_state(cfg("t")).next == ("approval",)
     assert resources.school.enrollments() == []  # nothing happens before the yes
 
-    graph.invoke(
-        Command(resume={"decisions": [{"type": "approve"}]}), cfg("t"), context=Context(user_id="ada")
-    )
+    # The student confirms in their own name (a chat "yes" does the same, see below).
+    graph.invoke(Command(resume=student_yes()), cfg("t"), context=Context(user_id="ada"))
     state = graph.get_state(cfg("t"))
     assert state.interrupts == () and state.next == ()
     assert state.values["pending_action"] is None
@@ -92,8 +74,7 @@ def test_enroll_pauses_for_approval_then_executes_once(graph: Any, resources: Re
         ("human", "Please enroll me in rag-2"),
         (
             "ai",
-            f"Here is what I will do once it is approved: {ENROLL_RAG2} "
-            "Reply 'yes' to confirm or 'no' to drop it.",
+            f"Here is what I will do once it is approved: {ENROLL_RAG2} {STUDENT_ASKS}",
         ),
         (
             "ai",
@@ -103,6 +84,9 @@ def test_enroll_pauses_for_approval_then_executes_once(graph: Any, resources: Re
     ]
     assert [(r["student_id"], r["cohort_id"], r["status"]) for r in resources.school.enrollments()] == [
         ("ada", "rag-2", "PENDING_PAYMENT")
+    ]
+    assert grant_rows(grants.grants_of(resources.pool, "t")) == [
+        ("enroll", "ada", "student", "enroll", "approve")
     ]
     assert nodes_run(graph, "t") == ["__start__", "router", "propose", "approval", "execute"]
 
@@ -126,41 +110,108 @@ def test_decline_in_chat_drops_the_action(graph: Any, resources: Resources) -> N
     assert resources.school.enrollments() == []
 
 
-def test_reviewer_rejects_with_a_reason(graph: Any, resources: Resources) -> None:
-    say(graph, "t", "enroll me in rag-2")
+def refund_waiting_for_staff(graph: Any, resources: Resources) -> dict[str, Any]:
+    """Ada cancels her paid seat in rag-2 and says yes: the refund waits for an operator."""
+    paid(resources.school)
+    say(graph, "t", "Please cancel my enrollment in rag-2")
+    result = say(graph, "t", "yes")
+    action: dict[str, Any] = graph.get_state(cfg("t")).values["pending_action"]
+    assert result["__interrupt__"][0].value == refund_hitl(action["id"])
+    return action
+
+
+def test_operator_rejects_with_a_reason(graph: Any, resources: Resources) -> None:
+    refund_waiting_for_staff(graph, resources)
     graph.invoke(
-        Command(resume={"decisions": [{"type": "reject", "message": "Prerequisite missing."}]}),
+        Command(resume={"decisions": [{"type": "reject", "message": "Past the refund window."}]}),
         cfg("t"),
         context=Context(user_id="ada"),
     )
+    assert transcript(graph, "t")[-2:] == [
+        ("ai", STAFF_AFTER_YES),
+        ("ai", "Your request was not approved, so nothing was changed. Reason: Past the refund window."),
+    ]
+    state = graph.get_state(cfg("t"))
+    assert state.interrupts == () and state.values["pending_action"] is None
+    assert [(r["cohort_id"], r["status"]) for r in resources.school.enrollments()] == [("rag-2", "CONFIRMED")]
+    assert grant_rows(grants.grants_of(resources.pool, "t")) == [
+        ("cancel", "ada", "student", "cancel-refund-over-limit", "approve")
+    ]
+
+
+def test_operator_edit_is_revalidated_and_goes_back_to_the_student(graph: Any, resources: Resources) -> None:
+    assert resources.school.enroll("seed-nlp", student_id="ada", cohort_id="nlp-1")["ok"]
+    refund_waiting_for_staff(graph, resources)
+    edit = {"type": "edit", "edited_action": {"name": "cancel", "args": {"cohort_id": "nlp-1"}}}
+    result = graph.invoke(
+        Command(resume={"decisions": [edit], "reviewer": "olga"}), cfg("t"), context=Context(user_id="ada")
+    )
+    action = graph.get_state(cfg("t")).values["pending_action"]
+    cancel_nlp = (
+        "Cancel ada's enrollment in nlp-1 (Natural Language Processing, starts 2027-01-19). "
+        "Nothing was paid, so there is nothing to refund."
+    )
+    # The changed request is the student's to confirm: nothing is refunded, so no operator after them.
+    assert result["__interrupt__"][0].value == hitl(
+        "cancel", "nlp-1", cancel_nlp, action["id"], rule="cancel-no-refund", approved=("operator",)
+    )
     assert transcript(graph, "t")[-1] == (
         "ai",
-        "Your request was not approved, so nothing was changed. Reason: Prerequisite missing.",
+        f"A member of our staff suggests a change to your request: {cancel_nlp} "
+        "Reply 'yes' to accept it or 'no' to drop the request.",
     )
-    assert graph.get_state(cfg("t")).interrupts == ()
-    assert resources.school.enrollments() == []
-
-
-def test_reviewer_edit_is_revalidated_and_executed(graph: Any, resources: Resources) -> None:
-    say(graph, "t", "enroll me in rag-2")
-    edit = {"type": "edit", "edited_action": {"name": "enroll", "args": {"cohort_id": "nlp-1"}}}
-    graph.invoke(Command(resume={"decisions": [edit]}), cfg("t"), context=Context(user_id="ada"))
     assert [(r["cohort_id"], r["status"]) for r in resources.school.enrollments()] == [
-        ("nlp-1", "PENDING_PAYMENT")
+        ("nlp-1", "PENDING_PAYMENT"),
+        ("rag-2", "CONFIRMED"),
     ]
-    assert transcript(graph, "t")[-2][1].startswith("A reviewer changed your request: Enroll ada in nlp-1")
+    say(graph, "t", "yes")
+    assert transcript(graph, "t")[-1] == (
+        "ai",
+        "Done: your enrollment in nlp-1 is cancelled. No refund is due.",
+    )
+    assert [(r["cohort_id"], r["status"]) for r in resources.school.enrollments()] == [
+        ("nlp-1", "CANCELLED"),
+        ("rag-2", "CONFIRMED"),
+    ]
+    assert grant_rows(grants.grants_of(resources.pool, "t")) == [
+        ("cancel", "ada", "student", "cancel-refund-over-limit", "approve"),
+        ("cancel", "olga", "operator", "cancel-no-refund", "edit"),
+        ("cancel", "ada", "student", "cancel-no-refund", "approve"),
+    ]
 
 
-def test_edit_to_a_cohort_the_domain_refuses_pauses_again(graph: Any, resources: Resources) -> None:
-    say(graph, "t", "enroll me in rag-2")
-    before = graph.get_state(cfg("t")).values["pending_action"]
-    edit = {"type": "edit", "edited_action": {"name": "enroll", "args": {"cohort_id": "zzz-9"}}}
+def test_operator_edit_to_a_cohort_the_domain_refuses_pauses_again(graph: Any, resources: Resources) -> None:
+    before = refund_waiting_for_staff(graph, resources)
+    edit = {"type": "edit", "edited_action": {"name": "cancel", "args": {"cohort_id": "zzz-9"}}}
     result = graph.invoke(Command(resume={"decisions": [edit]}), cfg("t"), context=Context(user_id="ada"))
     [interrupt] = result["__interrupt__"]
-    assert interrupt.value["error"] == "the edit was refused: There is no cohort with id 'zzz-9'."
-    assert interrupt.value["action_requests"][0]["args"]["cohort_id"] == "rag-2"
+    assert interrupt.value == refund_hitl(before["id"]) | {
+        "error": "the edit was refused: There is no cohort with id 'zzz-9'."
+    }
     assert graph.get_state(cfg("t")).values["pending_action"] == before
+    assert [(r["cohort_id"], r["status"]) for r in resources.school.enrollments()] == [("rag-2", "CONFIRMED")]
+
+
+def test_an_operator_cannot_decide_what_waits_for_the_student(graph: Any, resources: Resources) -> None:
+    say(graph, "t", "enroll me in rag-2")
+    before = graph.get_state(cfg("t")).values["pending_action"]
+    for decision in (
+        {"type": "approve"},
+        {"type": "reject", "message": "no"},
+        {"type": "edit", "edited_action": {"name": "enroll", "args": {"cohort_id": "nlp-1"}}},
+    ):
+        result = graph.invoke(
+            Command(resume=operator_approves() | {"decisions": [decision]}),
+            cfg("t"),
+            context=Context(user_id="ada"),
+        )
+        assert result["__interrupt__"][0].value == hitl("enroll", "rag-2", ENROLL_RAG2, before["id"]) | {
+            "error": "out of policy: enroll waits for the student's confirmation (policy enroll), "
+            "not for a decision by the operator"
+        }
+        assert graph.get_state(cfg("t")).values["pending_action"] == before
     assert resources.school.enrollments() == []
+    assert grants.grants_of(resources.pool, "t") == []
 
 
 def test_full_cohort_offers_the_waitlist(graph: Any, resources: Resources) -> None:
@@ -180,21 +231,27 @@ def test_full_cohort_offers_the_waitlist(graph: Any, resources: Resources) -> No
     ]
 
 
-def test_cancel_previews_the_refund(graph: Any, resources: Resources) -> None:
-    school = resources.school
-    assert school.enroll("a", student_id="ada", cohort_id="rag-2")["ok"]
-    assert school.pay("b", student_id="ada", cohort_id="rag-2")["ok"]
+def test_cancel_previews_the_refund_and_waits_for_staff_after_the_yes(
+    graph: Any, resources: Resources
+) -> None:
+    paid(resources.school)
     result = say(graph, "t", "I need to cancel my enrollment, please")
-    description = result["__interrupt__"][0].value["action_requests"][0]["description"]
-    assert description == (
-        "Cancel ada's enrollment in rag-2 (Retrieval-Augmented Generation, "
-        "starts 2027-01-15). Full refund of €900."
-    )
+    action = graph.get_state(cfg("t")).values["pending_action"]
+    assert result["__interrupt__"][0].value == refund_hitl(action["id"], approved=())
     say(graph, "t", "yes")
-    assert transcript(graph, "t")[-1] == (
-        "ai",
-        "Done: your enrollment in rag-2 is cancelled. €900 will be refunded in full.",
-    )
+    assert resources.school.enrollments()[0]["status"] == "CONFIRMED"  # nothing yet: staff decide
+    graph.invoke(Command(resume=operator_approves()), cfg("t"), context=Context(user_id="ada"))
+    assert transcript(graph, "t") == [
+        ("human", "I need to cancel my enrollment, please"),
+        ("ai", f"Here is what I will do once it is approved: {CANCEL_RAG2} {REFUND_ASKS}"),
+        ("human", "yes"),
+        ("ai", STAFF_AFTER_YES),
+        ("ai", "Done: your enrollment in rag-2 is cancelled. €900 will be refunded in full."),
+    ]
+    assert [(r["cohort_id"], r["status"]) for r in resources.school.enrollments()] == [("rag-2", "CANCELLED")]
+    with resources.pool.connection() as conn:
+        money = conn.execute("SELECT kind, amount_cents FROM payments ORDER BY id").fetchall()
+    assert money == [{"kind": "charge", "amount_cents": 90000}, {"kind": "refund", "amount_cents": 90000}]
 
 
 def test_complaint_goes_to_a_human_once(graph: Any, resources: Resources) -> None:

@@ -33,6 +33,7 @@ from agent.ops.holds import HoldsReport, deliver_notices, expire_holds, remind_h
 from agent.ops.scheduled import SYSTEM_THREAD
 from agent.runtime import threads
 from graphs.school import build_graph
+from tests.support.approvals import student_yes
 
 HOLD = timedelta(hours=72)
 HOLD_KINDS = ["hold_expired", "seat_offered", "payment_reminded", "state_updated"]
@@ -50,15 +51,16 @@ ANYTHING: Any = _Any()
 
 
 # -- helpers -----------------------------------------------------------------------------------
-def approve(graph: Any, thread: str) -> threads.Turn:
-    return threads.decide(graph, thread, {"decisions": [{"type": "approve"}], "reviewer": "olga"})
+def confirm(graph: Any, thread: str, student: str) -> threads.Turn:
+    """The student's own approval (the policy gives enrolling, waitlisting and paying to them)."""
+    return threads.decide(graph, thread, student_yes(student))
 
 
 def enroll(graph: Any, thread: str, student: str, cohort: str) -> None:
-    """Ask in `thread` to enroll (the graph offers the waitlist when the cohort is full) and approve."""
+    """Ask in `thread` to enroll (the graph offers the waitlist when the cohort is full) and confirm."""
     turn = threads.send(graph, thread, f"Enroll me in {cohort}", user_id=student)
     assert turn.pending is not None, turn.replies
-    done = approve(graph, thread)
+    done = confirm(graph, thread, student)
     assert done.pending is None, done.replies
 
 
@@ -262,7 +264,7 @@ def test_an_expired_hold_is_cancelled_and_its_seat_offered_to_the_first_waitlist
     # The next turn works: bob pays for the seat he was offered.
     turn = threads.send(graph, "t-bob", "pay for rag-1", user_id="bob")
     assert turn.pending is not None and turn.pending["action_requests"][0]["name"] == "pay"
-    paid = approve(graph, "t-bob")
+    paid = confirm(graph, "t-bob", "bob")
     assert paid.replies == ["Payment of €900 received: your place in rag-1 is confirmed."]
     assert statuses(resources, "rag-1") == [("ada", "CANCELLED"), ("bob", "CONFIRMED"), ("cy", "WAITLISTED")]
     state = graph.get_state({"configurable": {"thread_id": "t-bob"}})
@@ -463,8 +465,8 @@ def test_a_thread_paused_at_an_approval_gets_the_message_and_waits_at_the_same_a
         "approval_requested",
         "turn_completed",
     ]
-    # The operator approves the payment the student asked for: the hold is gone, nothing is charged.
-    done = approve(graph, "t-ada")
+    # The student confirms the payment they asked for: the hold is gone, nothing is charged.
+    done = confirm(graph, "t-ada", "ada")
     assert done.replies == [
         "I could not complete that: Your enrollment in rag-1 was cancelled; there is nothing left to change."
     ]

@@ -14,6 +14,7 @@ from agent.journal.grants import grants_of
 from agent.journal.turns import steps_of, turns_of
 from agent.runtime import threads
 from graphs.state import Context
+from tests.support.approvals import grant_rows, operator_approves, paid, student_yes
 
 CFG = {"configurable": {"thread_id": "t"}}
 
@@ -67,12 +68,12 @@ def test_an_approved_enrollment_leaves_a_grant_and_a_tool_event(resources: Resou
     first = threads.send(graph, "t", "Enroll me in rag-2", user_id="ada")
     assert first.pending is not None
     action_id = first.pending["action_id"]
-    threads.decide(graph, "t", {"decisions": [{"type": "approve"}], "reviewer": "olga"})
+    threads.decide(graph, "t", student_yes("ada"))
     asked, decided = turns_of(resources.pool, "t")
     assert (asked["status"], decided["kind"], decided["actor"], decided["status"]) == (
         "awaiting_approval",
         "decision",
-        "olga",
+        "ada",
         "completed",
     )
     assert [(s["node"], s["status"], s["approval_mode"]) for s in steps_of(resources.pool, asked["id"])] == [
@@ -81,9 +82,9 @@ def test_an_approved_enrollment_leaves_a_grant_and_a_tool_event(resources: Resou
         ("approval", "interrupted", "required"),
     ]
     assert [
-        (g["action_id"], g["action_name"], g["args"], g["reviewer"], g["decision"])
+        (g["action_id"], g["action_name"], g["args"], g["reviewer"], g["role"], g["policy"], g["decision"])
         for g in grants_of(resources.pool, "t")
-    ] == [(action_id, "enroll", {"cohort_id": "rag-2"}, "olga", "approve")]
+    ] == [(action_id, "enroll", {"cohort_id": "rag-2"}, "ada", "student", "enroll", "approve")]
     journal = events(resources.pool, "t")
     assert [e["kind"] for e in journal if e["turn_id"] == decided["id"]] == [
         "turn_started",
@@ -95,8 +96,56 @@ def test_an_approved_enrollment_leaves_a_grant_and_a_tool_event(resources: Resou
         "step_completed",
         "turn_completed",
     ]
+    granted = next(e for e in journal if e["kind"] == "approval_granted")
+    assert granted["payload"] == {
+        "action_id": action_id,
+        "action": "enroll",
+        "args": {"cohort_id": "rag-2"},
+        "reviewer": "ada",
+        "decision": "approve",
+        "role": "student",
+        "policy": "enroll",
+    }
     tool = next(e for e in journal if e["kind"] == "tool_completed")
     assert tool["payload"]["outcome"]["ok"] is True and tool["payload"]["args"] == {"cohort_id": "rag-2"}
+
+
+def test_a_refund_leaves_the_students_grant_then_the_operators(resources: Resources, graph: Any) -> None:
+    paid(resources.school)
+    first = threads.send(graph, "t", "Please cancel my enrollment in rag-2", user_id="ada")
+    assert first.pending is not None
+    action_id = first.pending["action_id"]
+    confirmed = threads.send(graph, "t", "yes", user_id="ada")
+    assert confirmed.pending is not None and confirmed.pending["approver"] == "operator"
+    assert "tool_completed" not in kinds(resources)
+    threads.decide(graph, "t", operator_approves("olga"))
+    asked, said_yes, decided = turns_of(resources.pool, "t")
+    assert [(t["kind"], t["actor"], t["status"]) for t in (asked, said_yes, decided)] == [
+        ("message", "ada", "awaiting_approval"),
+        ("message", "ada", "awaiting_approval"),
+        ("decision", "olga", "completed"),
+    ]
+    assert grant_rows(grants_of(resources.pool, "t")) == [
+        ("cancel", "ada", "student", "cancel-refund-over-limit", "approve"),
+        ("cancel", "olga", "operator", "cancel-refund-over-limit", "approve"),
+    ]
+    journal = events(resources.pool, "t")
+    assert [
+        (e["turn_id"], e["payload"]["role"], e["payload"]["reviewer"])
+        for e in journal
+        if e["kind"] == "approval_granted"
+    ] == [(said_yes["id"], "student", "ada"), (decided["id"], "operator", "olga")]
+    [tool] = [e for e in journal if e["kind"] == "tool_completed"]
+    assert (
+        tool["turn_id"],
+        tool["payload"]["action_id"],
+        tool["payload"]["outcome"]["result"]["refund_cents"],
+    ) == (
+        decided["id"],
+        action_id,
+        90000,
+    )
+    assert [e["status"] for e in resources.school.enrollments()] == ["CANCELLED"]
 
 
 def test_execute_without_a_grant_runs_nothing(resources: Resources, graph: Any) -> None:
@@ -117,11 +166,11 @@ def test_a_busy_thread_refuses_a_second_request_and_changes_nothing(resources: R
     locks = locks_for(resources.pool)
     assert locks is not None
     with locks.hold("t"), pytest.raises(ThreadBusyError, match="thread t is busy"):
-        threads.decide(graph, "t", {"decisions": [{"type": "approve"}]})
+        threads.decide(graph, "t", student_yes())
     with locks.hold("t"), pytest.raises(ThreadBusyError):
         threads.send(graph, "t", "yes", user_id="ada")
     assert (turns_of(resources.pool, "t"), graph.get_state(CFG).values) == before
-    threads.decide(graph, "t", {"decisions": [{"type": "approve"}]})  # free again
+    threads.decide(graph, "t", student_yes())  # free again
     assert [e["status"] for e in resources.school.enrollments()] == ["PENDING_PAYMENT"]
 
 

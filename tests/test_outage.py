@@ -18,9 +18,11 @@ from agent.infra.persistence import DatabaseUnavailableError, embedded_url, open
 from agent.runtime import threads
 from graphs import tools
 from graphs.school import build_graph
+from tests.support.approvals import student_yes
 from tests.support.school import TODAY
 
-APPROVE = {"decisions": [{"type": "approve"}]}
+APPROVE = student_yes("ada")
+"""Ada confirms her own enrollment, as the policy asks."""
 
 
 @pytest.fixture

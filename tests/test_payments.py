@@ -138,10 +138,13 @@ def test_sigkill_after_the_provider_charged_resumes_to_exactly_one_charge(
     assert resources.school.enroll("e", student_id="ada", cohort_id="rag-2")["ok"]
     turn = threads.send(graph, "crash", "I want to pay for rag-2", user_id="ada")
     assert turn.pending is not None and turn.pending["action_requests"][0]["name"] == "pay"
-    killed = run_cli(
+    killed = run_cli(  # ada's "yes" to paying, killed right after the provider charged
         resources.settings,
-        "approve",
+        "send",
         "crash",
+        "yes",
+        "--user",
+        "ada",
         check=False,
         extra_env={"SCHOOL_FAULT_POINT": "pay.after_provider_charge"},
     )

@@ -13,6 +13,7 @@ from agent.config.settings import Settings, SettingsError
 from agent.infra.persistence import DatabaseUnavailableError, Resources, open_resources, stop_embedded
 from agent.runtime import threads
 from graphs.school import build_graph
+from tests.support.approvals import student_yes
 from tests.support.school import TODAY
 
 
@@ -35,7 +36,7 @@ def test_embedded_postgres_keeps_threads_across_a_server_restart(tmp_path: Path)
         assert stop_embedded(settings.data_dir) is True
         with open_resources(settings) as res:  # starts the server again on the same files
             graph = build_graph(checkpointer=res.checkpointer, school=res.school, settings=settings)
-            turn = threads.decide(graph, "t", {"decisions": [{"type": "approve"}]})
+            turn = threads.decide(graph, "t", student_yes("ada"))
             assert turn.replies[0].startswith("Done: you are enrolled in rag-2")
             assert [r["status"] for r in res.school.enrollments()] == ["PENDING_PAYMENT"]
     finally:

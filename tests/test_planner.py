@@ -93,9 +93,16 @@ def test_enrolling_in_the_program_asks_once_per_course(resources: Resources) -> 
         "(Python Basics, starts 2026-12-04). Price €290, payable after enrollment. "
         "Reply 'yes' to confirm or 'no' to skip it."
     ]
-    second = threads.decide(graph, "p", {"decisions": [{"type": "approve"}]})
+    assert (first.pending["approver"], first.pending["policy"]["rule"]) == ("student", "enroll")
+    second = threads.send(graph, "p", "yes", user_id="ada")  # each course is the student's own yes
     assert second.pending is not None
     assert second.pending["action_requests"][0]["args"]["cohort_id"] == "statistics-2"
+    assert second.replies == [
+        "Done: you are enrolled in python-basics-1 and your seat is held. Payment of €290 is due; "
+        "say 'pay for python-basics-1' when ready.",
+        "Next in your program (the last one): Enroll ada in statistics-2 (Statistics for Data Work, starts "
+        "2027-01-22). Price €450, payable after enrollment. Reply 'yes' to confirm or 'no' to skip it.",
+    ]
     last = threads.send(graph, "p", "no", user_id="ada")
     assert last.pending is None
     assert last.replies == ["All right, I dropped that request; nothing was changed."]

@@ -20,9 +20,11 @@ from agent.infra.persistence import Resources
 from agent.infra.retention import PruneReport, parse_duration, prune, storage
 from agent.runtime import threads
 from graphs.state import MESSAGE_SNAPSHOT_EVERY, MESSAGE_WINDOW
+from tests.support.approvals import student_yes
 from tests.support.school import run_cli
 
-APPROVE = {"decisions": [{"type": "approve"}]}
+APPROVE = student_yes("bob")
+"""Bob confirms his own enrollment (the paused thread's), as the policy asks."""
 QUESTIONS = [
     "When does rag-2 start?",
     "What does python-basics cost?",
@@ -265,10 +267,13 @@ def test_keep_last_one_leaves_paused_and_crashed_threads_resumable(graph: Any, r
     threads.send(graph, "paused", "Please enroll me in rag-2", user_id="bob")
     talk(graph, "crash", 25)
     threads.send(graph, "crash", "Please enroll me in rag-1", user_id="ada")
-    killed = run_cli(
+    killed = run_cli(  # ada's "yes" dies between the enrollment and its checkpoint
         resources.settings,
-        "approve",
+        "send",
         "crash",
+        "yes",
+        "--user",
+        "ada",
         check=False,
         extra_env={"SCHOOL_FAULT_POINT": "execute.after_domain_write"},
     )

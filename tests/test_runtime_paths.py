@@ -42,9 +42,11 @@ from graphs.nodes import router
 from graphs.nodes.replies import HELP
 from graphs.school import build_graph
 from graphs.state import Context
+from tests.support.approvals import student_yes
 
 CFG = {"configurable": {"thread_id": "t"}}
-APPROVE = {"decisions": [{"type": "approve"}]}
+APPROVE = student_yes("ada")
+"""The student confirms their own enrollment (the policy gives it to them alone)."""
 NOTHING_WAITING = "There is nothing waiting for your confirmation right now. " + HELP
 PROPOSAL = (
     "Here is what I will do once it is approved: Enroll ada in rag-2 (Retrieval-Augmented "
@@ -276,7 +278,9 @@ def test_a_turn_journals_each_step_with_its_exact_payload(resources: Resources, 
     assert proposed.pending == {
         "action_id": proposed.pending["action_id"],
         "action_requests": [ENROLL_REQUEST],
-        "review_configs": [{"action_name": "enroll", "allowed_decisions": ["approve", "edit", "reject"]}],
+        "review_configs": [{"action_name": "enroll", "allowed_decisions": ["approve", "reject"]}],
+        "approver": "student",
+        "policy": {"rule": "enroll", "approvers": ["student"], "approved": []},
     }
     first, second = (turn["id"] for turn in turns_of(resources.pool, "t"))
     assert [(e["turn_id"], e["kind"], e["payload"]) for e in events(resources.pool, "t")] == [

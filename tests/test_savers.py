@@ -25,6 +25,7 @@ from agent.infra.savers import CopyTargetNotEmptyError, PooledPostgresSaver
 from agent.interfaces import studio
 from graphs.school import build_graph
 from graphs.state import Context
+from tests.support.approvals import student_yes
 
 WORKERS = 8
 """Threads using the one saver at once (the test pool holds 8 connections)."""
@@ -256,9 +257,7 @@ def test_a_copied_thread_is_the_same_and_resumes_on_its_own(school_graph: Any) -
     ]
     assert source_history("copy") == source_history("source")
 
-    school_graph.invoke(
-        Command(resume={"decisions": [{"type": "approve"}]}), cfg("copy"), context=Context(user_id="ada")
-    )
+    school_graph.invoke(Command(resume=student_yes("ada")), cfg("copy"), context=Context(user_id="ada"))
     assert school_graph.get_state(cfg("copy")).next == ()
     assert school_graph.get_state(cfg("source")).next == ("approval",)  # the source still waits
 

@@ -17,6 +17,7 @@ from agent.interfaces.worker.schedule import Schedule
 from agent.journal.events import events
 from agent.ops.scheduled import SYSTEM_THREAD
 from agent.runtime import threads
+from tests.support.approvals import student_yes
 
 pytestmark = pytest.mark.postgres
 
@@ -27,7 +28,7 @@ NEVER = "0 0 1 1 *"  # January 1st: not during a test
 def enroll_and_approve(graph: Any, thread_id: str, student: str) -> None:
     asked = threads.send(graph, thread_id, "Enroll me in rag-2", user_id=student)
     assert asked.pending is not None
-    threads.decide(graph, thread_id, {"decisions": [{"type": "approve"}], "reviewer": "olga"})
+    threads.decide(graph, thread_id, student_yes(student))  # the student's own confirmation
 
 
 def test_an_expired_hold_and_the_doctor_run_once_per_tick_across_two_workers(

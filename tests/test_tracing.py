@@ -41,6 +41,7 @@ from agent.llm.tracing import OTelCallbackHandler, build_provider, setup_tracing
 from graphs.school import build_graph
 from graphs.state import Context
 from middleware import safe_tool_error
+from tests.support.approvals import student_yes
 from tests.support.openai_stub import OpenAIStub, Reply
 from tests.support.planner_fakes import ORCHESTRATOR, DispatchModel
 from tests.support.school import ROOT
@@ -209,7 +210,7 @@ def test_an_enrollment_pauses_at_approval_without_an_error_and_the_resume_is_its
 
     traced.clear()
     graph.invoke(
-        Command(resume={"decisions": [{"type": "approve"}]}),
+        Command(resume=student_yes("ada")),
         traced.config("e"),
         context=Context(user_id="ada"),
     )
