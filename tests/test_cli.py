@@ -15,11 +15,18 @@ import pytest
 
 from agent.config.settings import Settings
 from agent.infra.persistence import Resources
+from tests.support.approvals import CANCEL_RAG2, REFUND_ASKS, STAFF_AFTER_YES, paid
 from tests.support.school import ROOT, TODAY, run_cli
 
 RAG_1 = "Retrieval-Augmented Generation, starts 2026-12-21"
 RAG_2 = "Retrieval-Augmented Generation, starts 2027-01-15"
 DECIDE = '  decide with: school-agent approve {} [--reject | --edit \'{{"cohort_id": "..."}}\']'
+CONFIRM = "  confirm with: school-agent send {} yes --user {} (or 'no' to drop it)"
+CANCEL_ACTION = '  action: cancel {"cohort_id": "rag-2", "student_id": "ada"}'
+OUT_OF_POLICY = (
+    "error: out of policy: {} waits for the student's confirmation (policy {}), "
+    "not for a decision by the operator"
+)
 
 
 def enroll_description(student: str, cohort: str, course: str) -> str:
@@ -30,7 +37,7 @@ def pending_block(thread: str, student: str, cohort: str, course: str) -> list[s
     return [
         f"Waiting for approval: {enroll_description(student, cohort, course)}",
         f'  action: enroll {{"cohort_id": "{cohort}", "student_id": "{student}"}}',
-        DECIDE.format(thread),
+        CONFIRM.format(thread, student),
     ]
 
 
@@ -50,6 +57,35 @@ def enrollments(settings: Settings, *args: str) -> list[dict[str, Any]]:
 
 def assert_fails(result: subprocess.CompletedProcess[str], stderr: str) -> None:
     assert (result.returncode, result.stdout, result.stderr) == (2, "", stderr + "\n")
+
+
+def refund_for_staff(resources: Resources, settings: Settings) -> None:
+    """Ada cancels her paid seat in rag-2 and says yes: the refund waits for an operator."""
+    paid(resources.school)
+    asked = run_cli(settings, "send", "t-ada", "Please cancel my enrollment in rag-2", "--user", "ada")
+    assert lines(asked) == [
+        f"Here is what I will do once it is approved: {CANCEL_RAG2} {REFUND_ASKS}",
+        f"Waiting for approval: {CANCEL_RAG2}",
+        CANCEL_ACTION,
+        CONFIRM.format("t-ada", "ada"),
+    ]
+    confirmed = run_cli(settings, "send", "t-ada", "yes", "--user", "ada")
+    assert lines(confirmed) == [
+        STAFF_AFTER_YES,
+        f"Waiting for approval: {CANCEL_RAG2}",
+        CANCEL_ACTION,
+        DECIDE.format("t-ada"),
+    ]
+
+
+def statuses(settings: Settings) -> list[tuple[str, str, str]]:
+    return [(r["student_id"], r["cohort_id"], r["status"]) for r in enrollments(settings)]
+
+
+def payments(resources: Resources) -> list[tuple[str, int]]:
+    with resources.pool.connection() as conn:
+        rows = conn.execute("SELECT kind, amount_cents FROM payments ORDER BY id").fetchall()
+    return [(r["kind"], r["amount_cents"]) for r in rows]
 
 
 def test_help_and_db_stop_need_no_database(tmp_path: Any) -> None:
@@ -87,47 +123,65 @@ def test_send_enroll_request_prints_the_pending_approval(resources: Resources, s
     assert enrollments(settings) == []
 
 
-def test_pending_lists_exactly_the_waiting_thread(resources: Resources, settings: Settings) -> None:
+def test_pending_lists_only_what_waits_for_an_operator(resources: Resources, settings: Settings) -> None:
     assert lines(run_cli(settings, "pending")) == ["No thread is waiting for approval."]
     run_cli(settings, "send", "t-question", "When does rag-2 start?", "--user", "bob")
-    ask_for_rag_1(settings)
+    ask_for_rag_1(settings, "t-bob", "bob")  # waits for bob's own yes: not an operator's business
+    assert lines(run_cli(settings, "pending")) == ["No thread is waiting for approval."]
+    refund_for_staff(resources, settings)
     listed = json.loads(run_cli(settings, "pending", "--json").stdout)
     assert listed == [
         {
             "thread_id": "t-ada",
             "action_requests": [
                 {
-                    "name": "enroll",
-                    "args": {"cohort_id": "rag-1", "student_id": "ada"},
-                    "description": enroll_description("ada", "rag-1", RAG_1),
+                    "name": "cancel",
+                    "args": {"cohort_id": "rag-2", "student_id": "ada"},
+                    "description": CANCEL_RAG2,
                 }
             ],
             "action_id": ANY,
         }
     ]
     table = lines(run_cli(settings, "pending"))
-    assert [line.split()[:2] for line in table] == [["thread", "action"], ["t-ada", "enroll"]]
+    assert [line.split()[:2] for line in table] == [["thread", "action"], ["t-ada", "cancel"]]
 
 
-def test_approve_enrolls_once_and_a_second_approve_is_refused(
+def test_approve_refunds_once_and_a_second_approve_is_refused(
     resources: Resources, settings: Settings
 ) -> None:
-    ask_for_rag_1(settings)
-    approved = run_cli(settings, "approve", "t-ada", "--reviewer", "operator")
-    assert lines(approved) == [
-        "Done: you are enrolled in rag-1 and your seat is held. "
-        "Payment of €900 is due; say 'pay for rag-1' when ready."
-    ]
-    expected = [{"id": ANY, "student_id": "ada", "cohort_id": "rag-1", "status": "PENDING_PAYMENT"}]
-    assert enrollments(settings, "--student", "ada") == expected
+    refund_for_staff(resources, settings)
+    approved = run_cli(settings, "approve", "t-ada", "--reviewer", "olga")
+    assert lines(approved) == ["Done: your enrollment in rag-2 is cancelled. €900 will be refunded in full."]
+    assert statuses(settings) == [("ada", "rag-2", "CANCELLED")]
+    assert payments(resources) == [("charge", 90000), ("refund", 90000)]
     again = run_cli(settings, "approve", "t-ada", check=False)
     assert_fails(again, "error: thread t-ada has nothing waiting for approval (its last action already ran)")
-    assert enrollments(settings) == expected
+    assert payments(resources) == [("charge", 90000), ("refund", 90000)]
     assert lines(run_cli(settings, "pending")) == ["No thread is waiting for approval."]
 
 
-def test_approve_with_invalid_edit_json_changes_nothing(resources: Resources, settings: Settings) -> None:
+def test_approve_is_refused_while_the_student_has_not_confirmed(
+    resources: Resources, settings: Settings
+) -> None:
     ask_for_rag_1(settings)
+    before = run_cli(settings, "history", "t-ada", "--json").stdout
+    for extra in ([], ["--reject"], ["--edit", '{"cohort_id": "rag-2"}']):
+        refused = run_cli(settings, "approve", "t-ada", *extra, check=False)
+        assert_fails(refused, OUT_OF_POLICY.format("enroll", "enroll"))
+    assert run_cli(settings, "history", "t-ada", "--json").stdout == before
+    assert enrollments(settings) == []
+    # Ada's own yes still works afterwards.
+    confirmed = run_cli(settings, "send", "t-ada", "yes", "--user", "ada")
+    assert lines(confirmed) == [
+        "Done: you are enrolled in rag-1 and your seat is held. "
+        "Payment of €900 is due; say 'pay for rag-1' when ready."
+    ]
+    assert statuses(settings) == [("ada", "rag-1", "PENDING_PAYMENT")]
+
+
+def test_approve_with_invalid_edit_json_changes_nothing(resources: Resources, settings: Settings) -> None:
+    refund_for_staff(resources, settings)
     result = run_cli(settings, "approve", "t-ada", "--edit", "not json", check=False)
     assert_fails(
         result,
@@ -135,7 +189,7 @@ def test_approve_with_invalid_edit_json_changes_nothing(resources: Resources, se
         "(Expecting value: line 1 column 1 (char 0))",
     )
     assert [t["thread_id"] for t in json.loads(run_cli(settings, "pending", "--json").stdout)] == ["t-ada"]
-    assert enrollments(settings) == []
+    assert statuses(settings) == [("ada", "rag-2", "CONFIRMED")]
 
 
 def test_reject_and_edit_are_mutually_exclusive(settings: Settings) -> None:
@@ -146,28 +200,40 @@ def test_reject_and_edit_are_mutually_exclusive(settings: Settings) -> None:
     )
 
 
-def test_approve_with_edit_enrolls_in_the_edited_cohort(resources: Resources, settings: Settings) -> None:
-    ask_for_rag_1(settings)
-    result = run_cli(settings, "approve", "t-ada", "--edit", '{"cohort_id": "rag-2"}')
-    assert lines(result) == [
-        f"A reviewer changed your request: {enroll_description('ada', 'rag-2', RAG_2)}",
-        "Done: you are enrolled in rag-2 and your seat is held. "
-        "Payment of €900 is due; say 'pay for rag-2' when ready.",
-    ]
-    assert enrollments(settings) == [
-        {"id": ANY, "student_id": "ada", "cohort_id": "rag-2", "status": "PENDING_PAYMENT"}
-    ]
-
-
-def test_reject_with_reason_tells_the_student_and_enrolls_nobody(
+def test_approve_with_edit_goes_back_to_the_student_who_confirms_it(
     resources: Resources, settings: Settings
 ) -> None:
-    ask_for_rag_1(settings)
-    result = run_cli(settings, "approve", "t-ada", "--reject", "--reason", "Prerequisites missing")
-    assert lines(result) == [
-        "Your request was not approved, so nothing was changed. Reason: Prerequisites missing"
+    assert resources.school.enroll("seed-nlp", student_id="ada", cohort_id="nlp-1")["ok"]
+    refund_for_staff(resources, settings)
+    cancel_nlp = (
+        "Cancel ada's enrollment in nlp-1 (Natural Language Processing, starts 2027-01-19). "
+        "Nothing was paid, so there is nothing to refund."
+    )
+    edited = run_cli(settings, "approve", "t-ada", "--edit", '{"cohort_id": "nlp-1"}', "--reviewer", "olga")
+    assert lines(edited) == [
+        f"A member of our staff suggests a change to your request: {cancel_nlp} "
+        "Reply 'yes' to accept it or 'no' to drop the request.",
+        f"Waiting for approval: {cancel_nlp}",
+        '  action: cancel {"cohort_id": "nlp-1", "student_id": "ada"}',
+        CONFIRM.format("t-ada", "ada"),
     ]
-    assert lines(run_cli(settings, "enrollments")) == ["No enrollments."]
+    assert lines(run_cli(settings, "pending")) == ["No thread is waiting for approval."]
+    confirmed = run_cli(settings, "send", "t-ada", "yes", "--user", "ada")
+    assert lines(confirmed) == ["Done: your enrollment in nlp-1 is cancelled. No refund is due."]
+    assert statuses(settings) == [("ada", "nlp-1", "CANCELLED"), ("ada", "rag-2", "CONFIRMED")]
+    assert payments(resources) == [("charge", 90000)]
+
+
+def test_reject_with_reason_tells_the_student_and_refunds_nothing(
+    resources: Resources, settings: Settings
+) -> None:
+    refund_for_staff(resources, settings)
+    result = run_cli(settings, "approve", "t-ada", "--reject", "--reason", "Past the refund window")
+    assert lines(result) == [
+        "Your request was not approved, so nothing was changed. Reason: Past the refund window"
+    ]
+    assert statuses(settings) == [("ada", "rag-2", "CONFIRMED")]
+    assert payments(resources) == [("charge", 90000)]
 
 
 def test_send_empty_message_is_refused_and_creates_no_thread(
@@ -183,15 +249,16 @@ def test_send_empty_message_is_refused_and_creates_no_thread(
 
 def test_history_shows_the_messages_in_order(resources: Resources, settings: Settings) -> None:
     ask_for_rag_1(settings)
-    run_cli(settings, "approve", "t-ada", "--reject")
+    run_cli(settings, "send", "t-ada", "no", "--user", "ada")
     assert lines(run_cli(settings, "history", "t-ada")) == [
         "student: Please enroll me in rag-1",
         "assistant: Here is what I will do once it is approved: "
         f"{enroll_description('ada', 'rag-1', RAG_1)} Reply 'yes' to confirm or 'no' to drop it.",
-        "assistant: Your request was not approved, so nothing was changed.",
+        "student: no",
+        "assistant: All right, I dropped that request; nothing was changed.",
     ]
     as_json = json.loads(run_cli(settings, "history", "t-ada", "--json").stdout)
-    assert [m["role"] for m in as_json] == ["student", "assistant", "assistant"]
+    assert [m["role"] for m in as_json] == ["student", "assistant", "student", "assistant"]
 
 
 def test_approve_on_an_unknown_thread_is_refused(resources: Resources, settings: Settings) -> None:
@@ -203,8 +270,11 @@ def test_resume_after_a_crash_enrolls_exactly_once(resources: Resources, setting
     ask_for_rag_1(settings)
     crashed = run_cli(
         settings,
-        "approve",
+        "send",
         "t-ada",
+        "yes",
+        "--user",
+        "ada",
         check=False,
         extra_env={"SCHOOL_FAULT_POINT": "execute.after_domain_write"},
     )
@@ -263,24 +333,55 @@ def test_demo_plays_the_story_on_its_own_database(server_url: str) -> None:
     result = run_cli(Settings(database_url=server_url), "demo")
     out = lines(result)
     assert out[0].startswith("Demo database: demo_")
-    assert "   The child process was killed by SIGKILL (exit status -9)." in out
+    asked = out[out.index("2. Ada and Bob both ask for rag-1, which has one seat. Nothing happens yet:") :]
+    assert "   Waiting for ada's own confirmation: enroll rag-1." in asked
+    assert "   Waiting for bob's own confirmation: enroll rag-1." in asked
+    assert "   The operators' inbox is empty: neither request is theirs to decide." in asked
+    # The process that dies is the one carrying ada's yes, at the same point as ever.
+    crash = out[
+        out.index("3. Ada says yes, through another process. That process is killed right after the") :
+    ]
+    assert crash[2:4] == ["   ada:       yes", "   The child process was killed by SIGKILL (exit status -9)."]
     assert "   The thread's next step is still ('execute',): the run was cut off mid-way." in out
     assert "   Still exactly one enrollment in rag-1." in out
     final = out[
         out.index("6. Final enrollments of rag-1:") : out.index(
-            "7. Carla asks for a program. The planner splits her goal, workers search the catalog in"
+            "7. Dan enrolls in rag-2 and pays, each with his own yes. Then he cancels: a refund"
         )
     ]
     assert [line.split()[1:] for line in final[2:4]] == [["ada", "PENDING_PAYMENT"], ["bob", "WAITLISTED"]]
     assert final[-2].startswith("Done: one seat, two students, one crash.")
+    refund = out[
+        out.index(
+            "7. Dan enrolls in rag-2 and pays, each with his own yes. Then he cancels: a refund"
+        ) : out.index(
+            "8. Carla asks for a program. The planner splits her goal, workers search the catalog in"
+        )
+    ]
+    assert refund[-10:] == [
+        "   assistant: Here is what I will do once it is approved: Cancel dan's enrollment in rag-2 "
+        "(Retrieval-Augmented Generation, starts 2027-01-15). Full refund of €900. Reply 'yes' to confirm "
+        "or 'no' to drop it; because it pays out a refund, a member of our staff approves it after you.",
+        "   Waiting for dan's own confirmation: cancel rag-2.",
+        "   dan:       yes",
+        "   assistant: Thank you for confirming. Because it pays out a refund, a member of our staff must "
+        "approve it as well; it is waiting for them now, and nothing has changed yet. You will see their "
+        "decision here.",
+        "   Waiting for an operator's approval: cancel rag-2 for dan.",
+        "   The operators' inbox lists demo-dan; nothing has moved yet.",
+        "   Olga, an operator, approves it.",
+        "   assistant: Done: your enrollment in rag-2 is cancelled. €900 will be refunded in full.",
+        "   Dan's payments: one charge of €900, one refund of €900; his enrollment is cancelled.",
+        "",
+    ]
     assert (
         "              Taken out in review (2 rounds): rag, llm-agents. The reviewer found: The program "
         "costs €2,490 in total, €1,490 over the budget of €1,000. The program costs €1,190 in total, "
         "€190 over the budget of €1,000."
     ) in out
     assert out[-1] == (
-        "Done: Carla's program (python-basics-1) passed review after 2 revisions and each "
-        "enrollment was approved on its own."
+        "Done: Carla's program (python-basics-1) passed review after 2 revisions and she confirmed each "
+        "enrollment on its own."
     )
 
 

@@ -15,7 +15,7 @@ from agent.infra.persistence import Resources
 from agent.interfaces.server.app import Service
 from agent.interfaces.server.auth import Principal
 from agent.runtime import threads
-from tests.support.api import OLGA
+from tests.support.approvals import paid
 from tests.support.school import ROOT, TODAY
 
 
@@ -35,7 +35,10 @@ def approve_in_a_new_process(settings: Settings, thread: str) -> subprocess.Pope
 def test_two_processes_resuming_one_paused_thread_run_it_once(
     settings: Settings, graph: Any, resources: Resources
 ) -> None:
-    threads.send(graph, "t", "Enroll me in rag-2", user_id="ada")
+    paid(resources.school)
+    threads.send(graph, "t", "Please cancel my enrollment in rag-2", user_id="ada")
+    confirmed = threads.send(graph, "t", "yes", user_id="ada")  # the refund now waits for an operator
+    assert confirmed.pending is not None and confirmed.pending["approver"] == "operator"
     procs = [approve_in_a_new_process(settings, "t") for _ in range(2)]
     results = []
     for proc in procs:
@@ -46,38 +49,43 @@ def test_two_processes_resuming_one_paused_thread_run_it_once(
     loser = next(err for code, _, err in results if code == 2)
     assert ("is busy with another request" in loser) or ("has nothing waiting for approval" in loser), loser
     assert [(e["student_id"], e["cohort_id"], e["status"]) for e in resources.school.enrollments()] == [
-        ("ada", "rag-2", "PENDING_PAYMENT")
+        ("ada", "rag-2", "CANCELLED")
     ]
     with resources.pool.connection() as conn:
-        assert conn.execute("SELECT count(*) AS n FROM operations").fetchone()["n"] == 1
+        assert conn.execute("SELECT name FROM operations WHERE name = 'cancel'").fetchall() == [
+            {"name": "cancel"}
+        ]
+        refunds = conn.execute("SELECT amount_cents FROM payments WHERE kind = 'refund'").fetchall()
+    assert refunds == [{"amount_cents": 90000}]
 
 
-def test_twenty_operators_approving_the_last_seat_through_the_api(
+def test_twenty_students_confirming_the_last_seat_through_the_api(
     api: httpx.Client, service: Service, resources: Resources
 ) -> None:
     students = [f"s{i:02d}" for i in range(20)]
     keys = {s: {"Authorization": f"Bearer key-{s}-1234"} for s in students}
     service.keys.update({f"key-{s}-1234": Principal(s, "student") for s in students})
-    pending = {}
     for s in students:
         body = api.post(
             f"/threads/race-{s}/turns", json={"message": "Enroll me in rag-1"}, headers=keys[s]
         ).json()
-        pending[s] = body["pending"]["action_id"]
-
-    def decide(student: str) -> dict[str, Any]:
-        response = api.post(
-            f"/threads/race-{student}/decision",
-            headers=OLGA,
-            json={"action_id": pending[student], "decisions": [{"type": "approve"}]},
+        assert (body["pending"]["action_requests"][0]["name"], body["pending"]["approver"]) == (
+            "enroll",
+            "student",
         )
+
+    def confirm(student: str) -> dict[str, Any]:
+        response = api.post(f"/threads/race-{student}/turns", headers=keys[student], json={"message": "yes"})
         assert response.status_code == 200, response.text
         return response.json()  # type: ignore[no-any-return]
 
     with ThreadPoolExecutor(max_workers=20) as pool:
-        turns = list(pool.map(decide, students))
+        turns = list(pool.map(confirm, students))
     enrolled = [t for t in turns if t["pending"] is None]
     offered = [t for t in turns if t["pending"] is not None]
     assert len(enrolled) == 1 and len(offered) == 19
-    assert all(t["pending"]["action_requests"][0]["name"] == "join_waitlist" for t in offered)
+    assert all(
+        (t["pending"]["action_requests"][0]["name"], t["pending"]["approver"]) == ("join_waitlist", "student")
+        for t in offered
+    )
     assert [r["status"] for r in resources.school.enrollments(cohort_id="rag-1")] == ["PENDING_PAYMENT"]

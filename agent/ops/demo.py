@@ -1,10 +1,13 @@
 """`school-agent demo`: the school story end to end, narrated, on a fresh database.
 
-Two students want the last seat of rag-1. The operator's approval of the first is killed between
-the domain write and the checkpoint; a new process resumes it without enrolling anyone twice;
-the second student is offered the waitlist instead. A third student has a program planned for a
-goal and enrolls in it, one approval per course. A face like the CLI: nothing imports it but
-`agent.interfaces.cli`, and it only changes the database it creates for itself.
+Two students want the last seat of rag-1; each confirms their own request with a "yes", as the
+school's approval policy has it. The process that carries the first student's "yes" is killed
+between the domain write and the checkpoint; a new process resumes it without enrolling anyone
+twice; the second student is offered the waitlist instead. A third student cancels a paid
+enrollment: after their "yes" the refund waits for an operator, who approves it, and it is paid
+out once. A fourth has a program planned for a goal and enrolls in it, one confirmation per course.
+A face like the CLI: nothing imports it but `agent.interfaces.cli`, and it only changes the
+database it creates for itself.
 """
 
 from __future__ import annotations
@@ -33,6 +36,8 @@ if TYPE_CHECKING:
     """The compiled school graph, as the commands see it."""
 
 COHORT = "rag-1"
+REFUNDED = "rag-2"
+"""The cohort Dan pays for and then cancels, with a full refund."""
 PROGRAM_REQUEST = "A learning path of 4 courses to become an LLM engineer, within 1000, starting before April"
 FAULT = "execute.after_domain_write"
 EXPECTED = {"ada": "PENDING_PAYMENT", "bob": "WAITLISTED"}
@@ -63,12 +68,13 @@ def run(settings: Settings) -> int:
 def _play(graph: Graph, res: Resources, settings: Settings) -> None:
     env = _child_env(settings)
     step1_question(graph, settings)
-    step2_two_requests(graph, settings)
+    step2_two_requests(graph, res, settings)
     step3_crash(graph, res, env)
     step4_resume(graph, res, env)
     step5_second_student(graph, res, settings)
     step6_summary(res)
-    step7_program(graph, res, settings)
+    step7_refund(graph, res, settings)
+    step8_program(graph, res, settings)
 
 
 def create_demo_database(settings: Settings) -> Settings:
@@ -107,10 +113,11 @@ def _show_turn(turn: Turn) -> None:
         _say("assistant", reply)
     if turn.pending:
         action = turn.pending["action_requests"][0]
-        print(
-            f"   Waiting for approval: {action['name']} {action['args']['cohort_id']} "
-            f"for {action['args']['student_id']}."
-        )
+        student, what = action["args"]["student_id"], f"{action['name']} {action['args']['cohort_id']}"
+        if turn.pending.get("approver") == "student":
+            print(f"   Waiting for {student}'s own confirmation: {what}.")
+        else:
+            print(f"   Waiting for an operator's approval: {what} for {student}.")
 
 
 def _student(graph: Graph, settings: Settings, thread: str, user: str, text: str) -> Turn:
@@ -136,26 +143,35 @@ def step1_question(graph: Graph, settings: Settings) -> None:
     _expect(any(COHORT in reply for reply in turn.replies), f"the answer does not name {COHORT}")
 
 
-def step2_two_requests(graph: Graph, settings: Settings) -> None:
-    """Ask for the one seat of rag-1 as two students; both requests wait for approval."""
+def step2_two_requests(graph: Graph, res: Resources, settings: Settings) -> None:
+    """Ask for the one seat of rag-1 as two students; each request waits for its student's yes."""
+    from agent.runtime import threads
+
     _heading(2, f"Ada and Bob both ask for {COHORT}, which has one seat. Nothing happens yet:")
-    print("   each request waits for an operator's approval.")
+    print("   the school's policy gives an enrollment to the student's own confirmation.")
     for thread, user, text in (
         ("demo-ada", "ada", f"Please enroll me in {COHORT}"),
         ("demo-bob", "bob", f"Sign me up for {COHORT}"),
     ):
         turn = _student(graph, settings, thread, user, text)
-        _expect(turn.pending is not None, f"{user}'s request is not waiting for approval")
+        _expect(
+            turn.pending is not None and turn.pending.get("approver") == "student",
+            f"{user}'s request is not waiting for {user}'s confirmation",
+        )
+    inbox = threads.pending(graph, res.pool)
+    _expect(inbox == [], f"the operators' inbox lists {[t.thread_id for t in inbox]}, not nothing")
+    print("   The operators' inbox is empty: neither request is theirs to decide.")
 
 
 def step3_crash(graph: Graph, res: Resources, env: dict[str, str]) -> None:
-    """Approve Ada's request in a child process that dies between the write and the checkpoint."""
-    _heading(3, "The operator approves Ada's request in another process. That process is killed")
-    print("   right after the enrollment is written, before the graph saves its checkpoint.")
-    child = _cli(["approve", "demo-ada"], env | {"SCHOOL_FAULT_POINT": FAULT})
+    """Ada's yes, in a child process that dies between the write and the checkpoint."""
+    _heading(3, "Ada says yes, through another process. That process is killed right after the")
+    print("   enrollment is written, before the graph saves its checkpoint.")
+    _say("ada", "yes")
+    child = _cli(["send", "demo-ada", "yes", "--user", "ada"], env | {"SCHOOL_FAULT_POINT": FAULT})
     _expect(
         child.returncode == -signal.SIGKILL,
-        f"the approving process was expected to be killed, but it exited {child.returncode}",
+        f"the process carrying Ada's yes was expected to be killed, but it exited {child.returncode}",
     )
     print(f"   The child process was killed by SIGKILL (exit status {child.returncode}).")
     _show_enrollments(res)
@@ -182,13 +198,9 @@ def step4_resume(graph: Graph, res: Resources, env: dict[str, str]) -> None:
 
 
 def step5_second_student(graph: Graph, res: Resources, settings: Settings) -> None:
-    """Approve Bob's request too late for the seat; he is offered, and joins, the waitlist."""
-    from agent.runtime import threads
-
-    _heading(5, "The operator approves Bob's request. The seat is gone, so he is offered")
-    print("   the waitlist instead.")
-    turn = threads.decide(graph, "demo-bob", {"decisions": [{"type": "approve"}], "reviewer": "operator"})
-    _show_turn(turn)
+    """Bob confirms too late for the seat; he is offered, and joins, the waitlist."""
+    _heading(5, "Bob says yes too. The seat is gone, so he is offered the waitlist instead.")
+    turn = _student(graph, settings, "demo-bob", "bob", "yes")
     action = (turn.pending or {}).get("action_requests", [{}])[0]
     _expect(action.get("name") == "join_waitlist", "Bob was not offered the waitlist")
     _student(graph, settings, "demo-bob", "bob", "yes")
@@ -210,11 +222,42 @@ def step6_summary(res: Resources) -> None:
     )
 
 
-def step7_program(graph: Graph, res: Resources, settings: Settings) -> None:
-    """Plan a program: parallel research, a reviewer in code that sends it back, one approval per course."""
+def step7_refund(graph: Graph, res: Resources, settings: Settings) -> None:
+    """Dan pays, then cancels: after his yes the refund waits for an operator, who approves it once."""
     from agent.runtime import threads
 
-    _heading(7, "Carla asks for a program. The planner splits her goal, workers search the catalog in")
+    _heading(7, f"Dan enrolls in {REFUNDED} and pays, each with his own yes. Then he cancels: a refund")
+    print("   costs the school money, so after Dan's yes it waits for an operator.")
+    for text in (f"Please enroll me in {REFUNDED}", "yes", f"I want to pay for {REFUNDED}", "yes"):
+        _student(graph, settings, "demo-dan", "dan", text)
+    _student(graph, settings, "demo-dan", "dan", f"Please cancel my enrollment in {REFUNDED}")
+    turn = _student(graph, settings, "demo-dan", "dan", "yes")
+    _expect(
+        turn.pending is not None and turn.pending.get("approver") == "operator",
+        "Dan's cancellation is not waiting for an operator after his yes",
+    )
+    _expect(
+        _money(res, "dan") == [("charge", 90000)],
+        f"money moved before the operator decided: {_money(res, 'dan')}",
+    )
+    inbox = [t.thread_id for t in threads.pending(graph, res.pool)]
+    _expect(inbox == ["demo-dan"], f"the operators' inbox lists {inbox}, not Dan's thread alone")
+    print(f"   The operators' inbox lists {', '.join(inbox)}; nothing has moved yet.")
+    print("   Olga, an operator, approves it.")
+    turn = threads.decide(
+        graph, "demo-dan", {"decisions": [{"type": "approve"}], "reviewer": "olga", "role": "operator"}
+    )
+    _show_turn(turn)
+    moved = _money(res, "dan")
+    _expect(moved == [("charge", 90000), ("refund", 90000)], f"Dan's payments are {moved}")
+    rows = res.school.enrollments(student_id="dan")
+    _expect([r["status"] for r in rows] == ["CANCELLED"], f"Dan's enrollments are {rows}")
+    print("   Dan's payments: one charge of €900, one refund of €900; his enrollment is cancelled.")
+
+
+def step8_program(graph: Graph, res: Resources, settings: Settings) -> None:
+    """Plan a program: parallel research, a reviewer in code that sends it back, one yes per course."""
+    _heading(8, "Carla asks for a program. The planner splits her goal, workers search the catalog in")
     print("   parallel, and a reviewer checks the draft in code (prerequisites, overlaps, budget,")
     print("   dates), sending it back for revision until it passes.")
     _student(graph, settings, "demo-carla", "carla", PROGRAM_REQUEST)
@@ -224,14 +267,14 @@ def step7_program(graph: Graph, res: Resources, settings: Settings) -> None:
     _expect(program.get("status") == "approved", "the reviewer did not approve the program")
     turn = _student(graph, settings, "demo-carla", "carla", "Enroll me in the program")
     _expect(turn.pending is not None, "enrolling in the program did not ask for approval")
-    turn = threads.decide(graph, "demo-carla", {"decisions": [{"type": "approve"}]})
-    _show_turn(turn)
+    while turn.pending is not None:  # one course at a time, each confirmed by Carla
+        turn = _student(graph, settings, "demo-carla", "carla", "yes")
     rows = res.school.enrollments(student_id="carla")
     planned = [item["cohort_id"] for item in program["items"]]
     _expect([r["cohort_id"] for r in rows] == planned, f"Carla's enrollments {rows} are not {planned}")
     print(
         f"\nDone: Carla's program ({', '.join(planned)}) passed review after {program['rounds']} "
-        "revisions and each enrollment was approved on its own."
+        "revisions and she confirmed each enrollment on its own."
     )
 
 
@@ -244,6 +287,17 @@ def _cli(args: list[str], env: dict[str, str]) -> subprocess.CompletedProcess[st
         timeout=120,
         check=False,
     )
+
+
+def _money(res: Resources, student: str) -> list[tuple[str, int]]:
+    """The student's payments, oldest first: (kind, cents)."""
+    with res.pool.connection() as conn:
+        rows = conn.execute(
+            "SELECT p.kind, p.amount_cents FROM payments p JOIN enrollments e ON e.id = p.enrollment_id"
+            " WHERE e.student_id = %s ORDER BY p.id",
+            (student,),
+        ).fetchall()
+    return [(r["kind"], r["amount_cents"]) for r in rows]
 
 
 def _show_enrollments(res: Resources) -> list[dict[str, Any]]:

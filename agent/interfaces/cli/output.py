@@ -38,6 +38,11 @@ def print_approval(thread_id: str, request: dict[str, Any]) -> None:
     print(f"  action: {action['name']} {json.dumps(action['args'], sort_keys=True)}")
     if request.get("error"):
         print(f"  note: {request['error']}")
+    if request.get("approver") == "student":
+        # The policy gives this decision to the student; `approve` (an operator's) would be refused.
+        student = action["args"]["student_id"]
+        print(f"  confirm with: school-agent send {thread_id} yes --user {student} (or 'no' to drop it)")
+        return
     print(
         f"  decide with: school-agent approve {thread_id} "
         f"""[--reject | --edit '{{"cohort_id": "..."}}']"""
