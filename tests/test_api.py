@@ -14,6 +14,7 @@ from agent.infra.locks import locks_for
 from agent.infra.persistence import Resources
 from agent.journal.grants import grants_of
 from tests.support.api import ADA, BOB, OLGA
+from tests.support.approvals import CANCEL_RAG2, OPERATOR_DECISIONS, STAFF_AFTER_YES, paid
 
 SSE = {"Accept": "text/event-stream"}
 
@@ -79,17 +80,33 @@ def test_students_cannot_read_or_write_each_others_threads(api: httpx.Client) ->
     }
 
 
+def refund_for_staff(api: httpx.Client, resources: Resources) -> dict[str, Any]:
+    """Ada cancels her paid seat in rag-2 and says yes: the refund waits for an operator. Its request."""
+    paid(resources.school)
+    api.post("/threads/t1/turns", json={"message": "Please cancel my enrollment in rag-2"}, headers=ADA)
+    assert api.get("/approvals", headers=OLGA).json() == []  # ada has not confirmed yet
+    confirmed = sse(api.post("/threads/t1/turns", json={"message": "yes"}, headers=ADA | SSE))
+    assert [d["text"] for n, d in confirmed if n == "reply"] == [STAFF_AFTER_YES]
+    request: dict[str, Any] = next(data for name, data in confirmed if name == "approval_requested")
+    return request
+
+
 def test_an_operator_approves_from_the_inbox(api: httpx.Client, resources: Resources) -> None:
-    asked = sse(api.post("/threads/t1/turns", json={"message": "Enroll me in rag-2"}, headers=ADA | SSE))
-    request = next(data for name, data in asked if name == "approval_requested")
+    request = refund_for_staff(api, resources)
     inbox = api.get("/approvals", headers=OLGA).json()
     assert inbox == [
         {
             "thread_id": "t1",
             "action_id": request["action_id"],
             "student_id": "ada",
-            "action_requests": request["action_requests"],
-            "review_configs": [{"action_name": "enroll", "allowed_decisions": ["approve", "edit", "reject"]}],
+            "action_requests": [
+                {
+                    "name": "cancel",
+                    "args": {"cohort_id": "rag-2", "student_id": "ada"},
+                    "description": CANCEL_RAG2,
+                }
+            ],
+            "review_configs": [{"action_name": "cancel", "allowed_decisions": OPERATOR_DECISIONS}],
         }
     ]
     stale = api.post(
@@ -104,20 +121,65 @@ def test_an_operator_approves_from_the_inbox(api: httpx.Client, resources: Resou
         )
     )
     assert [d["node"] for n, d in decided if n == "step_started"] == ["approval", "execute"]
-    assert decided[-2][1]["text"].startswith("Done: you are enrolled in rag-2")
-    assert [g["reviewer"] for g in grants_of(resources.pool, "t1")] == ["olga"]
+    assert (
+        decided[-2][1]["text"]
+        == "Done: your enrollment in rag-2 is cancelled. €900 will be refunded in full."
+    )
+    assert [(g["reviewer"], g["role"]) for g in grants_of(resources.pool, "t1")] == [
+        ("ada", "student"),
+        ("olga", "operator"),
+    ]
+    assert [e["status"] for e in resources.school.enrollments()] == ["CANCELLED"]
     assert api.get("/approvals", headers=OLGA).json() == []
     kinds = [e["kind"] for e in api.get("/threads/t1/events", headers=ADA).json()]
-    assert kinds.count("approval_requested") == 1 and "approval_granted" in kinds
+    assert kinds.count("approval_requested") == 2 and kinds.count("approval_granted") == 2
     completed = api.get("/threads/t1/events?kinds=turn_completed", headers=ADA).json()
-    assert [e["payload"]["status"] for e in completed] == ["awaiting_approval", "completed"]
-    assert completed[-1]["payload"]["replies"][0].startswith("Done: you are enrolled in rag-2")
+    assert [e["payload"]["status"] for e in completed] == [
+        "awaiting_approval",
+        "awaiting_approval",
+        "completed",
+    ]
+    assert completed[-1]["payload"]["replies"] == [
+        "Done: your enrollment in rag-2 is cancelled. €900 will be refunded in full."
+    ]
     again = api.post(
         "/threads/t1/decision",
         json={"action_id": request["action_id"], "decisions": [{"type": "approve"}]},
         headers=OLGA,
     )
     assert (again.status_code, again.json()["error"]) == (409, "nothing_pending")
+
+
+def test_an_operator_cannot_decide_what_waits_for_the_student(
+    api: httpx.Client, resources: Resources
+) -> None:
+    asked = api.post("/threads/t1/turns", json={"message": "Enroll me in rag-2"}, headers=ADA).json()
+    action_id = asked["pending"]["action_id"]
+    assert (asked["pending"]["approver"], asked["pending"]["policy"]) == (
+        "student",
+        {"rule": "enroll", "approvers": ["student"], "approved": []},
+    )
+    assert api.get("/approvals", headers=OLGA).json() == []
+    before = api.get("/threads/t1", headers=ADA).json()
+    for decision in ({"type": "approve"}, {"type": "reject", "message": "no"}):
+        refused = api.post(
+            "/threads/t1/decision", json={"action_id": action_id, "decisions": [decision]}, headers=OLGA
+        )
+        assert (refused.status_code, refused.json()) == (
+            422,
+            {
+                "error": "invalid_decision",
+                "message": "out of policy: enroll waits for the student's confirmation (policy enroll), "
+                "not for a decision by the operator",
+            },
+        )
+    assert api.get("/threads/t1", headers=ADA).json() == before
+    assert resources.school.enrollments() == [] and grants_of(resources.pool, "t1") == []
+    done = api.post("/threads/t1/turns", json={"message": "yes"}, headers=ADA).json()
+    assert done["replies"] == [
+        "Done: you are enrolled in rag-2 and your seat is held. Payment of €900 is due; "
+        "say 'pay for rag-2' when ready."
+    ]
 
 
 @pytest.mark.parametrize(
@@ -196,20 +258,35 @@ def test_the_openapi_spec_is_served(api: httpx.Client) -> None:
 
 
 def test_an_edit_may_repeat_the_student_but_not_change_it(api: httpx.Client, resources: Resources) -> None:
-    asked = api.post("/threads/t1/turns", json={"message": "Enroll me in rag-2"}, headers=ADA).json()
-    action_id = asked["pending"]["action_id"]
+    assert resources.school.enroll("seed-nlp", student_id="ada", cohort_id="nlp-1")["ok"]
+    action_id = refund_for_staff(api, resources)["action_id"]
     other = {
         "type": "edit",
-        "edited_action": {"name": "enroll", "args": {"cohort_id": "rag-1", "student_id": "bob"}},
+        "edited_action": {"name": "cancel", "args": {"cohort_id": "nlp-1", "student_id": "bob"}},
     }
     refused = api.post(
         "/threads/t1/decision", json={"action_id": action_id, "decisions": [other]}, headers=OLGA
     )
-    assert (refused.status_code, refused.json()["error"]) == (422, "invalid_decision")
+    assert (refused.status_code, refused.json()) == (
+        422,
+        {"error": "invalid_decision", "message": "an edit cannot move the action to another student"},
+    )
     same = {
         "type": "edit",
-        "edited_action": {"name": "enroll", "args": {"cohort_id": "rag-1", "student_id": "ada"}},
+        "edited_action": {"name": "cancel", "args": {"cohort_id": "nlp-1", "student_id": "ada"}},
     }
-    done = api.post("/threads/t1/decision", json={"action_id": action_id, "decisions": [same]}, headers=OLGA)
-    assert done.status_code == 200, done.text
-    assert [(e["student_id"], e["cohort_id"]) for e in resources.school.enrollments()] == [("ada", "rag-1")]
+    edited = api.post(
+        "/threads/t1/decision", json={"action_id": action_id, "decisions": [same]}, headers=OLGA
+    )
+    assert edited.status_code == 200, edited.text
+    # The changed request is ada's to confirm before anything happens.
+    assert edited.json()["pending"]["approver"] == "student"
+    assert [(e["cohort_id"], e["status"]) for e in resources.school.enrollments()] == [
+        ("nlp-1", "PENDING_PAYMENT"),
+        ("rag-2", "CONFIRMED"),
+    ]
+    api.post("/threads/t1/turns", json={"message": "yes"}, headers=ADA)
+    assert [(e["cohort_id"], e["status"]) for e in resources.school.enrollments()] == [
+        ("nlp-1", "CANCELLED"),
+        ("rag-2", "CONFIRMED"),
+    ]

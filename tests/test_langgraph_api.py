@@ -26,6 +26,7 @@ from agent.infra.persistence import Resources
 from agent.interfaces.server.langgraph_api.shapes import ASSISTANT_ID
 from agent.journal.grants import grants_of
 from tests.support.api import ADA
+from tests.support.approvals import REFUND_ASKS, STAFF_AFTER_YES, grant_rows, paid, refund_hitl
 from tests.support.servers import api_server
 
 ANY_TIME = object()
@@ -39,8 +40,11 @@ ENROLL_REQUEST = {
             "Price €900, payable after enrollment.",
         }
     ],
-    "review_configs": [{"action_name": "enroll", "allowed_decisions": ["approve", "edit", "reject"]}],
+    "review_configs": [{"action_name": "enroll", "allowed_decisions": ["approve", "reject"]}],
+    "approver": "student",
+    "policy": {"rule": "enroll", "approvers": ["student"], "approved": []},
 }
+"""Ada's enrollment waiting for her own confirmation, as the school's policy asks."""
 THREAD_KEYS = {
     "thread_id",
     "created_at",
@@ -303,7 +307,8 @@ def test_search_filters_sorts_and_pages_and_students_see_their_own(
     # Threads the private API or the CLI started carry the graph's metadata, as agent UIs filter on.
     assert ids(olga.threads.search(metadata={"graph_id": "school"})) == ["t1"]
     assert ids(olga.threads.search(metadata={"assistant_id": ASSISTANT_ID})) == ["t1"]
-    inbox = olga.threads.search(status="interrupted")  # the operators' approval inbox
+    # Interrupted as the platform means it: t1 waits for a decision (ada's own confirmation here).
+    inbox = olga.threads.search(status="interrupted")
     assert ids(inbox) == ["t1"]
     [interrupts] = inbox[0]["interrupts"].values()
     assert like(
@@ -442,9 +447,10 @@ def stream(client: SyncLangGraphClient, thread_id: str, **kwargs: Any) -> list[t
 
 ASK = {"messages": [{"role": "user", "content": "Enroll me in rag-2"}]}
 APPROVE = {"resume": {"decisions": [{"type": "approve"}]}}
+OUT_OF_POLICY = "out of policy: enroll waits for the student's confirmation (policy enroll), not for a decision by the operator"
 
 
-def test_a_student_enrolls_and_an_operator_approves_through_the_sdk(
+def test_a_student_enrolls_and_confirms_through_the_sdk(
     clients: dict[str, SyncLangGraphClient], resources: Resources
 ) -> None:
     ada, olga = clients["ada"], clients["olga"]
@@ -482,33 +488,78 @@ def test_a_student_enrolls_and_an_operator_approves_through_the_sdk(
     assert paused["metadata"] == {"topic": "enrollment", "graph_id": "school", "assistant_id": ASSISTANT_ID}
     assert [t["thread_id"] for t in ada.threads.search(metadata={"graph_id": "school"})] == [thread_id]
 
-    done = olga.runs.wait(
+    # The enrollment is ada's to confirm: an operator's resume is refused before it is queued.
+    refused(lambda: olga.runs.wait(thread_id, "school", command=APPROVE), 422, OUT_OF_POLICY)
+    done = ada.runs.wait(
         thread_id, "school", command={"resume": {"decisions": [{"type": "approve"}], "action_id": action_id}}
     )
     assert "__interrupt__" not in done
     assert done["messages"][-1]["content"].startswith("Done: you are enrolled in rag-2")
     assert done["last_outcome"]["ok"] is True
     assert [(e["student_id"], e["cohort_id"]) for e in resources.school.enrollments()] == [("ada", "rag-2")]
-    assert [g["reviewer"] for g in grants_of(resources.pool, thread_id)] == ["olga"]
+    assert grant_rows(grants_of(resources.pool, thread_id)) == [
+        ("enroll", "ada", "student", "enroll", "approve")
+    ]
     after = ada.threads.get(thread_id)
     assert (after["status"], after["interrupts"]) == ("idle", {})
     assert ada.threads.get_state(thread_id)["next"] == []
-    refused(lambda: olga.runs.wait(thread_id, "school", command=APPROVE), 409, "nothing waiting for approval")
+    refused(lambda: ada.runs.wait(thread_id, "school", command=APPROVE), 409, "nothing waiting for approval")
     # A second question on the same thread streams its values only.
     asked = stream(
         ada, thread_id, input={"messages": [{"type": "human", "content": "When does rag-2 start?"}]}
     )
     assert [name for name, _ in asked] == ["metadata", "values", "values", "values"]
     assert "rag-2" in asked[-1][1]["messages"][-1]["content"]
-    # Every run was journaled as the private API's are, by the student or the operator who sent it.
+    # Every run was journaled as the private API's are, by the student who sent it.
     with resources.pool.connection() as conn:
         journaled = conn.execute(
             "SELECT kind, actor, status FROM turns WHERE thread_id = %s ORDER BY id", (thread_id,)
         ).fetchall()
     assert journaled == [
         {"kind": "message", "actor": "ada", "status": "awaiting_approval"},
-        {"kind": "decision", "actor": "olga", "status": "completed"},
+        {"kind": "decision", "actor": "ada", "status": "completed"},
         {"kind": "message", "actor": "ada", "status": "completed"},
+    ]
+
+
+def test_a_refund_is_confirmed_by_the_student_then_approved_by_an_operator_through_the_sdk(
+    clients: dict[str, SyncLangGraphClient], resources: Resources
+) -> None:
+    ada, olga = clients["ada"], clients["olga"]
+    paid(resources.school)
+    thread_id = ada.threads.create()["thread_id"]
+    cancel = {"messages": [{"role": "user", "content": "Please cancel my enrollment in rag-2"}]}
+    asked = ada.runs.wait(thread_id, "school", input=cancel)
+    action_id = asked["pending_action"]["id"]
+    assert asked["__interrupt__"][0]["value"] == refund_hitl(action_id, approved=())
+    assert asked["messages"][-1]["content"].endswith(REFUND_ASKS)
+    # Staff come after the student: an operator's approval now is out of policy.
+    refused(
+        lambda: olga.runs.wait(thread_id, "school", command=APPROVE),
+        422,
+        "out of policy: cancel waits for the student's confirmation (policy cancel-refund-over-limit)",
+    )
+    confirmed = ada.runs.wait(thread_id, "school", command=APPROVE)
+    assert confirmed["__interrupt__"][0]["value"] == refund_hitl(action_id)
+    assert confirmed["messages"][-1]["content"] == STAFF_AFTER_YES
+    assert [e["status"] for e in resources.school.enrollments()] == ["CONFIRMED"]
+    # Now the student's own approval is not the operator's.
+    refused(
+        lambda: ada.runs.wait(thread_id, "school", command=APPROVE),
+        422,
+        "out of policy: cancel waits for an operator's decision (policy cancel-refund-over-limit), "
+        "not for a decision by the student",
+    )
+    done = olga.runs.wait(thread_id, "school", command=APPROVE)
+    assert "__interrupt__" not in done
+    assert (
+        done["messages"][-1]["content"]
+        == "Done: your enrollment in rag-2 is cancelled. €900 will be refunded in full."
+    )
+    assert [e["status"] for e in resources.school.enrollments()] == ["CANCELLED"]
+    assert grant_rows(grants_of(resources.pool, thread_id)) == [
+        ("cancel", "ada", "student", "cancel-refund-over-limit", "approve"),
+        ("cancel", "olga", "operator", "cancel-refund-over-limit", "approve"),
     ]
 
 
@@ -521,7 +572,7 @@ def test_serve_answers_the_async_sdk_at_its_langgraph_url(database_url: str, tmp
             thread = await ada.threads.create()
             events = [p.event async for p in ada.runs.stream(thread["thread_id"], "school", input=ASK)]
             inbox = await olga.threads.search(status="interrupted")
-            done = await olga.runs.wait(thread["thread_id"], ASSISTANT_ID, command=APPROVE)
+            done = await ada.runs.wait(thread["thread_id"], ASSISTANT_ID, command=APPROVE)
             return events, inbox[0], done
 
     with api_server(database_url, tmp_path / "data", tmp_path / "serve.log") as url:
@@ -550,7 +601,20 @@ def test_the_run_id_is_in_the_content_location_header(api: httpx.Client, base: s
         ("ada", {"assistant_id": "nope", "input": ASK}, 404, "Assistant 'nope' not found"),
         ("bob", {"input": ASK}, 404, "not found"),
         ("olga", {"input": ASK}, 403, "only the student who owns a thread writes to it"),
-        ("ada", {"command": APPROVE}, 403, "only operators decide approvals"),
+        ("olga", {"command": APPROVE}, 422, OUT_OF_POLICY),
+        ("bob", {"command": APPROVE}, 404, "not found"),
+        (
+            "ada",
+            {
+                "command": {
+                    "resume": {
+                        "decisions": [{"type": "edit", "edited_action": {"args": {"cohort_id": "rag-1"}}}]
+                    }
+                }
+            },
+            422,
+            "a student changes a request by asking for another",
+        ),
         ("olga", {"command": {"goto": "execute"}}, 422, "update and goto would skip its checks"),
         (
             "olga",
@@ -628,10 +692,10 @@ def test_runs_on_a_busy_or_unknown_thread_are_refused(
     locks = locks_for(resources.pool)
     assert locks is not None
     with locks.hold("t1"):
-        olga, ada = clients["olga"], clients["ada"]
+        ada = clients["ada"]
         for strategy in (None, "reject"):
             tried = {"multitask_strategy": strategy}
-            refused(lambda tried=tried: olga.runs.wait("t1", "school", command=APPROVE, **tried), 409, "busy")
+            refused(lambda tried=tried: ada.runs.wait("t1", "school", command=APPROVE, **tried), 409, "busy")
             refused(
                 lambda tried=tried: list(ada.runs.stream("t1", "school", input=ASK, **tried)), 409, "busy"
             )
@@ -705,7 +769,7 @@ def test_a_copied_thread_is_the_students_and_is_approved_on_its_own(
     refused(lambda: bob.threads.copy(original), 404, "not found")
     refused(lambda: olga.threads.copy(original), 403, "only the student who owns a thread copies it")
     refused(lambda: bob.threads.get(copy_id), 404, "not found")
-    olga.runs.wait(copy_id, "school", command=APPROVE)
+    ada.runs.wait(copy_id, "school", command=APPROVE)
     assert [(e["student_id"], e["cohort_id"]) for e in resources.school.enrollments()] == [("ada", "rag-2")]
     assert (ada.threads.get(copy_id)["status"], ada.threads.get(original)["status"]) == (
         "idle",

@@ -25,6 +25,7 @@ from langgraph_sdk.errors import ConflictError, NotFoundError, PermissionDeniedE
 from agent.config import faults
 from agent.infra.persistence import Resources
 from agent.interfaces.server.langgraph_api.shapes import ASSISTANT_ID
+from tests.support.approvals import paid
 from tests.support.servers import api_server
 
 ASK = {"messages": [{"role": "user", "content": "Enroll me in rag-2"}]}
@@ -113,7 +114,7 @@ def refused(call: Callable[[], Any], kind: type[Exception], fragment: str) -> No
 def test_a_background_run_is_recorded_joined_listed_and_resumed(
     clients: dict[str, SyncLangGraphClient], resources: Resources
 ) -> None:
-    ada, bob, olga = clients["ada"], clients["bob"], clients["olga"]
+    ada, bob = clients["ada"], clients["bob"]
     thread_id = ada.threads.create()["thread_id"]
     run = ada.runs.create(thread_id, "school", input=ASK, metadata={"source": "test"})
     assert set(run) == RUN_KEYS
@@ -130,9 +131,9 @@ def test_a_background_run_is_recorded_joined_listed_and_resumed(
     assert interrupt["value"]["action_requests"][0]["args"] == {"cohort_id": "rag-2", "student_id": "ada"}
     assert ada.runs.get(thread_id, run["run_id"])["status"] == "success"
     refused(lambda: bob.runs.get(thread_id, run["run_id"]), NotFoundError, "not found")
-    # The operator's resume is a background run too.
-    resume = olga.runs.create(thread_id, "school", command=APPROVE)
-    done = olga.runs.join(thread_id, resume["run_id"])
+    # The student's confirmation is a background run too.
+    resume = ada.runs.create(thread_id, "school", command=APPROVE)
+    done = ada.runs.join(thread_id, resume["run_id"])
     assert done["messages"][-1]["content"].startswith("Done: you are enrolled in rag-2")
     assert [(e["student_id"], e["cohort_id"]) for e in resources.school.enrollments()] == [("ada", "rag-2")]
     listed = ada.runs.list(thread_id)
@@ -143,7 +144,7 @@ def test_a_background_run_is_recorded_joined_listed_and_resumed(
     assert [r["run_id"] for r in ada.runs.list(thread_id, limit=1, offset=1)] == [run["run_id"]]
     assert turns(resources, thread_id) == [
         ("message", "ada", "awaiting_approval"),
-        ("decision", "olga", "completed"),
+        ("decision", "ada", "completed"),
     ]
     # Every checkpoint of a run names it, which is what rollback deletes by.
     assert checkpoints_of(resources, run["run_id"]) > 0 and checkpoints_of(resources, resume["run_id"]) > 0
@@ -244,8 +245,12 @@ def test_a_student_cannot_interrupt_an_operators_resume(
     clients: dict[str, SyncLangGraphClient], resources: Resources, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     ada, olga = clients["ada"], clients["olga"]
+    paid(resources.school)
     thread_id = ada.threads.create()["thread_id"]
-    ada.runs.wait(thread_id, "school", input=ASK)
+    cancel = {"messages": [{"role": "user", "content": "Please cancel my enrollment in rag-2"}]}
+    ada.runs.wait(thread_id, "school", input=cancel)
+    confirmed = ada.runs.wait(thread_id, "school", command=APPROVE)  # the refund then waits for staff
+    assert confirmed["__interrupt__"][0]["value"]["approver"] == "operator"
     held = threading.Event()
     release = threading.Event()
 
@@ -270,7 +275,9 @@ def test_a_student_cannot_interrupt_an_operators_resume(
     release.set()
     olga.runs.join(thread_id, resume["run_id"])
     assert olga.runs.get(thread_id, resume["run_id"])["status"] == "success"
-    assert [(e["student_id"], e["cohort_id"]) for e in resources.school.enrollments()] == [("ada", "rag-2")]
+    assert [(e["student_id"], e["cohort_id"], e["status"]) for e in resources.school.enrollments()] == [
+        ("ada", "rag-2", "CANCELLED")
+    ]
 
 
 def read_events(
@@ -340,9 +347,9 @@ def test_two_serve_processes_share_threads_runs_and_streams(database_url: str, t
         clients = {
             (where, name): get_sync_client(url=f"{url}/langgraph", api_key=f"key-{name}-1234")
             for where, url in (("a", first), ("b", second))
-            for name in ("ada", "olga")
+            for name in ("ada",)
         }
-        ada_a, ada_b, olga_b = clients["a", "ada"], clients["b", "ada"], clients["b", "olga"]
+        ada_a, ada_b = clients["a", "ada"], clients["b", "ada"]
         thread_id = ada_a.threads.create()["thread_id"]
         run = ada_a.runs.create(thread_id, "school", input=ASK, stream_mode=["values", "updates"])
         paused = ada_b.runs.join(thread_id, run["run_id"])  # joined from the other process
@@ -356,7 +363,7 @@ def test_two_serve_processes_share_threads_runs_and_streams(database_url: str, t
             for p in ada_b.runs.join_stream(thread_id, run["run_id"], last_event_id="-1")
         ]
         assert on_a == on_b and [e for _, e, _ in on_a][:3] == ["metadata", "values", "updates"]
-        done = olga_b.runs.wait(thread_id, "school", command=APPROVE)  # resumed by the other process
+        done = ada_b.runs.wait(thread_id, "school", command=APPROVE)  # confirmed through the other process
         assert done["messages"][-1]["content"].startswith("Done: you are enrolled in rag-2")
         # Two runs asked of two processes at once go one after the other.
         queued = [
@@ -447,8 +454,8 @@ def test_the_async_sdk_runs_the_whole_flow(base: str, resources: Resources) -> N
             ]
             inbox = [t["thread_id"] for t in await olga.threads.search(status="interrupted")]
             assert inbox == [thread_id]
-            resume = await olga.runs.create(thread_id, "school", command=APPROVE)
-            done = await olga.runs.join(thread_id, resume["run_id"])
+            resume = await ada.runs.create(thread_id, "school", command=APPROVE)
+            done = await ada.runs.join(thread_id, resume["run_id"])
             status = (await ada.threads.get(thread_id))["status"]
             return names, done, status
 

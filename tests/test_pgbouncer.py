@@ -31,6 +31,7 @@ from agent.journal.events import events
 from agent.journal.turns import StepRecord, record, start_turn, turns_of
 from agent.runtime import threads
 from graphs.school import build_graph
+from tests.support.approvals import student_yes
 from tests.support.fakes import SpyProvider
 from tests.support.lock_holder import LockHolder
 from tests.support.pgbouncer import pgbouncer
@@ -38,7 +39,8 @@ from tests.support.school import TODAY
 
 pytestmark = pytest.mark.postgres
 
-APPROVE = {"decisions": [{"type": "approve"}]}
+APPROVE = student_yes("ada")
+"""Ada confirms her own enrollment, as the policy asks."""
 
 
 def _pooled_settings(url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Settings:

@@ -23,6 +23,7 @@ from typing_extensions import TypedDict
 from agent.interfaces import studio
 from graphs import school
 from tests.support import durability
+from tests.support.approvals import hitl, student_yes
 from tests.support.durability import RecordingMemorySaver, late_writes, read_events, writes_count
 from tests.support.school import ROOT
 from tests.support.servers import dev_server, read_log
@@ -57,11 +58,13 @@ def test_langgraph_dev_checkpoints_in_postgres_and_resumes_an_approval(
         assert interrupts == [i["value"] for i in paused["__interrupt__"]]
         request = interrupts[0]
         action = request["action_requests"][0]
-        assert action["name"] == "enroll"
-        assert action["args"] == {"cohort_id": "rag-2", "student_id": "ada"}
-        assert request["review_configs"] == [
-            {"action_name": "enroll", "allowed_decisions": ["approve", "edit", "reject"]}
-        ]
+        assert request == hitl(
+            "enroll",
+            "rag-2",
+            "Enroll ada in rag-2 (Retrieval-Augmented Generation, starts 2027-01-15). "
+            "Price €900, payable after enrollment.",
+            request["action_id"],
+        )
         assert client.threads.get(thread_id)["status"] == "interrupted"
 
     # A new `langgraph dev`, which has lost its in-memory thread list: the checkpoints are in
@@ -74,11 +77,9 @@ def test_langgraph_dev_checkpoints_in_postgres_and_resumes_an_approval(
         state = client.threads.get_state(thread_id)
         assert state["next"] == ["approval"]
         assert [i["value"] for i in state["interrupts"]] == interrupts
+        # The enrollment is ada's to confirm: a resume says so (one without a role is an operator's).
         done = client.runs.wait(
-            thread_id,
-            "school",
-            command={"resume": {"decisions": [{"type": "approve"}]}},
-            context={"user_id": "ada"},
+            thread_id, "school", command={"resume": student_yes("ada")}, context={"user_id": "ada"}
         )
         assert isinstance(done, dict)
         messages = [(m["type"], m["content"]) for m in done["messages"]]
@@ -182,10 +183,7 @@ def test_langgraph_dev_runs_studio_threads_with_sync_durability(database_url: st
         first: dict[str, Any] = {"messages": [{"role": "user", "content": "Enroll me in rag-2"}]}
         client.runs.wait(thread_id, "school", input=first, context={"user_id": "ada"})
         client.runs.wait(
-            thread_id,
-            "school",
-            command={"resume": {"decisions": [{"type": "approve"}]}},
-            context={"user_id": "ada"},
+            thread_id, "school", command={"resume": student_yes("ada")}, context={"user_id": "ada"}
         )
         assert client.threads.get_state(thread_id)["next"] == []
     events = read_events(record)

@@ -41,7 +41,9 @@ _UUID = re.compile(rf"^{_UUID_IN.pattern}$", re.IGNORECASE)
 
 ASK: dict[str, Any] = {"messages": [{"role": "user", "content": "I'd like to enroll in rag-2"}]}
 QUESTION: dict[str, Any] = {"messages": [{"role": "user", "content": "When does rag-2 start?"}]}
-APPROVE: Command = {"resume": {"decisions": [{"type": "approve"}]}}
+APPROVE: Command = {"resume": {"decisions": [{"type": "approve"}], "role": "student", "reviewer": "ada"}}
+"""The student's own confirmation: `langgraph dev` reads its role and reviewer from the resume, `serve`
+from the student's key (the school's policy gives an enrollment to the student)."""
 CONTEXT: dict[str, Any] = {"user_id": "ada"}
 """The run context `langgraph dev` needs to know the student; `serve` takes the student from the key."""
 BAD_COMMAND = cast(Command, {"goto": 42})
@@ -300,13 +302,13 @@ def _the_approval(
     )
     s.call(
         "runs.wait(resume)",
-        lambda: operator.runs.wait(thread_id, "school", command=APPROVE, context=CONTEXT),
+        lambda: student.runs.wait(thread_id, "school", command=APPROVE, context=CONTEXT),
     )
     s.call("threads.get(after the resume)", lambda: student.threads.get(thread_id))
     second = other["thread_id"] if other else str(uuid.uuid4())
     s.stream(
         "runs.stream(resume, updates)",
-        lambda: operator.runs.stream(
+        lambda: student.runs.stream(
             second, "school", command=APPROVE, stream_mode="updates", context=CONTEXT
         ),
     )
