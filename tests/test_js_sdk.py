@@ -2,8 +2,9 @@
 
 A client nobody here wrote, pinned in tests/browser/package-lock.json: `tests/browser/sdk_client.mjs`
 creates a thread as a student, streams a run in values, messages-tuple and updates modes to the
-approval's interrupt, reads the thread interrupted, resumes it as the operator in a background run
-that it joins, and reads the student enrolled. The script holds the expectations and, on failure,
+approval's interrupt (the student's own confirmation, as the school's policy has it), reads the
+thread interrupted, has an operator's resume refused as out of policy, resumes it as the student in
+a background run that it joins, and reads the student enrolled. The script holds the expectations and, on failure,
 prints every request it made with the server's answer. `make browser` installs the node modules.
 """
 
@@ -15,7 +16,7 @@ from tests.support import node
 from tests.support.servers import api_server
 
 
-def test_the_js_client_streams_to_the_approval_and_joins_the_operators_resume(
+def test_the_js_client_streams_to_the_approval_and_joins_the_students_resume(
     database_url: str, tmp_path: Path
 ) -> None:
     node.require(packages=("@langchain/langgraph-sdk",))

@@ -1,8 +1,9 @@
 """A page of our own on the SDK's React `useStream` hook, in headless Chromium against a real serve.
 
 `tests/browser/usestream/app.jsx` (bundled by esbuild into tests/browser/dist/usestream/ at
-`make browser` time, never committed) chats as a student with the `school` assistant, shows the
-approval request when the thread is interrupted, and approves it with an operator's key.
+`make browser` time, never committed) chats as a student with the `school` assistant, who confirms
+their own requests with a "yes"; when a refund waits for an operator after the student's yes, it
+shows the request and approves it with an operator's key.
 `tests/browser/usestream_e2e.mjs` serves it at serve's own origin (Playwright answers
 `/usestream/...` from dist/), so it reaches `/langgraph` without CORS, drives it with
 playwright-core and Debian's Chromium, and holds the expectations. It fails, never skips, when
@@ -17,7 +18,7 @@ from tests.support import node
 from tests.support.servers import api_server
 
 
-def test_the_usestream_page_chats_shows_the_approval_and_approves_it(
+def test_the_usestream_page_chats_confirms_and_an_operator_approves_the_refund(
     database_url: str, tmp_path: Path
 ) -> None:
     node.require(

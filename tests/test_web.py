@@ -1,4 +1,5 @@
-"""The web page end to end in headless Chromium: a student asks and enrolls, an operator approves.
+"""The web page end to end in headless Chromium: a student enrolls, pays and cancels with their own
+"yes"s, the operator's inbox lists only the refund that waits for staff, and an operator approves it.
 
 Starts the real `school-agent serve` in a subprocess on a fresh database and runs
 `tests/browser/e2e.mjs` (playwright-core driving Debian's Chromium) against it; the script holds
@@ -37,7 +38,9 @@ def missing_tools() -> list[str]:
     return missing
 
 
-def test_student_enrolls_and_operator_approves_in_the_browser(database_url: str, tmp_path: Path) -> None:
+def test_student_confirms_and_operator_approves_the_refund_in_the_browser(
+    database_url: str, tmp_path: Path
+) -> None:
     missing = missing_tools()
     if missing:
         pytest.fail(f"the browser test needs {', '.join(missing)}; `make browser` installs them")

@@ -1,8 +1,10 @@
 // End-to-end test of the web page in headless Chromium, run by tests/test_web.py.
 //
-// A student asks a question and sees the steps as they happen, asks to enroll and is told to wait;
-// an operator approves in the inbox, sees the enrollment carried out, and reads the thread's
-// timeline. Uses Debian's Chromium through playwright-core (which never downloads a browser).
+// A student asks a question and sees the steps as they happen, enrolls and pays with their own
+// "yes" (the school's policy gives those to the student: the operator's inbox, open beside them in
+// another browser, stays empty), then cancels: the refund waits for an operator after the student's
+// yes. The operator approves it in the inbox, sees the cancellation carried out, and reads the
+// thread's timeline. Uses Debian's Chromium through playwright-core (which never downloads a browser).
 //
 // Environment: BASE_URL (the running API), ADA_KEY (a student's key), OLGA_KEY (an operator's),
 // CHROMIUM (default /usr/bin/chromium), SCREENSHOT_DIR (default the system's temp folder).
@@ -89,15 +91,35 @@ async function send(page, message) {
   await byTestId(page, "send").click();
 }
 
-async function studentAsksAndEnrolls(page) {
+/** Send `message` and wait for its turn to end as `status`; the run. */
+async function turn(page, message, status, what) {
+  const before = await page.locator('#conversation > [data-testid="run"]').count();
+  await send(page, message);
+  const run = page.locator('#conversation > [data-testid="run"]').nth(before);
+  await waitVisible(run, what);
+  return finishedRun(page, "conversation", status, what);
+}
+
+/** The operator's inbox, refreshed now; the items it lists, by thread. */
+async function inboxThreads(page) {
+  const status = byTestId(page, "inbox-status");
+  const before = await status.innerText();
+  await byTestId(page, "inbox-refresh").click();
+  const deadline = Date.now() + TIMEOUT_MS;
+  while (Date.now() < deadline && (await status.innerText()) === before) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return page.locator('[data-testid="approval"]').evaluateAll((items) => items.map((i) => i.dataset.threadId));
+}
+
+async function studentAsksEnrollsAndPays(page, inbox) {
   await page.goto(BASE_URL);
   await signIn(page, ADA_KEY, "ada", "student");
   check(await byTestId(page, "inbox").isHidden(), "a student must not see the approval inbox");
   const threadId = await byTestId(page, "thread-id").inputValue();
   check(/^\S+$/.test(threadId), `a fresh thread id is filled in, saw ${JSON.stringify(threadId)}`);
 
-  await send(page, "When does the RAG course start?");
-  const answer = await finishedRun(page, "conversation", "completed", "the question's turn");
+  const answer = await turn(page, "When does the RAG course start?", "completed", "the question's turn");
   const answerSteps = await steps(answer);
   check(answerSteps.includes("router:done") && answerSteps.includes("answer:done")
         && answerSteps.indexOf("router:done") < answerSteps.indexOf("answer:done"),
@@ -105,43 +127,62 @@ async function studentAsksAndEnrolls(page) {
   const reply = await waitForText(byTestId(answer, "reply").last(), /rag-2/, "the answer names the cohort");
   console.log(`ok: ada's question went through ${answerSteps.join(", ")}; reply: ${reply}`);
 
-  await send(page, "Enroll me in rag-2");
-  const enroll = await finishedRun(page, "conversation", "awaiting_approval", "the enrollment turn");
-  await waitForText(byTestId(enroll, "awaiting-approval"), /^Waiting for approval: .*rag-2/, "the turn says what waits for approval");
-  await waitForText(enroll.locator('[data-event="awaiting_approval"]'), /Waiting for approval/, "the turn ends waiting for approval");
-  console.log(`ok: ada's enrollment waits for approval (${JSON.stringify(await steps(enroll))})`);
+  const enroll = await turn(page, "Enroll me in rag-2", "awaiting_approval", "the enrollment turn");
+  await waitForText(byTestId(enroll, "awaiting-approval"), /^Waiting for the student's confirmation: .*rag-2/, "the turn says what waits for the student's yes");
+  await waitForText(enroll.locator('[data-event="awaiting_approval"]'), /^Waiting for a 'yes' or 'no' from the student$/, "the turn ends waiting for the student");
+  const listed = await inboxThreads(inbox);
+  check(!listed.includes(threadId), `the operator's inbox must not list a request waiting for its student, lists ${JSON.stringify(listed)}`);
+  console.log(`ok: ada's enrollment waits for her own yes, and the operator's inbox does not list it`);
+
+  const enrolled = await turn(page, "yes", "completed", "ada's yes to the enrollment");
+  await waitForText(byTestId(enrolled, "reply").last(), /^Done: you are enrolled in rag-2/, "the enrollment is carried out on ada's yes");
+  await turn(page, "Pay for rag-2", "awaiting_approval", "the payment turn");
+  const paid = await turn(page, "yes", "completed", "ada's yes to the payment");
+  await waitForText(byTestId(paid, "reply").last(), /^Payment of €900 received: your place in rag-2 is confirmed\.$/, "the payment on ada's yes");
+  console.log("ok: ada enrolled and paid with her own yes");
   return threadId;
 }
 
-async function operatorApproves(page, threadId) {
-  await byTestId(page, "sign-out").click();
-  const left = (await byTestId(page, "conversation").innerText()).trim();
-  check(left === "", `signing out clears the conversation, saw ${JSON.stringify(left)}`);
-  await signIn(page, OLGA_KEY, "olga", "operator");
-  await waitVisible(byTestId(page, "inbox"), "the approval inbox for an operator");
+async function studentCancelsAndTheRefundWaitsForStaff(page) {
+  const cancel = await turn(page, "Please cancel my enrollment in rag-2", "awaiting_approval", "the cancellation turn");
+  await waitForText(byTestId(cancel, "reply").last(), /Full refund of €900\. .*a member of our staff approves it after you\.$/, "the proposal says staff approve the refund after the student");
+  const confirmed = await turn(page, "yes", "awaiting_approval", "ada's yes to the cancellation");
+  await waitForText(byTestId(confirmed, "reply").last(), /^Thank you for confirming\. Because it pays out a refund, a member of our staff must approve it as well/, "the yes is not the last word on a refund");
+  await waitForText(byTestId(confirmed, "awaiting-approval"), /^Waiting for approval: Cancel ada's enrollment in rag-2/, "the turn says what waits for staff");
+  await waitForText(confirmed.locator('[data-event="awaiting_approval"]'), /^Waiting for approval by an operator$/, "the turn ends waiting for an operator");
+  console.log("ok: ada's cancellation waits for an operator after her yes");
+}
 
+async function operatorApproves(page, threadId) {
   const item = page.locator(`[data-testid="approval"][data-thread-id="${threadId}"]`);
+  check((await inboxThreads(page)).includes(threadId), `ada's refund on thread ${threadId} is in the inbox`);
   await waitVisible(item, `ada's request on thread ${threadId} in the inbox`);
-  const action = await waitForText(byTestId(item, "approval-action"), /^enroll\(.*rag-2.*\)$/, "the inbox shows the action and its arguments");
+  const action = await waitForText(byTestId(item, "approval-action"), /^cancel\(.*rag-2.*\)$/, "the inbox shows the action and its arguments");
   check(/"ada"/.test(action), `the action names the student, saw ${action}`);
-  await waitForText(byTestId(item, "approval-description"), /ada.*rag-2/, "the inbox shows the description");
+  await waitForText(byTestId(item, "approval-description"), /ada.*rag-2.*Full refund of €900/, "the inbox shows the description");
   console.log(`ok: olga's inbox shows ${action}`);
 
   await byTestId(item, "approve").click();
   const decision = await finishedRun(page, "decisions", "completed", "the approval's run");
   const decisionSteps = await steps(decision);
   check(decisionSteps.includes("execute:done"), `the decision shows the execute step, saw ${JSON.stringify(decisionSteps)}`);
-  const done = await waitForText(byTestId(decision, "reply").last(), /Done: you are enrolled in rag-2/, "the decision's reply");
+  const done = await waitForText(byTestId(decision, "reply").last(), /^Done: your enrollment in rag-2 is cancelled\. €900 will be refunded in full\.$/, "the decision's reply");
   console.log(`ok: the approval went through ${decisionSteps.join(", ")}; reply: ${done}`);
 
   await item.waitFor({ state: "detached", timeout: TIMEOUT_MS })
     .catch(() => { throw new ExpectationError("the decided approval leaves the inbox"); });
 }
 
+async function signedOutPageIsEmpty(page) {
+  await byTestId(page, "sign-out").click();
+  const left = (await byTestId(page, "conversation").innerText()).trim();
+  check(left === "", `signing out clears the conversation, saw ${JSON.stringify(left)}`);
+}
+
 async function timelineShowsTheStory(page, threadId) {
   const shown = await byTestId(page, "timeline-thread").inputValue();
   check(shown === threadId, `the timeline follows the decided thread ${threadId}, shows ${JSON.stringify(shown)}`);
-  const expected = ["turn_started", "approval_requested", "approval_granted", "turn_completed"];
+  const expected = ["turn_started", "approval_requested", "approval_granted", "approval_requested", "approval_granted", "turn_completed"];
   const deadline = Date.now() + TIMEOUT_MS;
   let kinds = [];
   while (Date.now() < deadline) {
@@ -161,21 +202,30 @@ async function timelineShowsTheStory(page, threadId) {
 async function main() {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox"] });
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  // The operator in a browser of their own (a context keeps its own stored key).
+  const staff = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
   const pageErrors = [];
-  page.on("pageerror", (err) => pageErrors.push(err.message));
+  for (const p of [page, staff]) p.on("pageerror", (err) => pageErrors.push(err.message));
   try {
-    const threadId = await studentAsksAndEnrolls(page);
-    await operatorApproves(page, threadId);
-    await timelineShowsTheStory(page, threadId);
+    await staff.goto(BASE_URL);
+    await signIn(staff, OLGA_KEY, "olga", "operator");
+    await waitVisible(byTestId(staff, "inbox"), "the approval inbox for an operator");
+    const threadId = await studentAsksEnrollsAndPays(page, staff);
+    await studentCancelsAndTheRefundWaitsForStaff(page);
+    await signedOutPageIsEmpty(page);
+    await operatorApproves(staff, threadId);
+    await timelineShowsTheStory(staff, threadId);
     check(pageErrors.length === 0, `the page threw:\n${pageErrors.join("\n")}`);
     console.log("e2e: all expectations held");
     return 0;
   } catch (err) {
     const shot = join(process.env.SCREENSHOT_DIR || mkdtempSync(join(tmpdir(), "school-e2e-")), "failure.png");
     await page.screenshot({ path: shot, fullPage: true }).catch(() => {});
+    await staff.screenshot({ path: shot.replace(/\.png$/, "-operator.png"), fullPage: true }).catch(() => {});
     console.error(`e2e FAILED: ${err instanceof ExpectationError ? err.message : err.stack}`);
     if (pageErrors.length) console.error(`page errors:\n${pageErrors.join("\n")}`);
     console.error(`page text:\n${await page.locator("body").innerText().catch(() => "(unreadable)")}`);
+    console.error(`operator's page text:\n${await staff.locator("body").innerText().catch(() => "(unreadable)")}`);
     console.error(`screenshot: ${shot}`);
     return 1;
   } finally {

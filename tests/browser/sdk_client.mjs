@@ -2,8 +2,9 @@
 // tests/test_js_sdk.py against a real `school-agent serve`.
 //
 // A student creates a thread and streams a run (values, messages-tuple and updates) that stops at
-// the approval; the thread reads `interrupted` with the HITL request in its state; the student may
-// not decide; an operator resumes in a background run with an approve decision and joins it; the
+// the approval; the thread reads `interrupted` with the HITL request in its state, which waits for
+// the student's own confirmation (the school's approval policy); an operator's resume is refused as
+// out of policy; the student resumes in a background run with an approve decision and joins it; the
 // thread ends idle with the student enrolled. This is a client nobody here wrote: the script holds
 // the expectations and, when one fails, prints it with every request made and what each answered.
 //
@@ -97,8 +98,13 @@ function checkEnrollRequest(value, where) {
   );
   check(/^Enroll ada in rag-2 /.test(action.description), `${where}: the description, saw ${show(action)}`);
   check(
-    isDeepStrictEqual(review, { action_name: "enroll", allowed_decisions: ["approve", "edit", "reject"] }),
-    `${where}: the review config, saw ${show(review)}`,
+    isDeepStrictEqual(review, { action_name: "enroll", allowed_decisions: ["approve", "reject"] }),
+    `${where}: the review config (a student confirms or drops), saw ${show(review)}`,
+  );
+  check(
+    value.approver === "student" &&
+      isDeepStrictEqual(value.policy, { rule: "enroll", approvers: ["student"], approved: [] }),
+    `${where}: the request waits for the student under the policy row enroll, saw ${show(value)}`,
   );
 }
 
@@ -208,30 +214,33 @@ async function theThreadIsInterrupted(threadId, interrupt) {
   console.log(`ok: thread ${threadId} is interrupted at approval`);
 }
 
-async function onlyAnOperatorDecides(threadId) {
+async function anOperatorCannotConfirmForTheStudent(threadId) {
   let refused;
   try {
-    await ada.runs.wait(threadId, ASSISTANT, { command: APPROVE });
+    await olga.runs.wait(threadId, ASSISTANT, { command: APPROVE });
   } catch (err) {
     refused = err;
   }
-  check(refused?.status === 403, `a student's resume is refused with 403, got ${refused ?? "no error"}`);
+  check(
+    refused?.status === 422 && /out of policy: enroll waits for the student's confirmation/.test(refused.message),
+    `an operator's resume of what waits for the student is refused with 422, got ${refused ?? "no error"}`,
+  );
   const thread = await step("threads.get", () => ada.threads.get(threadId));
   check(thread.status === "interrupted", `the refused resume leaves the thread interrupted, saw ${thread.status}`);
-  console.log(`ok: ada's own approval was refused: ${refused.message}`);
+  console.log(`ok: olga's approval was refused: ${refused.message}`);
 }
 
-async function operatorApprovesAndJoins(threadId) {
-  const run = await step("runs.create (resume)", () => olga.runs.create(threadId, ASSISTANT, { command: APPROVE }));
+async function studentConfirmsAndJoins(threadId) {
+  const run = await step("runs.create (resume)", () => ada.runs.create(threadId, ASSISTANT, { command: APPROVE }));
   check(run.thread_id === threadId && typeof run.run_id === "string", `a background run on the thread, saw ${show(run)}`);
   check(["pending", "running", "success"].includes(run.status), `the run is accepted, saw ${show(run)}`);
-  const joined = await step("runs.join", () => olga.runs.join(threadId, run.run_id));
+  const joined = await step("runs.join", () => ada.runs.join(threadId, run.run_id));
   check(joined && !("__interrupt__" in joined), `the joined run ends without an interrupt, saw ${show(joined)}`);
   const last = joined.messages?.at(-1);
   check(/^Done: you are enrolled in rag-2/.test(last?.content), `join returns the enrolled state, saw ${show(last)}`);
-  const finished = await step("runs.get", () => olga.runs.get(threadId, run.run_id));
+  const finished = await step("runs.get", () => ada.runs.get(threadId, run.run_id));
   check(finished.status === "success", `the run reads success, saw ${show(finished)}`);
-  console.log(`ok: olga's run ${run.run_id} ended ${finished.status}; reply: ${last.content}`);
+  console.log(`ok: ada's run ${run.run_id} ended ${finished.status}; reply: ${last.content}`);
 }
 
 async function theStudentIsEnrolled(threadId) {
@@ -251,8 +260,8 @@ async function main() {
   try {
     const { threadId, interrupt } = await studentStreamsToTheApproval();
     await theThreadIsInterrupted(threadId, interrupt);
-    await onlyAnOperatorDecides(threadId);
-    await operatorApprovesAndJoins(threadId);
+    await anOperatorCannotConfirmForTheStudent(threadId);
+    await studentConfirmsAndJoins(threadId);
     await theStudentIsEnrolled(threadId);
     console.log("sdk_client: all expectations held");
     return 0;

@@ -1,9 +1,10 @@
 // The useStream page (usestream/app.jsx, bundled into dist/usestream/ by `make browser`) in headless
 // Chromium against a real `school-agent serve`, run by tests/test_usestream_page.py.
 //
-// A student asks to enroll and sees the reply and that it waits for approval; the operator's panel
-// shows the request read from the thread's state; the operator approves, and both panels show the
-// enrollment done. The page is served at BASE_URL/usestream/ by this script (Playwright answers
+// A student asks to enroll, sees that it waits for their own confirmation (no operator's panel), and
+// says yes; pays the same way; then cancels, and after their yes the refund waits for an operator
+// (the school's approval policy): the operator's panel shows the request read from the thread's
+// state; the operator approves, and both panels show the cancellation done. The page is served at BASE_URL/usestream/ by this script (Playwright answers
 // those requests from dist/), so it shares serve's origin and reaches /langgraph without CORS.
 //
 // Environment: BASE_URL (the running serve), ADA_KEY (a student's key), OLGA_KEY (an operator's),
@@ -24,6 +25,7 @@ const CHROMIUM = process.env.CHROMIUM || "/usr/bin/chromium";
 const PAGE_DIR = join(dirname(fileURLToPath(import.meta.url)), "dist", "usestream");
 const TIMEOUT_MS = 30_000;
 const ASK = "I'd like to enroll in rag-2";
+const CANCEL = "Please cancel my enrollment in rag-2";
 const TYPES = { ".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8" };
 
 function need(name) {
@@ -104,35 +106,69 @@ function recordRequests(page, exchanges) {
 const messagesOf = (panel) =>
   byTestId(panel, "chat-message").evaluateAll((items) => items.map((i) => [i.dataset.type, i.innerText.trim()]));
 
-async function studentAsks(page) {
+/** Send `text` in the student's chat and wait for the thread to rest in `state`; the messages then. */
+async function say(page, text, state) {
+  const chat = byTestId(page, "chat");
+  const before = (await messagesOf(chat)).length;
+  await byTestId(chat, "draft").fill(text);
+  await byTestId(chat, "send").click();
+  await waitFor(
+    page,
+    `"${text}" ends with the thread ${state}`,
+    async () => [await chat.getAttribute("data-state"), (await messagesOf(chat)).length],
+    ([seen, count]) => seen === state && count > before + 1,
+  );
+  return messagesOf(chat);
+}
+
+async function studentAsksAndConfirms(page) {
   await page.goto(`${BASE_URL}/usestream/index.html`);
   await byTestId(page, "student-key").fill(ADA_KEY);
   await byTestId(page, "operator-key").fill(OLGA_KEY);
   const chat = byTestId(page, "chat");
-  await byTestId(chat, "draft").fill(ASK);
-  await byTestId(chat, "send").click();
-
-  await waitFor(page, "the student's thread stops at the approval", () => chat.getAttribute("data-state"), (s) => s === "interrupted");
-  const messages = await messagesOf(chat);
+  const messages = await say(page, ASK, "interrupted");
   check(
     messages.length === 2 && messages[0][0] === "human" && messages[0][1] === ASK && messages[1][0] === "ai",
     `the conversation shows ada's message and the assistant's reply, saw ${JSON.stringify(messages)}`,
   );
-  check(/approved/.test(messages[1][1]), `the reply says the enrollment waits for approval, saw ${messages[1][1]}`);
+  check(/Reply 'yes' to confirm or 'no' to drop it\.$/.test(messages[1][1]), `the reply asks ada to confirm, saw ${messages[1][1]}`);
   const waiting = (await byTestId(chat, "awaiting-approval").innerText()).trim();
-  check(/^Waiting for approval: Enroll ada in rag-2 /.test(waiting), `the student sees what waits, saw ${waiting}`);
+  check(/^Waiting for your confirmation \(yes or no\): Enroll ada in rag-2 /.test(waiting), `the student sees what waits for her, saw ${waiting}`);
+  check(!(await byTestId(page, "review").count()), "the operator's panel stays closed: the enrollment is the student's to confirm");
   const threadId = (await byTestId(page, "thread-id").innerText()).trim();
   check(/^\S+$/.test(threadId), `the page names the thread it made, saw ${JSON.stringify(threadId)}`);
-  console.log(`ok: ada's thread ${threadId} waits for approval; reply: ${messages[1][1]}`);
+  console.log(`ok: ada's thread ${threadId} waits for her own yes; reply: ${messages[1][1]}`);
+
+  const enrolled = await say(page, "yes", "idle");
+  check(/^Done: you are enrolled in rag-2/.test(enrolled.at(-1)[1]), `ada's yes enrolls her, saw ${JSON.stringify(enrolled.at(-1))}`);
+  await say(page, "Pay for rag-2", "interrupted");
+  const paid = await say(page, "yes", "idle");
+  check(paid.at(-1)[1] === "Payment of €900 received: your place in rag-2 is confirmed.", `ada's yes pays, saw ${JSON.stringify(paid.at(-1))}`);
+  check(!(await byTestId(page, "review").count()), "nothing of this reached the operator's panel");
+  console.log("ok: ada enrolled and paid with her own yes");
+}
+
+async function studentCancelsAndTheRefundWaitsForStaff(page) {
+  const chat = byTestId(page, "chat");
+  await say(page, CANCEL, "interrupted");
+  check(!(await byTestId(page, "review").count()), "the cancellation waits for ada's yes before it reaches staff");
+  const confirmed = await say(page, "yes", "interrupted");
+  check(
+    /^Thank you for confirming\. Because it pays out a refund, a member of our staff must approve it as well/.test(confirmed.at(-1)[1]),
+    `ada's yes sends the refund to staff, saw ${JSON.stringify(confirmed.at(-1))}`,
+  );
+  const waiting = (await byTestId(chat, "awaiting-approval").innerText()).trim();
+  check(/^Waiting for approval: Cancel ada's enrollment in rag-2 /.test(waiting), `the student sees what waits for staff, saw ${waiting}`);
+  console.log("ok: ada's cancellation waits for an operator after her yes");
 }
 
 async function operatorApproves(page) {
   const review = byTestId(page, "review");
-  await waitFor(page, "the operator's panel shows the request", () => review.getAttribute("data-state"), (s) => s === "waiting");
+  await waitFor(page, "the operator's panel shows the request", async () => ((await review.count()) ? review.getAttribute("data-state") : ""), (s) => s === "waiting");
   const action = (await byTestId(review, "approval-action").innerText()).trim();
-  check(action === 'enroll({"cohort_id":"rag-2","student_id":"ada"})', `the action and its arguments, saw ${action}`);
+  check(action === 'cancel({"cohort_id":"rag-2","student_id":"ada"})', `the action and its arguments, saw ${action}`);
   const description = (await byTestId(review, "approval-description").innerText()).trim();
-  check(/^Enroll ada in rag-2 \(/.test(description), `the request's description, saw ${description}`);
+  check(/^Cancel ada's enrollment in rag-2 \(.*\)\. Full refund of €900\.$/.test(description), `the request's description, saw ${description}`);
   const allowed = (await byTestId(review, "approval-decisions").innerText()).trim();
   check(allowed === "approve, edit, reject", `the decisions the request allows, saw ${allowed}`);
   console.log(`ok: olga's panel shows ${action}, allowing ${allowed}`);
@@ -144,22 +180,23 @@ async function operatorApproves(page) {
     async () => ((await byTestId(review, "review-reply").count()) ? (await byTestId(review, "review-reply").innerText()).trim() : ""),
     (text) => text !== "",
   );
-  check(/^Done: you are enrolled in rag-2/.test(reply), `the approval's reply, saw ${reply}`);
+  check(reply === "Done: your enrollment in rag-2 is cancelled. €900 will be refunded in full.", `the approval's reply, saw ${reply}`);
   check(!(await byTestId(review, "approval").count()), "the decided request leaves the operator's panel");
   console.log(`ok: olga approved; reply: ${reply}`);
 }
 
-async function studentSeesTheEnrollment(page) {
+async function studentSeesTheCancellation(page) {
   const chat = byTestId(page, "chat");
   const messages = await waitFor(
     page,
-    "the student's conversation shows the enrollment",
+    "the student's conversation shows the cancellation",
     () => messagesOf(chat),
-    (seen) => /^Done: you are enrolled in rag-2/.test(seen.at(-1)?.[1] ?? ""),
+    (seen) => /^Done: your enrollment in rag-2 is cancelled\./.test(seen.at(-1)?.[1] ?? ""),
   );
+  const expected = ["human", "ai", "human", "ai", "human", "ai", "human", "ai", "human", "ai", "human", "ai", "ai"];
   check(
-    JSON.stringify(messages.map(([type]) => type)) === JSON.stringify(["human", "ai", "ai"]),
-    `ada's message, the proposal and the enrollment, saw ${JSON.stringify(messages)}`,
+    JSON.stringify(messages.map(([type]) => type)) === JSON.stringify(expected),
+    `three requests each confirmed, then the operator's decision, saw ${JSON.stringify(messages)}`,
   );
   check((await chat.getAttribute("data-state")) === "idle", "the student's thread no longer waits");
   check(!(await byTestId(chat, "awaiting-approval").count()), "nothing waits for approval any more");
@@ -176,9 +213,10 @@ async function main() {
   recordRequests(page, exchanges);
   await servePage(page);
   try {
-    await studentAsks(page);
+    await studentAsksAndConfirms(page);
+    await studentCancelsAndTheRefundWaitsForStaff(page);
     await operatorApproves(page);
-    await studentSeesTheEnrollment(page);
+    await studentSeesTheCancellation(page);
     check(pageErrors.length === 0, `the page threw or logged errors:\n${pageErrors.join("\n")}`);
     console.log("usestream_e2e: all expectations held");
     return 0;

@@ -1,6 +1,7 @@
 // A page of our own on the SDK's React `useStream` hook (@langchain/langgraph-sdk/react): a student
-// chats with the `school` assistant; when the thread stops at an approval, the page shows the
-// request and an operator approves it. It speaks only the LangGraph Server API, at
+// chats with the `school` assistant and confirms their own requests with a "yes" (the school's
+// approval policy); when the thread stops for an operator's decision, the page shows the request
+// and an operator approves it. It speaks only the LangGraph Server API, at
 // `<this origin>/langgraph` unless `?apiUrl=` says otherwise; keys come from the inputs or from
 // `?studentKey=` and `?operatorKey=`. `make browser` bundles it into tests/browser/dist/usestream/;
 // tests/browser/usestream_e2e.mjs drives it.
@@ -28,7 +29,9 @@ function describe(error) {
 function requestOf(interrupt) {
   const value = Array.isArray(interrupt) ? interrupt[0]?.value : interrupt?.value;
   const request = value?.actionRequests?.[0];
-  return request ? { ...request, allowed: value.reviewConfigs?.[0]?.allowedDecisions ?? [] } : undefined;
+  return request
+    ? { ...request, allowed: value.reviewConfigs?.[0]?.allowedDecisions ?? [], approver: value.approver ?? "operator" }
+    : undefined;
 }
 
 function Messages({ messages }) {
@@ -57,7 +60,9 @@ function Chat({ apiKey, threadId, onThreadId, onPaused }) {
   });
   const interrupt = stream.isLoading ? undefined : stream.interrupt;
   const request = requestOf(interrupt);
-  const interruptId = request ? (Array.isArray(interrupt) ? interrupt[0].id : interrupt.id) : undefined;
+  // Only a request waiting for an operator goes to the operator's panel.
+  const forStaff = request?.approver === "operator";
+  const interruptId = forStaff ? (Array.isArray(interrupt) ? interrupt[0].id : interrupt.id) : undefined;
   useEffect(() => {
     if (interruptId) onPaused(interruptId);
   }, [interruptId]);
@@ -73,7 +78,11 @@ function Chat({ apiKey, threadId, onThreadId, onPaused }) {
     <section data-testid="chat" data-state={state}>
       <h2>Conversation (student)</h2>
       <Messages messages={stream.messages} />
-      {request && <p data-testid="awaiting-approval">Waiting for approval: {request.description}</p>}
+      {request && (
+        <p data-testid="awaiting-approval" data-approver={request.approver}>
+          {forStaff ? "Waiting for approval" : "Waiting for your confirmation (yes or no)"}: {request.description}
+        </p>
+      )}
       <form onSubmit={send}>
         <input data-testid="draft" value={draft} onChange={(e) => setDraft(e.target.value)} placeholder="Ask" />
         <button data-testid="send" type="submit" disabled={stream.isLoading || !draft}>

@@ -157,6 +157,7 @@ function runView(list, heading) {
   list.append(block);
   let building = null; // the reply being assembled from token events
   let ended = false;
+  let awaited = "operator"; // whose decision the run waits for (the request's `approver`)
 
   const line = (text, { dataset = {}, ...attrs } = {}) => {
     const item = el("li", { class: "line", ...attrs, dataset: { testid: "progress-line", ...dataset } }, text);
@@ -206,13 +207,16 @@ function runView(list, heading) {
       building = null;
     },
     approval_requested: (d) => {
+      // The school's policy says whose decision it is: the student's own yes, or an operator's.
+      awaited = d.approver || "operator";
+      const what = awaited === "student" ? "Waiting for the student's confirmation" : "Waiting for approval";
       for (const action of d.action_requests || []) {
-        line(`Waiting for approval: ${action.description || describeAction(action)}`,
-          { class: "line waiting", dataset: { event: "approval_requested", testid: "awaiting-approval" } });
+        line(`${what}: ${action.description || describeAction(action)}`,
+          { class: "line waiting", dataset: { event: "approval_requested", testid: "awaiting-approval", approver: awaited } });
       }
     },
     turn_completed: (d) => d.status === "awaiting_approval"
-      ? end("awaiting_approval", "Waiting for approval by an operator", "waiting")
+      ? end("awaiting_approval", awaited === "student" ? "Waiting for a 'yes' or 'no' from the student" : "Waiting for approval by an operator", "waiting")
       : end(d.status, d.status === "completed" ? "Done" : `Finished: ${d.status}`, "ok"),
     error: (d) => end("error", `Error${d.status ? ` ${d.status}` : ""}: ${d.message || d.error}`, "failed"),
   };
