@@ -65,7 +65,8 @@ from bench.wire import WireCounter, WireCounts
 
 ENROLL = "Please enroll me in python-basics-3"
 """Pauses for approval; `python-basics-3` has 30 seats, enough for every thread of a default run."""
-APPROVE: dict[str, Any] = {"decisions": [{"type": "approve"}], "reviewer": "olga"}
+APPROVE: dict[str, Any] = {"decisions": [{"type": "approve"}], "role": "student"}
+"""The student's own confirmation (the approval policy gives an enrollment to them), as a resume."""
 KINDS = {
     "question": "question (new thread)",
     "enroll": "enrollment (pauses)",
@@ -412,7 +413,7 @@ class _Play:
             if turn.pending is None:
                 raise RuntimeError(f"{ENROLL!r} did not pause {thread} for approval: {turn.replies}")
         else:
-            turn = threads.decide(self.graph, thread, APPROVE)
+            turn = threads.decide(self.graph, thread, APPROVE | {"reviewer": user})
         if kind != "enroll" and turn.pending is not None:
             raise RuntimeError(f"{kind} left {thread} waiting: {turn.pending}")
 

@@ -74,30 +74,42 @@ def _decide(decision: str = "approve", thread: str = "t1") -> Step:
     return Step(thread, decision=decision)
 
 
+# Who decides follows the school's approval policy (agent.domain.policy): the student confirms an
+# enrollment, a waitlist place or a payment with a "yes"; a refund needs the student's yes, then an
+# operator's decision.
 SCENARIOS: dict[str, list[Step]] = {
     "question": [_send("When does the RAG course start?")],
-    "enroll": [_send("Enroll me in rag-2"), _decide()],
-    "reject": [_send("Enroll me in rag-2"), _decide("reject")],
-    "chat-yes-pay": [_send("Enroll me in rag-2"), _send("yes"), _send("Pay for rag-2"), _decide()],
+    "enroll": [_send("Enroll me in rag-2"), _send("yes")],
+    "reject": [
+        _send("Enroll me in rag-2"),
+        _send("yes"),
+        _send("Pay for rag-2"),
+        _send("yes"),
+        _send("Cancel my enrollment in rag-2"),
+        _send("yes"),
+        _decide("reject"),
+    ],
+    "chat-yes-pay": [_send("Enroll me in rag-2"), _send("yes"), _send("Pay for rag-2"), _send("yes")],
     "cancel-refund": [
         _send("Enroll me in rag-2"),
-        _decide(),
+        _send("yes"),
         _send("Pay for rag-2"),
-        _decide(),
+        _send("yes"),
         _send("Cancel my enrollment in rag-2"),
+        _send("yes"),
         _decide(),
     ],
     "waitlist": [
         _send("Enroll me in rag-1", user="bob", thread="t2"),
-        _decide(thread="t2"),
+        _send("yes", user="bob", thread="t2"),
         _send("Enroll me in rag-1"),
-        _decide(),
+        _send("yes"),
     ],
     "handoff": [_send("I was charged twice and I want my money back")],
     "program": [
         _send("A learning path of 4 courses to become an LLM engineer, within 1000, starting before April"),
         _send("Enroll me in the program"),
-        _decide(),
+        _send("yes"),
     ],
 }
 QUICK: dict[str, list[str]] = {
@@ -430,8 +442,8 @@ def snapshot(settings: Settings) -> dict[str, Any]:
             "seats": _rows(conn, "SELECT id, seats_taken FROM cohorts WHERE seats_taken > 0 ORDER BY id"),
             "grants": _rows(
                 conn,
-                "SELECT thread_id, action_name, args::text, reviewer, decision"
-                " FROM approval_grants ORDER BY at",
+                "SELECT thread_id, action_name, args::text, reviewer, role, policy, decision"
+                " FROM approval_grants ORDER BY at, role",
             ),
             "keyed_events": Counter(
                 r["kind"]

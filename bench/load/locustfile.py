@@ -12,8 +12,10 @@ no answer, or a 5xx (its process died, Postgres restarted), may have been record
 executed by a worker; so before sending a message again a student looks at the thread and counts
 its own messages there, and a message already in it is not sent twice. A 409 `thread_busy` (a run
 of the thread is in flight: the operator's decision, or the student's own earlier attempt) is
-waited out. An operator's decision names its action (`action_id`), so sending one again can never
-approve twice: it is refused once the action is decided, and the next look at the inbox tells.
+waited out. A student confirms each request with a "yes", as the school's approval policy has it;
+a refund then waits for the operator, whose inbox lists only that. An operator's decision names its
+action (`action_id`), so sending one again can never approve twice: it is refused once the action
+is decided, and the next look at the inbox tells.
 
 Every finished turn is written to `LOAD_RESULTS` (role, kind, outcome, seconds from the first
 send to a known end, tries) and reported to Locust as a `TURN` request, so its statistics have
@@ -52,8 +54,6 @@ COHORTS = [c["id"] for c in load_seed()["cohorts"]]
 SCARCE = [c["id"] for c in load_seed()["cohorts"] if c["capacity"] == 1]
 """Cohorts of one seat: students race for them, and the losers are offered the waitlist."""
 SCARCE_SHARE = 0.3
-CONFIRM_SHARE = 0.25
-"""Students who say "yes" themselves instead of waiting for the operator (the two race)."""
 CANCEL_SHARE = 0.35
 THREAD_MESSAGES = 60
 """A student starts a new thread past this many messages, well inside the router's window (100)."""
@@ -188,16 +188,23 @@ class Student(FastHttpUser):
         return False
 
     def act(self, kind: str, text: str) -> dict[str, Any] | None:
-        """Ask for an action; once it waits for approval, confirm it sometimes, and wait until it is decided."""
+        """Ask for an action, confirm it with a "yes", and wait until it is decided.
+
+        The approval policy gives enrolling, paying and cancelling to the student's own "yes"; a
+        cancellation with a refund then waits for the operator.
+        """
         if self.say(kind, text) is None:
             return None
         state = self.state()
         if state is None or state.get("pending") is None:
             return state  # refused at once ("you have no enrollment in ..."), or already decided
-        if RNG.random() < CONFIRM_SHARE and self.think():
+        if _awaits_student(state) and self.think():
             self.say("confirm", "yes")
+            state = self.state()
         deadline, cut_since = time.monotonic() + DECISION_WAIT_S, None
         while time.monotonic() < deadline and time.time() < END:
+            if state is not None and _awaits_student(state):
+                return state  # another offer for the student (the waitlist): the story ends here
             if state is not None and state.get("pending") is None:
                 if not _running(state):
                     return state
@@ -317,7 +324,7 @@ class Operator(FastHttpUser):
             elif status == 0 or status >= 500:
                 outcome = "unanswered"  # maybe recorded and executed: the next look tells
             else:
-                continue  # busy, or decided meanwhile (the student's own "yes")
+                continue  # busy, or decided meanwhile (the student withdrew it)
             row = {
                 "role": "operator",
                 "kind": "decision",
@@ -339,3 +346,8 @@ def _status_in(state: dict[str, Any], cohort: str) -> str | None:
 def _running(state: dict[str, Any]) -> bool:
     """Whether the thread's graph is mid-run (work left and no approval waiting)."""
     return bool(state.get("next")) and state.get("pending") is None
+
+
+def _awaits_student(state: dict[str, Any]) -> bool:
+    """Whether the thread's pending action waits for the student's own yes (not the operator's)."""
+    return bool((state.get("pending") or {}).get("approver") == "student")
