@@ -1,13 +1,15 @@
-"""Cold resume: approving a paused thread from a fresh process, ours against stock LangGraph.
+"""Cold resume: an operator approving a paused thread from a fresh process, ours against stock LangGraph.
 
     python -m bench.cold [--repeats N]        (a scratch database on DATABASE_URL's server)
 
 `measure_cold_resume(url)` prepares threads paused at approval, in our application and in the stock
 graph (`bench.stock`), then resumes each from a new `python` process, timed from spawn to exit:
 ours is `python -m agent.interfaces.cli approve THREAD`, stock is `python -m bench.stock_resume URL THREAD`.
+Ours waits for an operator as the approval policy has it: a student's cancellation of a paid seat
+that refunds it, after the student's "yes" (an enrollment is the student's own to confirm).
 One more thread of each is resumed under `-X importtime` to find where the start-up time goes.
-Each resume is checked: ours leaves nothing pending and the enrollment exists, stock's thread has
-no next node. The database must be an empty scratch one: this module sets it up and fills it.
+Each resume is checked: ours leaves nothing pending and the enrollment cancelled, stock's thread
+has no next node. The database must be an empty scratch one: this module sets it up and fills it.
 """
 
 from __future__ import annotations
@@ -30,7 +32,9 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 COURSE = "python-basics"
 """Enrolled in by every thread: its cohorts have seats for all of them."""
-OUR_MESSAGE = "Please enroll me in python-basics-3"
+OUR_COHORT = "python-basics-3"
+"""Paid for, then cancelled with a full refund: it starts more than a week after the seeding day."""
+OUR_MESSAGE = f"Please cancel my enrollment in {OUR_COHORT}"
 STOCK_MESSAGE = f"enroll me in {COURSE}"
 WATCHED = (
     "langgraph.graph",
@@ -170,8 +174,11 @@ def _prepare(res: Any, count: int) -> _Prepared:
     our_threads, stock_threads = [], []
     for n in range(count):
         thread, user = f"cold-ours-{n}", f"cold{n}"
-        turn = threads.send(ours, thread, OUR_MESSAGE, user_id=user, settings=res.settings)
-        if turn.pending is None:
+        for step in ("enroll", "pay"):
+            getattr(res.school, step)(f"cold-{step}-{n}", student_id=user, cohort_id=OUR_COHORT)
+        threads.send(ours, thread, OUR_MESSAGE, user_id=user, settings=res.settings)
+        turn = threads.send(ours, thread, "yes", user_id=user, settings=res.settings)
+        if turn.pending is None or turn.pending.get("approver") != "operator":
             raise RuntimeError(f"{OUR_MESSAGE!r} did not pause {thread} at approval: {turn.replies}")
         our_threads.append(thread)
         thread = f"cold-stock-{n}"
@@ -184,10 +191,8 @@ def _prepare(res: Any, count: int) -> _Prepared:
     def check_ours(thread: str) -> None:
         state = ours.get_state(threads.config_for(thread))
         student = state.values.get("student_id")
-        enrolled = [
-            r for r in res.school.enrollments(student_id=student) if r["cohort_id"].startswith(COURSE)
-        ]
-        if state.interrupts or state.next or len(enrolled) != 1:
+        enrolled = [r["status"] for r in res.school.enrollments(student_id=student, cohort_id=OUR_COHORT)]
+        if state.interrupts or state.next or enrolled != ["CANCELLED"]:
             raise RuntimeError(f"{thread} was not resumed: next={state.next}, enrollments={enrolled}")
 
     def check_stock(thread: str) -> None:
