@@ -107,6 +107,11 @@ def test_an_operator_approves_from_the_inbox(api: httpx.Client, resources: Resou
                 }
             ],
             "review_configs": [{"action_name": "cancel", "allowed_decisions": OPERATOR_DECISIONS}],
+            "policy": {
+                "rule": "cancel-refund-over-limit",
+                "approvers": ["student", "operator"],
+                "approved": ["student"],
+            },
         }
     ]
     stale = api.post(

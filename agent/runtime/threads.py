@@ -262,7 +262,7 @@ def decide(
             raise InvalidApprovalError(str(err)) from None
         since = runs.message_ids(state.values)
         owner = runs.owner(graph, thread_id, state)
-        reviewer = parsed.reviewer or "operator"
+        reviewer = parsed.reviewer or (owner if parsed.role == "student" else None) or "operator"
         result = runs.run(
             graph,
             Command(resume=decision),

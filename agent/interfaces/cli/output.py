@@ -58,6 +58,7 @@ def print_pending(found: Sequence[Turn], *, as_json: bool) -> None:
                     "thread_id": t.thread_id,
                     "action_requests": t.pending["action_requests"],
                     "action_id": t.pending["action_id"],
+                    "policy": t.pending.get("policy"),
                 }
                 for t in found
                 if t.pending

@@ -492,6 +492,7 @@ def _inbox_item(thread_id: str, request: dict[str, Any]) -> dict[str, Any]:
         "action_id": request.get("action_id"),
         "action_requests": request.get("action_requests"),
         "review_configs": request.get("review_configs"),
+        "policy": request.get("policy"),
         "student_id": actions[0].get("args", {}).get("student_id"),
     }
 
