@@ -17,6 +17,7 @@ from langgraph.types import Command
 from agent.domain.policy import TABLE, Circumstances, Limits, rule_for
 from agent.infra.persistence import Resources
 from agent.journal import grants
+from agent.journal.events import events
 from agent.runtime import threads
 from tests.support.turns import cfg, say, transcript
 
@@ -312,3 +313,27 @@ def test_an_edit_cannot_change_the_enrollment_a_transfer_leaves(graph: Any, reso
     assert [(e["cohort_id"], e["status"]) for e in school.enrollments(student_id="ada")] == [
         ("python-basics-1", "PENDING_PAYMENT")
     ]
+
+
+def test_an_operators_rejection_is_journaled_with_who_and_in_which_role(
+    graph: Any, resources: Resources, paid_rag2: None
+) -> None:
+    say(graph, "t", "Please cancel my enrollment in rag-2")
+    say(graph, "t", "yes")
+    rejection = {
+        "decisions": [{"type": "reject", "message": "Refunds are closed this week."}],
+        "reviewer": "olga",
+    }
+    graph.invoke(Command(resume=rejection), cfg("t"))
+    assert transcript(graph, "t")[-1] == (
+        "ai",
+        "Your request was not approved, so nothing was changed. Reason: Refunds are closed this week.",
+    )
+    [event] = events(resources.pool, "t", kinds=["approval_rejected"])
+    assert {k: event["payload"][k] for k in ("action", "reviewer", "role", "reason")} == {
+        "action": "cancel",
+        "reviewer": "olga",
+        "role": "operator",
+        "reason": "Refunds are closed this week.",
+    }
+    assert [e["status"] for e in resources.school.enrollments(student_id="ada")] == ["CONFIRMED"]

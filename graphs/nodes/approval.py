@@ -48,7 +48,7 @@ class Recorder:
 
         Returns the action with that role among those who have approved it.
         """
-        reviewer = decision.reviewer or (action["student_id"] if decision.role == "student" else "operator")
+        reviewer = reviewer_of(decision, action)
         policy = policy_of(action)
         grants.grant(
             self.pool,
@@ -70,6 +70,11 @@ class Recorder:
         record_event(
             self.pool, self.thread, kind or name, payload, turn_id=self.turn, key=f"{action['id']}:{name}"
         )
+
+
+def reviewer_of(decision: Decision, action: PendingAction) -> str:
+    """Who decided: the reviewer named, else the student for a student's decision, else "operator"."""
+    return decision.reviewer or (action["student_id"] if decision.role == "student" else "operator")
 
 
 def make_approval(school: SchoolSource) -> ConfigNode[State, Next]:
@@ -102,7 +107,11 @@ def make_approval(school: SchoolSource) -> ConfigNode[State, Next]:
             record.event(
                 "approval_rejected",
                 action,
-                {"reviewer": decision.reviewer or action["student_id"], "reason": decision.message},
+                {
+                    "reviewer": reviewer_of(decision, action),
+                    "role": decision.role,
+                    "reason": decision.message,
+                },
             )
             by_student = decision.role == "student"
             return _rejected(decision, by_student=by_student, queued=bool(state.get("queued")))
