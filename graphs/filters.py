@@ -33,7 +33,11 @@ _PRICE = re.compile(
     r"|more than|at least)\s+(?:a budget of\s+)?" + _AMOUNT + r"(?!\s*(?:weeks?|months?|days?)\b)",
     re.IGNORECASE,
 )
-_FREE_COURSE = re.compile(r"\bfree (?:courses?|classes?|of charge)\b|\bfor free\b|\bcost nothing\b", re.I)
+_FREE_COURSE = re.compile(
+    r"\bfree (?:courses?|classes?|of charge)\b|\bfor free\b|\bcost nothing\b"
+    r"|\b(?:courses?|classes?) (?:are|is) free\b(?! (?:seats?|spots?|places?)\b)",
+    re.I,
+)
 _WEEKS = re.compile(
     r"\b(?P<cmp>under|below|less than|at most|up to|no more than|shorter than|within|over|more than"
     r"|longer than|at least)\s+(?P<n>\d{1,2})\s+weeks?\b"

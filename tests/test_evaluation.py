@@ -343,7 +343,7 @@ def test_a_good_file_loads_with_blank_lines_skipped(tmp_path: Path) -> None:
 
 # The shipped set: the tuned part and the held-out part.
 
-TUNED_FIGURES = (406, 407)
+TUNED_FIGURES = (409, 410)
 """Right and total of the offline rules on the tuned part."""
 HELDOUT_FIGURES = (89, 95)
 """Right and total on the held-out part, as first measured after the rules were frozen (0295b75).

@@ -359,6 +359,22 @@ def test_unsupported_figures(reply: str, unsupported: list[str]) -> None:
     assert unsupported_figures(reply, COURSES) == unsupported
 
 
+@pytest.mark.parametrize("question", ["Which courses are free?", "free courses"])
+def test_free_courses_are_answered_from_the_tables(resources: Resources, question: str) -> None:
+    """A free course is one priced 0 (command-line-git), whatever its description says."""
+    graph = graph_with(resources)
+    reply = ask(graph, "t", question)
+    assert reply.startswith(
+        "Courses that are free:\n- Command Line and Git Essentials (course command-line-git): €0, beginner"
+    )
+    record = turn_record(graph, "t")
+    assert record["route"]["intent"] == "question"
+    assert (record["answer"]["retrieval"], record["answer"]["retrieved"]) == (
+        "structured",
+        ["command-line-git"],
+    )
+
+
 def test_cohorts_after_my_current_course_start_after_the_students_enrollment_ends(
     resources: Resources,
 ) -> None:

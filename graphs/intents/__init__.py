@@ -197,4 +197,5 @@ def _request(text: str, flat: str, words: list[str]) -> Reading:
     asking = "?" in text or any(asks(c) for c in clauses)
     if "negated" in found:
         return Reading("question" if asking else "other", "negated")
-    return Reading("question" if asking or has_word(words, lexicon.QUESTION) else "other")
+    filtered = has_word(words, lexicon.CATALOG_FILTERS) and has_word(words, lexicon.SCHOOL)
+    return Reading("question" if asking or filtered or has_word(words, lexicon.QUESTION) else "other")
