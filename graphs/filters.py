@@ -39,8 +39,8 @@ _FREE_COURSE = re.compile(
     re.I,
 )
 _WEEKS = re.compile(
-    r"\b(?P<cmp>under|below|less than|at most|up to|no more than|shorter than|within|over|more than"
-    r"|longer than|at least)\s+(?P<n>\d{1,2})\s+weeks?\b"
+    r"\b(?P<cmp>under|below|less than|fewer than|at most|up to|no more than|shorter than|within|over"
+    r"|more than|longer than|at least)\s+(?P<n>\d{1,2})\s+weeks?\b"
     r"|\b(?P<n2>\d{1,2})\s+weeks?\s+or\s+(?P<cmp2>less|shorter|fewer|more|longer)\b",
     re.IGNORECASE,
 )
@@ -157,11 +157,23 @@ def _level(text: str) -> str | None:
     return m["level"].lower() if m else None
 
 
+_FEWER_WEEKS = frozenset({"under", "below", "less than", "fewer than", "shorter than"})
+"""Strictly fewer weeks: "shorter than 5 weeks" is at most 4 (durations are whole weeks)."""
+_AT_MOST_WEEKS = frozenset({"at most", "up to", "no more than", "within", "less", "shorter", "fewer"})
+"""At most N weeks, N included: "up to 5 weeks", "5 weeks or less"."""
+_MORE_WEEKS = frozenset({"over", "more than", "longer than"})
+"""Strictly more weeks: "longer than 6 weeks" is at least 7."""
+
+
 def _weeks(text: str, *, upper: bool) -> int | None:
+    """The inclusive bound on a course's weeks that the question sets (`Filters` bounds are inclusive)."""
     for m in _WEEKS.finditer(text):
         word = m["cmp"] or m["cmp2"]
-        is_upper = word in ("under", "below", "less than", "at most", "up to", "no more than", "shorter than")
-        is_upper = is_upper or word in ("within", "less", "shorter", "fewer")
-        if is_upper == upper:
-            return int(m["n"] or m["n2"])
+        n = int(m["n"] or m["n2"])
+        is_upper = word in _FEWER_WEEKS or word in _AT_MOST_WEEKS
+        if is_upper != upper:
+            continue
+        if word in _FEWER_WEEKS:
+            return max(n - 1, 0)
+        return n + 1 if word in _MORE_WEEKS else n
     return None

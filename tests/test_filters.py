@@ -25,7 +25,7 @@ TODAY = date(2026, 12, 1)
         ("Which courses are free?", Filters(max_price_cents=0)),
         ("free courses", Filters(max_price_cents=0)),
         ("beginner courses", Filters(level="beginner")),
-        ("courses shorter than 5 weeks", Filters(max_weeks=5)),
+        ("courses shorter than 5 weeks", Filters(max_weeks=4)),
         ("6 weeks or longer", Filters(min_weeks=6)),
         ("which cohorts still have seats", Filters(free_seats=True)),
         (
@@ -57,6 +57,30 @@ def test_a_question_with_a_subject_is_about_it_and_asks_for_facts(
     assert reading.subject == subject
     assert reading.facets == facets
     assert not reading.structured
+
+
+@pytest.mark.parametrize(
+    ("question", "filters"),
+    [
+        # Fewer or more than N weeks leaves N out; durations are whole weeks, and the bounds inclusive.
+        ("courses shorter than 5 weeks", Filters(max_weeks=4)),
+        ("courses less than 5 weeks long", Filters(max_weeks=4)),
+        ("courses under 5 weeks", Filters(max_weeks=4)),
+        ("courses below 5 weeks", Filters(max_weeks=4)),
+        ("courses of fewer than 5 weeks", Filters(max_weeks=4)),
+        ("courses under 1 week", Filters(max_weeks=0)),
+        ("courses of at most 5 weeks", Filters(max_weeks=5)),
+        ("courses up to 5 weeks", Filters(max_weeks=5)),
+        ("courses of no more than 5 weeks", Filters(max_weeks=5)),
+        ("5 weeks or less", Filters(max_weeks=5)),
+        ("courses longer than 6 weeks", Filters(min_weeks=7)),
+        ("courses over 6 weeks", Filters(min_weeks=7)),
+        ("courses of more than 6 weeks", Filters(min_weeks=7)),
+        ("courses of at least 6 weeks", Filters(min_weeks=6)),
+    ],
+)
+def test_fewer_than_n_weeks_is_strict_and_at_most_n_weeks_inclusive(question: str, filters: Filters) -> None:
+    assert read_question(question, today=TODAY).filters == filters
 
 
 def test_a_follow_up_about_it_is_not_a_query_on_the_tables() -> None:
