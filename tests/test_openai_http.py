@@ -18,7 +18,7 @@ from agent.llm.models import Models
 from agent.ops.evaluation import PARTS, load_cases
 from agent.runtime import threads
 from graphs.intents import ACTION_INTENTS, INTENTS, read
-from graphs.nodes.answer import MODEL_DOWN, compose_answer
+from graphs.nodes.answer import MODEL_DOWN, offline_reply
 from graphs.routing import NOT_A_REQUEST
 from graphs.school import build_graph
 from tests.support.openai_stub import Fail, Hang, OpenAIStub, Reply
@@ -51,7 +51,8 @@ def state(graph: Any) -> dict[str, Any]:
 
 
 def facts(resources: Resources) -> str:
-    return compose_answer(resources.school.search(QUESTION))
+    """The offline reply to the question: what a student gets when the answer model is down."""
+    return offline_reply(resources.school, QUESTION)
 
 
 def test_a_turn_over_http_routes_answers_streams_and_counts(

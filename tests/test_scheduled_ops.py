@@ -74,8 +74,12 @@ def test_the_default_policy_keeps_the_last_twenty_and_a_month(resources: Resourc
 def test_the_periodic_doctor_journals_and_logs_its_findings(
     resources: Resources, graph: Any, caplog: pytest.LogCaptureFixture
 ) -> None:
-    paused = threads.send(graph, "t-wait", "Enroll me in rag-2", user_id="ada")
-    assert paused.pending is not None
+    # A refund waits for an operator after the student's yes: staff's backlog, which the doctor watches.
+    assert resources.school.enroll("seed-enroll", student_id="ada", cohort_id="rag-2")["ok"]
+    assert resources.school.pay("seed-pay", student_id="ada", cohort_id="rag-2")["ok"]
+    threads.send(graph, "t-wait", "Please cancel my enrollment in rag-2", user_id="ada")
+    paused = threads.send(graph, "t-wait", "yes", user_id="ada")
+    assert paused.pending is not None and paused.pending["approver"] == "operator"
     now = datetime.now(UTC) + timedelta(days=2)
 
     with caplog.at_level(logging.INFO, logger="agent.ops.scheduled"):

@@ -28,6 +28,7 @@ from agent.config import faults
 from agent.config.model_config import ModelConfig, Price
 from agent.config.settings import Settings
 from agent.infra.budget import StudentBudget, StudentLedger, register_student_budget, student_budget_for
+from agent.infra.engine import RUN_TASK
 from agent.infra.persistence import Resources
 from agent.interfaces.server.langgraph_api.shapes import ASSISTANT_ID
 from agent.interfaces.server.limits import retry_after
@@ -363,10 +364,12 @@ def clear_of_the_minutes_end(pool: ConnectionPool[Any], margin_s: float = 15.0) 
 
 
 def queued(pool: ConnectionPool[Any]) -> tuple[int, int]:
-    """Runs recorded and task-engine jobs, all threads."""
+    """Runs recorded, and the task engine's run jobs, all threads (scheduled work is not a run)."""
     with pool.connection() as conn:
         runs = conn.execute("SELECT count(*) AS n FROM api_runs").fetchone()
-        jobs = conn.execute("SELECT count(*) AS n FROM procrastinate_jobs").fetchone()
+        jobs = conn.execute(
+            "SELECT count(*) AS n FROM procrastinate_jobs WHERE task_name = %s", (RUN_TASK,)
+        ).fetchone()
     assert runs is not None and jobs is not None
     return int(runs["n"]), int(jobs["n"])
 
