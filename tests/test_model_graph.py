@@ -5,6 +5,7 @@ Each scripted model fails its test when it is called more or fewer times than sc
 
 from __future__ import annotations
 
+from functools import partial
 from types import MappingProxyType
 from typing import Any
 
@@ -14,14 +15,12 @@ from langchain_core.messages import AIMessage, HumanMessage, SystemMessage
 from agent.config.model_config import ModelConfig, Price
 from agent.domain.rules import money
 from agent.infra.persistence import Resources
-from agent.llm.models import Models, NamedModel
 from agent.runtime import threads
 from graphs.nodes.answer import MODEL_DOWN, offline_reply
 from graphs.prompts import ANSWER_SYSTEM
 from graphs.routing import RESPONSE_FORMAT
-from graphs.school import build_graph
 from graphs.state import Context
-from tests.support.fakes import ScriptedChatModel
+from tests.support import turns
 
 PRICES = ModelConfig(
     prices=MappingProxyType({"test:router": Price(1.0, 2.0), "test:answer": Price(3.0, 15.0)})
@@ -40,21 +39,7 @@ def intent(name: str, tokens: tuple[int, int] = (100, 5)) -> AIMessage:
     return AIMessage(f'{{"intent": "{name}"}}', usage_metadata=usage(*tokens))  # type: ignore[arg-type]
 
 
-def graph_with(
-    resources: Resources, *, router: ScriptedChatModel | None = None, answer: ScriptedChatModel | None = None
-) -> Any:
-    models = Models(
-        PRICES,
-        router=NamedModel("test:router", router) if router else None,
-        answer=NamedModel("test:answer", answer) if answer else None,
-    )
-    return build_graph(
-        checkpointer=resources.checkpointer,
-        store=resources.store,
-        school=resources.school,
-        settings=resources.settings,
-        models=models,
-    )
+graph_with = partial(turns.graph_with, config=PRICES)
 
 
 def values(graph: Any, thread: str) -> dict[str, Any]:

@@ -17,30 +17,12 @@ import pytest
 from langchain_core.messages import AIMessage, HumanMessage
 
 from agent.infra.persistence import Resources
-from agent.llm.models import Models, NamedModel
 from graphs.grounding import unsupported_figures
 from graphs.nodes.answer import MODEL_DOWN, answer_messages, offline_reply
 from graphs.prompts import ANSWER_SYSTEM
-from graphs.school import build_graph
 from graphs.state import Context
-from tests.support.fakes import ScriptedChatModel
 from tests.support.snapshots import check_snapshot
-
-
-def graph_with(
-    resources: Resources, *, router: ScriptedChatModel | None = None, answer: ScriptedChatModel | None = None
-) -> Any:
-    models = Models(
-        router=NamedModel("test:router", router) if router else None,
-        answer=NamedModel("test:answer", answer) if answer else None,
-    )
-    return build_graph(
-        checkpointer=resources.checkpointer,
-        store=resources.store,
-        school=resources.school,
-        settings=resources.settings,
-        models=models,
-    )
+from tests.support.turns import graph_with
 
 
 def ask(graph: Any, thread: str, question: str) -> str:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import time
 from dataclasses import replace
 from datetime import datetime, timedelta
+from functools import partial
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
@@ -39,9 +40,11 @@ from agent.llm.calls import CallMeter
 from agent.llm.models import Models, NamedModel
 from agent.runtime import threads
 from agent.runtime.budgets import DailyBudgetExhaustedError, exhausted_text, seconds_until_tomorrow
+from graphs.nodes.answer import offline_reply
 from graphs.school import build_graph
 from middleware.budget import Spend
 from middleware.usage import CallUsage
+from tests.support import turns
 from tests.support.api import ADA, BOB, OLGA
 from tests.support.planner_fakes import ML_REQUEST, ORCHESTRATOR, DispatchModel, tasks_reply
 from tests.support.school import TODAY
@@ -83,19 +86,7 @@ def reply(text: str, tokens: tuple[int, int]) -> AIMessage:
     return AIMessage(text, usage_metadata=usage(*tokens))  # type: ignore[arg-type]
 
 
-def graph_with(resources: Resources, *, router: Any = None, answer: Any = None) -> Any:
-    models = Models(
-        PRICES,
-        router=NamedModel("test:router", router) if router else None,
-        answer=NamedModel("test:answer", answer) if answer else None,
-    )
-    return build_graph(
-        checkpointer=resources.checkpointer,
-        store=resources.store,
-        school=resources.school,
-        settings=resources.settings,
-        models=models,
-    )
+graph_with = partial(turns.graph_with, config=PRICES)
 
 
 def charges(pool: ConnectionPool[Any], student: str = "ada") -> list[dict[str, Any]]:
@@ -206,7 +197,8 @@ def test_a_student_over_the_daily_budget_is_refused_with_no_model_call(
     ]
     assert events(resources.pool, "t2", kinds=["student_budget_exhausted"]) == []
     # Another student's day is their own.
-    assert threads.send(graph_with(resources), "b", QUESTION, user_id="bob").replies
+    answered = threads.send(graph_with(resources), "b", QUESTION, user_id="bob")
+    assert answered.replies == [offline_reply(resources.school, QUESTION)]
 
 
 def test_the_money_limit_counts_the_calls_priced(resources: Resources, scripted_model: Any) -> None:

@@ -7,6 +7,10 @@ from typing import Any
 
 from langchain_core.messages import HumanMessage
 
+from agent.config.model_config import ModelConfig
+from agent.infra.persistence import Resources
+from agent.llm.models import Models, NamedModel
+from graphs.school import build_graph
 from graphs.state import Context
 
 
@@ -32,3 +36,22 @@ def nodes_run(graph: Any, thread: str) -> list[str]:
     """The nodes each checkpoint says ran, oldest first (the trajectory)."""
     history = reversed(list(graph.get_state_history(cfg(thread))))
     return [snapshot.next[0] for snapshot in history if snapshot.next]
+
+
+def graph_with(
+    resources: Resources, *, router: Any = None, answer: Any = None, config: ModelConfig | None = None
+) -> Any:
+    """The school graph on `resources` with these scripted router and answer models (None: offline),
+    priced by `config`."""
+    models = Models(
+        config,
+        router=NamedModel("test:router", router) if router else None,
+        answer=NamedModel("test:answer", answer) if answer else None,
+    )
+    return build_graph(
+        checkpointer=resources.checkpointer,
+        store=resources.store,
+        school=resources.school,
+        settings=resources.settings,
+        models=models,
+    )
