@@ -26,10 +26,12 @@ import httpx
 import psycopg
 import pytest
 import uvicorn
-from psycopg.conninfo import conninfo_to_dict
+from psycopg.conninfo import conninfo_to_dict, make_conninfo
+from psycopg.rows import dict_row
 
 from agent.config.settings import Settings
-from agent.infra.persistence import Resources, embedded_url, open_resources
+from agent.domain import vectors
+from agent.infra.persistence import Resources, embedded_url, open_resources, stop_embedded
 from agent.interfaces.server.app import Service, create_app
 from agent.interfaces.server.auth import parse_keys
 from agent.interfaces.worker.process import Worker
@@ -232,6 +234,21 @@ def database_url(server_url: str) -> Iterator[str]:
     """A fresh, empty database for one test; dropped afterwards."""
     with fresh_database(server_url) as url:
         yield url
+
+
+@pytest.fixture(scope="module")
+def vector_server(server_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A maintenance URL of a server with pgvector: the test server if it has it, else an embedded one."""
+    with psycopg.connect(server_url, autocommit=True, row_factory=dict_row) as conn:
+        has_vector = vectors.vector_available(conn)
+    if has_vector:
+        yield server_url
+        return
+    data_dir = tmp_path_factory.mktemp("pgvector")
+    try:
+        yield make_conninfo(embedded_url(data_dir), dbname="postgres")
+    finally:
+        stop_embedded(data_dir)
 
 
 @pytest.fixture

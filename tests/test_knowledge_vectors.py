@@ -13,13 +13,11 @@ from typing import Any
 
 import psycopg
 import pytest
-from psycopg.conninfo import make_conninfo
-from psycopg.rows import dict_row
 
 from agent.config.settings import Settings
 from agent.domain import knowledge, vectors
 from agent.domain.documents import load_documents, shipped_folder
-from agent.infra.persistence import embedded_url, open_resources, stop_embedded
+from agent.infra.persistence import open_resources
 from tests.support.school import TODAY, fresh_database
 
 Conn = psycopg.Connection[dict[str, Any]]
@@ -30,20 +28,6 @@ def embed(text: str) -> list[float]:
     counts = [float(text.lower().count(w)) for w in WORDS]
     norm = math.sqrt(sum(c * c for c in counts)) or 1.0
     return [c / norm for c in counts] if any(counts) else [0.0] * len(WORDS)
-
-
-@pytest.fixture(scope="module")
-def vector_server(server_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with psycopg.connect(server_url, autocommit=True, row_factory=dict_row) as conn:
-        has_vector = vectors.vector_available(conn)
-    if has_vector:
-        yield server_url
-        return
-    data_dir = tmp_path_factory.mktemp("pgvector")
-    try:
-        yield make_conninfo(embedded_url(data_dir), dbname="postgres")
-    finally:
-        stop_embedded(data_dir)
 
 
 @pytest.fixture

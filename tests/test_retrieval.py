@@ -18,12 +18,11 @@ from threading import Barrier
 import psycopg
 import pytest
 from langchain_core.embeddings import Embeddings
-from psycopg.conninfo import make_conninfo
 from psycopg.rows import dict_row
 
 from agent.config.settings import Settings
 from agent.domain import facts, vectors
-from agent.infra.persistence import Resources, embedded_url, open_resources, stop_embedded
+from agent.infra.persistence import Resources, open_resources
 from graphs.retrieval import (
     Retrieval,
     Retriever,
@@ -275,21 +274,6 @@ class ConceptEmbeddings(Embeddings):
             raise self.fail_query
         self.queries.append(text)
         return self.vector(text)
-
-
-@pytest.fixture(scope="module")
-def vector_server(server_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """A maintenance URL of a server with pgvector: the test server if it has it, else an embedded one."""
-    with psycopg.connect(server_url, autocommit=True, row_factory=dict_row) as conn:
-        has_vector = vectors.vector_available(conn)
-    if has_vector:
-        yield server_url
-        return
-    data_dir = tmp_path_factory.mktemp("pgvector")
-    try:
-        yield make_conninfo(embedded_url(data_dir), dbname="postgres")
-    finally:
-        stop_embedded(data_dir)
 
 
 @pytest.fixture
