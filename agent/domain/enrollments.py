@@ -120,15 +120,23 @@ def seat_status(cohort: Row) -> str:
     return "CONFIRMED" if cohort["price_cents"] == 0 else "PENDING_PAYMENT"
 
 
+def take_seat(conn: Connection[Row], cohort: Row, *, student_id: str, today: date) -> None:
+    """Count a seat of `cohort` (locked by the caller) as taken by `student_id`, after its checks.
+
+    Refused: a cohort that has started, a seat of theirs there already, no free seat (`CohortFullError`).
+    """
+    refuse_started(cohort, today)
+    refuse_existing(conn, student_id, cohort["id"])
+    if cohort["seats_taken"] >= cohort["capacity"]:
+        message = f"Cohort {cohort['id']} is full; its waitlist is open."
+        raise CohortFullError(message, cohort_id=cohort["id"])
+    conn.execute("UPDATE cohorts SET seats_taken = seats_taken + 1 WHERE id = %s", (cohort["id"],))
+
+
 def enroll(conn: Connection[Row], *, student_id: str, cohort_id: str, today: date) -> Row:
     """Take a seat: a new enrollment in `PENDING_PAYMENT`, or `CONFIRMED` in a free course."""
     cohort = lock_cohort(conn, cohort_id)
-    refuse_started(cohort, today)
-    refuse_existing(conn, student_id, cohort_id)
-    if cohort["seats_taken"] >= cohort["capacity"]:
-        message = f"Cohort {cohort_id} is full; its waitlist is open."
-        raise CohortFullError(message, cohort_id=cohort_id)
-    conn.execute("UPDATE cohorts SET seats_taken = seats_taken + 1 WHERE id = %s", (cohort_id,))
+    take_seat(conn, cohort, student_id=student_id, today=today)
     row = conn.execute(
         "INSERT INTO enrollments (student_id, cohort_id, status, hold_started_at)"
         " VALUES (%(student)s, %(cohort)s, %(status)s,"

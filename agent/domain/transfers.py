@@ -32,7 +32,7 @@ from psycopg import Connection
 
 from agent.config import faults
 from agent.domain import enrollments, rules
-from agent.domain.errors import CohortFullError, DifferentCourseError, IllegalTransitionError, SameCohortError
+from agent.domain.errors import DifferentCourseError, IllegalTransitionError, SameCohortError
 from agent.domain.operations import Outcome, require_key, run_once
 from agent.domain.payments import LockHolder, Providers, _has_outcome, _money_lock, _settle_open_charge
 
@@ -119,13 +119,7 @@ def transfer(
             f"ask to enroll in {cohort_id} instead."
         )
         raise IllegalTransitionError(message, cohort_id=from_cohort_id, status="WAITLISTED")
-    enrollments.refuse_started(target, today)
-    enrollments.refuse_existing(conn, student_id, cohort_id)
-    if target["seats_taken"] >= target["capacity"]:
-        message = f"Cohort {cohort_id} is full; its waitlist is open."
-        raise CohortFullError(message, cohort_id=cohort_id)
-
-    conn.execute("UPDATE cohorts SET seats_taken = seats_taken + 1 WHERE id = %s", (cohort_id,))
+    enrollments.take_seat(conn, target, student_id=student_id, today=today)
     new = conn.execute(
         "INSERT INTO enrollments"
         " (student_id, cohort_id, status, hold_started_at, reminded_at, transferred_from)"
