@@ -15,17 +15,14 @@ import logging
 import re
 import threading
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
-from datetime import date
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Literal
 
 import psycopg
 from langchain_core.embeddings import Embeddings
 
-from agent.domain import School, catalog, catalog_queries, facts, knowledge, vectors
-from agent.domain.catalog_queries import Filters
-from graphs.filters import Reading, read_question
+from agent.domain import School, catalog, facts, vectors
 from graphs.terms import asks_to_compare, topic_terms
 
 log = logging.getLogger(__name__)
@@ -34,21 +31,6 @@ Row = dict[str, Any]
 
 DEFAULT_MAX_DISTANCE = 0.6
 """Cosine distance beyond which a vector neighbour is not a match (similarity below 0.4)."""
-
-
-KNOWLEDGE_FILLER = frozenset(
-    """class classes course courses policy policies rule rules get gets got getting tell know want
-    please school us happen happens work works really exactly offer offers offered teach teaches""".split()  # noqa: SIM905 - a readable word list
-)
-"""Words a knowledge-base section need not hold to answer a question: "Do you have a knitting
-class?" is about knitting, and the format document's word "class" is no answer to it; "what courses
-do you offer?" asks for the catalog, not for a section that offers something. Postgres's
-English stop words ("your", "do", "how") are dropped by the search itself."""
-KNOWLEDGE_FACETS = frozenset({"format"})
-"""Facets of a course question that the knowledge base answers, not the catalog rows."""
-KNOWLEDGE_SECTIONS = 3
-"""At most this many sections answer one question."""
-_WORD = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 
 
 class EmbeddingShapeError(ValueError):
@@ -98,11 +80,13 @@ class Retrieval:
     """Course ids by full-text rank, or the ids the question named outright."""
     vector_ids: list[str] | None
     """Course ids by vector similarity within the distance floor; None when vectors were not used."""
-    mode: Literal["named", "fts", "hybrid", "structured"]
+    mode: Literal["named", "fts", "hybrid", "structured", "spelling"]
     """`named`: the question named courses or cohorts by id, only those are returned (and, for a
     comparison that names one, the course its other words name); `fts`:
     full-text search alone; `hybrid`: full-text and vector rankings fused; `structured`: a query on
-    the tables for the filters a question states (`graphs.filters`), no search at all."""
+    the tables for the filters a question states (`graphs.filters`), no search at all; `spelling`:
+    the search found nothing and the course is the one whose name the question's words are
+    misspellings of ("statistcs")."""
     note: str | None = None
     """Why vectors were configured but not used (`vectors unavailable: ...`), else None."""
 
@@ -125,6 +109,8 @@ class Subject:
     """For `nothing`: the searched words that the suggestion's description mentions."""
     reason: str | None = None
     """For `nothing`: why, in a few words (`no course matched`)."""
+    misspelt: bool = False
+    """For `courses`: the question named the course misspelt, and the reply says whom it read."""
 
 
 class Retriever:
@@ -186,6 +172,8 @@ class Retriever:
         if named:
             return Retrieval(self.school.courses_with_cohorts(named), named, None, "named")
         fts_ids = self.school.ranked_ids(question, limit=self.limit)
+        if not fts_ids and (misspelt := self._misspelt(question)):
+            return Retrieval(self.school.courses_with_cohorts([misspelt]), [], None, "spelling")
         if self.embeddings is None or self.model_name is None or not catalog.search_terms(question):
             return Retrieval(self.school.courses_with_cohorts(fts_ids), fts_ids, None, "fts")
         try:
@@ -209,6 +197,8 @@ class Retriever:
         if not found.courses:
             return self._nothing(searched)
         terms = catalog.search_terms(question)
+        if found.mode == "spelling":
+            return Subject("courses", found.courses, searched, misspelt=True)
         if found.mode == "named":
             if len(found.courses) == 2:
                 return Subject("comparison", _in_order_of_mention(found.courses, terms, {}), searched)
@@ -242,6 +232,22 @@ class Retriever:
             return self._sync(self.embeddings, self.model_name)
 
     # -- internals ------------------------------------------------------------------------------
+    def _misspelt(self, question: str) -> str | None:
+        """The course whose name the question's subject words misspell, when each of them is close to it.
+
+        Every subject word must be close to a word of that course's name ("stastics", "pyhton
+        basics"): one close word beside another that is not ("pyhton for knitting") is no match.
+        """
+        topics = topic_terms(question)
+        if not topics:
+            return None
+        with self.school.pool.connection() as conn:
+            names = facts.course_names(conn)
+        closest = facts.closest_by_name(names, topics)
+        if closest is None or not all(facts.closest_by_name([closest], [t]) for t in topics):
+            return None
+        return str(closest["id"])
+
     def _other_than(self, named: str, question: str) -> list[str]:
         """The best full-text match, by a word of its name, for the question's other subject words.
 
@@ -385,100 +391,3 @@ def _embed_many(embeddings: Embeddings, texts: list[str]) -> list[list[float]]:
         reason = f"embedding failed ({type(err).__name__})"
         raise VectorsUnavailableError(reason) from err
     return embedded
-
-
-# -- the knowledge base, and what a reply rests on -------------------------------------------------
-def knowledge_words(question: str, *, named: frozenset[str] = frozenset()) -> list[str]:
-    """The words of `question` a section must hold to answer it: no filler, no number, none of `named`.
-
-    `named` are words that name a course the question is about ("sql" of "Is the SQL course online?"):
-    the format document does not name courses.
-    """
-    words = _WORD.findall(question.lower())
-    kept = [w for w in words if w not in KNOWLEDGE_FILLER and w not in named and not w.isdigit()]
-    return list(dict.fromkeys(kept))
-
-
-def knowledge_sections(school: School, question: str, courses: Sequence[Row] = ()) -> list[Row]:
-    """The knowledge-base sections that answer `question`, best first (`School.knowledge`'s rows).
-
-    A section answers only when it holds every one of the question's `knowledge_words` (the
-    search's `match == "all"`): a section holding some of them is about something else. Sections
-    are ranked by how many of the question's words their document's title and their heading hold,
-    then by their place in the document (its first section states its main rule: "What is your
-    refund policy?" is the refund document's, whose first section is the 7-day rule, not the one
-    whose heading says "refund" again), then by full-text rank. `courses` are the courses the question names, whose words are not asked of
-    the documents.
-    """
-    named: frozenset[str] = frozenset()
-    if courses:
-        with school.pool.connection() as conn:
-            hits = facts.term_hits(conn, [c["id"] for c in courses], knowledge_words(question))
-        named = frozenset().union(*(h.named for h in hits.values()))
-        named |= {c["id"] for c in courses}
-    words = knowledge_words(question, named=named)
-    if not words:
-        return []
-    found = [r for r in school.knowledge(" ".join(words), limit=10) if r["match"] == "all"]
-    if not found:
-        return []
-    with school.pool.connection() as conn:
-        hits_by_id = knowledge.heading_hits(conn, [r["id"] for r in found], question)
-    ranked = sorted(found, key=lambda r: (-hits_by_id.get(r["id"], 0), r["position"], -r["rank"]))
-    return ranked[:KNOWLEDGE_SECTIONS]
-
-
-def consults_knowledge(subject: Subject, reading: Reading) -> bool:
-    """Whether the knowledge base may answer: no course is about the question, or it asks the format."""
-    return subject.kind == "nothing" or (
-        subject.kind == "courses" and bool(reading.facets & KNOWLEDGE_FACETS)
-    )
-
-
-def structured_query(
-    school: School, reading: Reading, student: str | None, today: date
-) -> tuple[Filters, list[Row], Row | None] | None:
-    """The filters applied, the courses found and the student's enrollment they start after.
-
-    None when the question asks for what starts after the student's current course and the
-    student has none (or is not known).
-    """
-    filters, after = reading.filters, None
-    if reading.after_my_course:
-        with school.pool.connection() as conn:
-            after = catalog_queries.current_course_end(conn, student, today=today) if student else None
-        if after is None:
-            return None
-        filters = replace(filters, starts_after=after["ends_on"])
-    with school.pool.connection() as conn:
-        courses = catalog_queries.matching(conn, filters, today=today)
-    return filters, courses, after
-
-
-def retrieve(
-    school: School,
-    question: str,
-    *,
-    student: str | None = None,
-    today: date | None = None,
-    retriever: Retriever | None = None,
-) -> list[str]:
-    """The ids the answer node's reply to `question` (asked on its own) rests on, best first.
-
-    A structured question: the courses the tables' query found. Otherwise the knowledge-base
-    sections that answer it (citations, `refunds#the-7-day-rule`) when the answer node answers
-    from them, then the courses it states; nothing when nothing is about the question.
-    `retriever` is the catalog search (one with embeddings for hybrid), `Retriever(school)` by default.
-    """
-    today = today or school.clock()
-    reading = read_question(question, today=today)
-    if reading.structured:
-        result = structured_query(school, reading, student, today)
-        return [c["id"] for c in result[1]] if result else []
-    retriever = retriever or Retriever(school)
-    subject = retriever.read(question, retriever.search(question))
-    courses = [c["id"] for c in subject.courses]
-    if consults_knowledge(subject, reading):
-        sections = knowledge_sections(school, question, subject.courses)
-        return [s["citation"] for s in sections] + courses
-    return courses

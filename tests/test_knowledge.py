@@ -283,6 +283,44 @@ def test_without_a_chunk_having_every_word_the_chunks_with_some_are_found(conn: 
     assert all("waitlist" in (r["section"] + r["text"]).lower() for r in found)
 
 
+@pytest.mark.parametrize(
+    ("words", "first"),
+    [
+        # A keyword names the document: "withdraw" is a cancellation, "diploma" a certificate.
+        ("withdraw", "cancellation#how-to-cancel-an-enrollment"),
+        ("diploma", "certificates#who-gets-a-certificate"),
+        # The document's subject alone: its first section, which states its main rule.
+        ("refund", "refunds#the-7-day-rule"),
+        # Another word in a heading picks the section: "approves" of "Who approves a refund".
+        ("approves refund", "refunds#who-approves-a-refund"),
+        # Two subjects (payments, transfers): the heading holding the other words decides.
+        ("payment carried move cohort", "transfers#your-payment-is-carried-over"),
+        # No keyword, but a section holding every word.
+        ("mentor weekly projects", "format#weekly-projects-and-mentors"),
+    ],
+)
+def test_sections_about_a_question_are_those_of_the_document_it_names(
+    conn: Conn, words: str, first: str
+) -> None:
+    found = knowledge.sections_about(conn, words)
+
+    assert found[0]["citation"] == first
+    assert all(r["topic"] > 0 or r["covered"] == r["asked"] for r in found)
+
+
+@pytest.mark.parametrize("words", ["knitting", "weather paris", "", "   ", "cooking"])
+def test_words_no_document_is_about_and_no_section_holds_find_no_section(conn: Conn, words: str) -> None:
+    assert knowledge.sections_about(conn, words) == []
+
+
+def test_the_vocabulary_holds_subjects_and_every_word_known(conn: Conn) -> None:
+    vocabulary = knowledge.vocabulary(conn)
+
+    assert {"withdraw", "certificate", "waitlist", "refund"} <= vocabulary.subjects
+    assert "statistics" not in vocabulary.subjects and "statistics" in vocabulary.known
+    assert vocabulary.subjects <= vocabulary.known
+
+
 def test_the_limit_is_kept(conn: Conn) -> None:
     assert len(search(conn, "How do I cancel an enrollment?", limit=2)) == 2
     with pytest.raises(ValueError, match="limit must be at least 1, got 0"):

@@ -111,6 +111,26 @@ def test_a_long_section_is_cut_at_paragraphs_under_one_heading_and_a_fenced_head
     )
 
 
+def test_keywords_are_read_lowercase_in_order_once_each_and_too_many_are_refused() -> None:
+    text = DOC.replace(
+        "title: Refunds\n", "title: Refunds\nkeywords: Money back, reimburse,, money back, REPAY\n"
+    )
+
+    assert parse_document(text, source="refunds.md").keywords == ("money back", "reimburse", "repay")
+    assert parse_document(DOC, source="refunds.md").keywords == ()
+    many = ", ".join(f"word{i}" for i in range(51))
+    with pytest.raises(
+        DocumentError, match=r"refunds\.md: 51 keywords, more than the 50 a document may have"
+    ):
+        parse_document(
+            DOC.replace("title: Refunds\n", f"title: Refunds\nkeywords: {many}\n"), source="refunds.md"
+        )
+
+
+def test_every_shipped_document_names_its_subject_in_keywords() -> None:
+    assert all(doc.keywords for doc in SHIPPED.values())
+
+
 def test_the_hash_changes_with_the_text_and_only_with_it() -> None:
     assert content_hash(DOC) == content_hash(DOC)
     assert content_hash(DOC) != content_hash(DOC.replace("Staff.", "Staff!"))
@@ -137,12 +157,12 @@ def test_the_hash_changes_with_the_text_and_only_with_it() -> None:
         ),
         pytest.param(
             "---\nid: refunds\ntitel: R\n---\nx",
-            "refunds.md, line 3: expected 'id: ...' or 'title: ...'",
+            "refunds.md, line 3: expected 'id: ...', 'title: ...' or 'keywords: ...'",
             id="typo",
         ),
         pytest.param(
             "---\nid: refunds\n  - R\n---\nx",
-            "refunds.md, line 3: expected 'id: ...' or 'title: ...'",
+            "refunds.md, line 3: expected 'id: ...', 'title: ...' or 'keywords: ...'",
             id="yaml",
         ),
         pytest.param(

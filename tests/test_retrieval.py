@@ -21,7 +21,7 @@ from langchain_core.embeddings import Embeddings
 from psycopg.rows import dict_row
 
 from agent.config.settings import Settings
-from agent.domain import facts, vectors
+from agent.domain import facts, knowledge, vectors
 from agent.infra.persistence import Resources, open_resources
 from graphs.retrieval import (
     Retrieval,
@@ -31,6 +31,7 @@ from graphs.retrieval import (
     reciprocal_rank_fusion,
     topic_terms,
 )
+from graphs.sources import read_as_subjects
 from tests.support.openai_stub import OpenAIStub
 from tests.support.school import TODAY, fresh_database
 
@@ -185,7 +186,11 @@ READINGS = [
     ("Is there a free course?", "courses", ["command-line-git"], ["free"], None, None),
     ("Do you teach Spark?", "courses", ["data-engineering"], ["spark"], None, None),
     ("Do you have a knitting class?", "nothing", [], ["knitting"], None, "no course matched"),
-    ("pyhton?", "nothing", [], ["pyhton"], "python-basics", "no course matched"),
+    # Every subject word misspells a word of one course's name: that course, read as misspelt.
+    ("pyhton?", "courses", ["python-basics"], ["pyhton"], None, None),
+    ("how much is the stastics course", "courses", ["statistics"], ["stastics"], None, None),
+    # One close word beside one close to nothing: no course, the close one suggested.
+    ("pyhton knitting?", "nothing", [], ["pyhton", "knitting"], "python-basics", "no course matched"),
     ("what courses do you offer?", "nothing", [], [], None, "no search terms"),
     (
         "What's the weather like in Paris?",
@@ -212,6 +217,7 @@ def test_what_a_question_is_about(
     subject = retriever.read(question, retriever.search(question))
     assert (subject.kind, ids(subject), subject.searched, subject.reason) == (kind, courses, searched, reason)
     assert (subject.suggestion or {}).get("id") == suggestion
+    assert subject.misspelt == (question in ("pyhton?", "how much is the stastics course"))
 
 
 def test_a_vector_neighbour_is_not_second_guessed_by_words(resources: Resources) -> None:
@@ -512,3 +518,23 @@ def test_the_graph_uses_an_embeddings_endpoint_over_http(hybrid: Resources, open
     documents, query = openai_stub.requests
     assert documents.body["model"] == "stub-embed" and len(documents.body["input"]) == 16
     assert query.body["input"] == ["Anything about pictures?"]
+
+
+def test_misspelt_subject_words_are_read_as_the_knowledge_bases_and_known_words_are_not() -> None:
+    vocabulary = knowledge.Vocabulary(
+        subjects=frozenset({"certificate", "waitlist", "sold", "refund"}),
+        known=frozenset({"certificate", "waitlist", "sold", "refund", "should", "several"}),
+    )
+
+    assert read_as_subjects(["cerificate", "waitlsit", "refnd"], vocabulary) == [
+        "certificate",
+        "waitlist",
+        "refund",
+    ]
+    # Words of ours are no typos; short words and words close to nothing stay as written.
+    assert read_as_subjects(["should", "several", "knitting", "wait"], vocabulary) == [
+        "should",
+        "several",
+        "knitting",
+        "wait",
+    ]

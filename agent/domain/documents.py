@@ -2,7 +2,9 @@
 
 A document is a `*.md` file in a folder (the shipped one is `agent/domain/knowledge_base/`). It
 starts with front matter between `---` lines, one `key: value` a line: `id` (equal to the file's
-name without `.md`; lowercase letters, digits and single hyphens) and `title`. The body is
+name without `.md`; lowercase letters, digits and single hyphens), `title`, and optionally
+`keywords`: the words, comma-separated, that students use for the document's subject
+when its text says it otherwise ("withdraw, drop out" for cancellation). The body is
 Markdown; each `## ` heading opens a section, which is what a search finds and cites as
 `<id>#<anchor>` (the anchor is the heading in lowercase, words joined by hyphens: "The 7-day rule"
 is `the-7-day-rule`). Text before the first heading is the document's lead, cited as `<id>`. A
@@ -25,9 +27,10 @@ from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
 
-CHUNKING = 1
-"""The version of the cutting rules below. It is part of every content hash, so changing how
-documents are cut (bump it) re-chunks every document at the next ingestion."""
+CHUNKING = 2
+"""The version of the reading and cutting rules below. It is part of every content hash, so changing
+how documents are read or cut (bump it) re-ingests every document at the next ingestion. 2: the
+`keywords` key."""
 MAX_DOCUMENT_CHARS = 200_000
 """A longer file is refused: the knowledge base holds policies and answers, not books."""
 CHUNK_CHARS = 1_500
@@ -35,6 +38,8 @@ CHUNK_CHARS = 1_500
 MAX_HEADING_CHARS = 200
 _ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 _KEYS = ("id", "title")
+_OPTIONAL_KEYS = ("keywords",)
+MAX_KEYWORDS = 50
 _SECTION = re.compile(r"^##(?!#)\s*(.*?)\s*#*\s*$")
 _FENCE = re.compile(r"^\s*(```|~~~)")
 _ANCHOR_DROP = re.compile(r"[^\w\s-]")
@@ -70,6 +75,8 @@ class Document:
     content_hash: str
     """SHA-256 of the file's text and `CHUNKING`: equal hashes, equal chunks."""
     chunks: tuple[Chunk, ...]
+    keywords: tuple[str, ...] = ()
+    """Students' words for its subject, lowercase, in the order given (none repeated)."""
 
 
 def citation(document_id: str, anchor: str) -> str:
@@ -119,7 +126,16 @@ def parse_document(text: str, *, source: str) -> Document:
         )
         raise DocumentError(message)
     chunks = _chunks(lines[end + 1 :], title=fields["title"], source=source, first_line=end + 2)
-    return Document(fields["id"], fields["title"], source, content_hash(text), chunks)
+    keywords = _keywords(fields.get("keywords", ""), source)
+    return Document(fields["id"], fields["title"], source, content_hash(text), chunks, keywords)
+
+
+def _keywords(value: str, source: str) -> tuple[str, ...]:
+    words = tuple(dict.fromkeys(w.strip().lower() for w in value.split(",") if w.strip()))
+    if len(words) > MAX_KEYWORDS:
+        message = f"{source}: {len(words)} keywords, more than the {MAX_KEYWORDS} a document may have"
+        raise DocumentError(message)
+    return words
 
 
 def _front_matter(lines: list[str], source: str) -> dict[str, str]:
@@ -129,8 +145,11 @@ def _front_matter(lines: list[str], source: str) -> dict[str, str]:
             continue
         key, sep, value = line.partition(":")
         key, value = key.strip(), value.strip()
-        if not sep or key not in _KEYS:
-            message = f"{source}, line {number}: expected 'id: ...' or 'title: ...', got {line.strip()!r}"
+        if not sep or key not in (*_KEYS, *_OPTIONAL_KEYS):
+            message = (
+                f"{source}, line {number}: expected 'id: ...', 'title: ...' or 'keywords: ...',"
+                f" got {line.strip()!r}"
+            )
             raise DocumentError(message)
         if key in fields:
             message = f"{source}, line {number}: {key} is given twice"

@@ -131,10 +131,11 @@ def _compare(stored: dict[str, str], documents: Sequence[Document]) -> IngestRep
 def _write(conn: Connection[Row], doc: Document) -> None:
     """Insert or update the document's row and insert its chunks (its old chunks are gone)."""
     conn.execute(
-        "INSERT INTO knowledge_documents (id, title, source, content_hash) VALUES (%s, %s, %s, %s)"
+        "INSERT INTO knowledge_documents (id, title, source, content_hash, keywords)"
+        " VALUES (%s, %s, %s, %s, %s)"
         " ON CONFLICT (id) DO UPDATE SET title = EXCLUDED.title, source = EXCLUDED.source,"
-        " content_hash = EXCLUDED.content_hash, ingested_at = now()",
-        (doc.id, doc.title, doc.source, doc.content_hash),
+        " content_hash = EXCLUDED.content_hash, keywords = EXCLUDED.keywords, ingested_at = now()",
+        (doc.id, doc.title, doc.source, doc.content_hash, ", ".join(doc.keywords)),
     )
     with conn.cursor() as cur:
         cur.executemany(
@@ -175,6 +176,77 @@ def search(conn: Connection[Row], text: str, limit: int = 5) -> list[Row]:
 
 def _ranked(conn: Connection[Row], query: str, text: str, limit: int) -> list[Row]:
     return conn.execute(_SEARCH_SQL.format(query=query), {"text": text, "limit": limit}).fetchall()
+
+
+_ABOUT_SQL = """
+WITH q AS (
+    SELECT array(SELECT DISTINCT unnest(tsvector_to_array(to_tsvector('english', %(text)s)))) AS words
+)
+SELECT k.id, k.document_id, k.title, k.section, k.anchor, k.position, k.body AS text,
+       cardinality(q.words) AS asked,
+       (SELECT count(*) FROM unnest(q.words) w WHERE w = ANY(tsvector_to_array(d.subject))) AS topic,
+       (SELECT count(*) FROM unnest(q.words) w
+         WHERE w = ANY(tsvector_to_array(to_tsvector('english', k.section)))
+           AND NOT w = ANY(tsvector_to_array(d.subject))) AS heading,
+       (SELECT count(*) FROM unnest(q.words) w
+         WHERE w = ANY(tsvector_to_array(k.search || d.subject))) AS covered,
+       ts_rank(k.search, replace(plainto_tsquery('english', %(text)s)::text, ' & ', ' | ')::tsquery) AS rank
+FROM knowledge_chunks k JOIN knowledge_documents d ON d.id = k.document_id, q
+WHERE cardinality(q.words) > 0
+"""
+
+
+def sections_about(conn: Connection[Row], text: str, limit: int = 5) -> list[Row]:
+    """The chunks about `text`'s words, best first, at most `limit`.
+
+    A chunk is about them when its document's subject (its title and keywords) holds one of the
+    words (`topic` counts them), or when the chunk holds every one of them. Ranked by `topic`, then
+    by the other words its heading holds (`heading`: in "Who approves a refund?", "approves"), then
+    by all it holds with its document's subject (`covered`, of `asked`), then by its place in its
+    document (a document's first section states its main rule: "What is your refund policy?" is
+    the 7-day rule), then by full-text rank. Words are compared as full-text search compares them
+    (English stemming, stop words dropped). Each row as `search`'s, less `match`, plus those counts.
+    """
+    if limit < 1:
+        message = f"limit must be at least 1, got {limit}"
+        raise ValueError(message)
+    question = text[:MAX_QUERY_CHARS].replace("\x00", " ")
+    if not question.strip():
+        return []
+    rows = conn.execute(_ABOUT_SQL, {"text": question}).fetchall()
+    about = [r for r in rows if r["topic"] > 0 or r["covered"] == r["asked"]]
+    about.sort(key=lambda r: (-r["topic"], -r["heading"], -r["covered"], r["position"], -r["rank"]))
+    return [r | {"citation": citation(r["document_id"], r["anchor"])} for r in about[:limit]]
+
+
+@dataclass(frozen=True)
+class Vocabulary:
+    """The lowercase words of the knowledge base and the catalog, as a question's typos are read against them."""
+
+    subjects: frozenset[str]
+    """The words of the documents' titles, keywords and headings: what a misspelt word may stand for."""
+    known: frozenset[str]
+    """Every word of the documents and of the courses (ids, titles, descriptions, tags): a word
+    among them is no typo ("should" is not "sold")."""
+
+
+_VOCABULARY_SQL = """
+SELECT DISTINCT s.subject, w
+FROM (SELECT true AS subject, title || ' ' || keywords AS t FROM knowledge_documents
+      UNION ALL SELECT true, section FROM knowledge_chunks
+      UNION ALL SELECT false, body FROM knowledge_chunks
+      UNION ALL SELECT false, id || ' ' || title || ' ' || description || ' ' || array_to_string(tags, ' ')
+                FROM courses) s,
+     regexp_split_to_table(lower(s.t), '[^a-z0-9]+') AS w
+WHERE w <> ''
+"""
+
+
+def vocabulary(conn: Connection[Row]) -> Vocabulary:
+    """The knowledge base's and the catalog's words (one query; a few thousand words)."""
+    rows = conn.execute(_VOCABULARY_SQL).fetchall()
+    subjects = frozenset(r["w"] for r in rows if r["subject"])
+    return Vocabulary(subjects, subjects | {r["w"] for r in rows})
 
 
 def heading_hits(conn: Connection[Row], ids: Sequence[int], text: str) -> dict[int, int]:

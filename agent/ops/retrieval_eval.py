@@ -45,7 +45,8 @@ from agent.infra.scratch import temporary_database
 from agent.llm.models import Models
 from agent.ops.evaluation import EvalSetError, labelled_object, percentile
 from graphs.nodes.answer import make_answer
-from graphs.retrieval import Retriever, retrieve
+from graphs.retrieval import Retriever
+from graphs.sources import retrieve
 from graphs.state import Context, State
 
 Search = Callable[[str], Sequence[str]]

@@ -5,7 +5,7 @@ that it cites only ids it was given and states only prices and dates the retriev
 falls back to the catalog's own words when it does not, when it fails, or when it is down.
 Without one, the reply is composed from the rows (`graphs.composer`). A question about a policy
 or an action ("How do I cancel an enrollment?", "Is the SQL course online?") is answered from the
-knowledge base's sections (`graphs.retrieval.knowledge_sections`), cited by document and section;
+knowledge base's sections (`graphs.sources.answer_sources`), cited by document and section;
 a model gets them as data beside the catalog rows, and a reply citing a section it was not given
 is not shown. When neither a course nor a section is about what was asked no model is asked: the
 student is told what was searched and that nothing matched.
@@ -44,15 +44,8 @@ from graphs.grounding import (
 from graphs.nodes.common import SchoolSource, latest_human, text_of
 from graphs.nodes.signatures import RuntimeNode
 from graphs.prompts import ANSWER_COMPARE, ANSWER_DOCUMENTS, ANSWER_SYSTEM, ANSWER_USER
-from graphs.retrieval import (
-    Retrieval,
-    Retriever,
-    Subject,
-    consults_knowledge,
-    knowledge_sections,
-    structured_query,
-    topic_terms,
-)
+from graphs.retrieval import Retrieval, Retriever, Subject, topic_terms
+from graphs.sources import answer_sources, structured_query
 from graphs.state import AnswerRecord, Context, State, TurnRecord, assistant_message
 
 Row = dict[str, Any]
@@ -98,12 +91,8 @@ def make_answer(school: SchoolSource, models: Models) -> RuntimeNode[State, dict
             found = Retrieval(courses, [c["id"] for c in courses], None, "structured")
             return _update(state, reply, _record("rules", found), None)
         searched, found = _search(retriever(), question, state["messages"])
-        subject = _with_prerequisites(school(), retriever().read(searched, found), reading)
-        sections = (
-            knowledge_sections(school(), question, subject.courses)
-            if consults_knowledge(subject, reading)
-            else []
-        )
+        subject, sections = answer_sources(school(), searched, retriever().read(searched, found), reading)
+        subject = _with_prerequisites(school(), subject, reading)
         if subject.kind == "nothing" and not sections:  # no model call: there is nothing to write from
             reply = compose(subject, today=today)
             return _update(state, reply, _no_match(found, subject), None)
@@ -127,10 +116,10 @@ def offline_reply(school: School, question: str, *, student: str | None = None) 
     reading = read_question(question, today=today)
     if reading.structured:
         return _structured(school, reading, student, today)[0]
-    subject = _with_prerequisites(school, retriever.read(question, retriever.search(question)), reading)
-    sections = (
-        knowledge_sections(school, question, subject.courses) if consults_knowledge(subject, reading) else []
+    subject, sections = answer_sources(
+        school, question, retriever.read(question, retriever.search(question)), reading
     )
+    subject = _with_prerequisites(school, subject, reading)
     return _rules_reply(subject, sections, today=today, reading=reading)
 
 

@@ -112,6 +112,7 @@ MIGRATIONS: Final[tuple[Migration, ...]] = (
         10, "0010_student_limits.sql", ("student_charges", "student_budget_exhausted", "api_rate_limits")
     ),
     Migration(11, "0011_knowledge_base.sql", ("knowledge_documents", "knowledge_chunks")),
+    Migration(12, "0012_knowledge_keywords.sql", ()),
 )
 HEAD: Final = MIGRATIONS[-1].version
 """The newest schema version this code knows."""

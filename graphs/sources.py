@@ -1,0 +1,172 @@
+"""What a reply rests on: the tables' query, the knowledge base's sections, the courses found.
+
+`retrieval` finds courses; this module decides which of the school's documents answer a question
+beside them or instead of them, and `retrieve` is the whole choice, as the answer node makes it, in
+one call (the retrieval evaluation measures it).
+
+A question is the knowledge base's when one of its words is a document's subject (a word of its
+title or keywords: "withdraw" for the cancellation document), or when a section holds all its
+words. Whether the knowledge base answers depends on the courses found:
+- none: it answers;
+- found by words that only appear in their descriptions ("Who approves a transfer?" meets the
+  course on transfer learning): the document whose subject the question names answers, and those
+  courses are dropped;
+- named by the question ("How do I cancel my RAG enrollment?"): the document answers and the course
+  is cited beside it, unless the question asks a fact the catalog holds (its price, dates, level,
+  prerequisites, seats, length), which the catalog answers; its format is the knowledge base's.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from datetime import date
+from typing import Any
+
+from agent.domain import School, catalog_queries, facts, knowledge
+from agent.domain.catalog_queries import Filters
+from graphs.filters import Reading, read_question
+from graphs.fuzzy import closest
+from graphs.retrieval import Retriever, Subject
+
+Row = dict[str, Any]
+
+KNOWLEDGE_FILLER = frozenset(
+    """class classes course courses policy policies rule rules get gets got getting tell know want
+    please school us happen happens work works really exactly offer offers offered teach teaches""".split()  # noqa: SIM905 - a readable word list
+)
+"""Words a knowledge-base section need not hold to answer a question: "Do you have a knitting
+class?" is about knitting, and the format document's word "class" is no answer to it; "what courses
+do you offer?" asks for the catalog, not for a section that offers something. Postgres's
+English stop words ("your", "do", "how") are dropped by the search itself."""
+KNOWLEDGE_FACETS = frozenset({"format"})
+"""Facets of a course question that the knowledge base answers, not the catalog rows."""
+CATALOG_FACETS = frozenset({"price", "dates", "level", "prerequisites", "seats", "duration"})
+"""Facets of a named course that its catalog row answers, knowledge-base subject or not."""
+KNOWLEDGE_SECTIONS = 3
+"""At most this many sections answer one question."""
+TYPO_MIN_LENGTH = 5
+"""Shorter words are read as written: one letter changed in a short word is another word."""
+_WORD = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+
+
+def knowledge_words(question: str, *, named: frozenset[str] = frozenset()) -> list[str]:
+    """The words of `question` a section is searched for: no filler, no number, none of `named`.
+
+    `named` are words that name a course the question is about ("sql" of "Is the SQL course online?"):
+    the format document does not name courses.
+    """
+    words = _WORD.findall(question.lower())
+    kept = [w for w in words if w not in KNOWLEDGE_FILLER and w not in named and not w.isdigit()]
+    return list(dict.fromkeys(kept))
+
+
+def read_as_subjects(words: list[str], vocabulary: knowledge.Vocabulary) -> list[str]:
+    """`words` with each misspelt subject word read as that word ("cerificate" → "certificate").
+
+    Only a word the knowledge base and the catalog do not hold is read as another (`vocabulary`):
+    "should" is a word, not "sold" misspelt. A word of fewer than `TYPO_MIN_LENGTH` letters, or
+    close to no subject word, or starting with another letter, is kept as written: "knitting"
+    stays "knitting", and finds nothing.
+    """
+    read = [
+        w
+        if w in vocabulary.known
+        else closest(w, vocabulary.subjects, min_length=TYPO_MIN_LENGTH, same_start=True) or w
+        for w in words
+    ]
+    return list(dict.fromkeys(read))
+
+
+def knowledge_sections(school: School, question: str, *, named: frozenset[str] = frozenset()) -> list[Row]:
+    """The knowledge-base sections about `question`, best first (`knowledge.sections_about`'s rows).
+
+    At most `KNOWLEDGE_SECTIONS`. `named` are the question's words that name the courses it is
+    about, which are not asked of the documents.
+    """
+    words = knowledge_words(question, named=named)
+    if not words:
+        return []
+    with school.pool.connection() as conn:
+        words = read_as_subjects(words, knowledge.vocabulary(conn))
+        return knowledge.sections_about(conn, " ".join(words), limit=KNOWLEDGE_SECTIONS)
+
+
+def naming_words(school: School, question: str, courses: list[Row]) -> frozenset[str]:
+    """The words of `question` that name one of `courses` (its id, a word of its title or tags)."""
+    if not courses:
+        return frozenset()
+    with school.pool.connection() as conn:
+        hits = facts.term_hits(conn, [c["id"] for c in courses], knowledge_words(question))
+    named: set[str] = set().union(*(h.named for h in hits.values()))
+    words = _WORD.findall(question.lower())
+    ids = {w for w in words for c in courses if w == c["id"] or w.startswith(f"{c['id']}-")}
+    return frozenset(named | ids)
+
+
+def answer_sources(
+    school: School, question: str, subject: Subject, reading: Reading
+) -> tuple[Subject, list[Row]]:
+    """The subject the reply states and the knowledge-base sections it answers from (maybe none).
+
+    The rules are the module's: a subject whose courses were only found, not named, gives way to
+    the document the question names; a named course keeps its catalog facts.
+    """
+    named = naming_words(school, question, subject.courses) if subject.kind != "nothing" else frozenset()
+    if named and reading.facets & CATALOG_FACETS and not reading.facets & KNOWLEDGE_FACETS:
+        return subject, []
+    sections = knowledge_sections(school, question, named=named)
+    on_subject = [s for s in sections if s["topic"] > 0]
+    if subject.kind == "nothing" or (named and (on_subject or reading.facets & KNOWLEDGE_FACETS)):
+        return subject, sections
+    if on_subject:
+        reason = "the courses found only mention the question's words; a document is about them"
+        return Subject("nothing", [], subject.searched, reason=reason), on_subject
+    return subject, []
+
+
+def structured_query(
+    school: School, reading: Reading, student: str | None, today: date
+) -> tuple[Filters, list[Row], Row | None] | None:
+    """The filters applied, the courses found and the student's enrollment they start after.
+
+    None when the question asks for what starts after the student's current course and the
+    student has none (or is not known).
+    """
+    filters, after = reading.filters, None
+    if reading.after_my_course:
+        with school.pool.connection() as conn:
+            after = catalog_queries.current_course_end(conn, student, today=today) if student else None
+        if after is None:
+            return None
+        filters = replace(filters, starts_after=after["ends_on"])
+    with school.pool.connection() as conn:
+        courses = catalog_queries.matching(conn, filters, today=today)
+    return filters, courses, after
+
+
+def retrieve(
+    school: School,
+    question: str,
+    *,
+    student: str | None = None,
+    today: date | None = None,
+    retriever: Retriever | None = None,
+) -> list[str]:
+    """The ids the answer node's reply to `question` (asked on its own) rests on, best first.
+
+    A structured question: the courses the tables' query found. Otherwise the knowledge-base
+    sections that answer it (citations, `refunds#the-7-day-rule`), then the courses the reply
+    states; nothing when nothing is about the question. `retriever` is the catalog search (one
+    with embeddings for hybrid), `Retriever(school)` by default.
+    """
+    today = today or school.clock()
+    reading = read_question(question, today=today)
+    if reading.structured:
+        result = structured_query(school, reading, student, today)
+        return [c["id"] for c in result[1]] if result else []
+    retriever = retriever or Retriever(school)
+    subject, sections = answer_sources(
+        school, question, retriever.read(question, retriever.search(question)), reading
+    )
+    return [s["citation"] for s in sections] + [c["id"] for c in subject.courses]
