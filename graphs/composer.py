@@ -38,8 +38,13 @@ def compose(subject: Subject, *, today: date, facets: frozenset[str] = frozenset
         first, second = subject.courses
         return compare(first, second, today=today)
     if facets & ANSWERED_FACETS:
-        return answer_facets(subject.courses, facets & ANSWERED_FACETS, today=today)
-    return compose_answer(subject.courses)
+        reply = answer_facets(subject.courses, facets & ANSWERED_FACETS, today=today)
+    else:
+        reply = compose_answer(subject.courses)
+    if subject.misspelt:
+        names = " and ".join(_name(c) for c in subject.courses)
+        return f"(No course is named quite that way; I read it as {names}.)\n\n{reply}"
+    return reply
 
 
 def answer_facets(courses: list[Row], facets: frozenset[str], *, today: date) -> str:
@@ -146,10 +151,15 @@ def describe_filters(filters: Filters, *, after: Row | None = None) -> str:
         head += f" costing at most {money(filters.max_price_cents)}"
     if filters.min_price_cents is not None:
         head += f" costing at least {money(filters.min_price_cents)}"
-    if filters.max_weeks is not None:
-        head += f" of at most {filters.max_weeks} weeks"
-    if filters.min_weeks is not None:
-        head += f" of at least {filters.min_weeks} weeks"
+    if filters.max_weeks is not None and filters.max_weeks == filters.min_weeks:
+        head += f" of {filters.max_weeks} weeks"
+    else:
+        if filters.max_weeks is not None:
+            head += f" of at most {filters.max_weeks} weeks"
+        if filters.min_weeks is not None:
+            head += f" of at least {filters.min_weeks} weeks"
+    if filters.no_prerequisites:
+        head += " with no prerequisites"
     cohort: list[str] = []
     if filters.month is not None:
         year, month = filters.month

@@ -34,7 +34,7 @@ _PRICE = re.compile(
     re.IGNORECASE,
 )
 _FREE_COURSE = re.compile(
-    r"\bfree (?:courses?|classes?|of charge)\b|\bfor free\b|\bcost nothing\b"
+    r"\bfree (?:courses?|classes?|of charge)\b|\bfor free\b|\bcost(?:s|ing)? nothing\b"
     r"|\b(?:courses?|classes?) (?:are|is) free\b(?! (?:seats?|spots?|places?)\b)",
     re.I,
 )
@@ -44,6 +44,19 @@ _WEEKS = re.compile(
     r"|\b(?P<n2>\d{1,2})\s+weeks?\s+or\s+(?P<cmp2>less|shorter|fewer|more|longer)\b",
     re.IGNORECASE,
 )
+_EXACT_WEEKS = re.compile(
+    r"\b(?:lasts?|lasting|takes?)\s+(?:exactly\s+)?(?P<n>\d{1,2})\s+weeks?\b(?!\s+or\b)"
+    r"|(?<!than )(?<!least )(?<!most )(?<!to )\b(?P<n2>\d{1,2})[\s-]weeks?\s+long\b"
+    r"|\b(?P<n3>\d{1,2})-weeks?\s+(?:courses?|classes?)\b",
+    re.IGNORECASE,
+)
+_NO_PREREQUISITES = re.compile(
+    r"\b(?:no|without|zero)\s+(?:prerequisites?|prereqs?|requirements?)\b"
+    r"|\bnothing\s+required\b|\bdon'?t\s+(?:require|need)\s+(?:any)?thing\b",
+    re.IGNORECASE,
+)
+_NUMBER_OF = re.compile(r"\d+(?:-weeks?)?")
+"""A number, or a number of weeks written as one word ("4-week"): a filter's, not a subject."""
 _LEVEL = re.compile(r"\b(?P<level>beginner|intermediate|advanced)s?\b", re.IGNORECASE)
 _SEATS = re.compile(
     r"\b(?:free|available|open|left|remaining)\s+(?:seats?|spots?|places?)\b"
@@ -63,7 +76,8 @@ FILTER_WORDS = frozenset(
     euro euros eur free charge nothing seats seat spots spot places place left remaining available
     open still room full not yet beginner beginners intermediate advanced weeks week shorter longer
     fewer after current finish finishes complete ends end done month next starting begins begin
-    cohort cohorts class classes course courses got has take can afford options option before""".split()  # noqa: SIM905
+    cohort cohorts class classes course courses got has take can afford options option before
+    list show give all any anything which last lasts long costing costs without exactly""".split()  # noqa: SIM905
 ) | frozenset(MONTHS)
 """Words that belong to a filter, not to a subject: "courses under 500 euros" names no subject."""
 
@@ -117,8 +131,9 @@ def read_question(question: str, *, today: date) -> Reading:
         max_weeks=_weeks(text, upper=True),
         min_weeks=_weeks(text, upper=False),
         free_seats=_SEATS.search(text) is not None,
+        no_prerequisites=_NO_PREREQUISITES.search(text) is not None,
     )
-    subject = [t for t in topic_terms(question) if t not in FILTER_WORDS and not t.isdigit()]
+    subject = [t for t in topic_terms(question) if t not in FILTER_WORDS and not _NUMBER_OF.fullmatch(t)]
     facets = frozenset(name for name, pattern in FACETS.items() if pattern.search(text))
     after_mine = _AFTER_MINE.search(text) is not None
     return Reading(filters, after_mine, subject, facets, _REFERS.search(text) is not None)
@@ -166,7 +181,13 @@ _MORE_WEEKS = frozenset({"over", "more than", "longer than"})
 
 
 def _weeks(text: str, *, upper: bool) -> int | None:
-    """The inclusive bound on a course's weeks that the question sets (`Filters` bounds are inclusive)."""
+    """The inclusive bound on a course's weeks that the question sets (`Filters` bounds are inclusive).
+
+    An exact length ("lasts 8 weeks", "6 weeks long", "4-week courses") is both bounds.
+    """
+    exact = _EXACT_WEEKS.search(text)
+    if exact:
+        return int(exact["n"] or exact["n2"] or exact["n3"])
     for m in _WEEKS.finditer(text):
         word = m["cmp"] or m["cmp2"]
         n = int(m["n"] or m["n2"])

@@ -44,6 +44,8 @@ class Filters:
     """The course lasts at least this many weeks."""
     free_seats: bool = False
     """The cohort has a seat left."""
+    no_prerequisites: bool = False
+    """The course has no prerequisite course."""
 
     def __post_init__(self) -> None:
         if self.level is not None and self.level not in LEVELS:
@@ -82,6 +84,7 @@ WHERE (%(max_price)s::int IS NULL OR c.price_cents <= %(max_price)s)
   AND (%(level)s::text IS NULL OR c.level = %(level)s)
   AND (%(max_weeks)s::int IS NULL OR c.duration_weeks <= %(max_weeks)s)
   AND (%(min_weeks)s::int IS NULL OR c.duration_weeks >= %(min_weeks)s)
+  AND (NOT %(no_prerequisites)s OR cardinality(c.prerequisites) = 0)
 ORDER BY c.price_cents, c.id, h.starts_on, h.id
 """
 
@@ -111,6 +114,7 @@ def matching(conn: Connection[Row], filters: Filters, *, today: date) -> list[Ro
             "level": filters.level,
             "max_weeks": filters.max_weeks,
             "min_weeks": filters.min_weeks,
+            "no_prerequisites": filters.no_prerequisites,
         },
     ).fetchall()
     wanted: dict[str, set[str]] = {}
