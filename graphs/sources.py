@@ -19,6 +19,7 @@ words. Whether the knowledge base answers depends on the courses found:
 from __future__ import annotations
 
 import re
+import threading
 from dataclasses import replace
 from datetime import date
 from typing import Any
@@ -88,8 +89,27 @@ def knowledge_sections(school: School, question: str, *, named: frozenset[str] =
     if not words:
         return []
     with school.pool.connection() as conn:
-        words = read_as_subjects(words, knowledge.vocabulary(conn))
+        words = read_as_subjects(words, _vocabulary(conn))
         return knowledge.sections_about(conn, " ".join(words), limit=KNOWLEDGE_SECTIONS)
+
+
+_VOCABULARIES: dict[tuple[Any, ...], knowledge.Vocabulary] = {}
+_VOCABULARIES_KEPT = 8
+_VOCABULARIES_LOCK = threading.Lock()
+
+
+def _vocabulary(conn: Any) -> knowledge.Vocabulary:
+    """`knowledge.vocabulary`, read again only when its version changed (a new ingestion or catalog)."""
+    version = knowledge.vocabulary_version(conn)
+    with _VOCABULARIES_LOCK:
+        found = _VOCABULARIES.get(version)
+    if found is None:
+        found = knowledge.vocabulary(conn)
+        with _VOCABULARIES_LOCK:
+            if len(_VOCABULARIES) >= _VOCABULARIES_KEPT:
+                _VOCABULARIES.pop(next(iter(_VOCABULARIES)))
+            _VOCABULARIES[version] = found
+    return found
 
 
 def naming_words(school: School, question: str, courses: list[Row]) -> frozenset[str]:

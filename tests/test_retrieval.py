@@ -255,14 +255,21 @@ class ConceptEmbeddings(Embeddings):
     distance floor, not a zero vector, what keeps "asdfgh" from matching.
     """
 
-    def __init__(self, *, fail: BaseException | None = None, fail_query: BaseException | None = None):
+    def __init__(
+        self,
+        *,
+        fail: BaseException | None = None,
+        fail_query: BaseException | None = None,
+        constant: float = 1.0,
+    ):
+        self.constant = constant
         self.documents: list[list[str]] = []
         self.queries: list[str] = []
         self.fail = fail
         self.fail_query = fail_query
 
     def vector(self, text: str) -> list[float]:
-        counts = [1.0] + [0.0] * len(CONCEPTS)
+        counts = [self.constant] + [0.0] * len(CONCEPTS)
         for word in _WORD.findall(text.lower()):
             if word in _DIMENSION:
                 counts[_DIMENSION[word]] += 1
@@ -291,6 +298,10 @@ def hybrid(vector_server: str, tmp_path: Path) -> Iterator[Resources]:
             yield res
 
 
+CONCEPT_FLOOR = 0.6
+"""The distance floor for `ConceptEmbeddings`' vectors (the default is calibrated for e5's)."""
+
+
 def ids(found: Retrieval | Subject) -> list[str]:
     return [c["id"] for c in found.courses]
 
@@ -298,7 +309,9 @@ def ids(found: Retrieval | Subject) -> list[str]:
 def test_a_synonym_full_text_misses_is_found_by_vectors(hybrid: Resources) -> None:
     question = "Anything about pictures?"
     assert hybrid.school.search(question) == []
-    found = Retriever(hybrid.school, embeddings=ConceptEmbeddings(), model_name="fake").search(question)
+    found = Retriever(
+        hybrid.school, max_distance=CONCEPT_FLOOR, embeddings=ConceptEmbeddings(), model_name="fake"
+    ).search(question)
     assert found == Retrieval(
         courses=hybrid.school.courses_with_cohorts(["computer-vision"]),
         fts_ids=[],
@@ -309,7 +322,9 @@ def test_a_synonym_full_text_misses_is_found_by_vectors(hybrid: Resources) -> No
 
 
 def test_hybrid_order_is_the_fusion_of_both_rankings(hybrid: Resources) -> None:
-    retriever = Retriever(hybrid.school, embeddings=ConceptEmbeddings(), model_name="fake")
+    retriever = Retriever(
+        hybrid.school, max_distance=CONCEPT_FLOOR, embeddings=ConceptEmbeddings(), model_name="fake"
+    )
     found = retriever.search("chatbots and databases")
     assert found.fts_ids == ["sql-fundamentals"]
     # Equal distances fall back to id order.
@@ -328,7 +343,7 @@ def test_hybrid_order_is_the_fusion_of_both_rankings(hybrid: Resources) -> None:
 
 def test_courses_are_embedded_once_then_only_questions(hybrid: Resources) -> None:
     fake = ConceptEmbeddings()
-    retriever = Retriever(hybrid.school, embeddings=fake, model_name="fake")
+    retriever = Retriever(hybrid.school, max_distance=CONCEPT_FLOOR, embeddings=fake, model_name="fake")
     retriever.search("neural networks for images")
     assert len(fake.documents) == 1 and len(fake.documents[0]) == 16
     assert fake.documents[0][0].startswith("Cloud Deployment with Docker and Kubernetes\nShip applications")
@@ -339,19 +354,21 @@ def test_courses_are_embedded_once_then_only_questions(hybrid: Resources) -> Non
 
     # A new process (a new retriever) finds the stored embeddings up to date.
     again = ConceptEmbeddings()
-    assert ids(Retriever(hybrid.school, embeddings=again, model_name="fake").search("git")) == [
-        "command-line-git"
-    ]
+    assert ids(
+        Retriever(hybrid.school, max_distance=CONCEPT_FLOOR, embeddings=again, model_name="fake").search(
+            "git"
+        )
+    ) == ["command-line-git"]
     assert again.documents == []
     # Another model has its own vectors.
     other = ConceptEmbeddings()
-    Retriever(hybrid.school, embeddings=other, model_name="other").search("git")
+    Retriever(hybrid.school, max_distance=CONCEPT_FLOOR, embeddings=other, model_name="other").search("git")
     assert len(other.documents[0]) == 16
 
 
 def test_a_changed_course_is_embedded_again(hybrid: Resources) -> None:
     fake = ConceptEmbeddings()
-    retriever = Retriever(hybrid.school, embeddings=fake, model_name="fake")
+    retriever = Retriever(hybrid.school, max_distance=CONCEPT_FLOOR, embeddings=fake, model_name="fake")
     assert ids(retriever.search("pictures")) == ["computer-vision"]
     with hybrid.pool.connection() as conn:
         conn.execute(
@@ -369,7 +386,7 @@ def test_a_changed_course_is_embedded_again(hybrid: Resources) -> None:
 
 def test_questions_without_meaning_find_nothing(hybrid: Resources) -> None:
     fake = ConceptEmbeddings()
-    retriever = Retriever(hybrid.school, embeddings=fake, model_name="fake")
+    retriever = Retriever(hybrid.school, max_distance=CONCEPT_FLOOR, embeddings=fake, model_name="fake")
     # Only words every school question has: no vector search at all.
     assert retriever.search("what courses do you offer?") == Retrieval([], [], None, "fts")
     assert fake.queries == []
@@ -385,7 +402,9 @@ def test_questions_without_meaning_find_nothing(hybrid: Resources) -> None:
 
 def test_a_named_id_keeps_only_the_named_course(hybrid: Resources) -> None:
     fake = ConceptEmbeddings()
-    found = Retriever(hybrid.school, embeddings=fake, model_name="fake").search("tell me about rag-2")
+    found = Retriever(hybrid.school, max_distance=CONCEPT_FLOOR, embeddings=fake, model_name="fake").search(
+        "tell me about rag-2"
+    )
     assert found == Retrieval(hybrid.school.search("tell me about rag-2"), ["rag"], None, "named")
     assert fake.documents == [] and fake.queries == []
 
@@ -394,7 +413,7 @@ def test_a_failing_embeddings_client_falls_back_to_full_text(
     hybrid: Resources, caplog: pytest.LogCaptureFixture
 ) -> None:
     fake = ConceptEmbeddings(fail=TimeoutError("read timed out after 30s"))
-    retriever = Retriever(hybrid.school, embeddings=fake, model_name="fake")
+    retriever = Retriever(hybrid.school, max_distance=CONCEPT_FLOOR, embeddings=fake, model_name="fake")
     note = "vectors unavailable: embedding failed (TimeoutError)"
     with caplog.at_level(logging.WARNING, logger="graphs.retrieval"):
         for question in ("sql", "python and data analysis with pandas"):
@@ -431,14 +450,18 @@ def test_bad_embeddings_output_falls_back(hybrid: Resources) -> None:
         def embed_documents(self, texts: list[str]) -> list[list[float]]:
             return super().embed_documents(texts)[:-1]
 
-    found = Retriever(hybrid.school, embeddings=Short(), model_name="fake").search("sql")
+    found = Retriever(
+        hybrid.school, max_distance=CONCEPT_FLOOR, embeddings=Short(), model_name="fake"
+    ).search("sql")
     assert (found.mode, found.note) == ("fts", "vectors unavailable: embedding failed (EmbeddingShapeError)")
 
     class NotANumber(ConceptEmbeddings):
         def embed_query(self, text: str) -> list[float]:
             return [math.nan] * (len(CONCEPTS) + 1)
 
-    found = Retriever(hybrid.school, embeddings=NotANumber(), model_name="fake").search("sql")
+    found = Retriever(
+        hybrid.school, max_distance=CONCEPT_FLOOR, embeddings=NotANumber(), model_name="fake"
+    ).search("sql")
     assert (found.mode, found.note) == ("fts", "vectors unavailable: embedding failed (ValueError)")
 
 
@@ -447,7 +470,7 @@ def test_without_pgvector_search_is_full_text_with_a_note(
 ) -> None:
     monkeypatch.setattr(vectors, "vector_available", lambda conn: False)
     fake = ConceptEmbeddings()
-    retriever = Retriever(hybrid.school, embeddings=fake, model_name="fake")
+    retriever = Retriever(hybrid.school, max_distance=CONCEPT_FLOOR, embeddings=fake, model_name="fake")
     with caplog.at_level(logging.WARNING, logger="graphs.retrieval"):
         for _ in range(2):
             found = retriever.search("sql")
@@ -466,7 +489,7 @@ def test_without_pgvector_search_is_full_text_with_a_note(
 
 def test_concurrent_first_searches_embed_the_catalog_once(hybrid: Resources) -> None:
     fake = ConceptEmbeddings()
-    retriever = Retriever(hybrid.school, embeddings=fake, model_name="fake")
+    retriever = Retriever(hybrid.school, max_distance=CONCEPT_FLOOR, embeddings=fake, model_name="fake")
     barrier = Barrier(6)
 
     def search(_: int) -> list[str]:
@@ -501,7 +524,8 @@ def test_the_graph_uses_an_embeddings_endpoint_over_http(hybrid: Resources, open
     from graphs.school import build_graph
     from tests.support.openai_stub import Embed
 
-    concepts = ConceptEmbeddings()
+    # A small constant component: the graph's retriever has the default floor, calibrated for e5.
+    concepts = ConceptEmbeddings(constant=0.1)
     openai_stub.respond_with(lambda body: Embed([concepts.vector(t) for t in body["input"]]))
     config = ModelConfig(embeddings=RoleConfig("embeddings", "openai:stub-embed", openai_stub.base_url))
     graph = build_graph(

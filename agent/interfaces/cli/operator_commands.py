@@ -209,7 +209,9 @@ def cmd_eval_retrieval(args: argparse.Namespace) -> int:
         with school.pool.connection() as conn:
             pgvector = vectors.vector_available(conn)
         if embeddings is not None and pgvector:
-            modes.append((f"hybrid ({embeddings.name})", ev.answer_node_search(school, models)))
+            for floor in args.max_distance or [None]:
+                named = f"hybrid ({embeddings.name}{'' if floor is None else f', max distance {floor}'})"
+                modes.append((named, ev.answer_node_search(school, models, max_distance=floor)))
         reply = ev.offline_reply(school)
         for part, path, cases in loaded:
             where = path.name if args.set is None else str(path)

@@ -150,8 +150,15 @@ def _inspect_commands(sub: Any) -> None:
         help="recall@5, MRR, latency of the answer node's retrieval (full-text, and hybrid with embeddings), "
         "and the offline answer check: tuned and held-out parts",
     )
-    p.add_argument("--set", metavar="PATH", help="a JSONL set instead of the shipped two parts")
+    p.add_argument("--set", metavar="PATH", help="a JSONL set instead of the shipped parts")
     p.add_argument("--limit", type=int, metavar="N", help="only the first N questions of each part")
+    p.add_argument(
+        "--max-distance",
+        type=float,
+        action="append",
+        metavar="D",
+        help="hybrid with this cosine-distance floor instead of the default (repeatable: one run each)",
+    )
     p.set_defaults(run=operator_commands.cmd_eval_retrieval)
 
 
