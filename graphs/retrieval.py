@@ -122,8 +122,9 @@ class Retriever:
     """Searches the catalog for a question; one instance per process and model, shared by threads.
 
     Without `embeddings` it is exactly `School.search`. With them, the first search ensures the
-    vector schema and embeds the courses that have no (or an outdated) embedding for
-    `model_name`; later searches embed only the question. Call `sync()` to re-check after the
+    vector schema and embeds the courses and knowledge-base chunks that have no (or an outdated)
+    embedding for `model_name`; later searches embed only the question (once for the courses and
+    the sections, `nearest_sections`). Call `sync()` to re-check after the
     catalog changed.
 
     Two guards keep vectors from inventing matches: a question with no search terms (only words
@@ -165,6 +166,7 @@ class Retriever:
         self._synced = False
         self._unavailable: str | None = None
         self._warned: set[str] = set()
+        self._last_query = threading.local()  # per thread: one answer's course and section searches
 
     def search(self, question: str) -> Retrieval:
         """The courses for `question`: named ids, else full-text rank fused with vector neighbours.
@@ -225,8 +227,32 @@ class Retriever:
                 return Subject("comparison", _in_order_of_mention(pair, terms, hits), searched)
         return Subject("courses", found.courses, searched)
 
+    def nearest_sections(self, question: str, limit: int) -> list[int]:
+        """Ids of the knowledge-base chunks nearest `question` within the floor, nearest first.
+
+        Empty without embeddings, without pgvector, or when embedding fails (warned once, as for
+        courses): the knowledge base is then searched by its words alone. The question's vector is
+        the one `search` made for it, when it made one.
+        """
+        if self.embeddings is None or self.model_name is None or not catalog.search_terms(question):
+            return []
+        try:
+            with self._lock:
+                if not self._synced:
+                    self._sync(self.embeddings, self.model_name)
+            query = self._query_vector(self.embeddings, question)
+            with self.school.pool.connection() as conn:
+                return vectors.nearest_chunks(
+                    conn, self.model_name, query, limit, max_distance=self.max_distance
+                )
+        except VectorsUnavailableError as err:
+            self._warn_once(str(err), err.__cause__)
+        except psycopg.Error as err:
+            self._warn_once(f"vector search failed ({type(err).__name__})", err)
+        return []
+
     def sync(self) -> int:
-        """Ensure the vector schema and embed the stale courses now; returns how many were embedded.
+        """Ensure the vector schemas and embed the stale courses and chunks now; returns how many.
 
         Raises `VectorsUnavailableError` when the database has no pgvector or embedding fails.
         """
@@ -280,7 +306,7 @@ class Retriever:
             with self._lock:
                 if not self._synced:
                     self._sync(embeddings, model)
-            query = _embed(embeddings.embed_query, question)
+            query = self._query_vector(embeddings, question)
             with self.school.pool.connection() as conn:
                 ids = vectors.nearest_courses(
                     conn, model, query, self.limit * 2, max_distance=self.max_distance
@@ -298,7 +324,10 @@ class Retriever:
         return ids
 
     def _sync(self, embeddings: Embeddings, model: str) -> int:
-        """Embed what is stale; called with the lock held. Remembers a missing pgvector for good."""
+        """Embed what is stale (courses, then knowledge-base chunks); called with the lock held.
+
+        Remembers a missing pgvector for good. Returns how many texts were embedded.
+        """
         if self._unavailable:
             raise VectorsUnavailableError(self._unavailable)
         with self.school.pool.connection() as conn:
@@ -307,10 +336,12 @@ class Retriever:
                 raise VectorsUnavailableError(self._unavailable)
             try:
                 vectors.ensure_vector_schema(conn)
+                vectors.ensure_chunk_vector_schema(conn)
             except psycopg.Error as err:  # e.g. no privilege to CREATE EXTENSION
                 self._unavailable = f"cannot set up pgvector ({type(err).__name__})"
                 raise VectorsUnavailableError(self._unavailable) from err
             stale = vectors.stale_courses(conn, model)
+            stale_chunks = vectors.stale_chunks(conn, model)
         # No connection is held while the embeddings client works: it may take seconds.
         if stale:
             embedded = _embed_many(embeddings, [text for _, text, _ in stale])
@@ -323,8 +354,28 @@ class Retriever:
                         for (course_id, _, content_hash), vector in zip(stale, embedded, strict=True)
                     ],
                 )
+        if stale_chunks:
+            embedded = _embed_many(embeddings, [text for _, text, _ in stale_chunks])
+            with self.school.pool.connection() as conn:
+                vectors.store_chunk_embeddings(
+                    conn,
+                    model,
+                    [
+                        (chunk_id, content_hash, vector)
+                        for (chunk_id, _, content_hash), vector in zip(stale_chunks, embedded, strict=True)
+                    ],
+                )
         self._synced = True
-        return len(stale)
+        return len(stale) + len(stale_chunks)
+
+    def _query_vector(self, embeddings: Embeddings, question: str) -> list[float]:
+        """The question's embedding, made once for one answer's course search and sections' search."""
+        last: tuple[str, list[float]] | None = getattr(self._last_query, "value", None)
+        if last is not None and last[0] == question:
+            return last[1]
+        vector = _embed(embeddings.embed_query, question)
+        self._last_query.value = (question, vector)
+        return vector
 
     def _warn_once(self, reason: str, err: BaseException | None = None) -> None:
         if reason in self._warned:

@@ -28,7 +28,7 @@ from agent.domain import School, catalog_queries, facts, knowledge
 from agent.domain.catalog_queries import Filters
 from graphs.filters import Reading, read_question
 from graphs.fuzzy import closest
-from graphs.retrieval import Retriever, Subject
+from graphs.retrieval import Retriever, Subject, reciprocal_rank_fusion
 
 Row = dict[str, Any]
 
@@ -79,18 +79,34 @@ def read_as_subjects(words: list[str], vocabulary: knowledge.Vocabulary) -> list
     return list(dict.fromkeys(read))
 
 
-def knowledge_sections(school: School, question: str, *, named: frozenset[str] = frozenset()) -> list[Row]:
-    """The knowledge-base sections about `question`, best first (`knowledge.sections_about`'s rows).
+def knowledge_sections(
+    school: School,
+    question: str,
+    *,
+    named: frozenset[str] = frozenset(),
+    retriever: Retriever | None = None,
+) -> list[Row]:
+    """The knowledge-base sections about `question`, best first, at most `KNOWLEDGE_SECTIONS`.
 
-    At most `KNOWLEDGE_SECTIONS`. `named` are the question's words that name the courses it is
-    about, which are not asked of the documents.
+    By its words (`knowledge.sections_about`'s rows, with their `topic`), fused by reciprocal rank
+    with the sections nearest it by vector when `retriever` has embeddings (rows of
+    `knowledge.chunks`, without `topic`: a neighbour names no subject). `named` are the
+    question's words that name the courses it is about, which are not asked of the documents.
     """
     words = knowledge_words(question, named=named)
     if not words:
         return []
     with school.pool.connection() as conn:
         words = read_as_subjects(words, _vocabulary(conn))
-        return knowledge.sections_about(conn, " ".join(words), limit=KNOWLEDGE_SECTIONS)
+        found = knowledge.sections_about(conn, " ".join(words), limit=KNOWLEDGE_SECTIONS)
+    near = retriever.nearest_sections(question, KNOWLEDGE_SECTIONS) if retriever else []
+    if not near:
+        return found
+    with school.pool.connection() as conn:
+        neighbours = knowledge.chunks(conn, near)
+    rows = {r["citation"]: r for r in neighbours} | {r["citation"]: r for r in found}
+    rankings = [[r["citation"] for r in found], [r["citation"] for r in neighbours]]
+    return [rows[c] for c in reciprocal_rank_fusion(rankings, limit=KNOWLEDGE_SECTIONS)]
 
 
 _VOCABULARIES: dict[tuple[Any, ...], knowledge.Vocabulary] = {}
@@ -125,18 +141,19 @@ def naming_words(school: School, question: str, courses: list[Row]) -> frozenset
 
 
 def answer_sources(
-    school: School, question: str, subject: Subject, reading: Reading
+    school: School, question: str, subject: Subject, reading: Reading, *, retriever: Retriever | None = None
 ) -> tuple[Subject, list[Row]]:
     """The subject the reply states and the knowledge-base sections it answers from (maybe none).
 
     The rules are the module's: a subject whose courses were only found, not named, gives way to
-    the document the question names; a named course keeps its catalog facts.
+    the document the question names; a named course keeps its catalog facts. `retriever`, when it
+    has embeddings, adds the sections nearest the question (`knowledge_sections`).
     """
     named = naming_words(school, question, subject.courses) if subject.kind != "nothing" else frozenset()
     if named and reading.facets & CATALOG_FACETS and not reading.facets & KNOWLEDGE_FACETS:
         return subject, []
-    sections = knowledge_sections(school, question, named=named)
-    on_subject = [s for s in sections if s["topic"] > 0]
+    sections = knowledge_sections(school, question, named=named, retriever=retriever)
+    on_subject = [s for s in sections if s.get("topic", 0) > 0]
     if subject.kind == "nothing" or (named and (on_subject or reading.facets & KNOWLEDGE_FACETS)):
         return subject, sections
     if on_subject:
@@ -187,6 +204,6 @@ def retrieve(
         return [c["id"] for c in result[1]] if result else []
     retriever = retriever or Retriever(school)
     subject, sections = answer_sources(
-        school, question, retriever.read(question, retriever.search(question)), reading
+        school, question, retriever.read(question, retriever.search(question)), reading, retriever=retriever
     )
     return [s["citation"] for s in sections] + [c["id"] for c in subject.courses]

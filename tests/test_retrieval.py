@@ -31,7 +31,7 @@ from graphs.retrieval import (
     reciprocal_rank_fusion,
     topic_terms,
 )
-from graphs.sources import read_as_subjects
+from graphs.sources import read_as_subjects, retrieve
 from tests.support.openai_stub import OpenAIStub
 from tests.support.school import TODAY, fresh_database
 
@@ -298,6 +298,13 @@ def hybrid(vector_server: str, tmp_path: Path) -> Iterator[Resources]:
             yield res
 
 
+def chunk_count(res: Resources) -> int:
+    with res.pool.connection() as conn:
+        row = conn.execute("SELECT count(*) AS n FROM knowledge_chunks").fetchone()
+    assert row is not None
+    return int(row["n"])
+
+
 CONCEPT_FLOOR = 0.6
 """The distance floor for `ConceptEmbeddings`' vectors (the default is calibrated for e5's)."""
 
@@ -345,11 +352,12 @@ def test_courses_are_embedded_once_then_only_questions(hybrid: Resources) -> Non
     fake = ConceptEmbeddings()
     retriever = Retriever(hybrid.school, max_distance=CONCEPT_FLOOR, embeddings=fake, model_name="fake")
     retriever.search("neural networks for images")
-    assert len(fake.documents) == 1 and len(fake.documents[0]) == 16
+    # The courses, then the knowledge base's sections, each in one call.
+    assert [len(texts) for texts in fake.documents] == [16, chunk_count(hybrid)]
     assert fake.documents[0][0].startswith("Cloud Deployment with Docker and Kubernetes\nShip applications")
     assert fake.documents[0][0].endswith("\ndocker kubernetes devops cloud\nintermediate")
     retriever.search("git")
-    assert len(fake.documents) == 1
+    assert len(fake.documents) == 2
     assert fake.queries == ["neural networks for images", "git"]
 
     # A new process (a new retriever) finds the stored embeddings up to date.
@@ -436,7 +444,7 @@ def test_a_failing_embeddings_client_falls_back_to_full_text(
     # The client recovers: the next search embeds the catalog and is hybrid again.
     fake.fail = None
     assert retriever.search("pictures").mode == "hybrid"
-    assert len(fake.documents) == 1
+    assert len(fake.documents) == 2
 
     # The query embedding fails after the catalog was embedded.
     fake.fail_query = RuntimeError("HTTP 500")
@@ -498,7 +506,7 @@ def test_concurrent_first_searches_embed_the_catalog_once(hybrid: Resources) -> 
 
     with ThreadPoolExecutor(max_workers=6) as pool:
         assert list(pool.map(search, range(6))) == [["computer-vision"]] * 6
-    assert len(fake.documents) == 1 and len(fake.queries) == 6
+    assert len(fake.documents) == 2 and len(fake.queries) == 6
 
 
 def test_vector_schema_set_up_by_several_processes_at_once(hybrid: Resources) -> None:
@@ -539,8 +547,10 @@ def test_the_graph_uses_an_embeddings_endpoint_over_http(hybrid: Resources, open
     assert turn.replies[0].startswith("Computer Vision (course computer-vision)")
     answer = graph.get_state({"configurable": {"thread_id": "t"}}).values["turn"]["answer"]
     assert (answer["retrieval"], answer["retrieved"]) == ("hybrid", ["computer-vision"])
-    documents, query = openai_stub.requests
-    assert documents.body["model"] == "stub-embed" and len(documents.body["input"]) == 16
+    courses, sections, query = openai_stub.requests
+    assert courses.body["model"] == "stub-embed" and len(courses.body["input"]) == 16
+    assert len(sections.body["input"]) == chunk_count(hybrid)
+    # One embedding of the question, for the courses and the sections alike.
     assert query.body["input"] == ["Anything about pictures?"]
 
 
@@ -562,3 +572,32 @@ def test_misspelt_subject_words_are_read_as_the_knowledge_bases_and_known_words_
         "knitting",
         "wait",
     ]
+
+
+POLICY_CONCEPTS = ("refund refunds refunded money voucher credit", "certificate diploma employer")
+
+
+class PolicyEmbeddings(ConceptEmbeddings):
+    """Concepts of the knowledge base: "voucher" and "credit" mean money back, as a model would know."""
+
+    def vector(self, text: str) -> list[float]:
+        words = _WORD.findall(text.lower())
+        counts = [self.constant] + [float(sum(w in c.split() for w in words)) for c in POLICY_CONCEPTS]
+        norm = math.sqrt(sum(x * x for x in counts))
+        return [x / norm for x in counts]
+
+
+def test_a_section_full_text_misses_is_found_by_vectors_and_fused(hybrid: Resources) -> None:
+    question = "could I get a voucher instead?"
+    assert retrieve(hybrid.school, question) == []
+
+    retriever = Retriever(hybrid.school, max_distance=0.2, embeddings=PolicyEmbeddings(), model_name="policy")
+    found = retrieve(hybrid.school, question, retriever=retriever)
+
+    near = retriever.nearest_sections(question, 3)
+    with hybrid.pool.connection() as conn:
+        neighbours = knowledge.chunks(conn, near)
+    assert found == list(dict.fromkeys(r["citation"] for r in neighbours))
+    assert found and all("refund" in r["text"].lower() for r in neighbours)
+    # Full-text's sections come first where both find some: "diploma" is the certificates' keyword.
+    assert retrieve(hybrid.school, "Do I get a diploma?", retriever=retriever)[0].startswith("certificates#")

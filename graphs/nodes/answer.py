@@ -91,7 +91,9 @@ def make_answer(school: SchoolSource, models: Models) -> RuntimeNode[State, dict
             found = Retrieval(courses, [c["id"] for c in courses], None, "structured")
             return _update(state, reply, _record("rules", found), None)
         searched, found = _search(retriever(), question, state["messages"])
-        subject, sections = answer_sources(school(), searched, retriever().read(searched, found), reading)
+        subject, sections = answer_sources(
+            school(), searched, retriever().read(searched, found), reading, retriever=retriever()
+        )
         subject = _with_prerequisites(school(), subject, reading)
         if subject.kind == "nothing" and not sections:  # no model call: there is nothing to write from
             reply = compose(subject, today=today)
