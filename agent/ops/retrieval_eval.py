@@ -48,7 +48,7 @@ from agent.infra.scratch import temporary_database
 from agent.llm.models import Models
 from agent.ops.evaluation import EvalSetError, labelled_object, percentile
 from graphs.nodes.answer import make_answer
-from graphs.retrieval import DEFAULT_MAX_DISTANCE, Retriever
+from graphs.retrieval import DEFAULT_MAX_DISTANCE, DEFAULT_SECTION_MAX_DISTANCE, Retriever
 from graphs.sources import retrieve
 from graphs.state import Context, State
 
@@ -324,14 +324,19 @@ def scratch_school(settings: Settings, today: date = EVAL_TODAY) -> Iterator[tup
 
 
 def answer_node_search(
-    school: School, models: Models | None = None, *, limit: int = K, max_distance: float | None = None
+    school: School,
+    models: Models | None = None,
+    *,
+    limit: int = K,
+    max_distance: float | None = None,
+    section_max_distance: float | None = None,
 ) -> Search:
     """What the answer node's reply rests on (`graphs.sources.retrieve`), hybrid when `models` has embeddings.
 
     The ids of a structured question's courses, or the citations of the knowledge-base sections
     that answer the question and the ids of the courses the reply states; nothing when nothing is
-    about the question. At most `limit` of them. `max_distance` is the vector floor, the
-    retriever's default when None.
+    about the question. At most `limit` of them. `max_distance` and `section_max_distance` are
+    the vector floors for courses and sections, the retriever's defaults when None.
     """
     embeddings = models.embeddings() if models else None
     retriever = Retriever(
@@ -339,6 +344,9 @@ def answer_node_search(
         embeddings=embeddings.model if embeddings else None,
         model_name=embeddings.name if embeddings else None,
         max_distance=DEFAULT_MAX_DISTANCE if max_distance is None else max_distance,
+        section_max_distance=(
+            DEFAULT_SECTION_MAX_DISTANCE if section_max_distance is None else section_max_distance
+        ),
     )
 
     def search(question: str) -> list[str]:

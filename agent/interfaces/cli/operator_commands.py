@@ -210,8 +210,14 @@ def cmd_eval_retrieval(args: argparse.Namespace) -> int:
             pgvector = vectors.vector_available(conn)
         if embeddings is not None and pgvector:
             for floor in args.max_distance or [None]:
-                named = f"hybrid ({embeddings.name}{'' if floor is None else f', max distance {floor}'})"
-                modes.append((named, ev.answer_node_search(school, models, max_distance=floor)))
+                for section_floor in args.section_max_distance or [None]:
+                    named = f"hybrid ({embeddings.name}"
+                    named += "" if floor is None else f", max distance {floor}"
+                    named += ")" if section_floor is None else f", section max distance {section_floor})"
+                    search = ev.answer_node_search(
+                        school, models, max_distance=floor, section_max_distance=section_floor
+                    )
+                    modes.append((named, search))
         reply = ev.offline_reply(school)
         for part, path, cases in loaded:
             where = path.name if args.set is None else str(path)

@@ -157,7 +157,14 @@ def _inspect_commands(sub: Any) -> None:
         type=float,
         action="append",
         metavar="D",
-        help="hybrid with this cosine-distance floor instead of the default (repeatable: one run each)",
+        help="hybrid with this cosine-distance floor for courses instead of the default (repeatable: one run each)",
+    )
+    p.add_argument(
+        "--section-max-distance",
+        type=float,
+        action="append",
+        metavar="D",
+        help="hybrid with this floor for knowledge-base sections instead of the default (repeatable)",
     )
     p.set_defaults(run=operator_commands.cmd_eval_retrieval)
 
