@@ -145,6 +145,14 @@ def compose_filtered(filters: Filters, courses: list[Row], *, after: Row | None 
 def describe_filters(filters: Filters, *, after: Row | None = None) -> str:
     """The filter a structured answer applied, in words: "Beginner courses costing at most €500"."""
     head = f"{filters.level.capitalize()} courses" if filters.level else "Courses"
+    if filters.pick is not None:
+        picked = {
+            "cheapest": "cheapest",
+            "priciest": "most expensive",
+            "shortest": "shortest",
+            "longest": "longest",
+        }
+        head = f"The {picked[filters.pick]} {head[0].lower()}{head[1:]}"
     if filters.max_price_cents == 0:
         head += " that are free"
     elif filters.max_price_cents is not None:
@@ -167,6 +175,8 @@ def describe_filters(filters: Filters, *, after: Row | None = None) -> str:
     if filters.starts_after is not None:
         mine = f" (your {after['title']}, cohort {after['cohort_id']}, ends then)" if after else ""
         cohort.append(f"starting after {filters.starts_after:%Y-%m-%d}{mine}")
+    if filters.starts_by is not None:
+        cohort.append(f"starting by {filters.starts_by:%Y-%m-%d}")
     if filters.free_seats:
         cohort.append("with free seats")
     if cohort:

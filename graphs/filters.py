@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, timedelta
 
 from agent.domain.catalog_queries import Filters, next_month
 from graphs.months import MONTH_NAMES
@@ -35,6 +35,7 @@ _PRICE = re.compile(
 )
 _FREE_COURSE = re.compile(
     r"\bfree (?:courses?|classes?|of charge)\b|\bfor free\b|\bcost(?:s|ing)? nothing\b"
+    r"|\bwithout paying\b|\b(?:no|zero) cost\b|\bdon'?t (?:have to )?pay\b"
     r"|\b(?:courses?|classes?) (?:are|is) free\b(?! (?:seats?|spots?|places?)\b)",
     re.I,
 )
@@ -42,6 +43,23 @@ _WEEKS = re.compile(
     r"\b(?P<cmp>under|below|less than|fewer than|at most|up to|no more than|shorter than|within|over"
     r"|more than|longer than|at least)\s+(?P<n>\d{1,2})\s+weeks?\b"
     r"|\b(?P<n2>\d{1,2})\s+weeks?\s+or\s+(?P<cmp2>less|shorter|fewer|more|longer)\b",
+    re.IGNORECASE,
+)
+_BETWEEN = re.compile(
+    r"\bbetween\s+(?:€\s?)?(?P<low>\d[\d,.]*)\s*(?:€|eur\b|euros?\b)?\s+and\s+"
+    + _AMOUNT.replace("amount", "high"),
+    re.IGNORECASE,
+)
+_PICK = {
+    "cheapest": re.compile(r"\b(?:cheapest|least expensive|lowest price)\b", re.I),
+    "priciest": re.compile(r"\b(?:most expensive|priciest|dearest)\b", re.I),
+    "shortest": re.compile(r"\b(?:shortest|quickest)\b", re.I),
+    "longest": re.compile(r"\blongest\b", re.I),
+}
+"""A superlative asks for the extreme course(s) among those the other filters keep."""
+_SOON = re.compile(
+    r"\b(?P<which>this|next|coming)\s+(?P<unit>week|month)\b"
+    r"|\b(?:in|within)\s+the\s+next\s+(?P<n>\d{1,2})\s+(?P<units>days|weeks)\b",
     re.IGNORECASE,
 )
 _EXACT_WEEKS = re.compile(
@@ -52,10 +70,12 @@ _EXACT_WEEKS = re.compile(
 )
 _NO_PREREQUISITES = re.compile(
     r"\b(?:no|without|zero)\s+(?:prerequisites?|prereqs?|requirements?)\b"
-    r"|\bnothing\s+required\b|\bdon'?t\s+(?:require|need)\s+(?:any)?thing\b",
+    r"|\bnothing\s+required\b|\bdon'?t\s+(?:require|need)\s+(?:any)?thing\b"
+    r"|\bwithout\s+(?:having\s+)?(?:completed|taken|done|finished)\s+(?:any|an)\s*(?:other|another)?\s+course",
     re.IGNORECASE,
 )
 _NUMBER_OF = re.compile(r"\d+(?:-weeks?)?")
+_LEVEL_WORD = re.compile(r"(?:beginner|intermediate|advanced)s?-level")
 """A number, or a number of weeks written as one word ("4-week"): a filter's, not a subject."""
 _LEVEL = re.compile(r"\b(?P<level>beginner|intermediate|advanced)s?\b", re.IGNORECASE)
 _SEATS = re.compile(
@@ -77,7 +97,10 @@ FILTER_WORDS = frozenset(
     open still room full not yet beginner beginners intermediate advanced weeks week shorter longer
     fewer after current finish finishes complete ends end done month next starting begins begin
     cohort cohorts class classes course courses got has take can afford options option before
-    list show give all any anything which last lasts long costing costs without exactly""".split()  # noqa: SIM905
+    list show give all any anything which last lasts long costing costs without exactly group groups
+    intake intakes priced price prices strictly only sometime level levels paying pay cent cents
+    cheapest shortest longest expensive most least between run runs jump into having completed taken
+    other another first day days""".split()  # noqa: SIM905
 ) | frozenset(MONTHS)
 """Words that belong to a filter, not to a subject: "courses under 500 euros" names no subject."""
 
@@ -123,8 +146,11 @@ class Reading:
 def read_question(question: str, *, today: date) -> Reading:
     """The filters, subject words and facets of `question`; months are the next such month from `today`."""
     text = question.lower()
+    after, by, this_month = _soon(text, today)
     filters = Filters(
-        month=_month(text, today),
+        month=_month(text, today) or this_month,
+        starts_after=after,
+        starts_by=by,
         max_price_cents=_price(text, upper=True),
         min_price_cents=_price(text, upper=False),
         level=_level(text),
@@ -132,8 +158,13 @@ def read_question(question: str, *, today: date) -> Reading:
         min_weeks=_weeks(text, upper=False),
         free_seats=_SEATS.search(text) is not None,
         no_prerequisites=_NO_PREREQUISITES.search(text) is not None,
+        pick=next((name for name, pattern in _PICK.items() if pattern.search(text)), None),
     )
-    subject = [t for t in topic_terms(question) if t not in FILTER_WORDS and not _NUMBER_OF.fullmatch(t)]
+    subject = [
+        t
+        for t in topic_terms(question)
+        if t not in FILTER_WORDS and not _NUMBER_OF.fullmatch(t) and not _LEVEL_WORD.fullmatch(t)
+    ]
     facets = frozenset(name for name, pattern in FACETS.items() if pattern.search(text))
     after_mine = _AFTER_MINE.search(text) is not None
     return Reading(filters, after_mine, subject, facets, _REFERS.search(text) is not None)
@@ -149,9 +180,34 @@ def _month(text: str, today: date) -> tuple[int, int] | None:
     return (int(m["year"]), number) if m["year"] else next_month(today, number)
 
 
+def _soon(text: str, today: date) -> tuple[date | None, date | None, tuple[int, int] | None]:
+    """(starts after, starts by, month) for "this week", "next week", "this month", "in the next 10 days".
+
+    A week ends on Sunday; "next month" is `_month`'s, "the coming week/month" the next 7 or 30 days.
+    """
+    m = _SOON.search(text)
+    if m is None:
+        return None, None, None
+    if m["n"]:
+        days = int(m["n"]) * (7 if m["units"].lower() == "weeks" else 1)
+        return None, today + timedelta(days=days), None
+    which, unit = m["which"].lower(), m["unit"].lower()
+    sunday = today + timedelta(days=6 - today.weekday())
+    if which == "coming":
+        return None, today + timedelta(days=7 if unit == "week" else 30), None
+    if unit == "month":
+        return None, None, (today.year, today.month) if which == "this" else None
+    if which == "this":
+        return None, sunday, None
+    return sunday, sunday + timedelta(days=7), None
+
+
 def _price(text: str, *, upper: bool) -> int | None:
     if upper and _FREE_COURSE.search(text):
         return 0
+    between = _BETWEEN.search(text)
+    if between:
+        return _cents(between["high"] if upper else between["low"])
     for m in _PRICE.finditer(text):
         is_upper = m["cmp"] not in ("over", "above", "more than", "at least")
         cents = _cents(m["amount"])

@@ -224,7 +224,8 @@ class Retriever:
             return Subject("courses", found.courses, searched)
         with self.school.pool.connection() as conn:
             hits = facts.term_hits(conn, [c["id"] for c in found.courses], topics)
-        if not found.vector_ids and _only_mentioned(hits, topics):
+            content = facts.content_terms(conn, topics)
+        if not found.vector_ids and _only_mentioned(hits, content):
             first = found.courses[0]
             mentioned = tuple(t for t in topics if t in hits[first["id"]].mentioned)
             reason = f"only mentioned in a description: {', '.join(mentioned)} ({first['id']})"
@@ -394,11 +395,16 @@ class Retriever:
 
 
 def _only_mentioned(hits: dict[str, facts.TermHits], topics: list[str]) -> bool:
-    """No course is named by the question's words, and some of its words match no course at all."""
+    """No course is named by the question's words, and at most half of them match any course.
+
+    "What's the weather like in Paris?" meets a course whose description mentions weather: one
+    word of two, no match. "Where would I learn window functions and joins?" has its three words
+    in one description ("where" is no search word): a match.
+    """
     if any(h.named for h in hits.values()):
         return False
     matched = set().union(*(h.mentioned for h in hits.values()))
-    return any(t not in matched for t in topics)
+    return 2 * sum(t in matched for t in topics) <= len(topics)
 
 
 def _distinctly_named(courses: list[Row], hits: dict[str, facts.TermHits]) -> list[Row]:

@@ -13,7 +13,7 @@ from agent.domain import catalog
 
 COMPARISON_CUES = frozenset(
     """compare compared comparing comparison versus vs difference differences differ between better
-    or which cheaper shorter longer easier harder""".split()  # noqa: SIM905 - a readable word list
+    or which cheaper shorter longer easier harder than expensive pricier faster quicker""".split()  # noqa: SIM905 - a readable word list
 )
 """Words that ask to weigh one course against another."""
 FACT_WORDS = frozenset(

@@ -36,6 +36,20 @@ TODAY = date(2026, 12, 1)
         ("courses without requirements", Filters(no_prerequisites=True)),
         ("Is there a course costing nothing?", Filters(max_price_cents=0)),
         ("List the beginner courses", Filters(level="beginner")),
+        # TODAY is Tuesday 2026-12-01: this week ends on Sunday the 6th.
+        ("Is anything starting this week?", Filters(starts_by=date(2026, 12, 6))),
+        ("what starts next week", Filters(starts_after=date(2026, 12, 6), starts_by=date(2026, 12, 13))),
+        ("courses starting in the next 10 days", Filters(starts_by=date(2026, 12, 11))),
+        ("anything starting this month?", Filters(month=(2026, 12))),
+        ("courses priced between 500 and 800 euros", Filters(min_price_cents=50000, max_price_cents=80000)),
+        ("What is your cheapest course?", Filters(pick="cheapest")),
+        ("the most expensive advanced course", Filters(level="advanced", pick="priciest")),
+        ("any advanced-level course?", Filters(level="advanced")),
+        ("is there anything I can take without paying a cent?", Filters(max_price_cents=0)),
+        (
+            "Which courses can I take without having completed any other course?",
+            Filters(no_prerequisites=True),
+        ),
         (
             "advanced courses in March with free seats",
             Filters(month=(2027, 3), level="advanced", free_seats=True),
@@ -106,7 +120,9 @@ def test_after_my_course_is_read_for_the_caller_to_resolve() -> None:
     assert reading.after_my_course and reading.structured
 
 
-@pytest.mark.parametrize("kwargs", [{"level": "expert"}, {"month": (2027, 13)}, {"max_price_cents": -1}])
+@pytest.mark.parametrize(
+    "kwargs", [{"level": "expert"}, {"month": (2027, 13)}, {"max_price_cents": -1}, {"pick": "best"}]
+)
 def test_impossible_filters_are_refused(kwargs: dict[str, object]) -> None:
     with pytest.raises(BadFilterError):
         Filters(**kwargs)  # type: ignore[arg-type]

@@ -295,6 +295,8 @@ def test_without_a_chunk_having_every_word_the_chunks_with_some_are_found(conn: 
         ("approves refund", "refunds#who-approves-a-refund"),
         # Two subjects (payments, transfers): the heading holding the other words decides.
         ("payment carried move cohort", "transfers#your-payment-is-carried-over"),
+        # Two subjects named (the waitlists' "queue", the payments' "pay"): the best of each first.
+        ("queue pay", "waitlists#who-gets-a-freed-seat"),
         # No keyword, but a section holding every word.
         ("mentor weekly projects", "format#weekly-projects-and-mentors"),
     ],
@@ -311,6 +313,12 @@ def test_sections_about_a_question_are_those_of_the_document_it_names(
 @pytest.mark.parametrize("words", ["knitting", "weather paris", "", "   ", "cooking"])
 def test_words_no_document_is_about_and_no_section_holds_find_no_section(conn: Conn, words: str) -> None:
     assert knowledge.sections_about(conn, words) == []
+
+
+def test_each_document_a_question_names_comes_before_a_second_section_of_another(conn: Conn) -> None:
+    found = knowledge.sections_about(conn, "queue pay", limit=3)
+
+    assert [r["document_id"] for r in found[:2]] == ["waitlists", "payments"]
 
 
 def test_the_vocabulary_holds_subjects_and_every_word_known(conn: Conn) -> None:

@@ -70,6 +70,7 @@ CERTIFICATE = [
     "certificates#what-the-certificate-shows",
     "certificates#when-you-receive-it",
 ]
+THIS_WEEK = ["command-line-git", "python-basics", "sql-fundamentals", "statistics"]
 FORMAT = [
     "format#online-or-in-person",
     "format#live-sessions-and-recordings",
@@ -96,6 +97,15 @@ OFFLINE = [
     # Issue 16's examples: structured questions answered from the tables, replies that answer.
     ("reply_january.txt", "Which courses start in January?", "rules", None, "structured", JANUARY),
     ("reply_under_500.txt", "What can I take for under 500 euros?", "rules", None, "structured", UNDER_500),
+    (
+        "reply_cheapest.txt",
+        "What is your cheapest course?",
+        "rules",
+        None,
+        "structured",
+        ["command-line-git"],
+    ),
+    ("reply_this_week.txt", "Is anything starting this week?", "rules", None, "structured", THIS_WEEK),
     ("reply_beginners.txt", "deep learning for beginners", "rules", None, "fts", ["deep-learning"]),
     ("reply_prerequisites.txt", "What do I need before llm-agents?", "rules", None, "named", ["llm-agents"]),
     (

@@ -24,6 +24,10 @@ class BadFilterError(ValueError):
     """A filter that no catalog row could meet (an unknown level, a month 13, a negative price)."""
 
 
+PICKS = ("cheapest", "priciest", "shortest", "longest")
+"""The superlatives a structured question may ask for."""
+
+
 @dataclass(frozen=True)
 class Filters:
     """What a structured question asks of the catalog; None (or False) is "any"."""
@@ -32,6 +36,8 @@ class Filters:
     """(year, month): a cohort starts in that month."""
     starts_after: date | None = None
     """A cohort starts after this day (the end of the student's current course, say)."""
+    starts_by: date | None = None
+    """A cohort starts on or before this day ("this week": by Sunday)."""
     max_price_cents: int | None = None
     """The course costs at most this much."""
     min_price_cents: int | None = None
@@ -46,10 +52,15 @@ class Filters:
     """The cohort has a seat left."""
     no_prerequisites: bool = False
     """The course has no prerequisite course."""
+    pick: str | None = None
+    """Of the courses the other filters keep, only the extreme ones (ties kept): one of `PICKS`."""
 
     def __post_init__(self) -> None:
         if self.level is not None and self.level not in LEVELS:
             message = f"level must be one of {', '.join(LEVELS)}, got {self.level!r}"
+            raise BadFilterError(message)
+        if self.pick is not None and self.pick not in PICKS:
+            message = f"pick must be one of {', '.join(PICKS)}, got {self.pick!r}"
             raise BadFilterError(message)
         if self.month is not None and not 1 <= self.month[1] <= 12:
             message = f"month must be between 1 and 12, got {self.month[1]}"
@@ -69,7 +80,12 @@ class Filters:
     @property
     def on_cohorts(self) -> bool:
         """Whether a filter concerns cohorts (dates, seats), not only courses."""
-        return self.month is not None or self.starts_after is not None or self.free_seats
+        return (
+            self.month is not None
+            or self.starts_after is not None
+            or self.starts_by is not None
+            or self.free_seats
+        )
 
 
 _MATCHING_SQL = """
@@ -78,6 +94,7 @@ FROM courses c LEFT JOIN cohorts h ON h.course_id = c.id
   AND h.starts_on >= %(today)s
   AND (%(month_start)s::date IS NULL OR (h.starts_on >= %(month_start)s AND h.starts_on < %(month_end)s))
   AND (%(after)s::date IS NULL OR h.starts_on > %(after)s)
+  AND (%(by)s::date IS NULL OR h.starts_on <= %(by)s)
   AND (NOT %(free)s OR h.seats_taken < h.capacity)
 WHERE (%(max_price)s::int IS NULL OR c.price_cents <= %(max_price)s)
   AND (%(min_price)s::int IS NULL OR c.price_cents >= %(min_price)s)
@@ -108,6 +125,7 @@ def matching(conn: Connection[Row], filters: Filters, *, today: date) -> list[Ro
             "month_start": month_start,
             "month_end": month_end,
             "after": filters.starts_after,
+            "by": filters.starts_by,
             "free": filters.free_seats,
             "max_price": filters.max_price_cents,
             "min_price": filters.min_price_cents,
@@ -124,9 +142,18 @@ def matching(conn: Connection[Row], filters: Filters, *, today: date) -> list[Ro
             cohorts.add(row["cohort_id"])
     if filters.on_cohorts:
         wanted = {course: cohorts for course, cohorts in wanted.items() if cohorts}
-    courses = courses_by_ids(conn, list(wanted))
-    found = _cohorts(conn, [h for ids in wanted.values() for h in ids])
+    courses = _picked(courses_by_ids(conn, list(wanted)), filters.pick)
+    found = _cohorts(conn, [h for c in courses for h in wanted[c["id"]]])
     return [c | {"cohorts": [h for h in found if h["course_id"] == c["id"]]} for c in courses]
+
+
+def _picked(courses: list[Row], pick: str | None) -> list[Row]:
+    """The courses whose price or length is the extreme `pick` asks for (all of them when None)."""
+    if pick is None or not courses:
+        return courses
+    key = "price_cents" if pick in ("cheapest", "priciest") else "duration_weeks"
+    extreme = (min if pick in ("cheapest", "shortest") else max)(c[key] for c in courses)
+    return [c for c in courses if c[key] == extreme]
 
 
 def current_course_end(conn: Connection[Row], student_id: str, *, today: date) -> Row | None:

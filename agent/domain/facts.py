@@ -76,6 +76,18 @@ def term_hits(conn: Connection[Row], course_ids: list[str], terms: list[str]) ->
     return {i: TermHits(frozenset(named[i]), frozenset(mentioned[i])) for i in named}
 
 
+def content_terms(conn: Connection[Row], terms: list[str]) -> list[str]:
+    """The terms full-text search keeps, in order, without its stop words ("where", "about")."""
+    if not terms:
+        return []
+    rows = conn.execute(
+        "SELECT t FROM unnest(%s::text[]) WITH ORDINALITY AS u(t, n)"
+        " WHERE to_tsvector('english', t) <> ''::tsvector ORDER BY n",
+        (terms,),
+    ).fetchall()
+    return [r["t"] for r in rows]
+
+
 def course_names(conn: Connection[Row]) -> list[Row]:
     """Every course's id, title and tags, by id."""
     return conn.execute("SELECT id, title, tags FROM courses ORDER BY id").fetchall()

@@ -204,7 +204,8 @@ def sections_about(conn: Connection[Row], text: str, limit: int = 5) -> list[Row
     by the other words its heading holds (`heading`: in "Who approves a refund?", "approves"), then
     by all it holds with its document's subject (`covered`, of `asked`), then by its place in its
     document (a document's first section states its main rule: "What is your refund policy?" is
-    the 7-day rule), then by full-text rank. Words are compared as full-text search compares them
+    the 7-day rule), then by full-text rank; and the best section of each document named by
+    subject comes before a second section of any (`_each_subject_first`). Words are compared as full-text search compares them
     (English stemming, stop words dropped). Each row as `search`'s, less `match`, plus those counts.
     """
     if limit < 1:
@@ -216,7 +217,23 @@ def sections_about(conn: Connection[Row], text: str, limit: int = 5) -> list[Row
     rows = conn.execute(_ABOUT_SQL, {"text": question}).fetchall()
     about = [r for r in rows if r["topic"] > 0 or r["covered"] == r["asked"]]
     about.sort(key=lambda r: (-r["topic"], -r["heading"], -r["covered"], r["position"], -r["rank"]))
-    return [r | {"citation": citation(r["document_id"], r["anchor"])} for r in about[:limit]]
+    return [
+        r | {"citation": citation(r["document_id"], r["anchor"])} for r in _each_subject_first(about)[:limit]
+    ]
+
+
+def _each_subject_first(ranked: list[Row]) -> list[Row]:
+    """The best section of each document the question names by subject, then the rest, in rank order.
+
+    "If I'm in the queue and someone gives up their place, how long do I have to pay?" names the
+    waitlists and the payments: both answer, so both come before a second section of either.
+    """
+    firsts: dict[str, Row] = {}
+    for row in ranked:
+        if row["topic"] > 0:
+            firsts.setdefault(row["document_id"], row)
+    chosen = {id(r) for r in firsts.values()}
+    return [*firsts.values(), *(r for r in ranked if id(r) not in chosen)]
 
 
 @dataclass(frozen=True)
