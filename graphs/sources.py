@@ -85,8 +85,9 @@ def knowledge_sections(
     *,
     named: frozenset[str] = frozenset(),
     retriever: Retriever | None = None,
+    limit: int = KNOWLEDGE_SECTIONS,
 ) -> list[Row]:
-    """The knowledge-base sections about `question`, best first, at most `KNOWLEDGE_SECTIONS`.
+    """The knowledge-base sections about `question`, best first, at most `limit`.
 
     By its words (`knowledge.sections_about`'s rows, with their `topic`), fused by reciprocal rank
     with the sections nearest it by vector when `retriever` has embeddings (rows of
@@ -98,15 +99,15 @@ def knowledge_sections(
         return []
     with school.pool.connection() as conn:
         words = read_as_subjects(words, _vocabulary(conn))
-        found = knowledge.sections_about(conn, " ".join(words), limit=KNOWLEDGE_SECTIONS)
-    near = retriever.nearest_sections(question, KNOWLEDGE_SECTIONS) if retriever else []
+        found = knowledge.sections_about(conn, " ".join(words), limit=limit)
+    near = retriever.nearest_sections(question, limit) if retriever else []
     if not near:
         return found
     with school.pool.connection() as conn:
         neighbours = knowledge.chunks(conn, near)
     rows = {r["citation"]: r for r in neighbours} | {r["citation"]: r for r in found}
     rankings = [[r["citation"] for r in found], [r["citation"] for r in neighbours]]
-    return [rows[c] for c in reciprocal_rank_fusion(rankings, limit=KNOWLEDGE_SECTIONS)]
+    return [rows[c] for c in reciprocal_rank_fusion(rankings, limit=limit)]
 
 
 _VOCABULARIES: dict[tuple[Any, ...], knowledge.Vocabulary] = {}

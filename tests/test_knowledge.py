@@ -401,6 +401,10 @@ def test_kb_search_prints_citations(resources: Resources, settings: Settings) ->
     found = run_cli(settings, "kb", "search", "Do I get a certificate?")
 
     assert found.stdout.startswith(
-        "certificates#who-gets-a-certificate  (Certificates: Who gets a certificate;"
+        "certificates#who-gets-a-certificate  (Certificates: Who gets a certificate; subject words 1,"
+    )
+    # A student's word for the subject, misspelt: the answer's search, not plain full-text.
+    assert run_cli(settings, "kb", "search", "how do I withdrw?").stdout.startswith(
+        "cancellation#how-to-cancel-an-enrollment  (Cancelling an enrollment: How to cancel an enrollment;"
     )
     assert run_cli(settings, "kb", "search", "hello").stdout == "Nothing in the knowledge base matches.\n"

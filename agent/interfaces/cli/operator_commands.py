@@ -72,11 +72,17 @@ def cmd_kb_ingest(args: argparse.Namespace) -> int:
 
 
 def cmd_kb_search(args: argparse.Namespace) -> int:
-    """Print the knowledge base's sections that best answer a question, with their citations."""
+    """Print the knowledge base's sections about a question as the answer node finds them, with citations.
+
+    Full-text only (no embeddings), and without the catalog: a question that names a course is
+    searched here with the course's words.
+    """
+    from graphs.sources import knowledge_sections
+
     if args.limit < 1:
         raise CliInputError("--limit must be at least 1")
     with session() as (res, _graph):
-        found = res.school.knowledge(args.text, limit=args.limit)
+        found = knowledge_sections(res.school, args.text, limit=args.limit)
     if args.json:
         print_json(found)
     elif not found:
@@ -84,7 +90,8 @@ def cmd_kb_search(args: argparse.Namespace) -> int:
     else:
         for row in found:
             print(
-                f"{row['citation']}  ({row['title']}: {row['section']}; rank {row['rank']:.3f}, {row['match']} words)"
+                f"{row['citation']}  ({row['title']}: {row['section']}; subject words {row['topic']},"
+                f" {row['covered']} of {row['asked']} words)"
             )
     return EXIT_OK
 
