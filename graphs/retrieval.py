@@ -98,7 +98,8 @@ class Retrieval:
     the search found nothing and the course is the one whose name the question's words are
     misspellings of ("statistcs")."""
     note: str | None = None
-    """Why vectors were configured but not used (`vectors unavailable: ...`), else None."""
+    """Why vectors were configured but not used (`vectors unavailable: ...`), or who read a
+    structured question's filters when not the rules (`filters read by the router model`); else None."""
 
 
 @dataclass(frozen=True)

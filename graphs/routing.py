@@ -16,7 +16,8 @@ import json
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Literal, TypedDict
+from datetime import date
+from typing import Any, Literal, NotRequired, TypedDict
 
 from langchain_core.messages import HumanMessage, SystemMessage
 
@@ -26,6 +27,7 @@ from agent.llm.models import NamedModel
 from agent.llm.usage import ModelCall
 from graphs.approvals import PendingAction
 from graphs.intents import ACTION_INTENTS, INTENT_OF_ACTION, INTENTS, Intent, Reading, read
+from graphs.model_filters import FILTERS_SCHEMA, InvalidFiltersError, read_filters
 from graphs.model_json import reply_json
 from graphs.prompts import NO_PENDING, ROUTER_SYSTEM
 
@@ -38,8 +40,8 @@ RESPONSE_FORMAT: dict[str, Any] = {
         "strict": True,
         "schema": {
             "type": "object",
-            "properties": {"intent": {"type": "string", "enum": list(INTENTS)}},
-            "required": ["intent"],
+            "properties": {"intent": {"type": "string", "enum": list(INTENTS)}, "filters": FILTERS_SCHEMA},
+            "required": ["intent", "filters"],
             "additionalProperties": False,
         },
     },
@@ -67,6 +69,10 @@ class RouteRecord(TypedDict):
     model: str | None
     reason: str | None
     """Why the model's answer was not used, on a fallback."""
+    filters: NotRequired[dict[str, Any]]
+    """The catalog filters the model read in a question, as it gave them (`graphs.model_filters`)."""
+    filters_error: NotRequired[str]
+    """Why the model's filters were not kept (the intent was), e.g. `filters_bad_level`."""
 
 
 @dataclass(frozen=True)
@@ -139,7 +145,24 @@ def decide(
     except InvalidRouteError as err:
         return _fallback(rules, model, run, err.reason)
     record = RouteRecord(intent=intent, source="model", model=model.name, reason=None)
+    if intent == "question":
+        _add_filters(record, run.value.content)
     return RouteDecision(intent, record, run.calls[-1])
+
+
+def _add_filters(record: RouteRecord, content: Any) -> None:
+    """Record the model's `filters` (checked, as given) or why not (`filters_error`); none: nothing."""
+    data = reply_json(content if isinstance(content, str) else json.dumps(content))
+    raw = data.get("filters") if isinstance(data, dict) else None
+    try:
+        # Any date checks the shape; the answer node resolves the month with the school's.
+        if read_filters(raw, today=date(2000, 1, 1)) is None:
+            return
+    except InvalidFiltersError as err:
+        record["filters_error"] = err.reason
+        return
+    assert isinstance(raw, dict)  # read_filters accepts only an object
+    record["filters"] = dict(raw)
 
 
 NOT_A_REQUEST = frozenset({"injected", "negated", "asked", "social", "offtopic"})

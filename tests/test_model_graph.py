@@ -5,6 +5,7 @@ Each scripted model fails its test when it is called more or fewer times than sc
 
 from __future__ import annotations
 
+import json
 from functools import partial
 from types import MappingProxyType
 from typing import Any
@@ -324,3 +325,86 @@ def test_a_follow_up_question_is_searched_with_the_previous_one(
     assert turn.replies == ["It costs €900 (course rag)."]
     assert "(course rag)" in answer.calls[1].messages[1].content
     assert answer.calls[1].messages[1].content.endswith("Student question: and how much is it?")
+
+
+# -- the router model's catalog filters ----------------------------------------------------------
+NO_FILTERS = {
+    "month": None,
+    "max_price_eur": None,
+    "min_price_eur": None,
+    "level": None,
+    "max_weeks": None,
+    "min_weeks": None,
+    "free_seats": False,
+    "no_prerequisites": False,
+    "pick": None,
+}
+
+
+def routed(filters: dict[str, Any] | None) -> AIMessage:
+    return AIMessage(json.dumps({"intent": "question", "filters": filters}), usage_metadata=usage(100, 30))  # type: ignore[arg-type]
+
+
+def test_filters_the_router_model_reads_are_queried_on_the_tables_and_stated(
+    resources: Resources, scripted_model: Any
+) -> None:
+    # Words the rules do not read as a filter: the model's reading is the one applied.
+    question = "I'm only free in the new year's first month and have about five hundred euros"
+    filters = NO_FILTERS | {"month": 1, "max_price_eur": 500}
+    graph = graph_with(resources, router=scripted_model(routed(filters)))
+
+    turn = threads.send(graph, "t", question, user_id="ada")
+
+    expected = offline_reply(resources.school, "Which courses start in January under 500 euros?")
+    assert turn.replies == [expected]
+    assert expected.startswith("Courses costing at most €500 with a cohort starting in January 2027:")
+    turn_record = values(graph, "t")["turn"]
+    assert turn_record["route"] == {
+        "intent": "question",
+        "source": "model",
+        "model": "test:router",
+        "reason": None,
+        "filters": filters,
+    }
+    assert turn_record["answer"]["retrieval"] == "structured (filters read by the router model)"
+
+
+@pytest.mark.parametrize(
+    ("filters", "error"),
+    [
+        (NO_FILTERS | {"level": "expert"}, "filters_out_of_range"),
+        (NO_FILTERS | {"month": 13}, "filters_bad_month"),
+        (NO_FILTERS | {"max_price_eur": -5}, "filters_bad_max_price_eur"),
+        (NO_FILTERS | {"max_weeks": "four"}, "filters_bad_max_weeks"),
+        (NO_FILTERS | {"free_seats": "yes"}, "filters_bad_free_seats"),
+        (NO_FILTERS | {"drop_table": True}, "filters_unknown_key"),
+        (["january"], "filters_not_an_object"),
+    ],
+)
+def test_filters_out_of_the_schema_are_dropped_and_the_rules_read_the_question(
+    resources: Resources, scripted_model: Any, filters: Any, error: str
+) -> None:
+    graph = graph_with(resources, router=scripted_model(routed(filters)))
+
+    turn = threads.send(graph, "t", "Which courses start in January?", user_id="ada")
+
+    assert turn.replies == [offline_reply(resources.school, "Which courses start in January?")]
+    route = values(graph, "t")["turn"]["route"]
+    assert (route["intent"], route["source"], route.get("filters"), route["filters_error"]) == (
+        "question",
+        "model",
+        None,
+        error,
+    )
+    assert values(graph, "t")["turn"]["answer"]["retrieval"] == "structured"
+
+
+def test_no_filters_from_the_model_leave_the_question_to_the_rules(
+    resources: Resources, scripted_model: Any
+) -> None:
+    graph = graph_with(resources, router=scripted_model(routed(NO_FILTERS)))
+
+    turn = threads.send(graph, "t", "Tell me about the SQL course", user_id="ada")
+
+    assert turn.replies == [offline_reply(resources.school, "Tell me about the SQL course")]
+    assert "filters" not in values(graph, "t")["turn"]["route"]

@@ -21,6 +21,7 @@ from langchain_core.messages import HumanMessage, SystemMessage
 from langgraph.runtime import Runtime
 
 from agent.domain import School, catalog_queries
+from agent.domain.catalog_queries import Filters
 from agent.llm.calls import Failed, recorded
 from agent.llm.models import Models, NamedModel
 from agent.llm.usage import ModelCall, total
@@ -41,6 +42,7 @@ from graphs.grounding import (
     unsupported_figures,
     without_sections,
 )
+from graphs.model_filters import InvalidFiltersError, read_filters
 from graphs.nodes.common import SchoolSource, latest_human, text_of
 from graphs.nodes.signatures import RuntimeNode
 from graphs.prompts import ANSWER_COMPARE, ANSWER_DOCUMENTS, ANSWER_SYSTEM, ANSWER_USER
@@ -86,9 +88,13 @@ def make_answer(school: SchoolSource, models: Models) -> RuntimeNode[State, dict
         today = school().clock()
         context = runtime.context or Context()
         reading = read_question(question, today=today)
+        routed = _routed_filters(state, today)
+        if routed is not None:  # the router model read the filters: they replace the rules' reading
+            reading = replace(reading, filters=routed, subject=[], refers_back=False)
         if reading.structured:  # a query on the tables: its reply is theirs, model or not
             reply, courses = _structured(school(), reading, context.user_id, today)
-            found = Retrieval(courses, [c["id"] for c in courses], None, "structured")
+            note = "filters read by the router model" if routed is not None else None
+            found = Retrieval(courses, [c["id"] for c in courses], None, "structured", note)
             return _update(state, reply, _record("rules", found), None)
         searched, found = _search(retriever(), question, state["messages"])
         subject, sections = answer_sources(
@@ -123,6 +129,18 @@ def offline_reply(school: School, question: str, *, student: str | None = None) 
     )
     subject = _with_prerequisites(school, subject, reading)
     return _rules_reply(subject, sections, today=today, reading=reading)
+
+
+def _routed_filters(state: State, today: date) -> Filters | None:
+    """The catalog filters the router model read in this turn's question, if it gave usable ones."""
+    turn = state.get("turn")
+    raw = turn["route"].get("filters") if turn else None
+    if raw is None:
+        return None
+    try:
+        return read_filters(raw, today=today)
+    except InvalidFiltersError:  # checked by the router already; a record from an older release
+        return None
 
 
 def _rules_reply(subject: Subject, sections: list[Row], *, today: date, reading: Reading) -> str:
