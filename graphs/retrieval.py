@@ -42,6 +42,10 @@ sections are about the school in general, so every question lies nearer one of t
 course. On the tuned part the out-of-scope questions' nearest section lies at 0.158 and more, and
 the answering document's at 0.07–0.20 (36 of 44 under 0.15); 0.14 keeps a margin."""
 
+MAX_SPELLING_TERMS = 8
+"""A course name misspelt is a few words: a longer question is not read as one, and only its first
+words are compared with the names for a suggestion (each comparison is difflib's, not free)."""
+
 
 class EmbeddingShapeError(ValueError):
     """The embeddings client returned the wrong number of vectors, or unusable ones."""
@@ -281,7 +285,7 @@ class Retriever:
         basics"): one close word beside another that is not ("pyhton for knitting") is no match.
         """
         topics = topic_terms(question)
-        if not topics:
+        if not topics or len(topics) > MAX_SPELLING_TERMS:
             return None
         with self.school.pool.connection() as conn:
             names = facts.course_names(conn)
@@ -308,7 +312,7 @@ class Retriever:
         if not searched:
             return Subject("nothing", [], [], reason="no search terms")
         with self.school.pool.connection() as conn:
-            closest = facts.closest_by_name(facts.course_names(conn), searched)
+            closest = facts.closest_by_name(facts.course_names(conn), searched[:MAX_SPELLING_TERMS])
         return Subject("nothing", [], searched, closest, reason="no course matched")
 
     def _nearest(self, embeddings: Embeddings, model: str, question: str) -> list[str]:

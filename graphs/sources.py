@@ -48,6 +48,9 @@ KNOWLEDGE_SECTIONS = 3
 """At most this many sections answer one question."""
 TYPO_MIN_LENGTH = 5
 """Shorter words are read as written: one letter changed in a short word is another word."""
+TYPO_MAX_WORDS = 12
+"""At most this many unknown words of a question are read as misspellings; the rest as written
+(a student's question is a few words; a page of text would cost a second of spelling checks)."""
 _WORD = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 
 
@@ -68,15 +71,13 @@ def read_as_subjects(words: list[str], vocabulary: knowledge.Vocabulary) -> list
     Only a word the knowledge base and the catalog do not hold is read as another (`vocabulary`):
     "should" is a word, not "sold" misspelt. A word of fewer than `TYPO_MIN_LENGTH` letters, or
     close to no subject word, or starting with another letter, is kept as written: "knitting"
-    stays "knitting", and finds nothing.
+    stays "knitting", and finds nothing. Only the first `TYPO_MAX_WORDS` unknown words are tried.
     """
-    read = [
-        w
-        if w in vocabulary.known
-        else closest(w, vocabulary.subjects, min_length=TYPO_MIN_LENGTH, same_start=True) or w
-        for w in words
-    ]
-    return list(dict.fromkeys(read))
+    unknown = [w for w in words if w not in vocabulary.known][:TYPO_MAX_WORDS]
+    read_as = {
+        w: closest(w, vocabulary.subjects, min_length=TYPO_MIN_LENGTH, same_start=True) for w in unknown
+    }
+    return list(dict.fromkeys(read_as.get(w) or w for w in words))
 
 
 def knowledge_sections(

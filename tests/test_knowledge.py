@@ -288,6 +288,8 @@ def test_without_a_chunk_having_every_word_the_chunks_with_some_are_found(conn: 
     [
         # A keyword names the document: "withdraw" is a cancellation, "diploma" a certificate.
         ("withdraw", "cancellation#how-to-cancel-an-enrollment"),
+        # A keyword phrase, word for word: "drop out" is a cancellation, "drop table" is not.
+        ("drop out", "cancellation#how-to-cancel-an-enrollment"),
         ("diploma", "certificates#who-gets-a-certificate"),
         # The document's subject alone: its first section, which states its main rule.
         ("refund", "refunds#the-7-day-rule"),
@@ -310,7 +312,7 @@ def test_sections_about_a_question_are_those_of_the_document_it_names(
     assert all(r["topic"] > 0 or r["covered"] == r["asked"] for r in found)
 
 
-@pytest.mark.parametrize("words", ["knitting", "weather paris", "", "   ", "cooking"])
+@pytest.mark.parametrize("words", ["knitting", "weather paris", "", "   ", "cooking", "drop table"])
 def test_words_no_document_is_about_and_no_section_holds_find_no_section(conn: Conn, words: str) -> None:
     assert knowledge.sections_about(conn, words) == []
 

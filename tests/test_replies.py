@@ -57,8 +57,8 @@ JANUARY += ["mlops", "computer-vision", "nlp", "deep-learning"]
 ADVANCED = ["mlops", "computer-vision", "nlp", "llm-agents", "deep-learning"]
 CANCEL_HOW = [
     "cancellation#how-to-cancel-an-enrollment",
+    "cancellation#cancelling-a-waitlist-place-or-an-unpaid-enrollment",
     "cancellation#before-the-cohort-starts",
-    "cancellation#after-the-cohort-has-started",
 ]
 REFUND_POLICY = [
     "refunds#the-7-day-rule",
@@ -79,8 +79,8 @@ FORMAT = [
 ]
 MONEY_BACK = [
     "refunds#the-7-day-rule",
+    "refunds#who-approves-a-refund",
     "refunds#how-the-refund-is-paid",
-    "refunds#cancelling-less-than-7-days-before-the-start",
 ]
 OFFLINE = [
     ("reply_one_course.txt", "Tell me about the SQL course", "rules", None, "fts", ["sql-fundamentals"]),

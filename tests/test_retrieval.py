@@ -31,7 +31,7 @@ from graphs.retrieval import (
     reciprocal_rank_fusion,
     topic_terms,
 )
-from graphs.sources import read_as_subjects, retrieve
+from graphs.sources import TYPO_MAX_WORDS, read_as_subjects, retrieve
 from tests.support.openai_stub import OpenAIStub
 from tests.support.school import TODAY, fresh_database
 
@@ -612,3 +612,11 @@ def test_a_section_full_text_misses_is_found_by_vectors_and_fused(hybrid: Resour
     assert found and all("refund" in r["text"].lower() for r in neighbours)
     # Full-text's sections come first where both find some: "diploma" is the certificates' keyword.
     assert retrieve(hybrid.school, "Do I get a diploma?", retriever=retriever)[0].startswith("certificates#")
+
+
+def test_only_the_first_unknown_words_of_a_long_question_are_read_as_misspellings() -> None:
+    vocabulary = knowledge.Vocabulary(subjects=frozenset({"certificate"}), known=frozenset({"certificate"}))
+    words = [f"filler{i:02d}" for i in range(TYPO_MAX_WORDS)] + ["cerificate"]
+
+    assert read_as_subjects(words, vocabulary)[-1] == "cerificate"
+    assert read_as_subjects(words[-1:], vocabulary) == ["certificate"]

@@ -131,11 +131,19 @@ def _compare(stored: dict[str, str], documents: Sequence[Document]) -> IngestRep
 def _write(conn: Connection[Row], doc: Document) -> None:
     """Insert or update the document's row and insert its chunks (its old chunks are gone)."""
     conn.execute(
-        "INSERT INTO knowledge_documents (id, title, source, content_hash, keywords)"
-        " VALUES (%s, %s, %s, %s, %s)"
+        "INSERT INTO knowledge_documents (id, title, source, content_hash, keywords, phrases)"
+        " VALUES (%s, %s, %s, %s, %s, %s)"
         " ON CONFLICT (id) DO UPDATE SET title = EXCLUDED.title, source = EXCLUDED.source,"
-        " content_hash = EXCLUDED.content_hash, keywords = EXCLUDED.keywords, ingested_at = now()",
-        (doc.id, doc.title, doc.source, doc.content_hash, ", ".join(doc.keywords)),
+        " content_hash = EXCLUDED.content_hash, keywords = EXCLUDED.keywords,"
+        " phrases = EXCLUDED.phrases, ingested_at = now()",
+        (
+            doc.id,
+            doc.title,
+            doc.source,
+            doc.content_hash,
+            " ".join(k for k in doc.keywords if " " not in k),
+            [k for k in doc.keywords if " " in k],
+        ),
     )
     with conn.cursor() as cur:
         cur.executemany(
@@ -184,7 +192,9 @@ WITH q AS (
 )
 SELECT k.id, k.document_id, k.title, k.section, k.anchor, k.position, k.body AS text,
        cardinality(q.words) AS asked,
-       (SELECT count(*) FROM unnest(q.words) w WHERE w = ANY(tsvector_to_array(d.subject))) AS topic,
+       (SELECT count(*) FROM unnest(q.words) w WHERE w = ANY(tsvector_to_array(d.subject)))
+       + (SELECT count(*) FROM unnest(d.phrases) p
+           WHERE to_tsvector('simple', %(text)s) @@ phraseto_tsquery('simple', p)) AS topic,
        (SELECT count(*) FROM unnest(q.words) w
          WHERE w = ANY(tsvector_to_array(to_tsvector('english', k.section)))
            AND NOT w = ANY(tsvector_to_array(d.subject))) AS heading,
@@ -199,8 +209,9 @@ WHERE cardinality(q.words) > 0
 def sections_about(conn: Connection[Row], text: str, limit: int = 5) -> list[Row]:
     """The chunks about `text`'s words, best first, at most `limit`.
 
-    A chunk is about them when its document's subject (its title and keywords) holds one of the
-    words (`topic` counts them), or when the chunk holds every one of them. Ranked by `topic`, then
+    A chunk is about them when its document's subject holds one of the words (`topic` counts them:
+    a word of its keywords, compared stemmed; or one of its keyword phrases, word for word: "drop
+    out" is the cancellation's, "drop table" is not), or when the chunk holds every one of them. Ranked by `topic`, then
     by the other words its heading holds (`heading`: in "Who approves a refund?", "approves"), then
     by all it holds with its document's subject (`covered`, of `asked`), then by its place in its
     document (a document's first section states its main rule: "What is your refund policy?" is
@@ -249,7 +260,8 @@ class Vocabulary:
 
 _VOCABULARY_SQL = """
 SELECT DISTINCT s.subject, w
-FROM (SELECT true AS subject, title || ' ' || keywords AS t FROM knowledge_documents
+FROM (SELECT true AS subject, title || ' ' || keywords || ' ' || array_to_string(phrases, ' ') AS t
+      FROM knowledge_documents
       UNION ALL SELECT true, section FROM knowledge_chunks
       UNION ALL SELECT false, body FROM knowledge_chunks
       UNION ALL SELECT false, id || ' ' || title || ' ' || description || ' ' || array_to_string(tags, ' ')
