@@ -14,7 +14,7 @@ from __future__ import annotations
 import logging
 import re
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Literal
@@ -357,28 +357,12 @@ class Retriever:
             stale = vectors.stale_courses(conn, model)
             stale_chunks = vectors.stale_chunks(conn, model)
         # No connection is held while the embeddings client works: it may take seconds.
-        if stale:
-            embedded = _embed_many(embeddings, [text for _, text, _ in stale])
-            with self.school.pool.connection() as conn:
-                vectors.store_embeddings(
-                    conn,
-                    model,
-                    [
-                        (course_id, content_hash, vector)
-                        for (course_id, _, content_hash), vector in zip(stale, embedded, strict=True)
-                    ],
-                )
-        if stale_chunks:
-            embedded = _embed_many(embeddings, [text for _, text, _ in stale_chunks])
-            with self.school.pool.connection() as conn:
-                vectors.store_chunk_embeddings(
-                    conn,
-                    model,
-                    [
-                        (chunk_id, content_hash, vector)
-                        for (chunk_id, _, content_hash), vector in zip(stale_chunks, embedded, strict=True)
-                    ],
-                )
+        self._embed_and_store(
+            embeddings, stale, lambda conn, rows: vectors.store_embeddings(conn, model, rows)
+        )
+        self._embed_and_store(
+            embeddings, stale_chunks, lambda conn, rows: vectors.store_chunk_embeddings(conn, model, rows)
+        )
         self._synced = True
         return len(stale) + len(stale_chunks)
 
@@ -390,6 +374,21 @@ class Retriever:
         vector = _embed(embeddings.embed_query, question)
         self._last_query.value = (question, vector)
         return vector
+
+    def _embed_and_store(
+        self,
+        embeddings: Embeddings,
+        stale: Sequence[tuple[Any, str, str]],
+        store: Callable[[Any, list[tuple[Any, str, list[float]]]], None],
+    ) -> None:
+        """Embed the stale `(id, text, content_hash)` texts in one call and `store` `(id, hash, vector)`."""
+        if not stale:
+            return
+        embedded = _embed_many(embeddings, [text for _, text, _ in stale])
+        with self.school.pool.connection() as conn:
+            store(
+                conn, [(i, content_hash, v) for (i, _, content_hash), v in zip(stale, embedded, strict=True)]
+            )
 
     def _warn_once(self, reason: str, err: BaseException | None = None) -> None:
         if reason in self._warned:

@@ -252,6 +252,15 @@ def vector_server(server_url: str, tmp_path_factory: pytest.TempPathFactory) -> 
 
 
 @pytest.fixture
+def hybrid(vector_server: str, tmp_path: Path) -> Iterator[Resources]:
+    """Resources on a fresh, seeded database of the pgvector server."""
+    with fresh_database(vector_server) as url:
+        settings = Settings(database_url=url, data_dir=tmp_path / "data", today=TODAY)
+        with open_resources(settings) as res:
+            yield res
+
+
+@pytest.fixture
 def settings(database_url: str, tmp_path: Path) -> Settings:
     """Settings for one test's database, on the fixed test date, with no request rate limit.
 

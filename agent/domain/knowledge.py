@@ -164,12 +164,8 @@ def search(conn: Connection[Row], text: str, limit: int = 5) -> list[Row]:
     words ("what is it?") or of no words finds nothing. Text is data here: quotes, operators, SQL or
     markup in it are searched as words.
     """
-    if limit < 1:
-        message = f"limit must be at least 1, got {limit}"
-        raise ValueError(message)
-    # Postgres text cannot hold NUL; a question is words, so it is a space like any other separator.
-    question = text[:MAX_QUERY_CHARS].replace("\x00", " ")
-    if not question.strip():
+    question = _searchable(text, limit)
+    if question is None:
         return []
     match, found = "all", _ranked(conn, _ALL_WORDS, question, limit)
     if not found:
@@ -180,6 +176,16 @@ def search(conn: Connection[Row], text: str, limit: int = 5) -> list[Row]:
         for r in found
         if r["rank"] >= best * RELATIVE_RANK
     ]
+
+
+def _searchable(text: str, limit: int) -> str | None:
+    """The part of `text` a search reads (None when it has no words); refuses a `limit` below 1."""
+    if limit < 1:
+        message = f"limit must be at least 1, got {limit}"
+        raise ValueError(message)
+    # Postgres text cannot hold NUL; a question is words, so it is a space like any other separator.
+    question = text[:MAX_QUERY_CHARS].replace("\x00", " ")
+    return question if question.strip() else None
 
 
 def _ranked(conn: Connection[Row], query: str, text: str, limit: int) -> list[Row]:
@@ -216,14 +222,12 @@ def sections_about(conn: Connection[Row], text: str, limit: int = 5) -> list[Row
     by all it holds with its document's subject (`covered`, of `asked`), then by its place in its
     document (a document's first section states its main rule: "What is your refund policy?" is
     the 7-day rule), then by full-text rank; and the best section of each document named by
-    subject comes before a second section of any (`_each_subject_first`). Words are compared as full-text search compares them
-    (English stemming, stop words dropped). Each row as `search`'s, less `match`, plus those counts.
+    subject comes before a second section of any (`_each_subject_first`). Words are compared as
+    full-text search compares them (English stemming, stop words dropped). Each row as `search`'s,
+    less `match`, plus those counts.
     """
-    if limit < 1:
-        message = f"limit must be at least 1, got {limit}"
-        raise ValueError(message)
-    question = text[:MAX_QUERY_CHARS].replace("\x00", " ")
-    if not question.strip():
+    question = _searchable(text, limit)
+    if question is None:
         return []
     rows = conn.execute(_ABOUT_SQL, {"text": question}).fetchall()
     about = [r for r in rows if r["topic"] > 0 or r["covered"] == r["asked"]]
