@@ -75,8 +75,9 @@ _NO_PREREQUISITES = re.compile(
     re.IGNORECASE,
 )
 _NUMBER_OF = re.compile(r"\d+(?:-weeks?)?")
-_LEVEL_WORD = re.compile(r"(?:beginner|intermediate|advanced)s?-level")
 """A number, or a number of weeks written as one word ("4-week"): a filter's, not a subject."""
+_LEVEL_WORD = re.compile(r"(?:beginner|intermediate|advanced)s?-level")
+"""A level written as one word ("advanced-level"): a filter's, not a subject."""
 _LEVEL = re.compile(r"\b(?P<level>beginner|intermediate|advanced)s?\b", re.IGNORECASE)
 _SEATS = re.compile(
     r"\b(?:free|available|open|left|remaining)\s+(?:seats?|spots?|places?)\b"

@@ -4,9 +4,9 @@
 beside them or instead of them, and `retrieve` is the whole choice, as the answer node makes it, in
 one call (the retrieval evaluation measures it).
 
-A question is the knowledge base's when one of its words is a document's subject (a word of its
-title or keywords: "withdraw" for the cancellation document), or when a section holds all its
-words. Whether the knowledge base answers depends on the courses found:
+A question is the knowledge base's when one of its words or phrases is a document's subject (in
+its keywords: "withdraw" and "drop out" for the cancellation document), or when a section holds
+all its words. Whether the knowledge base answers depends on the courses found:
 - none: it answers;
 - found by words that only appear in their descriptions ("Who approves a transfer?" meets the
   course on transfer learning): the document whose subject the question names answers, and those

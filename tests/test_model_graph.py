@@ -408,3 +408,20 @@ def test_no_filters_from_the_model_leave_the_question_to_the_rules(
 
     assert turn.replies == [offline_reply(resources.school, "Tell me about the SQL course")]
     assert "filters" not in values(graph, "t")["turn"]["route"]
+
+
+@pytest.mark.parametrize("question", ["and is it for beginners?", "is rag-2 for beginners?"])
+def test_the_models_filters_do_not_replace_a_question_about_a_course(
+    resources: Resources, scripted_model: Any, question: str
+) -> None:
+    # The router sees no history: "it" and a course's id keep the question about that course.
+    router = scripted_model(intent("question"), routed(NO_FILTERS | {"level": "beginner"}))
+    graph = graph_with(resources, router=router)
+    threads.send(graph, "t", "Tell me about the RAG course", user_id="ada")
+
+    turn = threads.send(graph, "t", question, user_id="ada")
+
+    assert turn.replies[0].startswith("Retrieval-Augmented Generation (course rag) is intermediate")
+    assert (
+        values(graph, "t")["turn"]["answer"]["retrieval"] != "structured (filters read by the router model)"
+    )

@@ -89,8 +89,12 @@ def make_answer(school: SchoolSource, models: Models) -> RuntimeNode[State, dict
         context = runtime.context or Context()
         reading = read_question(question, today=today)
         routed = _routed_filters(state, today)
-        if routed is not None:  # the router model read the filters: they replace the rules' reading
-            reading = replace(reading, filters=routed, subject=[], refers_back=False)
+        # The router model's filters replace the rules' reading, unless the question points back
+        # ("is it for beginners?": the router sees no history) or names a course by its id.
+        if routed is not None and not reading.refers_back and not school().named_ids(question):
+            reading = replace(reading, filters=routed, subject=[])
+        else:
+            routed = None
         if reading.structured:  # a query on the tables: its reply is theirs, model or not
             reply, courses = _structured(school(), reading, context.user_id, today)
             note = "filters read by the router model" if routed is not None else None
