@@ -11,18 +11,21 @@ longer in the set deleted. It is cheap when nothing changed (one query comparing
 write), and otherwise one transaction under an advisory lock, so a reader never sees a document
 half re-chunked and two processes ingesting at once do it one after the other.
 
-`search` ranks chunks by full-text search: the chunks that have every word of the question
-(`plainto_tsquery`, which reads any text as words: no operator, quote or syntax error, and
-Postgres's parser drops markup tags), or when none has, those with any of its words; either way only those ranking within `RELATIVE_RANK` of the best, so that a
-weak match does not come along with a strong one. Ranks are `ts_rank`'s without length
+`sections_about` is the answer node's search (through `graphs.sources`): the sections of the
+documents whose keywords (migration 12) name the question's subject, or holding all its words,
+ranked as its docstring says. `search` is plain full-text search: the chunks that have every word
+of the question (`plainto_tsquery`, which reads any text as words: no operator, quote or syntax
+error, and Postgres's parser drops markup tags), or when none has, those with any of its words;
+either way only those ranking within `RELATIVE_RANK` of the best, so that a weak match does not
+come along with a strong one. Ranks are `ts_rank`'s without length
 normalisation: sections are of similar length, and dividing by it favoured a short section that
 mentions a word in passing over the one about it.
 
 Plain psycopg over a connection handed in; nothing of LangChain. Vectors: `vectors` keeps an
 embedding a chunk and model (`ensure_chunk_vector_schema`, `stale_chunks`, `store_chunk_embeddings`,
-`nearest_chunks`), computed by the caller as for courses; a retriever fuses those neighbours with
-`search`'s ranking (`graphs.retrieval.reciprocal_rank_fusion`) and reads the fused ids back with
-`chunks`.
+`nearest_chunks`), computed by the caller as for courses; the answer node's retriever fuses those
+neighbours with `sections_about`'s ranking (`graphs.sources.knowledge_sections`), reading them back
+with `chunks`.
 """
 
 from __future__ import annotations
@@ -217,8 +220,8 @@ def sections_about(conn: Connection[Row], text: str, limit: int = 5) -> list[Row
 
     A chunk is about them when its document's subject holds one of the words (`topic` counts them:
     a word of its keywords, compared stemmed; or one of its keyword phrases, word for word: "drop
-    out" is the cancellation's, "drop table" is not), or when the chunk holds every one of them. Ranked by `topic`, then
-    by the other words its heading holds (`heading`: in "Who approves a refund?", "approves"), then
+    out" is the cancellation's, "drop table" is not), or when the chunk holds every one of them.
+    Ranked by `topic`, then by the other words its heading holds (`heading`: in "Who approves a refund?", "approves"), then
     by all it holds with its document's subject (`covered`, of `asked`), then by its place in its
     document (a document's first section states its main rule: "What is your refund policy?" is
     the 7-day rule), then by full-text rank; and the best section of each document named by
