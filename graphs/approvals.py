@@ -127,10 +127,16 @@ def policy_of(action: PendingAction) -> str:
     return action.get("policy") or BEFORE_POLICY
 
 
+def reason_of(action: PendingAction) -> str | None:
+    """Why the action's policy row needs whom it needs, in words for the student; None when it says nothing."""
+    rule = rule_named(policy_of(action))
+    return rule.why if rule and rule.why else None
+
+
 def how_approved(action: PendingAction) -> str:
     """What the student is told about approving a new proposal, as the policy decides."""
-    rule = rule_named(policy_of(action))
-    why = f"because {rule.why}, " if rule and rule.why else ""
+    reason = reason_of(action)
+    why = f"because {reason}, " if reason else ""
     if awaited(action) != "student":
         return f"This one is decided by our staff: {why}it is waiting for them now. Say 'no' to withdraw it."
     if "operator" in approvers_of(action):

@@ -21,10 +21,10 @@ import json
 import math
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from graphs.intents import ACTION_INTENTS, INTENTS
 
@@ -33,6 +33,9 @@ Classifier = Callable[[str, bool], str]
 
 ERROR = "error"
 """The prediction recorded for a case whose classifier raised."""
+
+Case = TypeVar("Case")
+"""One labelled case of an evaluation set (a router case, a retrieval question)."""
 
 SHIPPED_SET = Path(__file__).with_name("data") / "router_eval.jsonl"
 """The tuned part of the labelled router set shipped with the package (package data of `agent`)."""
@@ -171,24 +174,44 @@ def load_cases(path: Path | None = None) -> list[EvalCase]:
     or mistyped field, an unknown intent, confirm/decline without a pending action, a repeated
     (text, pending) pair, or a file without cases.
     """
-    path = path or SHIPPED_SET
+    return read_cases(
+        path or SHIPPED_SET,
+        _parse_line,
+        key=lambda case: (case.text, case.pending),
+        repeated="repeats line {line} (same text and pending flag)",
+    )
+
+
+def read_cases(
+    path: Path,
+    parse: Callable[[str, str], Case],
+    *,
+    key: Callable[[Case], Hashable],
+    repeated: str,
+) -> list[Case]:
+    """The cases of a labelled JSON-lines file: each non-blank line `parse(line, "file:line")`.
+
+    Raises `EvalSetError` for a file that cannot be read, a line `parse` refuses, a case whose
+    `key` an earlier line had (`repeated`, formatted with that `line`'s number, says so), or a file
+    without cases.
+    """
     source = str(path)
     try:
         content = path.read_text(encoding="utf-8")
     except OSError as exc:
         message = f"{source}: cannot read the evaluation set: {exc.strerror or exc}"
         raise EvalSetError(message) from exc
-    cases: list[EvalCase] = []
-    seen: dict[tuple[str, bool], int] = {}
+    cases: list[Case] = []
+    seen: dict[Hashable, int] = {}
     for number, line in enumerate(content.splitlines(), start=1):
         if not line.strip():
             continue
-        case = _parse_line(line, f"{source}:{number}")
-        key = (case.text, case.pending)
-        if key in seen:
-            message = f"{source}:{number}: repeats line {seen[key]} (same text and pending flag)"
+        where = f"{source}:{number}"
+        case = parse(line, where)
+        if key(case) in seen:
+            message = f"{where}: {repeated.format(line=seen[key(case)])}"
             raise EvalSetError(message)
-        seen[key] = number
+        seen[key(case)] = number
         cases.append(case)
     if not cases:
         message = f"{source}: the evaluation set has no cases"

@@ -46,7 +46,7 @@ from agent.domain import School, catalog, documents
 from agent.infra.persistence import database_url, open_resources
 from agent.infra.scratch import temporary_database
 from agent.llm.models import Models
-from agent.ops.evaluation import EvalSetError, labelled_object, percentile
+from agent.ops.evaluation import EvalSetError, labelled_object, percentile, read_cases
 from graphs.nodes.answer import make_answer
 from graphs.retrieval import DEFAULT_MAX_DISTANCE, DEFAULT_SECTION_MAX_DISTANCE, Retriever
 from graphs.sources import retrieve
@@ -137,35 +137,22 @@ def load_cases(path: Path | None = None, *, labels: Labels | None = None) -> lis
     unknown or mistyped field, an empty question, a repeated question or id, an id that is no
     course, cohort or document of `labels` (the shipped ones by default), or a file without cases.
     """
-    path = path or SHIPPED_SET
-    labels = labels or Labels.shipped()
-    source = str(path)
-    try:
-        content = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        message = f"{source}: cannot read the evaluation set: {exc.strerror or exc}"
-        raise EvalSetError(message) from exc
-    cases: list[RetrievalCase] = []
-    seen: dict[str, int] = {}
-    for number, line in enumerate(content.splitlines(), start=1):
-        if not line.strip():
-            continue
-        where = f"{source}:{number}"
+    known = labels or Labels.shipped()
+
+    def parse(line: str, where: str) -> RetrievalCase:
         case = _parse_line(line, where)
-        unknown = labels.unknown(case.ids)
+        unknown = known.unknown(case.ids)
         if unknown:
             message = f"{where}: {unknown[0]!r} is no course, cohort or knowledge document id"
             raise EvalSetError(message)
-        key = case.text.strip().lower()
-        if key in seen:
-            message = f"{where}: repeats the question of line {seen[key]}"
-            raise EvalSetError(message)
-        seen[key] = number
-        cases.append(case)
-    if not cases:
-        message = f"{source}: the evaluation set has no cases"
-        raise EvalSetError(message)
-    return cases
+        return case
+
+    return read_cases(
+        path or SHIPPED_SET,
+        parse,
+        key=lambda case: case.text.strip().lower(),
+        repeated="repeats the question of line {line}",
+    )
 
 
 def _parse_line(line: str, where: str) -> RetrievalCase:

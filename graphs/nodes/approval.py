@@ -14,7 +14,6 @@ from typing import Literal
 from langchain_core.runnables import RunnableConfig
 from langgraph.types import Command, interrupt
 
-from agent.domain.policy import rule_named
 from agent.journal import grants
 from agent.journal.events import record_event
 from graphs.approvals import (
@@ -25,6 +24,7 @@ from graphs.approvals import (
     awaited,
     parse_decision,
     policy_of,
+    reason_of,
 )
 from graphs.nodes.common import FINISH, SchoolSource, UnexpectedInputError
 from graphs.nodes.proposals import Refusal, prepare
@@ -122,8 +122,8 @@ def make_approval(school: SchoolSource) -> ConfigNode[State, Next]:
 
 def _with_staff(action: PendingAction, opening: str, update: Mapping[str, object] | None = None) -> Next:
     """Pause for an operator's decision, telling the student why their "yes" is not the last word."""
-    rule = rule_named(policy_of(action))
-    why = f" Because {rule.why}, a" if rule and rule.why else " A"
+    reason = reason_of(action)
+    why = f" Because {reason}, a" if reason else " A"
     text = (
         f"{opening}.{why} member of our staff must approve it as well; it is waiting for them now, "
         "and nothing has changed yet. You will see their decision here."
