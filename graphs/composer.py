@@ -254,8 +254,14 @@ def _name(course: Row) -> str:
     return f"{course['title']} (course {course['id']})"
 
 
+QUOTED_WORDS = 8
+"""A reply repeats at most this many of a question's words: a page pasted in is not echoed back."""
+
+
 def _quoted(words: list[str]) -> str:
-    quoted = [f'"{w}"' for w in words]
+    quoted = [f'"{w}"' for w in words[:QUOTED_WORDS]]
+    if len(words) > QUOTED_WORDS:
+        return ", ".join(quoted) + f" and {len(words) - QUOTED_WORDS} more words"
     return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + f" and {quoted[-1]}"
 
 

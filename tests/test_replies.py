@@ -438,3 +438,34 @@ def test_a_model_reply_citing_a_section_it_was_not_given_falls_back(
         "fallback",
         "cited sections it was not given: refunds#how-refunds-are-fast",
     )
+
+
+@pytest.mark.parametrize(
+    ("question", "head"),
+    [
+        # Words of no language the router knows: no search; what the assistant can do.
+        ("Kann ich mein Geld zurückbekommen?", "I'm the school's assistant. I can answer questions"),
+        ("¿Puedo obtener un reembolso?", "I'm the school's assistant. I can answer questions"),
+        # SQL is an instruction to the system, not a cancellation ("drop").
+        (
+            "'; DROP TABLE courses; --",
+            "I can only make changes you ask for yourself, to your own enrollments.",
+        ),
+        # A page pasted into a question: its first words are searched, a few of them repeated.
+        (
+            "Do you have a course about " + " ".join(f"zq{i:03d}x" for i in range(600)),
+            'I searched our catalog for "zq000x", "zq001x", "zq002x", "zq003x", "zq004x", "zq005x", "zq006x",'
+            ' "zq007x" and 560 more words and found no course about that.',
+        ),
+    ],
+)
+def test_a_question_in_another_language_sql_or_a_pasted_page_gets_a_clear_reply_and_changes_nothing(
+    resources: Resources, question: str, head: str
+) -> None:
+    reply = ask(graph_with(resources), "t", question[:4000])
+
+    assert reply.startswith(head)
+    assert "Traceback" not in reply and len(reply) < 600
+    with resources.pool.connection() as conn:
+        row = conn.execute("SELECT count(*) AS n FROM courses").fetchone()
+    assert row is not None and row["n"] == len(resources.school.known_ids()[0])

@@ -367,8 +367,24 @@ INJECTION_PHRASES = (
     "skip confirmation",
 )
 """Instructions to the assistant rather than a student's request."""
-INJECTION_MARKERS = ("system:", "[system]", "<system>", "assistant:", "### instruction", "[inst]", "<|")
-"""Role labels and prompt syntax, matched in the raw lower-cased text."""
+INJECTION_MARKERS = (
+    "system:",
+    "[system]",
+    "<system>",
+    "assistant:",
+    "### instruction",
+    "[inst]",
+    "<|",
+    # SQL statements pasted as a message ("'; DROP TABLE courses; --" is no cancellation).
+    "drop table",
+    "delete from",
+    "insert into",
+    "truncate table",
+    "union select",
+    "select * from",
+    "; --",
+)
+"""Role labels, prompt syntax and SQL statements, matched in the raw lower-cased text."""
 BULK_PHRASES = (
     "every cohort",
     "all cohorts",
