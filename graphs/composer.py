@@ -8,7 +8,7 @@ shown. Pure functions over rows: no database, no model.
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, timedelta
 from typing import Any
 
 from agent.domain.catalog_queries import Filters
@@ -37,7 +37,9 @@ def compose(subject: Subject, *, today: date, facets: frozenset[str] = frozenset
     if subject.kind == "comparison":
         first, second = subject.courses
         return compare(first, second, today=today)
-    if facets & ANSWERED_FACETS:
+    if len(subject.courses) == 1 and len(subject.cohorts) == 2:
+        reply = compare_cohorts(subject.courses[0], subject.cohorts)
+    elif facets & ANSWERED_FACETS:
         reply = answer_facets(subject.courses, facets & ANSWERED_FACETS, today=today)
     else:
         reply = compose_answer(subject.courses)
@@ -215,6 +217,27 @@ def compare(first: Row, second: Row, *, today: date) -> str:
         lines.append(f"- Next cohorts of {course['id']}: {listed}")
     sources = [c["id"] for c in pair] + [h["id"] for cohorts in upcoming for h in cohorts]
     return "\n".join(lines) + f"\n\n{_sources(sources)}"
+
+
+def compare_cohorts(course: Row, ids: tuple[str, ...]) -> str:
+    """Two cohorts of one course side by side: when each starts and ends, and its free seats."""
+    by_id = {h["id"]: h for h in course["cohorts"]}
+    pair = [by_id[i] for i in ids]
+    weeks = timedelta(weeks=course["duration_weeks"])
+
+    def seats(cohort: Row) -> str:
+        free = cohort["capacity"] - cohort["seats_taken"]
+        return f"{free} of {cohort['capacity']} free" if free else "full, waitlist open"
+
+    first, second = pair
+    lines = [
+        f"Cohorts {first['id']} and {second['id']} of {_name(course)} side by side:",
+        f"- Starts: {first['starts_on']:%Y-%m-%d} vs {second['starts_on']:%Y-%m-%d}",
+        f"- Ends: {first['starts_on'] + weeks:%Y-%m-%d} vs {second['starts_on'] + weeks:%Y-%m-%d}",
+        f"- Seats: {seats(first)} vs {seats(second)}",
+        f"Both cost {money(course['price_cents'])} and last {course['duration_weeks']} weeks.",
+    ]
+    return "\n".join(lines) + f"\n\n{_sources([course['id'], first['id'], second['id']])}"
 
 
 def nothing_found(subject: Subject) -> str:

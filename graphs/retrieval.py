@@ -126,6 +126,9 @@ class Subject:
     """For `nothing`: why, in a few words (`no course matched`)."""
     misspelt: bool = False
     """For `courses`: the question named the course misspelt, and the reply says whom it read."""
+    cohorts: tuple[str, ...] = ()
+    """For `courses`: the cohort ids the question names, in its order ("rag-1 or rag-2?"): two of
+    one course are set side by side."""
 
 
 class Retriever:
@@ -223,7 +226,9 @@ class Retriever:
         if found.mode == "named":
             if len(found.courses) == 2:
                 return Subject("comparison", _in_order_of_mention(found.courses, terms, {}), searched)
-            return Subject("courses", found.courses, searched)
+            known = {h["id"] for c in found.courses for h in c["cohorts"]}
+            cohorts = tuple(dict.fromkeys(t for t in terms if t in known))
+            return Subject("courses", found.courses, searched, cohorts=cohorts)
         topics = topic_terms(question)
         if not topics:
             return Subject("courses", found.courses, searched)

@@ -107,6 +107,14 @@ OFFLINE = [
     ),
     ("reply_this_week.txt", "Is anything starting this week?", "rules", None, "structured", THIS_WEEK),
     ("reply_beginners.txt", "deep learning for beginners", "rules", None, "fts", ["deep-learning"]),
+    (
+        "reply_two_cohorts.txt",
+        "python-basics-1 or python-basics-2: which starts sooner?",
+        "rules",
+        None,
+        "named",
+        ["python-basics"],
+    ),
     ("reply_prerequisites.txt", "What do I need before llm-agents?", "rules", None, "named", ["llm-agents"]),
     (
         "reply_free_seats.txt",
