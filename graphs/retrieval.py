@@ -286,8 +286,9 @@ class Retriever:
     def _misspelt(self, question: str) -> str | None:
         """The course whose name the question's subject words misspell, when each of them is close to it.
 
-        Every subject word must be close to a word of that course's name ("stastics", "pyhton
-        basics"): one close word beside another that is not ("pyhton for knitting") is no match.
+        Every subject word long enough to judge must be close to a word of that course's name
+        ("stastics", "pyhton basics"): one close word beside another that is not ("pyhton for
+        knitting") is no match. Shorter words ("wen does the statistcs class start") are not judged.
         """
         topics = topic_terms(question)
         if not topics or len(topics) > MAX_SPELLING_TERMS:
@@ -295,7 +296,8 @@ class Retriever:
         with self.school.pool.connection() as conn:
             names = facts.course_names(conn)
         closest = facts.closest_by_name(names, topics)
-        if closest is None or not all(facts.closest_by_name([closest], [t]) for t in topics):
+        judged = [t for t in topics if len(t) >= facts.MIN_FUZZY_LENGTH]
+        if closest is None or not all(facts.closest_by_name([closest], [t]) for t in judged):
             return None
         return str(closest["id"])
 

@@ -22,7 +22,7 @@ its description is weight C (migration 0001)."""
 CLOSE_SPELLING = 0.8
 """The least `difflib` ratio at which a word counts as a misspelling of a course's name word:
 "pyhton" and "python" score 0.83; "rust" and "rest" 0.75, which must not match."""
-_MIN_FUZZY_LENGTH = 4
+MIN_FUZZY_LENGTH = 4
 """Words shorter than this are too short to call anything a misspelling of them."""
 _TERM = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 
@@ -105,7 +105,7 @@ def closest_by_name(courses: list[Row], terms: list[str]) -> Row | None:
     for course in courses:
         words = set(_TERM.findall(" ".join([course["title"], *course["tags"]]).lower()))
         words |= set(course["id"].split("-")) | {w for t in list(words) for w in t.split("-")}
-        score = sum(_closeness(term, words) for term in terms if len(term) >= _MIN_FUZZY_LENGTH)
+        score = sum(_closeness(term, words) for term in terms if len(term) >= MIN_FUZZY_LENGTH)
         if score > best_score:
             best, best_score = course, score
     return best
