@@ -101,14 +101,19 @@ def router_messages(text: str, pending: PendingAction | None) -> list[Any]:
     return [SystemMessage(ROUTER_SYSTEM.format(pending=summary)), HumanMessage(text)]
 
 
-def parse_intent(content: Any, *, pending: bool) -> Intent:
-    """The intent in a router reply; raises `InvalidRouteError` when there is none to trust."""
+def parse_reply(content: Any) -> dict[str, Any]:
+    """The router reply's JSON object; raises `InvalidRouteError` ("invalid_json") when there is none."""
     raw = content if isinstance(content, str) else json.dumps(content)
     try:
         data = reply_json(raw)
     except ValueError:
         raise InvalidRouteError("invalid_json") from None
-    intent = data.get("intent") if isinstance(data, dict) else None
+    return data if isinstance(data, dict) else {}
+
+
+def parse_intent(data: dict[str, Any], *, pending: bool) -> Intent:
+    """The intent in a parsed router reply; raises `InvalidRouteError` when there is none to trust."""
+    intent = data.get("intent")
     if intent not in INTENTS:
         raise InvalidRouteError("unknown_intent")
     if intent in ("confirm", "decline") and not pending:
@@ -140,20 +145,19 @@ def decide(
     if isinstance(run, Failed):
         return _fallback(rules, model, run, run.failure)
     try:
-        intent = parse_intent(run.value.content, pending=pending is not None)
+        data = parse_reply(run.value.content)
+        intent = parse_intent(data, pending=pending is not None)
         _check_against_rules(intent, reading)
     except InvalidRouteError as err:
         return _fallback(rules, model, run, err.reason)
     record = RouteRecord(intent=intent, source="model", model=model.name, reason=None)
     if intent == "question":
-        _add_filters(record, run.value.content)
+        _add_filters(record, data.get("filters"))
     return RouteDecision(intent, record, run.calls[-1])
 
 
-def _add_filters(record: RouteRecord, content: Any) -> None:
+def _add_filters(record: RouteRecord, raw: Any) -> None:
     """Record the model's `filters` (checked, as given) or why not (`filters_error`); none: nothing."""
-    data = reply_json(content if isinstance(content, str) else json.dumps(content))
-    raw = data.get("filters") if isinstance(data, dict) else None
     try:
         # Any date checks the shape; the answer node resolves the month with the school's.
         if read_filters(raw, today=date(2000, 1, 1)) is None:

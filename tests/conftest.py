@@ -35,12 +35,12 @@ from agent.infra.persistence import Resources, embedded_url, open_resources, sto
 from agent.interfaces.server.app import Service, create_app
 from agent.interfaces.server.auth import parse_keys
 from agent.interfaces.worker.process import Worker
-from graphs.school import build_graph
 from tests.support.api import API_KEYS
 from tests.support.fakes import ScriptedChatModel, Step
 from tests.support.openai_stub import OpenAIStub
 from tests.support.school import TODAY, fresh_database
 from tests.support.servers import free_port
+from tests.support.turns import school_graph
 
 
 class RealNetworkRequestError(RuntimeError):
@@ -285,12 +285,7 @@ def resources(settings: Settings) -> Iterator[Resources]:
 @pytest.fixture
 def graph(resources: Resources) -> Any:
     """The school graph on the test database."""
-    return build_graph(
-        checkpointer=resources.checkpointer,
-        store=resources.store,
-        school=resources.school,
-        settings=resources.settings,
-    )
+    return school_graph(resources)
 
 
 @pytest.fixture

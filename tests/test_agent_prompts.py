@@ -16,9 +16,9 @@ from agent.infra.persistence import Resources
 from agent.llm.models import Models, NamedModel
 from agent.runtime import threads
 from graphs.nodes.common import text_of
-from graphs.school import build_graph
 from tests.support.planner_fakes import ML_REQUEST, ORCHESTRATOR, DispatchModel, tasks_reply
 from tests.support.snapshots import check_snapshot
+from tests.support.turns import school_graph
 
 TASK = "Q1: python foundations"
 
@@ -32,12 +32,8 @@ def test_the_orchestrator_and_worker_prompts_and_tools(resources: Resources, scr
     orchestrator = scripted_model(tasks_reply([TASK]))
     worker = scripted_model(AIMessage("courses: python-basics"))
     model = DispatchModel(routes={ORCHESTRATOR: orchestrator, TASK: worker})
-    graph = build_graph(
-        checkpointer=resources.checkpointer,
-        store=resources.store,
-        school=resources.school,
-        settings=resources.settings,
-        models=Models(resources.settings.models, answer=NamedModel("test:planner", model)),
+    graph = school_graph(
+        resources, Models(resources.settings.models, answer=NamedModel("test:planner", model))
     )
     threads.send(graph, "p", ML_REQUEST, user_id="ada")
     # One string, even after the todo list added its section: some servers take nothing else.

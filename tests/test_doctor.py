@@ -105,14 +105,16 @@ def test_an_approval_waiting_too_long_is_a_warning(
     graph: Any, resources: Resources, settings: Settings
 ) -> None:
     # A request waiting for its student's own yes is not staff's backlog, however old.
-    assert threads.send(graph, "asking", "Please enroll me in nlp-1", user_id="bob").pending is not None
+    asked = threads.send(graph, "asking", "Please enroll me in nlp-1", user_id="bob").pending
+    assert asked is not None and asked["approver"] == "student"
     much_later = datetime.now(UTC) + timedelta(days=30)
     unconfirmed = check(resources, settings, graph, now=much_later)["approvals"]
     assert (unconfirmed.status, unconfirmed.detail) == ("ok", "no approval waiting")
     # A refund the student confirmed waits for an operator.
     paid(resources.school)
     threads.send(graph, "waiting", "Please cancel my enrollment in rag-2", user_id="ada")
-    assert threads.send(graph, "waiting", "yes", user_id="ada").pending is not None
+    confirmed = threads.send(graph, "waiting", "yes", user_id="ada").pending
+    assert confirmed is not None and confirmed["approver"] == "operator"
     fresh = check(resources, settings, graph)["approvals"]
     assert (fresh.status, fresh.detail) == ("ok", "1 approval waiting, none longer than 1d")
 

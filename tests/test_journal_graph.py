@@ -113,7 +113,7 @@ def test_an_approved_enrollment_leaves_a_grant_and_a_tool_event(resources: Resou
 def test_a_refund_leaves_the_students_grant_then_the_operators(resources: Resources, graph: Any) -> None:
     paid(resources.school)
     first = threads.send(graph, "t", "Please cancel my enrollment in rag-2", user_id="ada")
-    assert first.pending is not None
+    assert first.pending is not None and first.pending["approver"] == "student"
     action_id = first.pending["action_id"]
     confirmed = threads.send(graph, "t", "yes", user_id="ada")
     assert confirmed.pending is not None and confirmed.pending["approver"] == "operator"

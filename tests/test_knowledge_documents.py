@@ -128,7 +128,19 @@ def test_keywords_are_read_lowercase_in_order_once_each_and_too_many_are_refused
 
 
 def test_every_shipped_document_names_its_subject_in_keywords() -> None:
-    assert all(doc.keywords for doc in SHIPPED.values())
+    # Titles are not subjects: the first keyword is the word the document is about.
+    assert {doc.id: doc.keywords[0] for doc in SHIPPED.values()} == {
+        "accessibility": "accessibility",
+        "cancellation": "cancel",
+        "certificates": "certificate",
+        "contact": "contact",
+        "format": "format",
+        "payments": "pay",
+        "prerequisites": "prerequisite",
+        "refunds": "refund",
+        "transfers": "transfer",
+        "waitlists": "waitlist",
+    }
 
 
 def test_the_hash_changes_with_the_text_and_only_with_it() -> None:

@@ -23,11 +23,11 @@ from agent.infra.persistence import Resources
 from agent.llm.calls import Failed, Returned, recorded
 from agent.llm.models import Models, NamedModel
 from agent.runtime import threads
-from graphs.school import build_graph
 from middleware.budget import charge_of
 from middleware.usage import CallUsage, reply_usage, result_tokens
 from tests.support.fakes import ScriptedChatModel
 from tests.support.planner_fakes import ML_REQUEST, ORCHESTRATOR, REVISER, DispatchModel, tasks_reply, usage
+from tests.support.turns import school_graph
 
 PRICES = ModelConfig(
     prices=MappingProxyType(
@@ -61,13 +61,7 @@ def graph_with(
         if answer
         else None,
     )
-    return build_graph(
-        checkpointer=resources.checkpointer,
-        store=resources.store,
-        school=resources.school,
-        settings=settings,
-        models=models,
-    )
+    return school_graph(resources, models, settings=settings)
 
 
 def turn_of(graph: Any) -> dict[str, Any]:

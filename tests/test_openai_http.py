@@ -20,9 +20,9 @@ from agent.runtime import threads
 from graphs.intents import ACTION_INTENTS, INTENTS, read
 from graphs.nodes.answer import MODEL_DOWN, offline_reply
 from graphs.routing import NOT_A_REQUEST
-from graphs.school import build_graph
 from tests.support.openai_stub import Fail, Hang, OpenAIStub, Reply
 from tests.support.school import run_cli
+from tests.support.turns import school_graph
 
 QUESTION = "When does the RAG course start?"
 
@@ -37,13 +37,7 @@ def http_models(stub: OpenAIStub, *, timeout_s: float = 5.0, retries: int = 0) -
 
 
 def http_graph(resources: Resources, models: Models) -> Any:
-    return build_graph(
-        checkpointer=resources.checkpointer,
-        store=resources.store,
-        school=resources.school,
-        settings=resources.settings,
-        models=models,
-    )
+    return school_graph(resources, models)
 
 
 def state(graph: Any) -> dict[str, Any]:

@@ -13,10 +13,10 @@ from agent.infra.persistence import Resources
 from agent.journal.events import events
 from agent.llm.models import Models, NamedModel
 from agent.runtime import threads
-from graphs.school import build_graph
 from graphs.state import Context
 from tests.support.fakes import ScriptedChatModel
 from tests.support.planner_fakes import ML_REQUEST, ORCHESTRATOR, REVISER, DispatchModel, tasks_reply
+from tests.support.turns import school_graph
 
 LLM_REQUEST = "a learning path of 4 courses to become an LLM engineer, within 1000, starting before April"
 TASKS = ["Q1: python foundations", "Q2: machine learning", "Q3: deploying models"]
@@ -34,13 +34,7 @@ def planner_graph(
 ) -> Any:
     model = DispatchModel(routes=routes, delays=delays or {}) if routes is not None else None
     models = Models(resources.settings.models, answer=NamedModel("test:planner", model) if model else None)
-    return build_graph(
-        checkpointer=resources.checkpointer,
-        store=resources.store,
-        school=resources.school,
-        settings=replace(resources.settings, **settings),
-        models=models,
-    )
+    return school_graph(resources, models, settings=replace(resources.settings, **settings))
 
 
 def values(graph: Any, thread: str = "p") -> dict[str, Any]:

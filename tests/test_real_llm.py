@@ -19,7 +19,7 @@ from agent.config.model_config import ModelConfig, RoleConfig
 from agent.infra.persistence import Resources
 from agent.llm.models import Models
 from agent.runtime import threads
-from graphs.school import build_graph
+from tests.support.turns import school_graph
 
 pytestmark = pytest.mark.real_llm
 
@@ -49,13 +49,7 @@ def real_models() -> Models:
 
 
 def test_a_real_small_model_never_breaks_a_domain_rule(resources: Resources) -> None:
-    graph = build_graph(
-        checkpointer=resources.checkpointer,
-        store=resources.store,
-        school=resources.school,
-        settings=resources.settings,
-        models=real_models(),
-    )
+    graph = school_graph(resources, real_models())
     for text in NOT_A_YES:
         turn = threads.send(graph, "t", text, user_id="ada")
         assert turn.replies or turn.pending, f"no reply to {text!r}"

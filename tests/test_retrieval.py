@@ -30,6 +30,7 @@ from graphs.retrieval import (
 )
 from graphs.sources import TYPO_MAX_WORDS, read_as_subjects, retrieve
 from tests.support.openai_stub import OpenAIStub
+from tests.support.turns import school_graph
 
 # -- reciprocal rank fusion ---------------------------------------------------------------------
 
@@ -529,20 +530,13 @@ def test_the_graph_uses_an_embeddings_endpoint_over_http(hybrid: Resources, open
     from agent.config.model_config import ModelConfig, RoleConfig
     from agent.llm.models import Models
     from agent.runtime import threads
-    from graphs.school import build_graph
     from tests.support.openai_stub import Embed
 
     # A small constant component: the graph's retriever has the default floor, calibrated for e5.
     concepts = ConceptEmbeddings(constant=0.1)
     openai_stub.respond_with(lambda body: Embed([concepts.vector(t) for t in body["input"]]))
     config = ModelConfig(embeddings=RoleConfig("embeddings", "openai:stub-embed", openai_stub.base_url))
-    graph = build_graph(
-        checkpointer=hybrid.checkpointer,
-        store=hybrid.store,
-        school=hybrid.school,
-        settings=hybrid.settings,
-        models=Models(config),
-    )
+    graph = school_graph(hybrid, Models(config))
     turn = threads.send(graph, "t", "Anything about pictures?", user_id="ada")
     assert turn.replies[0].startswith("Computer Vision (course computer-vision)")
     answer = graph.get_state({"configurable": {"thread_id": "t"}}).values["turn"]["answer"]

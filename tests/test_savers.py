@@ -23,8 +23,8 @@ from langgraph.types import Command
 from agent.infra.persistence import Resources
 from agent.infra.savers import CopyTargetNotEmptyError, PooledPostgresSaver
 from agent.interfaces import studio
-from graphs.school import build_graph
 from graphs.state import Context
+from tests.support import turns
 from tests.support.approvals import student_yes
 
 WORKERS = 8
@@ -209,12 +209,7 @@ def snapshot(graph: Any, thread: str) -> tuple[Any, ...]:
 
 @pytest.fixture
 def school_graph(resources: Resources) -> Any:
-    return build_graph(
-        checkpointer=resources.checkpointer,
-        store=resources.store,
-        school=resources.school,
-        settings=resources.settings,
-    )
+    return turns.school_graph(resources)
 
 
 UNUSED_BLOBS = """

@@ -41,13 +41,13 @@ from agent.llm.models import Models, NamedModel
 from agent.runtime import threads
 from agent.runtime.budgets import DailyBudgetExhaustedError, exhausted_text, seconds_until_tomorrow
 from graphs.nodes.answer import offline_reply
-from graphs.school import build_graph
 from middleware.budget import Spend
 from middleware.usage import CallUsage
 from tests.support import turns
 from tests.support.api import ADA, BOB, OLGA
 from tests.support.planner_fakes import ML_REQUEST, ORCHESTRATOR, DispatchModel, tasks_reply
 from tests.support.school import TODAY
+from tests.support.turns import school_graph
 
 DAILY_TOKENS = 1000
 """The daily token budget of these tests' students."""
@@ -140,13 +140,7 @@ def test_the_planners_agents_are_charged_too(resources: Resources, scripted_mode
     }
     model = DispatchModel(routes=routes)
     models = Models(resources.settings.models, answer=NamedModel("test:planner", model))
-    graph = build_graph(
-        checkpointer=resources.checkpointer,
-        store=resources.store,
-        school=resources.school,
-        settings=resources.settings,
-        models=models,
-    )
+    graph = school_graph(resources, models)
     threads.send(graph, "p", ML_REQUEST, user_id="ada")
     found = sorted((c["role"], c["input_tokens"], c["output_tokens"]) for c in charges(resources.pool))
     assert found == [("orchestrator", 100, 20), ("worker", 50, 5), ("worker", 60, 6)]
@@ -157,7 +151,9 @@ def test_offline_nothing_is_charged_and_nothing_refused(resources: Resources, gr
     assert budget is not None
     register_student_budget(resources.pool, replace(budget, max_tokens=1))
     for _ in range(3):
-        assert threads.send(graph, "t", QUESTION, user_id="ada").replies
+        assert threads.send(graph, "t", QUESTION, user_id="ada").replies == [
+            offline_reply(resources.school, QUESTION)
+        ]
     assert charges(resources.pool) == []
 
 
@@ -170,7 +166,7 @@ def test_a_student_over_the_daily_budget_is_refused_with_no_model_call(
     answer = scripted_model(reply("The RAG course starts in December.", (800, 100)))
     graph = graph_with(resources, router=router, answer=answer)
     first = threads.send(graph, "t", QUESTION, user_id="ada")
-    assert first.replies
+    assert first.replies == ["The RAG course starts in December.\n\nSources: rag."]
     before, turns_before = head(graph, "t"), turns_of(resources.pool, "t")
 
     for thread, text in (("t", "And the SQL course?"), ("t2", "Enroll me in rag-2")):
@@ -225,7 +221,9 @@ def test_the_budget_renews_the_next_day(resources: Resources, scripted_model: An
     # The day is the settings' (SCHOOL_TODAY here, else the clock).
     tomorrow = replace(resources.settings, today=TODAY + timedelta(days=1))
     register_student_budget(resources.pool, StudentBudget.from_settings(resources.pool, tomorrow))
-    assert threads.send(graph, "t", QUESTION, user_id="ada").replies
+    assert threads.send(graph, "t", QUESTION, user_id="ada").replies == [
+        offline_reply(resources.school, QUESTION)
+    ]
     assert [(c["day"], c["input_tokens"]) for c in charges(resources.pool)] == [
         (TODAY, 900),
         (TODAY + timedelta(days=1), 5),

@@ -38,13 +38,13 @@ from agent.config.model_config import ModelConfig, Price, RoleConfig
 from agent.infra.persistence import Resources
 from agent.llm.models import Models, NamedModel
 from agent.llm.tracing import OTelCallbackHandler, build_provider, setup_tracing, tracing_config
-from graphs.school import build_graph
 from graphs.state import Context
 from middleware import safe_tool_error
 from tests.support.approvals import student_yes
 from tests.support.openai_stub import OpenAIStub, Reply
 from tests.support.planner_fakes import ORCHESTRATOR, DispatchModel
 from tests.support.school import ROOT
+from tests.support.turns import school_graph
 
 PRICES = ModelConfig(
     prices=MappingProxyType(
@@ -122,16 +122,6 @@ def usage(input_tokens: int, output_tokens: int) -> Any:
 
 def tasks_reply(tasks: list[str]) -> AIMessage:
     return AIMessage(json.dumps({"tasks": tasks}), usage_metadata=usage(100, 20))
-
-
-def school_graph(resources: Resources, models: Models | None = None) -> Any:
-    return build_graph(
-        checkpointer=resources.checkpointer,
-        store=resources.store,
-        school=resources.school,
-        settings=resources.settings,
-        models=models,
-    )
 
 
 def node(name: str, step: int, thread: str, **extra: Any) -> dict[str, Any]:

@@ -77,28 +77,21 @@ def _decide(decision: str = "approve", thread: str = "t1") -> Step:
 # Who decides follows the school's approval policy (agent.domain.policy): the student confirms an
 # enrollment, a waitlist place or a payment with a "yes"; a refund needs the student's yes, then an
 # operator's decision.
+_PAID_THEN_CANCELLED = [
+    _send("Enroll me in rag-2"),
+    _send("yes"),
+    _send("Pay for rag-2"),
+    _send("yes"),
+    _send("Cancel my enrollment in rag-2"),
+    _send("yes"),
+]
+"""A paid seat whose cancellation the student confirmed: the refund now waits for an operator."""
 SCENARIOS: dict[str, list[Step]] = {
     "question": [_send("When does the RAG course start?")],
     "enroll": [_send("Enroll me in rag-2"), _send("yes")],
-    "reject": [
-        _send("Enroll me in rag-2"),
-        _send("yes"),
-        _send("Pay for rag-2"),
-        _send("yes"),
-        _send("Cancel my enrollment in rag-2"),
-        _send("yes"),
-        _decide("reject"),
-    ],
+    "reject": [*_PAID_THEN_CANCELLED, _decide("reject")],
     "chat-yes-pay": [_send("Enroll me in rag-2"), _send("yes"), _send("Pay for rag-2"), _send("yes")],
-    "cancel-refund": [
-        _send("Enroll me in rag-2"),
-        _send("yes"),
-        _send("Pay for rag-2"),
-        _send("yes"),
-        _send("Cancel my enrollment in rag-2"),
-        _send("yes"),
-        _decide(),
-    ],
+    "cancel-refund": [*_PAID_THEN_CANCELLED, _decide()],
     "waitlist": [
         _send("Enroll me in rag-1", user="bob", thread="t2"),
         _send("yes", user="bob", thread="t2"),

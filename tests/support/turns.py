@@ -8,6 +8,7 @@ from typing import Any
 from langchain_core.messages import HumanMessage
 
 from agent.config.model_config import ModelConfig
+from agent.config.settings import Settings
 from agent.infra.persistence import Resources
 from agent.llm.models import Models, NamedModel
 from graphs.school import build_graph
@@ -48,10 +49,17 @@ def graph_with(
         router=NamedModel("test:router", router) if router else None,
         answer=NamedModel("test:answer", answer) if answer else None,
     )
+    return school_graph(resources, models)
+
+
+def school_graph(
+    resources: Resources, models: Models | None = None, *, settings: Settings | None = None
+) -> Any:
+    """The school graph on `resources` (their settings unless `settings`), with `models` (None: offline)."""
     return build_graph(
         checkpointer=resources.checkpointer,
         store=resources.store,
         school=resources.school,
-        settings=resources.settings,
+        settings=settings or resources.settings,
         models=models,
     )
