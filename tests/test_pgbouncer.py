@@ -11,6 +11,7 @@ transaction, which is why a pool of one serves no turn (every other statement wo
 
 from __future__ import annotations
 
+import asyncio
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -19,6 +20,7 @@ from typing import Any
 
 import psycopg
 import pytest
+from langgraph.checkpoint.base import empty_checkpoint
 from psycopg.rows import dict_row
 from psycopg_pool import ConnectionPool
 
@@ -27,6 +29,7 @@ from agent.domain import School
 from agent.domain.payments import ChargeResult
 from agent.infra.locks import LOCK_SPACE, ThreadBusyError, locks_for
 from agent.infra.persistence import Resources, connection_kwargs, open_resources
+from agent.interfaces import studio
 from agent.journal.events import events
 from agent.journal.turns import StepRecord, record, start_turn, turns_of
 from agent.runtime import threads
@@ -286,12 +289,98 @@ def test_the_journal_leaves_no_setting_on_a_shared_server_connection(
     assert notes == [{"sync": "off", "n": written}]  # it was set, in the journal's own transactions
 
 
+# -- no server connection held for a Flush -------------------------------------------------------
+
+
+@pytest.mark.parametrize("ends", ["idle", "in a transaction"])
+def test_a_flush_after_a_pipeline_holds_a_server_connection_only_if_the_pipeline_ended_idle(
+    database_url: str, ends: str
+) -> None:
+    """Why no pipeline of ours ends outside a transaction behind the pooler (`unpipelined_if_pooled`).
+
+    psycopg sends a Flush after a pipeline's last Sync when the results are not back yet, which a
+    test cannot time; here it is sent on purpose. Once the Sync has left the session idle, PgBouncer
+    gives the lone Flush a server connection of its own and keeps it for that client, whose
+    connection sits idle in our pool: with one server connection, every other client waits.
+    """
+    with (
+        pgbouncer(database_url, pool_size=1, query_wait_timeout=2) as url,
+        psycopg.connect(url, autocommit=True, prepare_threshold=None) as flushing,
+    ):
+        with flushing.pipeline():
+            if ends == "in a transaction":
+                flushing.execute("BEGIN")
+            flushing.execute("SELECT 1")
+        flushing.pgconn.send_flush_request()
+        flushing.pgconn.flush()
+        time.sleep(0.2)  # PgBouncer reads the Flush before the other client asks
+        if ends == "in a transaction":
+            flushing.execute("COMMIT")
+        with psycopg.connect(url, autocommit=True, prepare_threshold=None) as other:
+            if ends == "idle":
+                with pytest.raises(psycopg.errors.ProtocolViolation, match="query_wait_timeout"):
+                    other.execute("SELECT 1")
+            else:
+                assert other.execute("SELECT 1 AS one").fetchone() == (1,)
+        flushing.execute("SELECT 1")  # the flushing client's next statement frees the connection
+        with psycopg.connect(url, autocommit=True, prepare_threshold=None) as later:
+            assert later.execute("SELECT 2").fetchone() == (2,)
+
+
+class _PipelineEnds:
+    """Records the transaction status each outermost psycopg pipeline, sync or async, leaves its
+    session in. `Cursor.executemany` opens one of its own when none is open: recorded too."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.ends: list[str] = []
+        exit_pipeline, aexit_pipeline = psycopg.Pipeline.__exit__, psycopg.AsyncPipeline.__aexit__
+
+        def recorded(pipeline: psycopg.Pipeline, *exc: Any) -> None:
+            exit_pipeline(pipeline, *exc)
+            self._record(pipeline)
+
+        async def arecorded(pipeline: psycopg.AsyncPipeline, *exc: Any) -> None:
+            await aexit_pipeline(pipeline, *exc)
+            self._record(pipeline)
+
+        monkeypatch.setattr(psycopg.Pipeline, "__exit__", recorded)
+        monkeypatch.setattr(psycopg.AsyncPipeline, "__aexit__", arecorded)
+
+    def _record(self, pipeline: psycopg.Pipeline | psycopg.AsyncPipeline) -> None:
+        if pipeline.level == 0:
+            self.ends.append(pipeline._conn.info.transaction_status.name)
+
+
+def test_studios_saver_writes_through_pgbouncer_without_a_pipeline_that_ends_idle(
+    database_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pipelines = _PipelineEnds(monkeypatch)
+
+    async def scenario(url: str) -> tuple[bool, list[Any]]:
+        _pooled_settings(url, tmp_path, monkeypatch)
+        async with studio.checkpointer() as saver:  # what `langgraph dev` enters
+            config: Any = {"configurable": {"thread_id": "t", "checkpoint_ns": ""}}
+            cp = empty_checkpoint()
+            cp["channel_values"], cp["channel_versions"] = {"c": [1]}, {"c": "1"}
+            stored = await saver.aput(config, cp, {"step": 0}, {"c": "1"})
+            await saver.aput_writes(stored, [("c", [2]), ("d", [3])], task_id="task")
+            found = await saver.aget_tuple(stored)
+            assert found is not None
+            return saver.supports_pipeline, [(w[1], w[2]) for w in found.pending_writes or []]
+
+    with pgbouncer(database_url, pool_size=1, query_wait_timeout=5) as url:
+        pipelined, writes = asyncio.run(scenario(url))
+    assert (pipelined, writes) == (False, [("c", [2]), ("d", [3])])
+    assert "IDLE" not in pipelines.ends
+
+
 # -- whole turns ------------------------------------------------------------------------------------
 
 
 def test_whole_turns_run_through_pgbouncer_and_leave_no_setting_behind(
     database_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    pipelines = _PipelineEnds(monkeypatch)
     with (
         pgbouncer(database_url, pool_size=2) as url,
         # setup too: migrations, LangGraph's CREATE INDEX CONCURRENTLY beside the setup lock's transaction
@@ -330,3 +419,6 @@ def test_whole_turns_run_through_pgbouncer_and_leave_no_setting_behind(
         } == {"off"}
         assert {n["sync"] for n in notes if n["kind"] in ("approval_granted", "tool_completed")} == {"on"}
     assert _lock_sessions(database_url, "t") == 0
+    # The thread locks' and the journal's pipelines, each ended inside its transaction; LangGraph's
+    # savers and store wrote in transactions, without pipelines.
+    assert pipelines.ends and set(pipelines.ends) == {"INTRANS"}

@@ -16,7 +16,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 import psycopg
 from langgraph.checkpoint.postgres import PostgresSaver
@@ -42,6 +42,15 @@ from agent.infra.savers import (  # noqa: F401  # DELTA_PAGE_SIZE, tune_delta_pa
 )
 
 log = logging.getLogger(__name__)
+
+
+class _MayPipeline(Protocol):
+    """LangGraph's Postgres savers and store: they write in pipeline mode when this is set."""
+
+    supports_pipeline: bool
+
+
+_Pipelining = TypeVar("_Pipelining", bound=_MayPipeline)
 
 EMBEDDED_DATABASE = "school"
 _SETUP_LOCK = "hashtext('school-agent:setup')"
@@ -82,6 +91,27 @@ def connection_kwargs(settings: Settings) -> dict[str, Any]:
         "row_factory": dict_row,
         "prepare_threshold": None if settings.db_pooling == "transaction" else settings.prepare_threshold,
     }
+
+
+def unpipelined_if_pooled(component: _Pipelining, settings: Settings) -> _Pipelining:
+    """`component`, a LangGraph Postgres saver or store, with no pipelines behind a transaction pooler.
+
+    Behind one (`SCHOOL_DB_POOLING=transaction`) its `supports_pipeline` is turned off; otherwise
+    it is returned as it is.
+
+    A psycopg pipeline that ends outside a transaction may send one more message after its last
+    Sync, a Flush, when its results are not back yet. PgBouncer (1.18, Debian's) may by then have
+    handed the server connection back to its pool; it takes one again for the lone Flush, which
+    gets no answer, and keeps it for that client until the client next writes. So an idle
+    connection of our pool pins a server connection, and with the others busy (a run holds one for
+    its thread lock) the next query waits out `query_wait_timeout` and fails. Without pipelines the
+    savers write in a transaction (BEGIN, the statements, COMMIT). Our own pipelines end inside a
+    transaction (`agent.infra.locks.begin_locked`, the journal's writes), where a late Flush goes
+    to the server connection the transaction still holds.
+    """
+    if settings.db_pooling == "transaction":
+        component.supports_pipeline = False
+    return component
 
 
 def pool_options(settings: Settings) -> dict[str, Any]:
@@ -296,8 +326,10 @@ def open_resources(settings: Settings | None = None, *, setup: bool = True) -> I
             settings=settings,
             url=url,
             pool=pool,
-            checkpointer=PooledPostgresSaver(pool, serde=strict_serializer()),
-            store=PostgresStore(pool),  # type: ignore[arg-type]
+            checkpointer=unpipelined_if_pooled(
+                PooledPostgresSaver(pool, serde=strict_serializer()), settings
+            ),
+            store=unpipelined_if_pooled(PostgresStore(pool), settings),  # type: ignore[arg-type]
             school=school,
             ledger=PostgresLedger(pool),
         )

@@ -24,7 +24,13 @@ from langgraph.graph.state import CompiledStateGraph
 from psycopg_pool import AsyncConnectionPool
 
 from agent.config.settings import Settings
-from agent.infra.persistence import acheck_if_disturbed, database_url, pool_options, strict_serializer
+from agent.infra.persistence import (
+    acheck_if_disturbed,
+    database_url,
+    pool_options,
+    strict_serializer,
+    unpipelined_if_pooled,
+)
 from agent.infra.savers import AsyncPooledPostgresSaver
 from graphs import school
 
@@ -96,7 +102,7 @@ async def checkpointer(
     )
     try:
         await pool.open(wait=True, timeout=settings.connect_timeout_s)
-        saver = saver_class(pool, serde=strict_serializer())
+        saver = unpipelined_if_pooled(saver_class(pool, serde=strict_serializer()), settings)
         await saver.setup()
         yield saver
     finally:

@@ -148,14 +148,17 @@ def _write(db: Database, sql: str, params: Any) -> dict[str, Any] | None:
     """Run one journal write of a run; the first row it returns, if it returns rows.
 
     From a pool, the write is a short transaction of its own whose commit does not wait for the
-    disk: BEGIN, `SET LOCAL synchronous_commit TO off`, the write and COMMIT, pipelined into one
-    round trip. The setting ends with the transaction, so it never reaches another client of the
-    same server connection, through PgBouncer in transaction mode too. An unsynced commit is
-    visible at once and survives a crash of the application; a crash of Postgres itself can lose
-    it only together with everything committed after it, because the next synchronous commit (the
-    next checkpoint, on any connection) flushes the log up to and including it. So the journal may
-    lose its last events, never show an event whose checkpoint is missing, and a turn does not wait
-    for a disk flush per event.
+    disk: BEGIN, `SET LOCAL synchronous_commit TO off` and the write, pipelined into one round
+    trip, then COMMIT. The pipeline ends inside the transaction on purpose: psycopg may send a
+    Flush after a pipeline's last Sync, and had that Sync left the session idle, PgBouncer in
+    transaction mode would hold a server connection for the lone Flush
+    (`agent.infra.persistence.unpipelined_if_pooled`). The setting ends with the transaction, so
+    it never reaches another client of the same server connection, through PgBouncer in
+    transaction mode too. An unsynced commit is visible at once and survives a crash of the
+    application; a crash of Postgres itself can lose it only together with everything committed
+    after it, because the next synchronous commit (the next checkpoint, on any connection) flushes
+    the log up to and including it. So the journal may lose its last events, never show an event
+    whose checkpoint is missing, and a turn does not wait for a disk flush per event.
 
     A connection the caller holds is used as it is: the write commits (or rolls back) with the
     caller's work.
@@ -169,7 +172,7 @@ def _write(db: Database, sql: str, params: Any) -> dict[str, Any] | None:
                 conn.execute("BEGIN")
                 conn.execute(_UNSYNCED)
                 cursor = conn.execute(sql, params)
-                conn.execute("COMMIT")
+            conn.execute("COMMIT")
         except BaseException:
             with contextlib.suppress(psycopg.OperationalError):
                 conn.rollback()  # the failed transaction, before the connection goes back to the pool

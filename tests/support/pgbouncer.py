@@ -12,6 +12,7 @@ import os
 import pwd
 import shutil
 import subprocess
+import sys
 import tempfile
 import time
 from collections.abc import Iterator
@@ -51,7 +52,9 @@ def _run_as() -> list[str]:
     pytest.fail("running as root, and neither a postgres nor a nobody user exists for pgbouncer to run as")
 
 
-def _config(database_url: str, port: int, folder: Path, pool_size: int) -> tuple[str, str]:
+def _config(
+    database_url: str, port: int, folder: Path, pool_size: int, query_wait_timeout: int
+) -> tuple[str, str]:
     """The ini and the auth file for a PgBouncer that serves `database_url`'s database under its name."""
     target = {key: str(value) for key, value in conninfo_to_dict(database_url).items() if value is not None}
     user = target.get("user") or pwd.getpwuid(os.getuid()).pw_name
@@ -74,20 +77,21 @@ min_pool_size = 0
 reserve_pool_size = 0
 max_client_conn = 200
 ; a client waiting for a server connection fails within a test's time, not the default 120 s
-query_wait_timeout = 30
+query_wait_timeout = {query_wait_timeout}
 """
     return ini, f'"{user}" ""\n'
 
 
 @contextmanager
-def pgbouncer(database_url: str, *, pool_size: int) -> Iterator[str]:
+def pgbouncer(database_url: str, *, pool_size: int, query_wait_timeout: int = 30) -> Iterator[str]:
     """Run PgBouncer in transaction mode with `pool_size` server connections for `database_url`'s
-    database; yield the URL of that database through it. The log is in the failure message."""
+    database; yield the URL of that database through it. A client that waits `query_wait_timeout`
+    seconds for a server connection is failed. The log is printed when the test fails."""
     binary = pgbouncer_binary()
     port = free_port()
     folder = Path(tempfile.mkdtemp(prefix="pgbouncer-"))
     folder.chmod(0o755)  # readable by the user pgbouncer runs as
-    ini, users = _config(database_url, port, folder, pool_size)
+    ini, users = _config(database_url, port, folder, pool_size, query_wait_timeout)
     (folder / "pgbouncer.ini").write_text(ini)
     (folder / "users.txt").write_text(users)
     for path in folder.iterdir():
@@ -101,7 +105,12 @@ def pgbouncer(database_url: str, *, pool_size: int) -> Iterator[str]:
             )
             try:
                 _wait_until_ready(proc, url, log)
-                yield url
+                try:
+                    yield url
+                except BaseException:
+                    # pytest shows what a failing test printed: PgBouncer's side of the failure
+                    print(f"PgBouncer's log:\n{log.read_text(errors='replace')}", file=sys.stderr)
+                    raise
             finally:
                 proc.terminate()
                 try:
