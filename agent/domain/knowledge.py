@@ -197,21 +197,28 @@ def _ranked(conn: Connection[Row], query: str, text: str, limit: int) -> list[Ro
 
 _ABOUT_SQL = """
 WITH q AS (
-    SELECT array(SELECT DISTINCT unnest(tsvector_to_array(to_tsvector('english', %(text)s)))) AS words
+    SELECT array(SELECT DISTINCT unnest(tsvector_to_array(to_tsvector('english', %(text)s)))) AS words,
+           plainto_tsquery('english', %(text)s) AS every_word,
+           replace(plainto_tsquery('english', %(text)s)::text, ' & ', ' | ')::tsquery AS any_word,
+           to_tsvector('simple', %(text)s) AS as_written
+), documents AS MATERIALIZED (
+    SELECT d.id, d.subject,
+           (SELECT count(*) FROM unnest(q.words) w WHERE w = ANY(tsvector_to_array(d.subject)))
+           + (SELECT count(*) FROM unnest(d.phrases) p WHERE q.as_written @@ phraseto_tsquery('simple', p))
+             AS topic
+    FROM knowledge_documents d, q
 )
 SELECT k.id, k.document_id, k.title, k.section, k.anchor, k.position, k.body AS text,
        cardinality(q.words) AS asked,
-       (SELECT count(*) FROM unnest(q.words) w WHERE w = ANY(tsvector_to_array(d.subject)))
-       + (SELECT count(*) FROM unnest(d.phrases) p
-           WHERE to_tsvector('simple', %(text)s) @@ phraseto_tsquery('simple', p)) AS topic,
+       d.topic,
        (SELECT count(*) FROM unnest(q.words) w
          WHERE w = ANY(tsvector_to_array(to_tsvector('english', k.section)))
            AND NOT w = ANY(tsvector_to_array(d.subject))) AS heading,
        (SELECT count(*) FROM unnest(q.words) w
          WHERE w = ANY(tsvector_to_array(k.search || d.subject))) AS covered,
-       ts_rank(k.search, replace(plainto_tsquery('english', %(text)s)::text, ' & ', ' | ')::tsquery) AS rank
-FROM knowledge_chunks k JOIN knowledge_documents d ON d.id = k.document_id, q
-WHERE cardinality(q.words) > 0
+       ts_rank(k.search, q.any_word) AS rank
+FROM knowledge_chunks k JOIN documents d ON d.id = k.document_id, q
+WHERE cardinality(q.words) > 0 AND (d.topic > 0 OR (k.search || d.subject) @@ q.every_word)
 """
 
 
@@ -232,8 +239,8 @@ def sections_about(conn: Connection[Row], text: str, limit: int = 5) -> list[Row
     question = _searchable(text, limit)
     if question is None:
         return []
-    rows = conn.execute(_ABOUT_SQL, {"text": question}).fetchall()
-    about = [r for r in rows if r["topic"] > 0 or r["covered"] == r["asked"]]
+    # Only chunks about the words come back: a subject word or phrase, or every word held (`@@`).
+    about = conn.execute(_ABOUT_SQL, {"text": question}).fetchall()
     about.sort(key=lambda r: (-r["topic"], -r["heading"], -r["covered"], r["position"], -r["rank"]))
     return [
         r | {"citation": citation(r["document_id"], r["anchor"])} for r in _each_subject_first(about)[:limit]
