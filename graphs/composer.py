@@ -125,28 +125,41 @@ def _cohorts_sentence(cohorts: list[Row], *, free_only: bool) -> str:
     return "Cohorts: " + "; ".join(_cohort_line(h) for h in cohorts) + "."
 
 
-def compose_filtered(filters: Filters, courses: list[Row], *, after: Row | None = None) -> str:
+def compose_filtered(
+    filters: Filters, courses: list[Row], *, after: Row | None = None, builds_on: Row | None = None
+) -> str:
     """The courses a structured question found, headed by the filter applied, each with its cohorts.
 
-    `after` is the student's enrollment that `filters.starts_after` comes from, named in the head.
+    `after` is the student's enrollment that `filters.starts_after` comes from, and `builds_on` the
+    course `filters.builds_on` names, each named in the head; a course that builds on another lists
+    all its prerequisites (a second one is needed too).
     """
-    applied = describe_filters(filters, after=after)
+    applied = describe_filters(filters, after=after, builds_on=builds_on)
+    if not courses and filters == Filters(builds_on=filters.builds_on) and builds_on is not None:
+        return (
+            f"No course in our catalog lists {_name(builds_on)} among its prerequisites."
+            f"\n\n{_sources([builds_on['id']])}"
+        )
     if not courses:
         return f"{applied}: none in our catalog. {TRY_A_TOPIC}"
     lines = [f"{applied}:"]
     for course in courses:
         cohorts = "; ".join(_cohort_line(h) for h in course["cohorts"]) or "no cohorts scheduled"
+        needs = f" Prerequisites: {', '.join(course['prerequisites'])}." if filters.builds_on else ""
         lines.append(
             f"- {_name(course)}: {money(course['price_cents'])}, {course['level']}, "
-            f"{course['duration_weeks']} weeks. {'Cohorts' if filters.on_cohorts else 'Next cohorts'}: {cohorts}."
+            f"{course['duration_weeks']} weeks.{needs} "
+            f"{'Cohorts' if filters.on_cohorts else 'Next cohorts'}: {cohorts}."
         )
     sources = [c["id"] for c in courses] + [h["id"] for c in courses for h in c["cohorts"]]
     return "\n".join(lines) + f"\n\n{_sources(sources)}"
 
 
-def describe_filters(filters: Filters, *, after: Row | None = None) -> str:
+def describe_filters(filters: Filters, *, after: Row | None = None, builds_on: Row | None = None) -> str:
     """The filter a structured answer applied, in words: "Beginner courses costing at most €500"."""
     head = f"{filters.level.capitalize()} courses" if filters.level else "Courses"
+    if filters.builds_on is not None:
+        head += f" that build on {_name(builds_on) if builds_on else f'course {filters.builds_on}'}"
     if filters.pick is not None:
         picked = {
             "cheapest": "cheapest",

@@ -2,11 +2,12 @@
 
 "Which courses start in January?" is a month, "under 500 euros" a price limit, "beginner courses"
 a level, "which cohorts still have seats" free seats, "after my current course ends" a start after
-the student's enrollment. `read_question` returns them as `agent.domain.catalog_queries.Filters`
-(the seam where a router model's structured output can hand in the same dataclass instead), with
-the words left over once the filters are read: a question with filters and no subject of its own
-is answered by a query on the tables; one with a subject ("deep learning for beginners") is about
-that course, and the filter says which of its facts to state (`Reading.facets`).
+the student's enrollment, "what can I take after Python Basics?" the courses that build on one.
+`read_question` returns them as `agent.domain.catalog_queries.Filters` (the seam where a router
+model's structured output can hand in the same dataclass instead), with the words left over once
+the filters are read: a question with filters and no subject of its own is answered by a query on
+the tables; one with a subject ("deep learning for beginners") is about that course, and the
+filter says which of its facts to state (`Reading.facets`).
 Pure functions over text: no database, no model.
 """
 
@@ -91,6 +92,36 @@ _AFTER_MINE = re.compile(
     r"|\bafter\s+i\s+(?:finish|complete|am done)\b",
     re.IGNORECASE,
 )
+_ASKS_FOR_COURSES = re.compile(
+    r"\b(?:what|which)(?:'s|\s+is)?(?:\s+the)?(?:\s+(?:other|more|further|beginner|intermediate|advanced))?"
+    r"(?:\s+(?:courses?|classes?|options?))?"
+    r"\s+(?:(?:can|could|should|do|shall|would|might)\s+i\s+(?:then\s+)?"
+    r"(?:take|do|study|learn|enrol+|join|choose|pick|try)|comes?|follows?|courses?|classes?|next|builds?"
+    r"|requires?|needs?)\b",
+    re.IGNORECASE,
+)
+"""The question asks which courses to take ("what can I take", "which courses", "what comes")."""
+_NOT_A_COURSE = (
+    r"(?!(?:my|it|this|that|i|finish\w*|complet\w*|done|the\s+(?:current|deadline|start|end)|next|"
+    + "|".join(MONTH_NAMES)
+    + r")\b|\d)"
+)
+_AFTER_A_COURSE = re.compile(
+    r"\b(?:after|once|when)\s+(?:i(?:'ve|\s+have|\s+am|'m)?\s+)?"
+    r"(?:(?:finish(?:ed|ing)?|complet(?:e|ed|ing)|done(?:\s+with)?|taking|doing|passing|passed|took|did)\s+)?"
+    + _NOT_A_COURSE
+    + r"(?=[a-z])",
+    re.IGNORECASE,
+)
+"""After a course the question names ("after Python Basics", "once I finish SQL"), not after a day
+or the student's current course (`_AFTER_MINE`)."""
+_BUILDS_ON = re.compile(
+    r"\bnext\s+(?:step|course|class)\b(?!\s+(?:starts?|begins?|dates?|cohorts?))|\bwhat(?:'s|\s+is)?\s+next\b"
+    r"|\b(?:take|do|study|learn)\s+next\b|\bbuilds?\s+on\b|\bfollow[- ]?(?:up|on)s?\b"
+    r"|\bas\s+(?:a\s+)?prerequisite\b|\b(?:requires?|needs?)\s+(?!(?:a|an|to|any|me|i|it|my)\b)",
+    re.IGNORECASE,
+)
+"""A course that comes next, builds on or requires another ("what's next", "which courses require SQL")."""
 _REFERS = re.compile(r"\b(?:it|its|this one|that one|this course|that course|them)\b", re.IGNORECASE)
 FILTER_WORDS = frozenset(
     """under below less than most up no more cheaper max maximum within over above least budget
@@ -137,11 +168,23 @@ class Reading:
 
     refers_back: bool
     """The question points at something said before ("is it for beginners?")."""
+    follow_on: bool = False
+    """The question asks for the courses to take after one it names ("What can I take after Python
+    Basics?"): the caller finds the course and sets `filters.builds_on`."""
 
     @property
     def structured(self) -> bool:
-        """Whether the question is a query on the tables: filters, and no subject of its own."""
-        return bool(self.filters or self.after_my_course) and not self.subject and not self.refers_back
+        """Whether the question is a query on the tables: filters, and no subject of its own.
+
+        Not one for the courses after another: the search finds that course first, even when a
+        router model's filters left no subject words ("intermediate courses after Python Basics").
+        """
+        return (
+            bool(self.filters or self.after_my_course)
+            and not self.subject
+            and not self.refers_back
+            and not self.follow_on
+        )
 
 
 def read_question(question: str, *, today: date) -> Reading:
@@ -168,7 +211,10 @@ def read_question(question: str, *, today: date) -> Reading:
     ]
     facets = frozenset(name for name, pattern in FACETS.items() if pattern.search(text))
     after_mine = _AFTER_MINE.search(text) is not None
-    return Reading(filters, after_mine, subject, facets, _REFERS.search(text) is not None)
+    follow_on = _ASKS_FOR_COURSES.search(text) is not None and (
+        _AFTER_A_COURSE.search(text) is not None or _BUILDS_ON.search(text) is not None
+    )
+    return Reading(filters, after_mine, subject, facets, _REFERS.search(text) is not None, follow_on)
 
 
 def _month(text: str, today: date) -> tuple[int, int] | None:

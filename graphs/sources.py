@@ -1,7 +1,8 @@
 """What a reply rests on: the tables' query, the knowledge base's sections, the courses found.
 
 `retrieval` finds courses; this module decides which of the school's documents answer a question
-beside them or instead of them, and `retrieve` is the whole choice, as the answer node makes it, in
+beside them or instead of them (or, for "What can I take after Python Basics?", which courses
+build on the one found), and `retrieve` is the whole choice, as the answer node makes it, in
 one call (the retrieval evaluation measures it).
 
 A question is the knowledge base's when one of its words or phrases is a document's subject (in
@@ -132,14 +133,22 @@ def _vocabulary(conn: Any) -> knowledge.Vocabulary:
 
 def naming_words(school: School, question: str, courses: list[Row]) -> frozenset[str]:
     """The words of `question` that name one of `courses` (its id, a word of its title or tags)."""
+    return frozenset().union(*_names(school, question, courses).values())
+
+
+def _names(school: School, question: str, courses: list[Row]) -> dict[str, set[str]]:
+    """For each of `courses` the question names, the words of `question` that name it."""
     if not courses:
-        return frozenset()
+        return {}
     with school.pool.connection() as conn:
         hits = facts.term_hits(conn, [c["id"] for c in courses], knowledge_words(question))
-    named: set[str] = set().union(*(h.named for h in hits.values()))
     words = _WORD.findall(question.lower())
-    ids = {w for w in words for c in courses if w == c["id"] or w.startswith(f"{c['id']}-")}
-    return frozenset(named | ids)
+    names = {
+        c["id"]: set(hits[c["id"]].named if c["id"] in hits else ())
+        | {w for w in words if w == c["id"] or w.startswith(f"{c['id']}-")}
+        for c in courses
+    }
+    return {course: named for course, named in names.items() if named}
 
 
 def answer_sources(
@@ -162,6 +171,28 @@ def answer_sources(
         reason = "the courses found only mention the question's words; a document is about them"
         return Subject("nothing", [], subject.searched, reason=reason), on_subject
     return subject, []
+
+
+def follow_on_query(
+    school: School, question: str, reading: Reading, subject: Subject, today: date
+) -> tuple[Filters, Row, list[Row]] | None:
+    """The filters applied, the course named and the courses that build on it ("after Python Basics").
+
+    The courses that build on it list it among their prerequisites; the question's other filters
+    apply too ("Which intermediate courses can I take after Python Basics for under 600 euros?").
+    None unless the question asks what to take after a course (`Reading.follow_on`) and names
+    exactly one of the courses found, by id, title or tags: "Can I take RAG after Python Basics?"
+    names two, and is a question about RAG.
+    """
+    if not reading.follow_on or subject.kind != "courses":
+        return None
+    named = [c for c in subject.courses if c["id"] in _names(school, question, subject.courses)]
+    if len(named) != 1:
+        return None
+    filters = replace(reading.filters, builds_on=named[0]["id"])
+    with school.pool.connection() as conn:
+        courses = catalog_queries.matching(conn, filters, today=today)
+    return filters, named[0], courses
 
 
 def structured_query(
@@ -205,7 +236,9 @@ def retrieve(
         result = structured_query(school, reading, student, today)
         return [c["id"] for c in result[1]] if result else []
     retriever = retriever or Retriever(school)
-    subject, sections = answer_sources(
-        school, question, retriever.read(question, retriever.search(question)), reading, retriever=retriever
-    )
+    found = retriever.read(question, retriever.search(question))
+    follow_ons = follow_on_query(school, question, reading, found, today)
+    if follow_ons is not None:
+        return [c["id"] for c in follow_ons[2]]
+    subject, sections = answer_sources(school, question, found, reading, retriever=retriever)
     return [s["citation"] for s in sections] + [c["id"] for c in subject.courses]

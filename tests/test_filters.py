@@ -121,6 +121,39 @@ def test_after_my_course_is_read_for_the_caller_to_resolve() -> None:
 
 
 @pytest.mark.parametrize(
+    ("question", "follow_on"),
+    [
+        ("What can I take after Python Basics?", True),
+        ("Which courses can I do once I finish SQL Fundamentals?", True),
+        ("What comes after the statistics course?", True),
+        ("What should I take next after RAG?", True),
+        ("I finished Python Basics, what next?", True),
+        ("Which courses build on Python Basics?", True),
+        ("Which courses require Python Basics?", True),
+        ("which courses have SQL fundamentals as a prerequisite", True),
+        ("What can I take when I'm done with statistics?", True),
+        ("Which intermediate courses can I take after python basics?", True),
+        ("Can I take RAG after Python Basics?", False),  # a question about RAG (the node checks the names)
+        ("Which courses start after my current course ends?", False),
+        ("Which courses start after I finish?", False),
+        ("Which Python courses start after January?", False),
+        ("What does RAG require?", False),
+        ("What are the prerequisites for RAG?", False),
+        ("What is the next cohort of RAG?", False),
+        ("When does the next course start?", False),
+        ("What certificate do I get after completing Python Basics?", False),
+        ("What courses need a laptop?", False),
+    ],
+)
+def test_a_question_for_the_courses_after_one_is_read_for_the_caller_to_resolve(
+    question: str, follow_on: bool
+) -> None:
+    reading = read_question(question, today=TODAY)
+    assert reading.follow_on is follow_on
+    assert reading.filters.builds_on is None  # the caller knows which course the question names
+
+
+@pytest.mark.parametrize(
     "kwargs", [{"level": "expert"}, {"month": (2027, 13)}, {"max_price_cents": -1}, {"pick": "best"}]
 )
 def test_impossible_filters_are_refused(kwargs: dict[str, object]) -> None:

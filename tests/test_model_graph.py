@@ -410,6 +410,26 @@ def test_no_filters_from_the_model_leave_the_question_to_the_rules(
     assert "filters" not in values(graph, "t")["turn"]["route"]
 
 
+def test_the_models_filters_narrow_the_courses_after_one_the_search_finds(
+    resources: Resources, scripted_model: Any
+) -> None:
+    # The model's filters leave no subject words; the course the question names is still searched.
+    question = "Which intermediate courses can I take after Python Basics for under 600 euros?"
+    filters = NO_FILTERS | {"level": "intermediate", "max_price_eur": 600}
+    graph = graph_with(resources, router=scripted_model(routed(filters)))
+
+    turn = threads.send(graph, "t", question, user_id="ada")
+
+    head = "Intermediate courses that build on Python Basics (course python-basics) costing at most €600:"
+    assert turn.replies == [offline_reply(resources.school, question)]
+    assert turn.replies[0].split("\n")[0] == head
+    answer = values(graph, "t")["turn"]["answer"]
+    assert (answer["retrieval"], answer["retrieved"]) == (
+        "structured (builds on python-basics)",
+        ["data-analysis", "web-apis"],
+    )
+
+
 @pytest.mark.parametrize("question", ["and is it for beginners?", "is rag-2 for beginners?"])
 def test_the_models_filters_do_not_replace_a_question_about_a_course(
     resources: Resources, scripted_model: Any, question: str

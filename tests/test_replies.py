@@ -71,6 +71,8 @@ CERTIFICATE = [
     "certificates#when-you-receive-it",
 ]
 THIS_WEEK = ["command-line-git", "python-basics", "sql-fundamentals", "statistics"]
+AFTER_PYTHON_BASICS = ["data-analysis", "web-apis", "rag", "data-engineering"]
+"""The courses that list python-basics among their prerequisites, cheapest first."""
 FORMAT = [
     "format#online-or-in-person",
     "format#live-sessions-and-recordings",
@@ -116,6 +118,14 @@ OFFLINE = [
         ["python-basics"],
     ),
     ("reply_prerequisites.txt", "What do I need before llm-agents?", "rules", None, "named", ["llm-agents"]),
+    (
+        "reply_after_a_course.txt",
+        "What can I take after Python Basics?",
+        "rules",
+        None,
+        "structured (builds on python-basics)",
+        AFTER_PYTHON_BASICS,
+    ),
     (
         "reply_free_seats.txt",
         "Which advanced cohorts still have seats?",
@@ -416,6 +426,55 @@ def test_cohorts_after_my_current_course_start_after_the_students_enrollment_end
 def test_cohorts_after_my_current_course_without_an_enrollment_says_so(resources: Resources) -> None:
     reply = ask(graph_with(resources), "t", "Which cohorts start after my current course ends?")
     assert reply.startswith("You have no current enrollment, so there is no end date to start after.")
+
+
+@pytest.mark.parametrize(
+    ("question", "head", "listed"),
+    [
+        (
+            "Which courses can I do once I finish SQL Fundamentals?",
+            "Courses that build on SQL Fundamentals (course sql-fundamentals):",
+            ["data-engineering"],
+        ),
+        (
+            "Which intermediate courses can I take after python basics for under 600 euros?",
+            "Intermediate courses that build on Python Basics (course python-basics) costing at most €600:",
+            ["data-analysis", "web-apis"],
+        ),
+        (
+            "What's next after deep learning?",
+            "Courses that build on Deep Learning with PyTorch (course deep-learning):",
+            ["computer-vision", "nlp"],
+        ),
+    ],
+)
+def test_the_courses_after_one_are_those_that_list_it_among_their_prerequisites(
+    resources: Resources, question: str, head: str, listed: list[str]
+) -> None:
+    graph = graph_with(resources)
+    reply = ask(graph, "t", question)
+    assert reply.split("\n")[0] == head
+    assert [
+        line.split("(course ")[1].split(")")[0] for line in reply.split("\n")[1:] if line.startswith("- ")
+    ] == listed
+    assert turn_record(graph, "t")["answer"]["retrieved"] == listed
+
+
+def test_no_course_after_the_last_one_says_so(resources: Resources) -> None:
+    reply = ask(graph_with(resources), "t", "What can I take after MLOps?")
+    assert reply == (
+        "No course in our catalog lists MLOps: Models in Production (course mlops) among its prerequisites."
+        "\n\nSources: mlops."
+    )
+
+
+def test_a_question_about_one_course_after_another_is_about_that_course(resources: Resources) -> None:
+    """Two courses named: "Can I take RAG after Python Basics?" asks about RAG's prerequisites."""
+    graph = graph_with(resources)
+    reply = ask(graph, "t", "Can I take RAG after Python Basics?")
+    assert reply.startswith("Retrieval-Augmented Generation (course rag): intermediate, 6 weeks, €900.")
+    assert "Prerequisites: python-basics." in reply
+    assert turn_record(graph, "t")["answer"]["retrieved"] == ["rag"]
 
 
 # -- with an answer model: the knowledge base's sections go in as data, and only those may be cited --

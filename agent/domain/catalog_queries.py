@@ -1,5 +1,7 @@
 """Structured questions over the catalog tables: dates, prices, levels, durations, seats, prerequisites.
 
+The courses that build on another are one of them too ("What can I take after Python Basics?").
+
 "Which courses start in January?" or "What can I take for under 500 euros?" are answered by SQL on
 `courses` and `cohorts`, never by text search over descriptions: a price or a date is a column.
 `Filters` is what a question asks for, however it was read (rules in `graphs.filters` today; a
@@ -54,6 +56,8 @@ class Filters:
     """The course has no prerequisite course."""
     pick: str | None = None
     """Of the courses the other filters keep, only the extreme ones (ties kept): one of `PICKS`."""
+    builds_on: str | None = None
+    """The course lists this course id among its prerequisites ("What can I take after Python Basics?")."""
 
     def __post_init__(self) -> None:
         if self.level is not None and self.level not in LEVELS:
@@ -102,6 +106,7 @@ WHERE (%(max_price)s::int IS NULL OR c.price_cents <= %(max_price)s)
   AND (%(max_weeks)s::int IS NULL OR c.duration_weeks <= %(max_weeks)s)
   AND (%(min_weeks)s::int IS NULL OR c.duration_weeks >= %(min_weeks)s)
   AND (NOT %(no_prerequisites)s OR cardinality(c.prerequisites) = 0)
+  AND (%(builds_on)s::text IS NULL OR %(builds_on)s = ANY(c.prerequisites))
 ORDER BY c.price_cents, c.id, h.starts_on, h.id
 """
 
@@ -133,6 +138,7 @@ def matching(conn: Connection[Row], filters: Filters, *, today: date) -> list[Ro
             "max_weeks": filters.max_weeks,
             "min_weeks": filters.min_weeks,
             "no_prerequisites": filters.no_prerequisites,
+            "builds_on": filters.builds_on,
         },
     ).fetchall()
     wanted: dict[str, set[str]] = {}

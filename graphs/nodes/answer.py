@@ -47,7 +47,7 @@ from graphs.nodes.common import SchoolSource, latest_human, text_of
 from graphs.nodes.signatures import RuntimeNode
 from graphs.prompts import ANSWER_COMPARE, ANSWER_DOCUMENTS, ANSWER_SYSTEM, ANSWER_USER
 from graphs.retrieval import Retrieval, Retriever, Subject, topic_terms
-from graphs.sources import answer_sources, structured_query
+from graphs.sources import answer_sources, follow_on_query, structured_query
 from graphs.state import AnswerRecord, Context, State, TurnRecord, assistant_message
 
 Row = dict[str, Any]
@@ -101,9 +101,15 @@ def make_answer(school: SchoolSource, models: Models) -> RuntimeNode[State, dict
             found = Retrieval(courses, [c["id"] for c in courses], None, "structured", note)
             return _update(state, reply, _record("rules", found), None)
         searched, found = _search(retriever(), question, state["messages"])
-        subject, sections = answer_sources(
-            school(), searched, retriever().read(searched, found), reading, retriever=retriever()
-        )
+        read = retriever().read(searched, found)
+        follow_ons = _follow_ons(school(), searched, reading, read, today)
+        if follow_ons is not None:  # the tables answer, as for a structured question
+            reply, courses, built_on = follow_ons
+            found = Retrieval(
+                courses, [c["id"] for c in courses], None, "structured", f"builds on {built_on}"
+            )
+            return _update(state, reply, _record("rules", found), None)
+        subject, sections = answer_sources(school(), searched, read, reading, retriever=retriever())
         subject = _with_prerequisites(school(), subject, reading)
         if subject.kind == "nothing" and not sections:  # no model call: there is nothing to write from
             reply = compose(subject, today=today)
@@ -128,9 +134,11 @@ def offline_reply(school: School, question: str, *, student: str | None = None) 
     reading = read_question(question, today=today)
     if reading.structured:
         return _structured(school, reading, student, today)[0]
-    subject, sections = answer_sources(
-        school, question, retriever.read(question, retriever.search(question)), reading
-    )
+    read = retriever.read(question, retriever.search(question))
+    follow_ons = _follow_ons(school, question, reading, read, today)
+    if follow_ons is not None:
+        return follow_ons[0]
+    subject, sections = answer_sources(school, question, read, reading)
     subject = _with_prerequisites(school, subject, reading)
     return _rules_reply(subject, sections, today=today, reading=reading)
 
@@ -165,6 +173,20 @@ def _structured(school: School, reading: Reading, student: str | None, today: da
         return reply, []
     filters, courses, after = result
     return compose_filtered(filters, courses, after=after), courses
+
+
+def _follow_ons(
+    school: School, question: str, reading: Reading, subject: Subject, today: date
+) -> tuple[str, list[Row], str] | None:
+    """The reply, the courses listed and the course they build on, for "What can I take after X?".
+
+    See `follow_on_query`; None for any other question.
+    """
+    result = follow_on_query(school, question, reading, subject, today)
+    if result is None:
+        return None
+    filters, course, courses = result
+    return compose_filtered(filters, courses, builds_on=course), courses, course["id"]
 
 
 def _with_prerequisites(school: School, subject: Subject, reading: Reading) -> Subject:
