@@ -186,7 +186,8 @@ def follow_on_query(
     """
     if not reading.follow_on or subject.kind != "courses":
         return None
-    named = [c for c in subject.courses if c["id"] in _names(school, question, subject.courses)]
+    names = _names(school, question, subject.courses)
+    named = [c for c in subject.courses if c["id"] in names]
     if len(named) != 1:
         return None
     filters = replace(reading.filters, builds_on=named[0]["id"])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import date
 
 import pytest
@@ -148,9 +149,16 @@ def test_after_my_course_is_read_for_the_caller_to_resolve() -> None:
 def test_a_question_for_the_courses_after_one_is_read_for_the_caller_to_resolve(
     question: str, follow_on: bool
 ) -> None:
-    reading = read_question(question, today=TODAY)
-    assert reading.follow_on is follow_on
-    assert reading.filters.builds_on is None  # the caller knows which course the question names
+    assert read_question(question, today=TODAY).follow_on is follow_on
+
+
+def test_the_courses_after_one_are_no_query_on_the_tables_even_without_subject_words() -> None:
+    """A router model's filters leave no subject words; the search must still find the course."""
+    question = "Which intermediate courses can I take after Python Basics?"
+    follow_on = replace(read_question(question, today=TODAY), subject=[])
+    plain = replace(read_question("Which intermediate courses can I take?", today=TODAY), subject=[])
+    assert (follow_on.follow_on, follow_on.structured) == (True, False)
+    assert (plain.follow_on, plain.structured) == (False, True)
 
 
 @pytest.mark.parametrize(
