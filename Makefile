@@ -4,10 +4,10 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: help serve demo test test-fast test-real-llm test-real-embeddings studio lint lock clean browser
+.PHONY: help serve demo test test-fast test-real-llm test-real-embeddings studio lint lock clean browser pgbouncer load
 
 help: ## List the targets
-	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-21s %s\n", $$1, $$2}'
 
 $(STAMP): pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
@@ -21,12 +21,16 @@ serve: $(STAMP) ## Start the product on port 8000 (PORT=...): page, HTTP API, La
 demo: $(STAMP) ## Play the school story on the embedded Postgres (or DATABASE_URL)
 	$(BIN)/school-agent demo
 
-browser: ## Debian's Chromium (if missing) and playwright-core for the page's browser test
+browser: ## Installs Debian's Chromium (apt-get, if missing) and the npm packages (playwright-core) of the page's browser test
 	command -v chromium || (apt-get update && apt-get install -y --no-install-recommends chromium)
 	cd tests/browser && { [ node_modules/.package-lock.json -nt package-lock.json ] || npm ci --no-audit --no-fund; }
 	cd tests/browser && { [ -f dist/usestream/app.js ] && [ -z "$$(find usestream build.mjs package-lock.json -newer dist/usestream/app.js)" ] || node build.mjs; }
 
-test: $(STAMP) browser ## Run the test suite on DATABASE_URL, a local Postgres, or the embedded one
+# /usr/sbin is off a plain user's PATH, where Debian puts pgbouncer; tests/test_pgbouncer.py looks there too.
+pgbouncer: ## Installs Debian's PgBouncer (apt-get, if missing) for the tests behind a transaction pooler
+	command -v pgbouncer >/dev/null || [ -x /usr/sbin/pgbouncer ] || (apt-get update && apt-get install -y --no-install-recommends pgbouncer)
+
+test: $(STAMP) browser pgbouncer ## Run the test suite on DATABASE_URL, a local Postgres, or the embedded one; installs Chromium, PgBouncer and npm packages if missing
 	DATABASE_URL="$$($(BIN)/python tests/find_postgres.py)" $(BIN)/python -m pytest
 
 # DATABASE_URL points where nothing listens, so a subprocess that reaches for a database fails too.
@@ -57,6 +61,5 @@ lock: ## Re-pin constraints.txt from a fresh resolution of pyproject.toml
 clean: ## Remove the virtual environment (the embedded database in .school-data stays)
 	rm -rf $(VENV)
 
-.PHONY: load
 load: $(STAMP) ## Load and chaos: STUDENTS (30) over HTTP for DURATION (300s), a kill every 30 s, a Postgres restart; checks
 	$(BIN)/python -m bench.load.run --students $(or $(STUDENTS),30) --duration $(or $(DURATION),300s) --chaos
