@@ -38,13 +38,12 @@ _SIZE_FILLERS = {
     "or",
     "to",
     "-",
-    "a",
-    "the",
     "related",
     "relevant",
     "separate",
 }
 """Words that may stand between a number and the course word: "three more online courses"."""
+_ARTICLES = frozenset({"a", "an", "the"})
 
 
 def course_count(text: str) -> int | None:
@@ -58,7 +57,8 @@ def course_count(text: str) -> int | None:
             number = int(before) if before.isdigit() else number_word(before)
             if number is not None:
                 found.append(number)
-            elif before not in _SIZE_FILLERS:
+            elif before in _ARTICLES or before not in _SIZE_FILLERS:
+                # A number never stands before an article: "is there a course" names no size.
                 break
         at_once = " ".join(words[n + 1 : n + 4]).startswith(("at a time", "at once", "in parallel"))
         if found and 1 <= max(found) <= MAX_SIZE and not at_once:
