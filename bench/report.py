@@ -1,21 +1,35 @@
-"""The benchmark's results as a markdown report: the targets first, then a table per section."""
+"""The benchmark's results as a markdown report: the targets first, then a table per section.
+
+A run measures some sections (`--only`); `update` writes its report over the one already there,
+replacing the sections and target rows it measured and keeping the others, hand-written sections
+included, so that a partial run never drops figures it did not take.
+"""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from bench.storage import WINDOW
 
 Results = dict[str, Any]
 
+REPORT = "docs/performance/benchmarks.md"
+"""Where `school-agent bench` writes its report, from the repository root."""
+
+TITLE = "# Performance: the school graph against stock LangGraph"
+
 
 def render(results: Results, machine: dict[str, str]) -> str:
-    """The whole report."""
+    """The report of one run: only the sections it measured."""
+    measured = f"Measured by `school-agent bench{results.get('args', '')}` on {machine['when']}."
     parts = [
-        "# Performance: the school graph against stock LangGraph",
+        TITLE,
         "",
-        f"Measured by `school-agent bench{results.get('args', '')}` on {machine['when']}.",
+        "Written by `school-agent bench`; a run replaces the sections it measured and keeps the "
+        "others, and each section says when it was measured. The machine of the latest run:",
         "",
         _machine(machine),
         "",
@@ -25,8 +39,79 @@ def render(results: Results, machine: dict[str, str]) -> str:
     ]
     for key, title, section in _SECTIONS:
         if key in results:
-            parts += ["", f"## {title}", "", section(results[key])]
+            parts += ["", f"## {title}", "", measured, "", section(results[key])]
     return "\n".join(parts) + "\n"
+
+
+def update(path: Path, report: str) -> str:
+    """Write `report` over the one at `path` (see `merge`); the text written."""
+    old = path.read_text(encoding="utf-8") if path.exists() else ""
+    merged = merge(old, report)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(merged, encoding="utf-8")
+    return merged
+
+
+def merge(old: str, new: str) -> str:
+    """`new` (one run's report) over `old` (the report already written).
+
+    The head (title, machine) and every section and target row `new` measured come from `new`; the
+    sections and target rows it did not measure, and any section this module does not write (prose
+    by hand), stay as `old` has them, the hand-written ones last.
+    """
+    if not old.strip():
+        return new
+    _, old_targets, old_sections = _split(old)
+    new_head, new_targets, new_sections = _split(new)
+    ran = {key for key, title, _ in _SECTIONS if title in new_sections}
+    rows: list[str] = []
+    for key, _, _ in _SECTIONS:
+        source = new_targets if key in ran else old_targets
+        rows += [row for row in source if _target_section(row) == key]
+    rows += [row for row in old_targets if _target_section(row) is None]
+    parts = [
+        new_head.rstrip("\n"),
+        "",
+        "## Targets",
+        "",
+        "| target | figure | result |",
+        "|---|---|---|",
+        *rows,
+    ]
+    generated = [title for _, title, _ in _SECTIONS]
+    for title in generated:
+        body = new_sections.get(title, old_sections.get(title))
+        if body is not None:
+            parts += ["", f"## {title}", "", body]
+    for title, body in old_sections.items():
+        if title not in generated:
+            parts += ["", f"## {title}", "", body]
+    return "\n".join(parts) + "\n"
+
+
+def _split(report: str) -> tuple[str, list[str], dict[str, str]]:
+    """A report's head, its target rows and its other sections (title -> body, in order)."""
+    head, _, rest = report.partition("\n## ")
+    blocks = [block.partition("\n") for block in ("## " + rest).split("\n## ")] if rest else []
+    sections = {title.removeprefix("## ").strip(): body.strip("\n") for title, _, body in blocks}
+    targets = sections.pop("Targets", "")
+    rows = [row for row in targets.splitlines() if row.startswith("| ") and not row.startswith("| target |")]
+    return head, rows, sections
+
+
+_TARGET_OF = (
+    ("overhead", re.compile(r"\| per-turn time ")),
+    ("storage", re.compile(r"\| (checkpoint bytes at|bytes per turn flat|a turn at \d+ turns) ")),
+    ("concurrency", re.compile(r"\| \d+ threads × \d+ turns ")),
+    ("cold", re.compile(r"\| cold resume ")),
+    ("first_event", re.compile(r"\| first event ")),
+    ("http", re.compile(r"\| HTTP, ")),
+)
+"""Which section a target row reports, by how `_targets` starts it."""
+
+
+def _target_section(row: str) -> str | None:
+    return next((key for key, start in _TARGET_OF if start.match(row)), None)
 
 
 def _machine(machine: dict[str, str]) -> str:
