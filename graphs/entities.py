@@ -15,8 +15,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from itertools import pairwise
 
-from graphs.fuzzy import closest, similar
-from graphs.months import MONTH_NAMES
+from graphs.fuzzy import closest, one_slip, similar
+from graphs.months import MONTH_NAMES, MONTH_NUMBERS
 
 _TOKEN = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 _WORD = re.compile(r"[a-z0-9]+")
@@ -24,7 +24,6 @@ COHORT_SHAPED = re.compile(r"\b[a-z]+(?:-[a-z]+)*-\d+(?:-[a-z]+)?\b")
 """A word shaped like a cohort id ("rag-2", "python-basics-3", "rag-1-jan")."""
 
 MONTHS = MONTH_NAMES
-_MONTH_SHORT = {m[:3]: n for n, m in enumerate(MONTHS, start=1) if m != "may"} | {"sept": 9}
 _ORDINALS = {
     "first": 1,
     "1st": 1,
@@ -57,6 +56,16 @@ _GROUP_WORDS = {
     "run",
     "date",
 }
+_SLIPS = (
+    *(w for w in _ORDINALS if w.isalpha()),
+    *(m for m in MONTHS if m != "may"),
+    *("cohort", "cohorts", "group", "groups", "class", "intake", "batch", "session"),
+)
+"""The words a slip of the hand is read as ("secnd" as "second", "janury" as "january", "cohrot" as
+"cohort"): orders, months and the words that name a cohort, but not "one", "may" or "run", whose slips
+are everyday words."""
+_NOT_SLIPS = {"fist", "firs", "forth", "finale", "finals", "mach", "marc", "aril", "lass", "classy", "bath", "bach"}  # fmt: skip
+"""Words one slip from a word of `_SLIPS` that are words of their own ("first" and "fist")."""
 _MAY = re.compile(r"\b(?:in|the|from|for|of|starting|starts|start|begins|beginning|until)\s+may\b")
 _EVERYDAY = {
     "data",
@@ -77,8 +86,11 @@ _EVERYDAY = {
     "retrieval",
 }
 """Words too common to name a course by themselves ("my computer crashed", "in the cloud")."""
-_NUMBERED = re.compile(r"\b(?:cohort|group|class|intake|batch)\s+(?:number\s+|no\.?\s*|#)?(\d)\b")
-"""A cohort by number within its course: "cohort 2", "group #1" (an id like rag-2 is found first)."""
+_ROLES = {"engineer", "engineers", "engineering", "developer", "developers", "scientist", "scientists"}
+_ROLES |= {"researcher", "researchers", "analyst", "analysts", "specialist", "specialists", "expert"}
+"""Words that make the course words before them a career: "an LLM engineer", "a data scientist"."""
+_NUMBERED = {"cohort", "group", "class", "intake", "batch"}
+"""Words that number a cohort within its course: "cohort 2", "group #1" (an id like rag-2 is found first)."""
 _TITLE_CUT = re.compile(r"\s(?:with|for|and|in)\s|:")
 
 
@@ -108,9 +120,20 @@ class CohortReference:
     """'next', 'later', 'earlier' or 'other': relative to the cohort being discussed."""
 
 
+def read_words(text: str, pattern: re.Pattern[str] = _WORD) -> list[str]:
+    """The lower-cased words of `text`, each slip of an order, month or cohort word read as that word."""
+    return [_meant(w) for w in pattern.findall(text.lower().replace("’", "'"))]
+
+
+def _meant(word: str) -> str:
+    if word in _SLIPS or word in _NOT_SLIPS or len(word) < 3:
+        return word
+    return next((known for known in _SLIPS if one_slip(word, known)), word)
+
+
 def _candidates(text: str) -> list[str]:
     """Tokens, plus 'rag 2' / 'rag cohort 2' glued into 'rag-2'."""
-    tokens = _TOKEN.findall(text.lower())
+    tokens = read_words(text, _TOKEN)
     glued = [f"{a}-{b}" for a, b in pairwise(tokens) if b.isdigit()]
     glued += [
         f"{a}-{c}"
@@ -177,30 +200,36 @@ def _names(course_id: str, title: str) -> list[list[str]]:
 
 
 def _phrase_at(words: list[str], name: list[str]) -> int | None:
-    """Where the words contain the name, each word exactly or (5+ letters) as a close misspelling."""
+    """Where the words contain the name, each word exactly or (5+ letters) as a close misspelling.
+
+    A name followed by a role names a career, not the course: "an LLM engineer", "ML engineering".
+    """
     for i in range(len(words) - len(name) + 1):
-        if all(_same(w, n) for w, n in zip(words[i : i + len(name)], name, strict=True)):
+        here, after = words[i : i + len(name)], words[i + len(name) : i + len(name) + 1]
+        if all(_same(w, n) for w, n in zip(here, name, strict=True)) and not _ROLES.intersection(after):
             return i
     return None
 
 
 def _same(word: str, name: str) -> bool:
-    return word == name or (len(name) >= 5 and similar(word, name, min_length=5, same_start=True))
+    if word == name or len(name) < 5 or word in _ROLES:  # "data engineer" is not "data engineering"
+        return word == name
+    return similar(word, name, min_length=5, same_start=True) or one_slip(word, name)
 
 
 def cohort_reference(text: str) -> CohortReference | None:
     """The cohort a message names by month, order or relation, if any ("the January group")."""
-    lowered = text.lower().replace("’", "'")
-    words = _WORD.findall(lowered)
+    words = read_words(text)
     for word, following in pairwise([*words, ""]):
         if word in ("this", "next") and following == "month":
             return CohortReference(months_ahead=0 if word == "this" else 1)
-    month = _month_named(words, lowered)
+    month = _month_named(words, text.lower())
     if month is not None:
         return CohortReference(month=month)
-    numbered = _NUMBERED.search(lowered)
-    if numbered:
-        return CohortReference(order=int(numbered.group(1)))
+    for i, word in enumerate(words):
+        number = next((w for w in words[i + 1 : i + 3] if w not in ("number", "no")), "")
+        if word in _NUMBERED and len(number) == 1 and number.isdigit():
+            return CohortReference(order=int(number))
     for i, word in enumerate(words):
         if not (word in _ORDINALS or word in _RELATIONS):
             continue
@@ -220,9 +249,6 @@ def _month_named(words: list[str], lowered: str) -> int | None:
             if _MAY.search(lowered):
                 return 5
             continue
-        if word in _MONTH_SHORT:
-            return _MONTH_SHORT[word]
-        month = closest(word, MONTHS, cutoff=0.8, min_length=5, same_start=True)
-        if month is not None:
-            return MONTHS.index(month) + 1
+        if word in MONTH_NUMBERS:
+            return MONTH_NUMBERS[word]
     return None

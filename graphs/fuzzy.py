@@ -55,3 +55,22 @@ def similar(
         return False
     # difflib's ratio is not quite symmetric: `word` goes first here, as it always has.
     return SequenceMatcher(None, word, known).ratio() >= cutoff
+
+
+def one_slip(word: str, known: str) -> bool:
+    """Whether `word` is `known` with one slip: a letter left out, doubled, added or swapped with the next.
+
+    "secnd", "thrid" and "coohort" are slips; in a word of 7+ letters so is one letter replaced
+    ("janaury", "novenber"). Stricter than `similar` on short words, so that other words stay
+    themselves: a word of 4 letters or fewer slips only by a swap ("lsat" is "last"; "list" and
+    "lost" are not), and the first letter is kept unless it is swapped ("arch" is not "march").
+    """
+    if word == known or abs(len(word) - len(known)) > 1 or known[:1] not in (word[:1], word[1:2]):
+        return False
+    if len(word) == len(known):
+        diff = [i for i, (x, y) in enumerate(zip(word, known, strict=True)) if x != y]
+        a, b = [*diff, 0, 0][:2]
+        swap = len(diff) == 2 and b == a + 1 and (word[a], word[b]) == (known[b], known[a])
+        return swap or (len(diff) == 1 and len(known) >= 7 and diff[0] > 0)
+    short, long = sorted((word, known), key=len)
+    return len(known) > 4 and any(long[:i] + long[i + 1 :] == short for i in range(1, len(long)))
