@@ -506,6 +506,7 @@ def req(
     size: int = 3,
     completed: tuple[str, ...] = (),
     waitlist_ok: bool = False,
+    named: tuple[str, ...] = (),
 ) -> ProgramRequest:
     return ProgramRequest(
         goal=goal,
@@ -515,6 +516,7 @@ def req(
         size=size,
         completed=completed,
         waitlist_ok=waitlist_ok,
+        named=named,
     )
 
 
@@ -541,7 +543,7 @@ def req(
         ),
         (
             "Can you make me a learning path into data engineering under €2,000? A couple of courses is enough",
-            req("data engineering", 200000, size=2),
+            req("data engineering", 200000, size=2, named=("data-engineering",)),
         ),
         (
             "thre cources for backend development, up to 1.200 EUR, start after January",
@@ -553,16 +555,25 @@ def req(
         ),
         (
             "roadmap to deep learning within 3 months, I'm familiar with git, waitlist is fine",
-            req("deep learning", before=date(2027, 3, 1), completed=("command-line-git",), waitlist_ok=True),
+            req(
+                "deep learning",
+                before=date(2027, 3, 1),
+                completed=("command-line-git",),
+                waitlist_ok=True,
+                named=("deep-learning",),
+            ),
         ),
-        ("Build me a programme for computer vision by spring with 900€", req("computer vision", 90000)),
+        (
+            "Build me a programme for computer vision by spring with 900€",
+            req("computer vision", 90000, named=("computer-vision",)),
+        ),
         (
             "two or three courses for AI engineering, by 1 February, no more than 1,500.50 euros",
             req("AI engineering", 150050, date(2027, 2, 2)),
         ),
         (
             "I don't know python, I want to be an ML engineer within 1200 by the end of January",
-            req("be an ML engineer", 120000, date(2027, 2, 1)),
+            req("be an ML engineer", 120000, date(2027, 2, 1), named=("python-basics",)),
         ),
         (
             "learning path for cloud and devops, I can only take one course at a time, starting from 10 January",
@@ -570,15 +581,20 @@ def req(
         ),
         (
             "I want to finish before June, a program for data analysis, 1500 euro budget",
-            req("data analysis", 150000),
+            req("data analysis", 150000, named=("data-analysis",)),
         ),
         (
             "put together 3 classes in statistics and sql before Febuary 15th, I've taken pyhton",
-            req("statistics and sql", before=date(2027, 2, 15), completed=("python-basics",)),
+            req(
+                "statistics and sql",
+                before=date(2027, 2, 15),
+                completed=("python-basics",),
+                named=("statistics", "sql-fundamentals"),
+            ),
         ),
         (
             "a roadmap for llm agents in spring 2027, budget 2k",
-            req("llm agents", 200000, date(2027, 6, 1), date(2027, 3, 1)),
+            req("llm agents", 200000, date(2027, 6, 1), date(2027, 3, 1), named=("llm-agents",)),
         ),
         (
             "a program of 5 courses to become a data engineer with $2000, before December",
@@ -594,7 +610,10 @@ def req(
                 completed=("sql-fundamentals", "statistics"),
             ),
         ),
-        ("I'd like to start by March, three courses on data engineering", req("data engineering")),
+        (
+            "I'd like to start by March, three courses on data engineering",
+            req("data engineering", named=("data-engineering",)),
+        ),
         (
             "starting after the new year, budget: €1.500, roadmap for web development",
             req("web development", 150000, after=date(2027, 1, 2)),
@@ -602,7 +621,7 @@ def req(
         (
             "which courses should I take for statistics, after 15 January and before the end of March, "
             "I have done 0 courses",
-            req("statistics", before=date(2027, 4, 1), after=date(2027, 1, 16)),
+            req("statistics", before=date(2027, 4, 1), after=date(2027, 1, 16), named=("statistics",)),
         ),
         ("a program in data science starting after March but before February", req("data science")),
     ],

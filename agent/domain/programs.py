@@ -125,6 +125,8 @@ class ProgramRequest:
     """Course ids the student has already done; they satisfy prerequisites and are never planned."""
     waitlist_ok: bool = False
     """Whether the student accepts a waitlist place in a full cohort."""
+    named: tuple[str, ...] = ()
+    """Course ids the student named: required, placed first with what they need, never left out for size."""
 
     def __post_init__(self) -> None:
         if self.size < 1:
@@ -144,6 +146,7 @@ class ProgramRequest:
             "size": self.size,
             "completed": list(self.completed),
             "waitlist_ok": self.waitlist_ok,
+            "named": list(self.named),
         }
 
     @classmethod
@@ -157,6 +160,7 @@ class ProgramRequest:
             size=data.get("size", DEFAULT_SIZE),
             completed=tuple(data.get("completed", ())),
             waitlist_ok=data.get("waitlist_ok", False),
+            named=tuple(data.get("named", ())),
         )
 
 
@@ -223,12 +227,14 @@ def review(items: Sequence[ProgramItem], request: ProgramRequest, *, today: date
         problems += _date_problems(item, request, today)
         problems += _prerequisite_problems(item, firsts, request, order_pairs)
     problems += _overlaps(list(firsts.values()), order_pairs)
+    # When only the named courses and what they need are left, the reply says that they alone are too much.
+    alone = f" {_named_alone(request)}" if {i.course_id for i in items} <= required(items, request) else ""
     if len(items) > request.size:
         problems.append(
             Problem(
                 "too_many",
                 None,
-                f"The program has {len(items)} courses; you asked for at most {request.size}.",
+                f"The program has {len(items)} courses; you asked for at most {request.size}.{alone}",
             )
         )
     total = total_cents(items)
@@ -238,10 +244,27 @@ def review(items: Sequence[ProgramItem], request: ProgramRequest, *, today: date
                 "over_budget",
                 None,
                 f"The program costs {money(total)} in total, {money(total - request.budget_cents)} over "
-                f"the budget of {money(request.budget_cents)}.",
+                f"the budget of {money(request.budget_cents)}.{alone}",
             )
         )
     return problems
+
+
+def required(items: Iterable[ProgramItem], request: ProgramRequest) -> set[str]:
+    """The named courses and, transitively, the prerequisites of theirs that the program holds."""
+    by_id = {i.course_id: i for i in items}
+    needed, todo = set(), [c for c in request.named if c in by_id]
+    while todo:
+        course_id = todo.pop()
+        if course_id in by_id and course_id not in needed:
+            needed.add(course_id)
+            todo += [p for p in by_id[course_id].prerequisites if p not in request.completed]
+    return needed
+
+
+def _named_alone(request: ProgramRequest) -> str:
+    named = " and ".join(request.named)
+    return f"That is what {named}, which you asked for, takes with the courses it needs."
 
 
 def total_cents(items: Iterable[ProgramItem]) -> int:
@@ -364,8 +387,8 @@ def revise(
     kept: another cohort of the course concerned, earliest first (for an order problem or an
     overlap, then of the other course involved); for the budget, dropping the most expensive course
     that no other course in the program needs; for the size, dropping the latest-starting such
-    course; as a last resort, dropping the course concerned together with the courses that need it.
-    It never adds a course. When nothing improves it returns a list equal to `items`; since every
+    course (for both, never a course the student named nor one it needs); as a last resort,
+    dropping the course concerned together with the courses that need it. It never adds a course. When nothing improves it returns a list equal to `items`; since every
     change lowers the score, repeated rounds always terminate.
     """
     current = list(items)
@@ -374,7 +397,7 @@ def revise(
         if not any(p.code == problem.code and p.course_id == problem.course_id for p in found):
             continue
         score = _score(current, request, today)
-        for option in _fixes(current, problem, candidates):
+        for option in _fixes(current, problem, candidates, required(current, request)):
             if _score(option, request, today) < score:
                 current = option
                 break
@@ -392,13 +415,17 @@ def _fixes(
     items: list[ProgramItem],
     problem: Problem,
     candidates: Mapping[str, Sequence[ProgramItem]],
+    keep: set[str],
 ) -> Iterable[list[ProgramItem]]:
-    """The programs to try for one problem, best idea first (generated lazily)."""
+    """The programs to try for one problem, best idea first (generated lazily).
+
+    For size and budget, the courses in `keep` (the named ones and what they need) are never dropped.
+    """
     if problem.code in ("over_budget", "too_many"):
         # Budget: the dearest course no other one needs (the later one on a tie); size: the last one.
         by_price = problem.code == "over_budget"
         leaves = sorted(
-            _leaves(items),
+            (n for n in _leaves(items) if items[n].course_id not in keep),
             reverse=True,
             key=lambda n: (items[n].price_cents if by_price else 0, items[n].starts_on, n),
         )
@@ -511,9 +538,11 @@ def plan_candidates(
 
     `found` holds, per sub-goal in priority order, the course rows (with `"cohorts"`) a worker
     found for it; `catalog` supplies the rows of prerequisites no worker found (see
-    `with_prerequisites`). Completed courses are skipped. Each wanted course brings its missing
-    prerequisites; courses are ordered by (first sub-goal that needs them, depth of their
-    prerequisite chain, id), which puts every prerequisite before the courses that need it. Then,
+    `with_prerequisites`). Completed courses are skipped. The courses the student named
+    (`request.named`, their rows in `found` or `catalog`) come before every sub-goal, and they and
+    their prerequisites are placed whatever `request.size`: the other courses give way. Each wanted
+    course brings its missing prerequisites; courses are ordered by (first sub-goal that needs
+    them, depth of their prerequisite chain, id), which puts every prerequisite before the courses that need it. Then,
     in that order, each course gets the earliest cohort that starts after today, inside the window,
     on or after the end of the course placed before it, and with a free seat (a full one only if
     the student accepts a waitlist and no cohort with seats fits). A course with no such cohort, or
@@ -523,7 +552,7 @@ def plan_candidates(
     reviewer and `revise` (or the student) decide which course to drop when it costs too much.
     """
     rows: dict[str, Mapping[str, Any]] = dict(catalog or {})
-    wanted: dict[str, int] = {}
+    wanted = {c: -1 for c in request.named if c not in request.completed}
     for rank, group in enumerate(found):
         for row in group:
             rows.setdefault(row["id"], row)
@@ -535,7 +564,7 @@ def plan_candidates(
     placed: list[ProgramItem] = []
     left_out: list[Problem] = []
     for course_id in order:
-        reason = _unplaceable(course_id, rows, placed, unknown, request)
+        reason = _unplaceable(course_id, rows, placed, unknown, request, named=priority[course_id] < 0)
         if reason is None:
             chosen, reason = _earliest_cohort(course_id, candidates[course_id], placed, request, today)
             if chosen is not None:
@@ -577,8 +606,10 @@ def _unplaceable(
     placed: list[ProgramItem],
     unknown: set[str],
     request: ProgramRequest,
+    *,
+    named: bool,
 ) -> Problem | None:
-    """Why the course cannot be placed whatever its cohorts, or None."""
+    """Why the course cannot be placed whatever its cohorts, or None; a full program still takes a named one."""
     here = {i.course_id for i in placed}
     needs = [p for p in rows[course_id].get("prerequisites") or () if p not in request.completed]
     missing = [p for p in needs if p not in here]
@@ -589,9 +620,9 @@ def _unplaceable(
             course_id,
             f"{course_id} is left out: it needs {why}, which the program could not include.",
         )
-    if len(placed) >= request.size:
+    if len(placed) >= request.size and not named:
         return Problem(
-            "too_many", course_id, f"{course_id} is left out: the program already has {request.size} courses."
+            "too_many", course_id, f"{course_id} is left out: the program already has {len(placed)} courses."
         )
     return None
 
@@ -665,6 +696,7 @@ __all__ = [
     "cohort_items",
     "item_from",
     "plan_candidates",
+    "required",
     "review",
     "revise",
     "total_cents",

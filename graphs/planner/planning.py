@@ -50,7 +50,8 @@ def make_orchestrate(
         school = planning.school()
         text = text_of(latest_human(state["messages"]))
         courses, _ = school.known_ids()
-        request = parse_program_request(text, today=school.clock(), course_ids=courses)
+        titles = {c["id"]: c["title"] for c in school.courses_with_cohorts(sorted(courses))}
+        request = parse_program_request(text, today=school.clock(), course_ids=courses, titles=titles)
         model = planning.model(runtime.context)
         tasks, how, calls = _split(planning, model, request, state)
         update: dict[str, Any] = {

@@ -22,6 +22,7 @@ from agent.domain.programs import (
     ProgramItem,
     ProgramRequest,
     plan_candidates,
+    required,
     review,
     revise,
     total_cents,
@@ -56,8 +57,10 @@ def make_draft(planning: Planning) -> StateNode[PlannerState, dict[str, Any]]:
         school: School = planning.school()
         results = sorted(state["results"], key=lambda r: r["index"])
         found = [school.courses_with_cohorts(r["course_ids"]) for r in results if r["course_ids"]]
-        catalog = with_prerequisites([row for group in found for row in group], school.courses_with_cohorts)
-        plan = plan_candidates(found, _request(state), today=school.clock(), catalog=catalog)
+        request = _request(state)
+        rows = [row for group in found for row in group] + school.courses_with_cohorts(list(request.named))
+        catalog = with_prerequisites(rows, school.courses_with_cohorts)
+        plan = plan_candidates(found, request, today=school.clock(), catalog=catalog)
         stopped = "budget_exhausted" if any(r["status"] == "budget" for r in results) else None
         return {
             "draft": [i.as_dict() for i in plan.items],
@@ -154,15 +157,18 @@ def _model_revision(
     ledger.charge(
         thread, call["input_tokens"], call["output_tokens"], call["cost_usd"], call_id=str(run.value.id)
     )
-    return _chosen(str(run.value.content), by_cohort), run, None
+    request = _request(state)
+    kept = required(_items(state["draft"]), request)
+    return _chosen(str(run.value.content), by_cohort, kept), run, None
 
 
-def _chosen(text: str, by_cohort: dict[str, ProgramItem]) -> list[ProgramItem] | None:
-    """The cohorts the model chose, when every one is a candidate; else None."""
+def _chosen(text: str, by_cohort: dict[str, ProgramItem], kept: set[str]) -> list[ProgramItem] | None:
+    """The cohorts the model chose, when every one is a candidate and no named course is dropped; else None."""
     ids = reply_field(text, "cohort_ids")
     if not isinstance(ids, list) or not all(isinstance(i, str) and i in by_cohort for i in ids):
         return None
-    return [by_cohort[i] for i in ids]
+    chosen = [by_cohort[i] for i in ids]
+    return chosen if kept <= {i.course_id for i in chosen} else None
 
 
 def make_present(planning: Planning) -> ConfigNode[PlannerState, dict[str, Any]]:

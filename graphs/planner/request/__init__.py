@@ -13,6 +13,8 @@ leaves the field unset, so that the planner asks):
 - `counts`: how many courses ("three courses", "a couple of courses").
 - `completed`: courses already done ("I already know python", "I've taken statistics and SQL").
 - `waitlist`: whether a waitlist is fine.
+- the courses the student names (`graphs.entities`: by id, title or distinctive word; "an LLM
+  engineer" is a career, not a course): required parts of the program.
 - `goal`: the goal in the student's words ("my goal of moving into ML engineering").
 - `detect`: whether a message asks for a program at all, and the one "the program" matcher.
 - `subgoals`: `decompose`, the goal split into sub-questions for the planner's workers.
@@ -21,10 +23,11 @@ leaves the field unset, so that the planner asks):
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 from datetime import date
 
 from agent.domain.programs import DEFAULT_SIZE, ProgramRequest
+from graphs.entities import courses_named
 from graphs.planner.request.completed import completed_courses
 from graphs.planner.request.counts import MAX_SIZE, course_count
 from graphs.planner.request.detect import enrolls_in_the_program, is_program_request, names_the_program
@@ -44,18 +47,24 @@ __all__ = [
 ]
 
 
-def parse_program_request(text: str, *, today: date, course_ids: Collection[str]) -> ProgramRequest:
+def parse_program_request(
+    text: str, *, today: date, course_ids: Collection[str], titles: Mapping[str, str] | None = None
+) -> ProgramRequest:
     """The program request in `text`, with what it does not say left unset (see the modules).
 
-    `course_ids` are the catalog's course ids, for the completed courses the text names.
+    `course_ids` are the catalog's course ids, for the completed courses the text names; the
+    courses it asks for are named by id, or by title too when `titles` (course id → title) are given.
     """
     after, before = start_window(text, today)
+    completed = completed_courses(text, course_ids)
+    named = courses_named(text, titles or {c: c for c in course_ids})
     return ProgramRequest(
         goal=goal_phrase(text),
         budget_cents=budget_cents(text),
         start_before=before,
         start_after=after,
         size=course_count(text) or DEFAULT_SIZE,
-        completed=completed_courses(text, course_ids),
+        completed=completed,
         waitlist_ok=waitlist_ok(text),
+        named=tuple(c for c in named if c not in completed),
     )
