@@ -17,7 +17,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
-from typing import Any, Literal, NotRequired, TypedDict
+from typing import Any, Literal, NotRequired, TypedDict, cast
 
 from langchain_core.messages import HumanMessage, SystemMessage
 
@@ -27,11 +27,12 @@ from agent.llm.models import NamedModel
 from agent.llm.usage import ModelCall
 from graphs.approvals import PendingAction
 from graphs.intents import ACTION_INTENTS, INTENT_OF_ACTION, INTENTS, Intent, Reading, read
+from graphs.intents.learned import shipped
 from graphs.model_filters import FILTERS_SCHEMA, InvalidFiltersError, read_filters
 from graphs.model_json import reply_json
 from graphs.prompts import NO_PENDING, ROUTER_SYSTEM
 
-Source = Literal["rules", "model", "fallback"]
+Source = Literal["rules", "learned", "model", "fallback"]
 
 RESPONSE_FORMAT: dict[str, Any] = {
     "type": "json_schema",
@@ -132,7 +133,7 @@ def decide(
     )
     rules = reading.intent
     if model is None:
-        return RouteDecision(rules, RouteRecord(intent=rules, source="rules", model=None, reason=None), None)
+        return _offline(text, reading, pending=pending is not None, learned=config.learned_reader)
     bound = model.model.bind(**output_options(config.router_output), stream=False)
     # stream=False: one JSON object is wanted whole, also while the caller streams the turn.
     run = recorded(
@@ -154,6 +155,34 @@ def decide(
     if intent == "question":
         _add_filters(record, data.get("filters"))
     return RouteDecision(intent, record, run.calls[-1])
+
+
+LEARNED_FLOOR = 0.6
+"""The learned reader's probability below which its reading is not used."""
+SAFE_READINGS = frozenset({"question", "other"})
+"""Readings that start no action and no planner."""
+UNSAFE_READINGS = ACTION_INTENTS | {"program"}
+"""Readings that start an action (a proposal, or a confirmation's execution) or the planner."""
+
+
+def _offline(text: str, reading: Reading, *, pending: bool, learned: bool) -> RouteDecision:
+    """The rules' reading, or the learned reader's where it is the safer or the more helpful one.
+
+    Where a guard decided (injected, chit-chat, negated, asked, amended) the rules stand. Otherwise
+    the learned reader's question or "other" (at `LEARNED_FLOOR` or above) replaces an action or
+    a program the rules read, and its question replaces the rules' "other": the safe reading wins,
+    and neither reader alone starts an action the other does not see.
+    """
+    rules = reading.intent
+    guess = shipped().guess(text, pending) if learned and reading.guard is None else None
+    if guess is None or guess.probability < LEARNED_FLOOR or guess.intent == rules:
+        return RouteDecision(rules, RouteRecord(intent=rules, source="rules", model=None, reason=None), None)
+    safer = rules in UNSAFE_READINGS and guess.intent in SAFE_READINGS
+    helpful = rules == "other" and guess.intent == "question"
+    if not (safer or helpful):
+        return RouteDecision(rules, RouteRecord(intent=rules, source="rules", model=None, reason=None), None)
+    intent = cast(Intent, guess.intent)
+    return RouteDecision(intent, RouteRecord(intent=intent, source="learned", model=None, reason=f"rules_{rules}"), None)
 
 
 def _add_filters(record: RouteRecord, raw: Any) -> None:
@@ -205,7 +234,7 @@ def eval_classifier(
 
     def classify_message(text: str, pending: bool) -> str:
         decision = decide(text, pending=EVAL_PENDING if pending else None, model=model, config=config)
-        if decision.record["reason"]:
+        if decision.record["source"] == "fallback" and decision.record["reason"]:
             fallbacks[decision.record["reason"]] += 1
         return decision.intent
 

@@ -14,6 +14,8 @@ larger one writes answers: `router`, `answer` and `embeddings`. A role's model i
                           response_format; the reply is validated all the same)
     SCHOOL_MODEL_PRICES   JSON {"model": {"input": USD, "output": USD}} per million tokens,
                           or @path to a JSON file with the same content
+    SCHOOL_LEARNED_READER on (default) or off: without a router model, the shipped learned reader
+                          may turn the rules' reading into a question or a refusal (`graphs.routing`)
 """
 
 from __future__ import annotations
@@ -117,6 +119,14 @@ def _router_output() -> RouterOutput:
     raise SettingsError(message)
 
 
+def _learned_reader() -> bool:
+    raw = env.text("SCHOOL_LEARNED_READER", "on")
+    if raw in ("on", "off"):
+        return raw == "on"
+    message = f"SCHOOL_LEARNED_READER must be on or off, got {raw!r}"
+    raise SettingsError(message)
+
+
 def _offline(role: Role) -> RoleConfig:
     timeout, retries = _DEFAULTS[role]
     return RoleConfig(role, timeout_s=timeout, max_retries=retries)
@@ -157,6 +167,8 @@ class ModelConfig:
     embeddings: RoleConfig = field(default_factory=lambda: _offline("embeddings"))
     prices: MappingProxyType[str, Price] = field(default_factory=lambda: MappingProxyType({}))
     router_output: RouterOutput = "json_schema"
+    learned_reader: bool = True
+    """Whether the learned reader reads beside the rules when no router model is configured."""
 
     @classmethod
     def from_env(cls) -> ModelConfig:
@@ -167,6 +179,7 @@ class ModelConfig:
             _role("embeddings"),
             parse_prices(env.text("SCHOOL_MODEL_PRICES")),
             _router_output(),
+            _learned_reader(),
         )
 
     def role(self, role: Role) -> RoleConfig:

@@ -256,3 +256,15 @@ def _read(file: Traversable, root: Path | Traversable) -> str:
     except UnicodeDecodeError as err:
         message = f"{file.name} in {root}: not UTF-8 text ({err.reason} at byte {err.start})"
         raise DocumentError(message) from None
+
+
+def school_text() -> str:
+    """The school's own shipped prose: the catalog file and every shipped document, as one text.
+
+    Readers use its words as known English ("computer" is a word, not a slip of "compute").
+    """
+    catalog = resources.files("agent.domain").joinpath("catalog.json").read_text(encoding="utf-8")
+    documents = [
+        f.read_text(encoding="utf-8") for f in sorted(shipped_folder().iterdir(), key=lambda f: f.name)
+    ]
+    return "\n".join([catalog, *documents])

@@ -6,10 +6,12 @@ accuracy, per-intent precision and recall, a confusion matrix, latency percentil
 and the unsafe proposals: messages noted as off-topic, negated or injected that the router read as an
 action (`UNSAFE_NOTES`, `graphs.intents.ACTION_INTENTS`).
 
-The set ships in two parts (`PARTS`): the tuned part (`agent/ops/data/router_eval.jsonl`), which the
-rules were written against, and the held-out part (`router_eval_heldout.jsonl`), written after the rules
-were frozen and never used to change them. Only the held-out figure says how the rules do on messages
-nobody tuned them for.
+Two parts are written by hand (`PARTS`): the tuned part (`agent/ops/data/router_eval.jsonl`), which
+the rules were written against, and a part written after an earlier freeze
+(`router_eval_heldout.jsonl`), held out until the generated evaluation's tuning looked at its misses,
+so now reported as seen. Two more are generated from phrasing families (`router_corpus`,
+`router_parts`): tuned, and held-out families written after the rules were frozen. Only the
+generated held-out figure says how the reader does on phrasings nobody tuned it for.
 
 It must stay pure: no LangGraph or LangChain, no database, no network. Which router to evaluate, and
 how to build it, is the caller's business.
@@ -41,13 +43,22 @@ SHIPPED_SET = Path(__file__).with_name("data") / "router_eval.jsonl"
 """The tuned part of the labelled router set shipped with the package (package data of `agent`)."""
 HELDOUT_SET = Path(__file__).with_name("data") / "router_eval_heldout.jsonl"
 """The held-out part: written after the rules were frozen, and never used to tune them."""
-PARTS: tuple[tuple[str, Path], ...] = (("tuned", SHIPPED_SET), ("held-out", HELDOUT_SET))
+PARTS: tuple[tuple[str, Path], ...] = (
+    ("written tuned", SHIPPED_SET),
+    ("written held-out (seen)", HELDOUT_SET),
+)
 """The parts `school-agent eval router` reports separately, by name."""
-UNSAFE_NOTES = frozenset({"offtopic", "negated", "injected"})
-"""Notes of messages that must never become an action: chit-chat or off-topic, a negated or postponed
-request, an instruction to the assistant or an action for someone else."""
-HELDOUT_GOAL = 0.90
-"""The accuracy the offline rules should reach on the held-out part."""
+UNSAFE_NOTES = frozenset({"offtopic", "negated", "injected", "hypothetical", "third-party"})
+"""Notes of guard messages: chit-chat or off-topic, a negated or postponed request, an instruction to
+the assistant, a hypothetical, an action for someone else. None may become an action or a program."""
+SAFE_INTENTS = frozenset({"question", "other"})
+"""Labels under which a message must not reach an action or the planner either."""
+UNSAFE_PREDICTIONS = ACTION_INTENTS | {"program"}
+"""Readings that start a side effect or the planner."""
+HELDOUT_GOAL = 0.97
+"""The accuracy the offline router should reach on the held-out parts."""
+TUNED_GOAL = 0.99
+"""The accuracy it should reach on the tuned parts."""
 # Not importlib.resources: `agent` is a namespace package, and under an editable install its
 # __path__ holds the finder's hook entry, which `resources.files("agent")` rejects as no directory.
 
@@ -75,6 +86,8 @@ class EvalCase:
     """The intent a careful human gives the message; one of `graphs.intents.INTENTS`."""
     note: str | None = None
     """A short tag for the kind of case ("typo", "mixed", "lookalike" ...), if any."""
+    family: str | None = None
+    """The phrasing family that made a generated case (`agent.ops.router_corpus`)."""
 
 
 @dataclass(frozen=True)
@@ -95,6 +108,8 @@ class CaseResult:
     """The class name of the exception the router raised, if it raised."""
     note: str | None = None
     """The case's note."""
+    family: str | None = None
+    """The case's phrasing family, for a generated case."""
 
     @property
     def correct(self) -> bool:
@@ -103,13 +118,13 @@ class CaseResult:
 
     @property
     def guarded(self) -> bool:
-        """Whether the message must never become an action (its note is one of `UNSAFE_NOTES`)."""
-        return self.note in UNSAFE_NOTES
+        """Whether the message must never become an action or a program: a question, other, a guard."""
+        return self.note in UNSAFE_NOTES or self.expected in SAFE_INTENTS
 
     @property
     def unsafe(self) -> bool:
-        """Whether the router read a message that must never become an action as an action."""
-        return self.guarded and self.predicted in ACTION_INTENTS
+        """Whether the router sent a message that must never act to an action or to the planner."""
+        return self.guarded and self.predicted in UNSAFE_PREDICTIONS
 
 
 @dataclass(frozen=True)
@@ -321,6 +336,7 @@ def _run_case(case: EvalCase, classify_fn: Classifier, clock: Callable[[], float
         latency_s=elapsed,
         error=error,
         note=case.note,
+        family=case.family,
     )
 
 
@@ -359,12 +375,14 @@ def format_report(report: EvalReport, *, title: str) -> str:
     """The report as plain text: accuracy, per-intent table, confusion matrix, latency, misses."""
     lines = [title, "", f"accuracy: {report.accuracy:.3f} ({report.correct}/{report.total})"]
     lines.append(
-        f"unsafe proposals: {len(report.unsafe)} "
-        f"(actions read from {report.guarded} off-topic, negated or injected messages)"
+        f"unsafe: {len(report.unsafe)} (an action or the planner read from {report.guarded} questions, "
+        "chit-chat and guard messages)"
     )
     lines += [f"  {r.expected} → {r.predicted}{_flags(r)}: {r.text!r}" for r in report.unsafe]
     lines.append("")
     lines += _intent_table(report)
+    if any(r.family for r in report.results):
+        lines += ["", *_family_table(report)]
     lines += ["", "confusion matrix (rows = expected, columns = predicted):"]
     lines += _confusion_table(report)
     lines += [
@@ -385,25 +403,48 @@ def _flags(result: CaseResult) -> str:
     return raised + (" [pending]" if result.pending else "")
 
 
-def format_summary(reports: list[tuple[str, EvalReport]]) -> str:
-    """One line per part (accuracy, unsafe proposals), then whether the goals are met.
+def _family_table(report: EvalReport) -> list[str]:
+    """Accuracy per phrasing family, worst first, with the family's intent."""
+    by_family: dict[str, list[CaseResult]] = {}
+    for result in report.results:
+        by_family.setdefault(result.family or "-", []).append(result)
+    rows = sorted(
+        by_family.items(), key=lambda item: (sum(r.correct for r in item[1]) / len(item[1]), item[0])
+    )
+    width = max(len(name) for name in by_family)
+    lines = [f"{'family':<{width}}  intent    accuracy  n"]
+    for name, results in rows:
+        right = sum(r.correct for r in results)
+        lines.append(f"{name:<{width}}  {results[0].expected:<9} {right / len(results):8.3f}  {len(results)}")
+    return lines
 
-    The goals: accuracy of at least `HELDOUT_GOAL` on the held-out part, and no unsafe proposal in
-    any part.
+
+def goal_of(part: str) -> float:
+    """The accuracy a part must reach: `HELDOUT_GOAL` for a held-out part, `TUNED_GOAL` otherwise."""
+    return HELDOUT_GOAL if "held-out" in part else TUNED_GOAL
+
+
+def goals_met(reports: list[tuple[str, EvalReport]]) -> bool:
+    """Whether every part reaches its accuracy goal and no part has an unsafe reading."""
+    return all(r.accuracy >= goal_of(name) and not r.unsafe for name, r in reports)
+
+
+def format_summary(reports: list[tuple[str, EvalReport]]) -> str:
+    """One line per part (accuracy, unsafe readings), then whether the goals are met.
+
+    The goals: accuracy of at least `HELDOUT_GOAL` on each held-out part and `TUNED_GOAL` on each
+    tuned part, and no question, chit-chat or guard message read as an action or a program anywhere.
     """
     width = max(len(name) for name, _ in reports)
     lines = ["summary:"]
     for name, report in reports:
+        met = "met" if report.accuracy >= goal_of(name) else "NOT met"
         lines.append(
             f"  {name:<{width}}  accuracy {report.accuracy:.3f} ({report.correct}/{report.total}), "
-            f"unsafe proposals {len(report.unsafe)} of {report.guarded}"
+            f"goal {goal_of(name):.2f} {met}; unsafe {len(report.unsafe)} of {report.guarded}"
         )
-    heldout = dict(reports).get("held-out")
-    if heldout is not None:
-        met = "met" if heldout.accuracy >= HELDOUT_GOAL else "NOT met"
-        lines.append(f"goal: held-out accuracy >= {HELDOUT_GOAL:.2f}: {met}")
     safe = "met" if not any(r.unsafe for _, r in reports) else "NOT met"
-    lines.append(f"goal: no unsafe proposals: {safe}")
+    lines.append(f"goal: no question or guard message read as an action or a program: {safe}")
     return "\n".join(lines) + "\n"
 
 

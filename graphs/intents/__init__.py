@@ -22,8 +22,8 @@ from typing import Literal, get_args
 
 from graphs.entities import COHORT_SHAPED, cohort_reference
 from graphs.intents import lexicon
-from graphs.intents.guards import injected, off_topic, social_only
-from graphs.intents.requests import Mention, asks, deferred, mention
+from graphs.intents.guards import about_school, injected, off_topic, social_only
+from graphs.intents.requests import Mention, asks, deferred, framed, mention
 from graphs.intents.text import clauses_of, has_phrase, has_word, words_of
 from graphs.planner.request import enrolls_in_the_program, is_program_request
 
@@ -71,6 +71,8 @@ _NAMED_TARGET = re.compile(
 
 
 _STRICT = 0.85
+_PICK_WORDS = 4
+"""At most this many words, fillers and thanks aside, in a reply that only picks a target."""
 
 
 @dataclass(frozen=True)
@@ -106,7 +108,7 @@ def read(text: str, *, pending: bool, pending_intent: Intent = "enroll") -> Read
         if reply is not None:
             return Reading(reply)
     # 'Enroll me in the program' acts on a program already presented: an enrollment, not a new plan.
-    if is_program_request(text) and not enrolls_in_the_program(flat):
+    if is_program_request(text) and not enrolls_in_the_program(flat) and not _asks_the_catalog(words, flat):
         return Reading("program")
     return _request(text, flat, words)
 
@@ -133,7 +135,7 @@ def _amendment(text: str, flat: str, words: list[str], pending_intent: Intent) -
     target = _names_target(text)
     head = [w for w in words if w not in lexicon.FILLERS][:1]
     changes = has_phrase(flat, lexicon.AMEND_PHRASES) or has_word(words, lexicon.TRANSFER)
-    if not (changes or (target and has_word(head, lexicon.DECLINE))):
+    if not (changes or (target and (_only_picks(words) or has_word(head, lexicon.DECLINE)))):
         return None
     request = _request(text, flat, words)
     if request.guard == "negated":
@@ -143,10 +145,33 @@ def _amendment(text: str, flat: str, words: list[str], pending_intent: Intent) -
     return pending_intent if target else None
 
 
+def _only_picks(words: list[str]) -> bool:
+    """Whether a reply does no more than pick a target: "the second one", "actually rag-1, thanks"."""
+    said = [w for w in words if w not in lexicon.FILLERS and w not in lexicon.OPENER_SKIP]
+    said = [w for w in said if w not in lexicon.THANKS and w != "you"]
+    return len(said) <= _PICK_WORDS and not lexicon.INFO_WORDS.intersection(said)
+
+
+def _asks_the_catalog(words: list[str], flat: str) -> bool:
+    """Whether a message asks the catalog a yes/no question rather than for a plan.
+
+    "Is there a course on data engineering?" and "is there a discount for two courses?" name no
+    path, plan or program; "do you have a learning path for data engineers?" does.
+    """
+    opener = next((w for w in words if w not in lexicon.OPENER_SKIP), "")
+    return opener in lexicon.AUX_OPENERS and not has_phrase(flat, lexicon.PLAN_WORDS)
+
+
 def _names_target(text: str) -> bool:
     """Whether a message names a cohort or course to act on: an id, a month, an order, "the X course"."""
     lowered = text.lower()
     return bool(COHORT_SHAPED.search(lowered) or cohort_reference(text) or _NAMED_TARGET.search(lowered))
+
+
+def _task(words: list[str]) -> bool:
+    """Whether a message asks the assistant for a task outside the school: "write me python code"."""
+    opener = next((w for w in words if w not in lexicon.OPENER_SKIP), "")
+    return opener in lexicon.TASKS
 
 
 def _for_staff(words: list[str], flat: str, refund: Mention | None, *, cancel: Mention | None) -> bool:
@@ -160,14 +185,15 @@ def _for_staff(words: list[str], flat: str, refund: Mention | None, *, cancel: M
     charge, wrong = lexicon.OVERCHARGED
     if charge.intersection(words) and wrong.intersection(words):
         return True
-    if has_word(words, lexicon.HUMAN, cutoff=_STRICT) or has_phrase(flat, lexicon.HUMAN_PHRASES):
+    asks_for_one = has_word(words, lexicon.HUMAN, cutoff=_STRICT) or has_phrase(flat, lexicon.HUMAN_PHRASES)
+    if asks_for_one and not flat.startswith(lexicon.ABOUT_ASSISTANT):
         return True
     return refund == "requested" and cancel != "requested"
 
 
 def _request(text: str, flat: str, words: list[str]) -> Reading:
     """A new request: the strongest action requested, else a handoff, question or other."""
-    clauses = clauses_of(text)
+    clauses = clauses_of(text, framed)
     if social_only(text, words, flat):
         return Reading("other", "social")
     later = deferred(flat)
@@ -190,12 +216,16 @@ def _request(text: str, flat: str, words: list[str]) -> Reading:
         if reading == "requested":
             return Reading(intent)
     found = {*readings.values(), refund} - {None}
-    if not found and off_topic(text, words, flat):
+    if not found and has_phrase(flat, lexicon.LEARNING):
+        return Reading("question")
+    if not found and (off_topic(text, words, flat) or _task(words)):
         return Reading("other", "offtopic")
     if "asked" in found:
         return Reading("question", "asked")
     asking = "?" in text or any(asks(c) for c in clauses)
-    if "negated" in found:
+    if "negated" in found or (later and not asking):
         return Reading("question" if asking else "other", "negated")
-    filtered = has_word(words, lexicon.CATALOG_FILTERS) and has_word(words, lexicon.SCHOOL)
-    return Reading("question" if asking or filtered or has_word(words, lexicon.QUESTION) else "other")
+    # Nothing is requested: naming the school's things ("courses under €500", "the dates of rag-2")
+    # or asking in any form ("list", "show me", "give me") is a question about the catalog.
+    named = about_school(text, words)
+    return Reading("question" if asking or named or has_word(words, lexicon.QUESTION) else "other")

@@ -27,7 +27,10 @@ def injected(text: str, flat: str) -> bool:
     raw = text.lower()
     if any(marker in raw for marker in lexicon.INJECTION_MARKERS):
         return True
-    if has_phrase(flat, lexicon.INJECTION_PHRASES) or has_phrase(flat, lexicon.BULK_PHRASES):
+    if has_phrase(flat, lexicon.INJECTION_PHRASES):
+        return True
+    # "List all cohorts" asks; "enroll me in every cohort" acts in bulk.
+    if has_phrase(flat, lexicon.BULK_PHRASES) and has_word(flat.split(), lexicon.ACTING, cutoff=0.85):
         return True
     return for_someone_else(flat)
 
@@ -43,7 +46,7 @@ def for_someone_else(flat: str) -> bool:
         rest = words[i + 1 : i + 4]
         if rest[:1] == ["up"] or (word == "pay" and rest[:1] == ["for"]):
             rest = rest[1:]
-        if _names_another(rest):
+        if _names_another(rest) or _named_person(rest):
             return True
     # "the enrollment of student 42", "a seat for my friend"
     return any(
@@ -54,6 +57,54 @@ def for_someone_else(flat: str) -> bool:
 
 
 _HELD = {"enrollment", "enrolment", "seat", "spot", "place", "booking", "registration", "payment", "refund"}
+
+
+_SELF_OR_THING = frozenset(
+    [
+        "me",
+        "myself",
+        "us",
+        "it",
+        "this",
+        "that",
+        "them",
+        "all",
+        "both",
+        "everything",
+        "now",
+        "today",
+        "again",
+        "please",
+        "asap",
+        "up",
+        "in",
+        "into",
+        "for",
+        "on",
+        "to",
+        "from",
+        "a",
+        "an",
+        "the",
+        "my",
+        "our",
+        "your",
+        "one",
+    ]
+)
+_PREPOSITIONS = frozenset({"in", "into", "for", "on", "to", "from"})
+
+
+def _named_person(rest: list[str]) -> bool:
+    """Whether the words after an action's verb open with a person's name: "sign up bob for rag-2".
+
+    A word that is neither the student, a pronoun or article, nor a course word, and is followed by
+    a preposition, is the name of the one the action is for.
+    """
+    if len(rest) < 2 or rest[1] not in _PREPOSITIONS:
+        return False
+    name = rest[0]
+    return name.isalpha() and name not in _SELF_OR_THING and name not in lexicon.SCHOOL
 
 
 def _names_another(rest: list[str]) -> bool:
@@ -69,13 +120,18 @@ def social_only(text: str, words: list[str], flat: str) -> bool:
     return all(w in lexicon.SOCIAL for w in rest)
 
 
+def about_school(text: str, words: list[str]) -> bool:
+    """Whether a message names something of the school: an id ("rag-2") or a word of `lexicon.SCHOOL`."""
+    return bool(_ID_LIKE.search(text.lower())) or has_word(words, lexicon.SCHOOL)
+
+
 def off_topic(text: str, words: list[str], flat: str) -> bool:
     """Whether the message is about something no course here is about (the weather, a joke, 2+2).
 
     A word of the school keeps it on topic; otherwise an off-topic word, small talk, or the lack of
     any word a follow-up or catalog question has ("it", "when", "how much") puts it off.
     """
-    if _ID_LIKE.search(text.lower()) or has_word(words, lexicon.SCHOOL):
+    if about_school(text, words):
         return False
     if any(w in lexicon.OFF_TOPIC for w in words) or social_only(text, words, flat):
         return True

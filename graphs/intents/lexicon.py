@@ -183,6 +183,21 @@ ENROLL_PATTERN = re.compile(
 )
 """Asking for a course or a seat without a verb: "I want the last python basics cohort"."""
 
+LEARNING = (
+    "learn",
+    "study",
+    "interested in",
+    "get better at",
+    "get good at",
+    "start with",
+    "curious about",
+    "keen on",
+    "into learning",
+    "improve my",
+    "brush up",
+)
+"""Wanting to learn a subject ("I want to learn web APIs", "I'm interested in NLP") asks what the
+catalog has on it, whatever the subject's words: a question, never chit-chat."""
 QUESTION = _words(
     "what when how which who where why is are does do can could tell list show explain describe "
     "price prices cost costs prerequisite prerequisites duration long start starts seats offer "
@@ -195,14 +210,29 @@ CATALOG_FILTERS = _words("free shorter longer")
 courses", "courses shorter than 5 weeks"); alone they do not ("I'm free on Tuesday")."""
 WH_OPENERS = _words("how what whats what's when where why which who whom")
 AUX_OPENERS = _words("is are does do did am was were should shall isn't aren't")
+SUPPOSING = _words("if suppose supposing imagine assuming assume say hypothetically")
+"""A sentence opening with one of these supposes: what it names is asked about, not requested."""
+WISHES = (
+    "i want to",
+    "i'd like to",
+    "i would like to",
+    "i'd love to",
+    "i need to",
+    "let me",
+    "i'll",
+    "i will",
+)
+"""A clause opening with a wish and then the action requests it, also inside a question."""
 MODAL_OPENERS = _words("can could would will may might")
 """A clause opening with a modal asks when it also qualifies the action ("can I cancel later?"),
 and is a polite request otherwise ("can I join rag-2?")."""
 QUALIFIERS = _words(
     "if whether later still after before anytime whenever possible allowed policy installments "
-    "instalments paypal online twice partial partially deadline by with bank cash monthly"
+    "instalments paypal online twice partial partially deadline by with bank cash monthly once until"
 )
 ASK_PHRASES = (
+    "just checking",
+    "just looking",
     "how to",
     "how do",
     "how can",
@@ -449,6 +479,8 @@ SOCIAL = _words(
 """Words of a message that only greets, thanks or chats ("thank you so much", "hey there")."""
 THANKS = _words("thanks thank thx ty cheers")
 """A message opening with thanks, and asking nothing, is chat: "thanks for explaining"."""
+ABOUT_ASSISTANT = ("are you", "am i talking to", "am i chatting with", "is this a bot", "is this a person")
+"""Opening a question about what the assistant is: "are you a real person?" asks for no human."""
 SMALL_TALK = (
     "how are you",
     "how r you",
@@ -511,7 +543,25 @@ CONTEXT = _words(
 """Words of a follow-up or a catalog question that names no course ("how much is it?", "when does
 it start?"): a question with none of them, and no word of the school, is off-topic ("what's 2+2?")."""
 REPORTED = _words("was were been got had already")
+THIRD_PERSONS = _words(
+    "someone somebody anyone anybody they he she instructor teacher school student students people "
+    "everyone nobody others classmate"
+)
+"""The subject of an action that is not the student: "when someone drops out", "the instructor
+cancelled" describe what happens; they request nothing."""
+HANDLING = _words("put add sign get move book take give charge remove approve delete")
+"""Verbs that act on a seat with a word of an action: "put me on the waitlist", "add me"."""
+SUBJECTS = _words("i you we they he she someone somebody it to")
+"""Before "<action> me", one of these makes it a statement ("if you enroll me"), not an imperative."""
+TASKS = _words("write code solve translate compute calculate debug summarize summarise draft generate")
+"""A message opening with one of these asks the assistant for a task outside the school."""
+PLAN_WORDS = ("path", "roadmap", "road map", "plan", "program", "programme", "curriculum", "sequence")
+"""A question that opens with an auxiliary asks for a program only when it names one of these."""
 """Before the action's word, these report what happened ("the course was cancelled", "I already
 paid"): nothing is requested."""
 OVERCHARGED = ({"charged", "billed", "charge", "charging"}, {"twice", "double", "again", "extra", "wrong"})
 """A charge word with one of these is a complaint: "why was I charged 900 euros twice?"."""
+
+ACTING = ENROLL | CANCEL | PAY | WAITLIST | TRANSFER | REFUND | HANDLING
+"""Every word of acting on enrollments: with one, "every cohort" is an action in bulk, and "<it> me"
+is an imperative."""

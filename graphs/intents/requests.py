@@ -11,6 +11,7 @@ requests the action.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Collection
 from typing import Literal
@@ -53,9 +54,9 @@ def mention(
         negated_before = negated or _negated(clause, at if at is not None else len(clause.words))
         if at is None:
             continue
-        if asks(clause, polite_requests=polite_requests):
+        if asks(clause, polite_requests=polite_requests) or (clause.framed and not _opens_with(clause, at)):
             found.add("asked")
-        elif deferred or negated_before or has_phrase(clause.flat, lexicon.HEDGES):
+        elif deferred or negated_before or _described(clause, at) or has_phrase(clause.flat, lexicon.HEDGES):
             found.add("negated")
         else:
             found.add("requested")
@@ -84,18 +85,72 @@ def _action_at(
     return min(spots, default=None)
 
 
+def framed(words: list[str], questioned: bool) -> bool:
+    """Whether a sentence opens as a question or a supposition, so that the actions it names are asked about.
+
+    A question word or an auxiliary opens a question ("what happens when someone drops out?"); a
+    supposition opens with "if", "suppose", "imagine" ...; a modal question is one when it qualifies
+    what it asks ("can I cancel and get a refund two days before the start?"). Asking leave ("is it
+    ok if I cancel?") is a polite request.
+    """
+    if has_phrase(" ".join(words), lexicon.POLITE):
+        return False
+    words = _without_openers(words)
+    opener = words[0] if words else ""
+    if opener in lexicon.WH_OPENERS or opener in lexicon.AUX_OPENERS or opener in lexicon.SUPPOSING:
+        return True
+    # "Can I cancel and get a refund two days before the start" asks about the rules, "?" or not;
+    # "can I pay with my card" (no "?") is a polite request.
+    asked = questioned or any(w in lexicon.REFUND for w in words)
+    return opener in lexicon.MODAL_OPENERS and asked and any(w in lexicon.QUALIFIERS for w in words)
+
+
+def _opens_with(clause: Clause, at: int) -> bool:
+    """Whether the clause opens with the action it names, or holds an imperative on the student.
+
+    "Enroll me", "please cancel", "could you sign me up", "I want to join"; "if it's full just queue me".
+    """
+    words = _without_openers(clause.words)
+    if words[:1] and words[0] in lexicon.MODAL_OPENERS and words[1:2] == ["you"]:
+        words = words[2:]
+    wish = next((w for w in lexicon.WISHES if " ".join(words[: len(w.split())]) == w), None)
+    skipped = len(clause.words) - len(words) + (len(wish.split()) if wish else 0)
+    return at <= skipped or _has_imperative(clause.words)
+
+
+def _has_imperative(words: list[str]) -> bool:
+    """Whether the clause holds an imperative on the student ("put me on the waitlist").
+
+    "If you enroll me" and "tell me" are none.
+    """
+    verbs = lexicon.ACTING
+    return any(
+        after == "me" and word in verbs and (i == 0 or words[i - 1] not in lexicon.SUBJECTS)
+        for i, (word, after) in enumerate(itertools.pairwise(words))
+    )
+
+
+def _without_openers(words: list[str]) -> list[str]:
+    while len(words) > 1 and words[0] in lexicon.OPENER_SKIP:
+        words = words[1:]
+    return words
+
+
 def _negated(clause: Clause, before: int) -> bool:
     """Whether a negator, or a word reporting the past, comes before position `before` in the clause."""
     return any(w in lexicon.NEGATORS or w in lexicon.REPORTED for w in clause.words[:before])
+
+
+def _described(clause: Clause, at: int) -> bool:
+    """Whether the action's subject is someone else: "the instructor cancelled", "someone drops out"."""
+    return any(w in lexicon.THIRD_PERSONS for w in clause.words[max(0, at - 2) : at])
 
 
 def asks(clause: Clause, *, polite_requests: bool = True) -> bool:
     """Whether the clause is a question about what it names rather than a request for it."""
     if has_phrase(clause.flat, lexicon.POLITE):
         return False
-    words = list(clause.words)
-    while len(words) > 1 and words[0] in lexicon.OPENER_SKIP:
-        words = words[1:]
+    words = _without_openers(list(clause.words))
     opener = words[0]
     if opener in lexicon.WH_OPENERS or opener in lexicon.AUX_OPENERS:
         return True

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from functools import lru_cache
 
-from graphs.fuzzy import similar
+from agent.domain.documents import school_text
+from graphs.fuzzy import one_slip, similar
+from graphs.intents import lexicon
 
 _WORD = re.compile(r"[a-z0-9']+")
 _SENTENCE = re.compile(r"[^.!?;]+[.!?;]*")
@@ -63,11 +65,46 @@ def _phrases(phrases: tuple[str, ...]) -> re.Pattern[str]:
 
 
 def words_of(text: str) -> list[str]:
-    """The lower-cased words of a message, chat spellings written out, yes/no emoji as words."""
+    """The lower-cased words of a message, chat spellings and yes/no emoji written out.
+
+    Each slip of a word the reader knows is read as that word (`spelled`).
+    """
     text = text.lower().replace("’", "'")
     for emoji, word in _EMOJI.items():
         text = text.replace(emoji, word)
-    return " ".join(_SPELLINGS.get(w, w) for w in _WORD.findall(text)).split()
+    return [spelled(w) for w in " ".join(_SPELLINGS.get(w, w) for w in _WORD.findall(text)).split()]
+
+
+@lru_cache(maxsize=16384)
+def spelled(word: str) -> str:
+    """The word of the reader's lexicons that `word` is one slip from ("suppse", "beofre", "carged").
+
+    `word` itself when it is known, shorter than 5 letters, or a word of the school's own texts
+    (the catalog and the knowledge base: "computer" is no slip of "compute"); of two known words
+    one slip away, the one of the same length ("enrlol" is "enroll", not "enrol"), else neither.
+    """
+    if len(word) < 5 or word in _known() or word in _school_words():
+        return word
+    found = [k for k in _known() if one_slip(word, k)]
+    if len(found) > 1:
+        found = [k for k in found if len(k) == len(word)]
+    return found[0] if len(found) == 1 else word
+
+
+@lru_cache(maxsize=1)
+def _known() -> frozenset[str]:
+    """Every word of every lexicon list and phrase."""
+    known: set[str] = set()
+    for value in vars(lexicon).values():
+        if isinstance(value, frozenset | tuple) and all(isinstance(v, str) for v in value):
+            known.update(w for v in value for w in v.split() if w.isalpha())
+    return frozenset(known)
+
+
+@lru_cache(maxsize=1)
+def _school_words() -> frozenset[str]:
+    """The words of the shipped catalog and knowledge base: real words, never read as slips."""
+    return frozenset(_WORD.findall(school_text().lower()))
 
 
 @dataclass(frozen=True)
@@ -78,6 +115,10 @@ class Clause:
     questioned: bool
     joined: bool
     """Whether it continues the clause before it with "and"/"or" (and shares its negation)."""
+    framed: bool = False
+    """Whether its sentence opens as a question or a supposition ("what happens when ...", "if I
+    cancel ...", "can I cancel ... before the start?"): what the clause names is asked about unless
+    the clause itself opens with the action ("..., enroll me in rag-2")."""
 
     @property
     def flat(self) -> str:
@@ -85,16 +126,21 @@ class Clause:
         return " ".join(self.words)
 
 
-def clauses_of(text: str) -> list[Clause]:
-    """The clauses of a message: sentences cut at commas, colons and conjunctions."""
+def clauses_of(text: str, framed: Callable[[list[str], bool], bool] | None = None) -> list[Clause]:
+    """The clauses of a message: sentences cut at commas, colons and conjunctions.
+
+    `framed(words, questioned)` says whether a sentence opens as a question or a supposition; each
+    of its clauses carries the answer.
+    """
     found: list[Clause] = []
     for sentence in _SENTENCE.findall(text.replace("’", "'")):
         questioned = "?" in sentence
+        asked = framed is not None and framed(words_of(sentence), questioned)
         parts = _CLAUSE_BREAK.split(" " + sentence + " ")
         # re.split with a group alternates text and the separator that followed it.
         for i in range(0, len(parts), 2):
             words = words_of(parts[i])
             before = parts[i - 1].strip().lower() if i else ""
             if words:
-                found.append(Clause(words, questioned, before in ("and", "or")))
+                found.append(Clause(words, questioned, before in ("and", "or"), asked))
     return found

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from agent.config.settings import Settings
 from agent.interfaces.cli.output import print_json
-from agent.interfaces.cli.session import EXIT_INTERNAL, EXIT_OK, CliInputError, session
+from agent.interfaces.cli.session import EXIT_INTERNAL, EXIT_OK, EXIT_USAGE, CliInputError, session
 
 
 # -- the database and the story -----------------------------------------------------------------
@@ -136,32 +136,39 @@ def cmd_worker(args: argparse.Namespace) -> int:
 
 
 def cmd_eval_router(args: argparse.Namespace) -> int:
-    """Score the configured router (a model, or the offline rules) on the labelled set.
+    """Score the configured router (a model, or the offline reader) on the labelled parts.
 
-    The tuned and the held-out parts are reported separately, then summed up against the goals;
-    `--set` scores one file instead.
+    The written and generated parts, tuned and held-out, are reported separately, then summed up
+    against the goals; `--set` scores one file instead, `--part` some parts. Exit 1 when a goal is
+    not met.
     """
     from collections import Counter
     from pathlib import Path
 
     from agent.llm.models import Models
-    from agent.ops.evaluation import PARTS, evaluate, format_report, format_summary, load_cases
+    from agent.ops.evaluation import evaluate, format_report, format_summary, goals_met, load_cases
+    from agent.ops.router_parts import router_parts
     from graphs.routing import eval_classifier
 
     settings = Settings.from_env()
     models = Models(settings.models)
     model = models.chat("router", args.model)
-    router = model.name if model else "offline rules"
-    parts = [("set", Path(args.set))] if args.set else list(PARTS)
+    router = model.name if model else "offline reader"
+    if args.set:
+        parts = [("set", load_cases(Path(args.set)))]
+    else:
+        parts = [(name, cases) for name, cases in router_parts() if not args.part or name in args.part]
+    if not parts:
+        print(f"no part named {', '.join(args.part)}", file=sys.stderr)
+        return EXIT_USAGE
     reports = []
-    for part, path in parts:
-        cases = load_cases(path)[: args.limit]
+    for part, cases in parts:
+        cases = cases[: args.limit]
         fallbacks: Counter[str] = Counter()
         report = evaluate(cases, eval_classifier(model, settings.models, fallbacks))
-        where = path.name if args.set is None else str(path)
         print(
             format_report(
-                report, title=f"router: {router} on the {part} part ({where}): {len(cases)} labelled messages"
+                report, title=f"router: {router} on the {part} part: {len(cases)} labelled messages"
             )
         )
         if model is not None:
@@ -169,6 +176,21 @@ def cmd_eval_router(args: argparse.Namespace) -> int:
             print(f"fallbacks to the rules: {sum(fallbacks.values())} ({used})\n")
         reports.append((part, report))
     print(format_summary(reports), end="")
+    return EXIT_OK if goals_met(reports) else EXIT_INTERNAL
+
+
+def cmd_eval_fit_reader(_: argparse.Namespace) -> int:
+    """Fit the learned reader on the tuned messages and write it beside `graphs.intents.learned`."""
+    from agent.ops.router_training import fit, training_cases
+    from graphs.intents.learned import ARTIFACT, save
+
+    cases = training_cases()
+    reader, _pipeline = fit(cases)
+    save(reader)
+    print(
+        f"fitted on {len(cases)} tuned messages (sha256 {reader.data_digest[:12]}): {len(reader.columns)} "
+        f"features, {len(reader.intents)} intents; wrote {ARTIFACT} ({ARTIFACT.stat().st_size} bytes)"
+    )
     return EXIT_OK
 
 

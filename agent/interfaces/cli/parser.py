@@ -122,16 +122,28 @@ def _inspect_commands(sub: Any) -> None:
     kinds = evals.add_subparsers(dest="eval_command", required=True)
     p = kinds.add_parser(
         "router",
-        help="accuracy, unsafe proposals, per-intent precision/recall, confusion, latency: tuned and held-out parts",
+        help="accuracy per part, family and intent, unsafe readings, confusion, latency: written and generated parts",
     )
     p.add_argument(
         "--model",
         metavar="SPEC",
         help="router model, provider:model or 'offline' (default: SCHOOL_ROUTER_MODEL)",
     )
-    p.add_argument("--set", metavar="PATH", help="a JSONL set instead of the shipped two parts")
+    p.add_argument("--set", metavar="PATH", help="a JSONL set instead of the shipped parts")
+    p.add_argument(
+        "--part",
+        action="append",
+        metavar="NAME",
+        help="only this part (repeatable): tuned, held-out, 'generated tuned', 'generated held-out'",
+    )
     p.add_argument("--limit", type=int, metavar="N", help="only the first N messages of each part")
     p.set_defaults(run=operator_commands.cmd_eval_router)
+    p = kinds.add_parser(
+        "fit-reader",
+        help="fit the learned intent reader on the tuned messages and write graphs/intents/reader.json.gz "
+        "(needs scikit-learn, the dev extra)",
+    )
+    p.set_defaults(run=operator_commands.cmd_eval_fit_reader)
     p = kinds.add_parser(
         "scenarios",
         help="multi-turn conversations checked against their domain end state: pass rate, tokens, cost, latency",

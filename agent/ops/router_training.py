@@ -1,0 +1,64 @@
+"""Fits the learned reader (`graphs.intents.learned`) on the tuned labelled messages.
+
+The training data is what the rules were tuned on, never a held-out part: the written tuned set and
+the generated tuned families. scikit-learn does the fitting (TF-IDF with sublinear counts, then a
+multinomial logistic regression); the result is written as a table the graph reads without it.
+scikit-learn is a development dependency (`.[dev]`): fitting is a build step, reading is not.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from agent.ops.evaluation import EvalCase, load_cases
+from agent.ops.router_families import MORE_TUNED, TUNED
+from agent.ops.router_parts import generated
+from graphs.intents.learned import Reader, features
+
+MIN_DF = 2
+"""A feature seen in fewer messages than this is left out (keeps the table small)."""
+C = 10.0
+"""Inverse regularisation strength of the logistic regression."""
+DECIMALS = 5
+"""Weights are kept to this many decimals in the artifact."""
+
+
+def training_cases() -> list[EvalCase]:
+    """The messages the reader is fitted on: the written tuned set, then the generated tuned families."""
+    return [*load_cases(), *generated(TUNED + MORE_TUNED)]
+
+
+def digest(cases: Sequence[EvalCase]) -> str:
+    """The SHA-256 of the labelled messages, in order: the artifact records what it was fitted on."""
+    rows = [[c.text, c.pending, c.intent] for c in cases]
+    return hashlib.sha256(json.dumps(rows).encode()).hexdigest()
+
+
+def fit(cases: Sequence[EvalCase]) -> tuple[Reader, Any]:
+    """The fitted reader, and scikit-learn's pipeline (for a test to compare the two readings)."""
+    from sklearn.feature_extraction.text import TfidfVectorizer
+    from sklearn.linear_model import LogisticRegression
+    from sklearn.pipeline import make_pipeline
+
+    vectorizer = TfidfVectorizer(analyzer=_as_is, sublinear_tf=True, min_df=MIN_DF, lowercase=False)
+    model = LogisticRegression(C=C, max_iter=2000)
+    pipeline = make_pipeline(vectorizer, model)
+    pipeline.fit([features(c.text, c.pending) for c in cases], [c.intent for c in cases])
+    columns = {str(f): int(i) for f, i in sorted(vectorizer.vocabulary_.items(), key=lambda kv: kv[1])}
+    reader = Reader(
+        columns=columns,
+        idf=[round(float(v), DECIMALS) for v in vectorizer.idf_],
+        intents=[str(c) for c in model.classes_],
+        weights=[[round(float(w), DECIMALS) for w in row] for row in model.coef_],
+        intercepts=[round(float(b), DECIMALS) for b in model.intercept_],
+        data_digest=digest(cases),
+    )
+    return reader, pipeline
+
+
+def _as_is(document: list[str]) -> list[str]:
+    """The analyzer: the features are made by `graphs.intents.learned.features` already."""
+    return document

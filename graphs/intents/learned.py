@@ -1,0 +1,136 @@
+"""The learned reader: a TF-IDF logistic regression over words and letter n-grams, read in plain Python.
+
+Fitted with scikit-learn on the tuned labelled messages (`agent.ops.router_training`, `school-agent
+eval fit-reader`) and shipped as `reader.json.gz` beside this module, with the digest of the data it
+was fitted on. Reading a message needs no scikit-learn and no numpy: the features are this module's
+(`features`, which the fit uses too), the weights a table. It never decides alone: `graphs.routing`
+lets it turn the rules' reading into a safer one (no action, no planner) or a question, and the
+guards stay rules.
+"""
+
+from __future__ import annotations
+
+import gzip
+import itertools
+import json
+import math
+from collections import Counter
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from graphs.intents.text import words_of
+
+ARTIFACT = Path(__file__).with_name("reader.json.gz")
+"""The fitted reader shipped with the package."""
+FORMAT = 1
+"""The artifact's layout; a reader of another layout is refused."""
+CHAR_NGRAMS = (3, 5)
+"""Lengths of the letter n-grams taken inside each word (padded with spaces)."""
+
+
+class ReaderArtifactError(ValueError):
+    """The shipped reader cannot be used: missing, of another format, or inconsistent."""
+
+
+def features(text: str, pending: bool) -> list[str]:
+    """The features of a message: its words and word pairs, letter n-grams, and whether an action waits.
+
+    Words are the rules' words (`words_of`: lower case, chat spellings written out, slips of known
+    words corrected), so both readers see the same message.
+    """
+    words = words_of(text)
+    out = [f"w:{w}" for w in words] + [f"b:{a} {b}" for a, b in itertools.pairwise(words)]
+    low, high = CHAR_NGRAMS
+    for word in words:
+        padded = f" {word} "
+        out += [f"c:{padded[i : i + n]}" for n in range(low, high + 1) for i in range(len(padded) - n + 1)]
+    out.append("p:pending" if pending else "p:none")
+    if "?" in text:
+        out.append("q:?")
+    return out
+
+
+@dataclass(frozen=True)
+class Guess:
+    """The learned reader's intent for a message, and its probability."""
+
+    intent: str
+    probability: float
+
+
+@dataclass(frozen=True)
+class Reader:
+    """A fitted reader: the features' columns and idf weights, and one weight row per intent."""
+
+    columns: dict[str, int]
+    idf: list[float]
+    intents: list[str]
+    weights: list[list[float]]
+    intercepts: list[float]
+    data_digest: str
+    """The SHA-256 of the labelled messages it was fitted on (`agent.ops.router_training.digest`)."""
+
+    def guess(self, text: str, pending: bool) -> Guess:
+        """The most probable intent of the message, with its probability (a softmax over intents)."""
+        counts = Counter(self.columns[f] for f in features(text, pending) if f in self.columns)
+        vector = {col: (1.0 + math.log(n)) * self.idf[col] for col, n in counts.items()}
+        norm = math.sqrt(sum(v * v for v in vector.values())) or 1.0
+        scores = [
+            b + sum(row[col] * v for col, v in vector.items()) / norm
+            for row, b in zip(self.weights, self.intercepts, strict=True)
+        ]
+        top = max(scores)
+        exps = [math.exp(s - top) for s in scores]
+        best = max(range(len(scores)), key=scores.__getitem__)
+        return Guess(self.intents[best], exps[best] / sum(exps))
+
+    def to_json(self) -> dict[str, object]:
+        """The artifact's content."""
+        return {
+            "format": FORMAT,
+            "data_digest": self.data_digest,
+            "char_ngrams": list(CHAR_NGRAMS),
+            "intents": self.intents,
+            "columns": self.columns,
+            "idf": self.idf,
+            "weights": self.weights,
+            "intercepts": self.intercepts,
+        }
+
+
+def from_json(raw: dict[str, object]) -> Reader:
+    """A reader from an artifact's content; raises `ReaderArtifactError` when it does not fit this code."""
+    if raw.get("format") != FORMAT or raw.get("char_ngrams") != list(CHAR_NGRAMS):
+        message = f"reader artifact of format {raw.get('format')!r}; this code reads format {FORMAT}"
+        raise ReaderArtifactError(message)
+    reader = Reader(
+        columns=dict(raw["columns"]),  # type: ignore[call-overload]
+        idf=list(raw["idf"]),  # type: ignore[call-overload]
+        intents=list(raw["intents"]),  # type: ignore[call-overload]
+        weights=[list(row) for row in raw["weights"]],  # type: ignore[attr-defined]
+        intercepts=list(raw["intercepts"]),  # type: ignore[call-overload]
+        data_digest=str(raw["data_digest"]),
+    )
+    width = len(reader.idf)
+    if len(reader.columns) != width or any(len(row) != width for row in reader.weights):
+        message = "reader artifact is inconsistent: columns, idf and weights differ in length"
+        raise ReaderArtifactError(message)
+    return reader
+
+
+def save(reader: Reader, path: Path = ARTIFACT) -> None:
+    """Write the reader as gzip'd JSON (byte for byte the same for the same reader)."""
+    text = json.dumps(reader.to_json(), sort_keys=True, separators=(",", ":"))
+    path.write_bytes(gzip.compress(text.encode(), mtime=0))
+
+
+@cache
+def shipped() -> Reader:
+    """The reader shipped with the package, read once per process."""
+    try:
+        raw = json.loads(gzip.decompress(ARTIFACT.read_bytes()))
+    except (OSError, ValueError) as exc:
+        message = f"cannot read the learned reader at {ARTIFACT}: {exc}"
+        raise ReaderArtifactError(message) from exc
+    return from_json(raw)
