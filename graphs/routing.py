@@ -157,7 +157,7 @@ def decide(
     return RouteDecision(intent, record, run.calls[-1])
 
 
-LEARNED_FLOOR = 0.6
+LEARNED_FLOOR = 0.8
 """The learned reader's probability below which its reading is not used."""
 SAFE_READINGS = frozenset({"question", "other"})
 """Readings that start no action and no planner."""

@@ -32,6 +32,13 @@ def load_seed() -> dict[str, list[Row]]:
     return seed
 
 
+def catalog_words() -> frozenset[str]:
+    """The words that name the shipped courses: their ids, titles and tags, lower case, split at hyphens."""
+    seed = load_seed()
+    names = [f"{c['id']} {c['title']} {' '.join(c['tags'])}" for c in seed["courses"]]
+    return frozenset(re.findall(r"[a-z0-9]+", " ".join(names).lower()))
+
+
 def seed_catalog(conn: Connection[Row], *, today: date) -> int:
     """Insert the shipped courses and cohorts that are missing; returns how many rows were added.
 

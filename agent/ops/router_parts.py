@@ -1,8 +1,8 @@
 """The parts `school-agent eval router` scores: two written by hand, two generated from families.
 
 The hand-written parts are the labelled files (`evaluation.PARTS`); the generated ones are composed
-by `router_corpus` from the tuned families (`router_families`) and the held-out families
-(`router_families_heldout`, written after the rules were frozen at `FROZEN_AT`).
+by `router_corpus` from the tuned families (`router_families`), the held-out round already seen,
+and the latest held-out families (`router_families_heldout`, written after the freeze at `FROZEN_AT`).
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from dataclasses import replace
 from agent.ops.evaluation import PARTS, EvalCase, load_cases
 from agent.ops.router_corpus import Family, generate
 from agent.ops.router_families import MORE_TUNED, TUNED
-from agent.ops.router_families_heldout import FROZEN_AT, HELD_OUT
+from agent.ops.router_families_heldout import FROZEN_AT, HELD_OUT, ROUND_1
 
 __all__ = ["FROZEN_AT", "generated", "router_parts"]
 
@@ -25,5 +25,9 @@ def generated(families: tuple[Family, ...]) -> list[EvalCase]:
 def router_parts() -> list[tuple[str, list[EvalCase]]]:
     """Every part by name: the hand-written tuned and held-out sets, then the generated ones."""
     written = [(name, load_cases(path)) for name, path in PARTS]
-    made = [("generated tuned", generated(TUNED + MORE_TUNED)), ("generated held-out", generated(HELD_OUT))]
+    made = [
+        ("generated tuned", generated(TUNED + MORE_TUNED)),
+        ("generated round 1 (seen)", generated(ROUND_1)),
+        ("generated held-out", generated(HELD_OUT)),
+    ]
     return [*written, *((name, cases) for name, cases in made if cases)]

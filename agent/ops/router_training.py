@@ -1,7 +1,7 @@
 """Fits the learned reader (`graphs.intents.learned`) on the tuned labelled messages.
 
-The training data is what the rules were tuned on, never a held-out part: the written tuned set and
-the generated tuned families. scikit-learn does the fitting (TF-IDF with sublinear counts, then a
+The training data is what the rules were tuned on, never the latest held-out round: the written
+tuned set, the generated tuned families and the held-out rounds already seen. scikit-learn does the fitting (TF-IDF with sublinear counts, then a
 multinomial logistic regression); the result is written as a table the graph reads without it.
 scikit-learn is a development dependency (`.[dev]`): fitting is a build step, reading is not.
 """
@@ -15,6 +15,7 @@ from typing import Any
 
 from agent.ops.evaluation import EvalCase, load_cases
 from agent.ops.router_families import MORE_TUNED, TUNED
+from agent.ops.router_families_heldout import ROUND_1
 from agent.ops.router_parts import generated
 from graphs.intents.learned import Reader, features
 
@@ -27,8 +28,8 @@ DECIMALS = 5
 
 
 def training_cases() -> list[EvalCase]:
-    """The messages the reader is fitted on: the written tuned set, then the generated tuned families."""
-    return [*load_cases(), *generated(TUNED + MORE_TUNED)]
+    """The messages the reader is fitted on: the written tuned set, the tuned families, the seen rounds."""
+    return [*load_cases(), *generated(TUNED + MORE_TUNED + ROUND_1)]
 
 
 def digest(cases: Sequence[EvalCase]) -> str:

@@ -108,7 +108,9 @@ def read(text: str, *, pending: bool, pending_intent: Intent = "enroll") -> Read
         if reply is not None:
             return Reading(reply)
     # 'Enroll me in the program' acts on a program already presented: an enrollment, not a new plan.
-    if is_program_request(text) and not enrolls_in_the_program(flat) and not _asks_the_catalog(words, flat):
+    # As typed and as spelled: "becoem a data engineer" is a career move too.
+    planned = is_program_request(text) or is_program_request(flat)
+    if planned and not enrolls_in_the_program(flat) and not _asks_the_catalog(words, flat):
         return Reading("program")
     return _request(text, flat, words)
 
@@ -171,7 +173,7 @@ def _names_target(text: str) -> bool:
 def _task(words: list[str]) -> bool:
     """Whether a message asks the assistant for a task outside the school: "write me python code"."""
     opener = next((w for w in words if w not in lexicon.OPENER_SKIP), "")
-    return opener in lexicon.TASKS
+    return opener in lexicon.TASKS or not lexicon.TASK_NOUNS.isdisjoint(words)
 
 
 def _for_staff(words: list[str], flat: str, refund: Mention | None, *, cancel: Mention | None) -> bool:

@@ -10,13 +10,17 @@ from __future__ import annotations
 
 import re
 
+from agent.domain.catalog import catalog_words
 from graphs.intents import lexicon
 from graphs.intents.text import has_phrase, has_word
 
 _POSSESSIVE = re.compile(
     r"\b(?!(?:it|that|what|there|who|one|here|where|let|today|tomorrow)'s\b)([a-z]+)'s\s+"
-    r"(?:enrol(?:l)?ment|seat|spot|place|booking|registration|payment|course|cohort|invoice)"
+    r"(?:enrol(?:l)?ment|seat|spot|place|booking|registration|payment|course|cohort|invoice|fees?|tuition"
+    r"|account|refund|waitlist)"
 )
+_ROLE_TAG = re.compile(r"<{1,2}\s*/?\s*(?:sys|system|inst|s|assistant|user)\s*>{1,2}|\[/?\s*(?:inst|sys|system)\s*\]")
+"""Prompt-format role tags pasted into a message: "<<SYS>>", "[INST]", "</s>", "<system>"."""
 """Someone's enrollment ("bob's enrollment"); "what's", "it's", "let's" are not possessives."""
 _SMALL_TALK = re.compile(r"\b(?:" + "|".join(re.escape(p) for p in lexicon.SMALL_TALK) + r")\b")
 _ID_LIKE = re.compile(r"\b[a-z][a-z0-9]*(?:-[a-z0-9]+)+\b")
@@ -25,7 +29,7 @@ _ID_LIKE = re.compile(r"\b[a-z][a-z0-9]*(?:-[a-z0-9]+)+\b")
 def injected(text: str, flat: str) -> bool:
     """Whether the message instructs the assistant, acts in bulk, or acts for someone else."""
     raw = text.lower()
-    if any(marker in raw for marker in lexicon.INJECTION_MARKERS):
+    if any(marker in raw for marker in lexicon.INJECTION_MARKERS) or _ROLE_TAG.search(raw):
         return True
     if has_phrase(flat, lexicon.INJECTION_PHRASES):
         return True
@@ -48,14 +52,22 @@ def for_someone_else(flat: str) -> bool:
             rest = rest[1:]
         if _names_another(rest) or _named_person(rest):
             return True
-    # "the enrollment of student 42", "a seat for my friend"
+    # "the enrollment of student 42", "a seat for my friend"; "book rag-2 for my son" too, where
+    # the message acts: "is there a course for my son?" only asks.
+    acting = has_word(words, lexicon.ACTING, cutoff=0.85)
     return any(
-        w in ("of", "for") and words[i - 1] in _HELD and _names_another(words[i + 1 : i + 4])
+        w in ("of", "for")
+        and (words[i - 1] in _HELD or (acting and words[i - 1] not in _QUANTITIES))
+        and _names_another(words[i + 1 : i + 4])
         for i, w in enumerate(words)
         if i
     )
 
 
+_CATALOG = catalog_words() - {"and", "with", "for", "in", "of", "the"}
+"""Words that name a course (its id, title and tags), the title's joining words aside."""
+_QUANTITIES = frozenset({"all", "both", "each", "any", "some", "none", "one", "two", "three", "four"})
+"""Before "of them", a count of things ("all of them": the courses), not another person."""
 _HELD = {"enrollment", "enrolment", "seat", "spot", "place", "booking", "registration", "payment", "refund"}
 
 
@@ -121,8 +133,12 @@ def social_only(text: str, words: list[str], flat: str) -> bool:
 
 
 def about_school(text: str, words: list[str]) -> bool:
-    """Whether a message names something of the school: an id ("rag-2") or a word of `lexicon.SCHOOL`."""
-    return bool(_ID_LIKE.search(text.lower())) or has_word(words, lexicon.SCHOOL)
+    """Whether a message names something of the school: an id ("rag-2"), a word of `lexicon.SCHOOL`,
+    or a word that names a course ("math", "transformers").
+    """
+    if _ID_LIKE.search(text.lower()) or not _CATALOG.isdisjoint(words):
+        return True
+    return has_word(words, lexicon.SCHOOL)
 
 
 def off_topic(text: str, words: list[str], flat: str) -> bool:

@@ -33,6 +33,8 @@ CONFIRM_PHRASES = (
 )
 DECLINE = _words("no nope nah don't dont stop decline abort never not wait hold reject deny refuse")
 DECLINE_PHRASES = (
+    "let's not",
+    "lets not",
     "never mind",
     "nevermind",
     "changed my mind",
@@ -178,10 +180,12 @@ ENROLL_PHRASES = (
 )
 
 ENROLL_PATTERN = re.compile(
-    r"\b(?:i want|i'd like|i would like|i'll have|give me|get me)\s+(?:a|an|the)\b(?:\s+[\w-]+){0,4}?\s+"
-    r"(?:course|cohort|class|group|seat|spot|place)\b"
+    r"\b(?:i want|i'd like|i would like|i'll have|i'll take|give me|get me)\s+"
+    r"(?:(?:a|an|the)\b(?:\s+[\w-]+){0,4}?\s+(?:course|cohort|class|group|seat|spot|place)\b"
+    r"|(?:in\s+(?:on\s+)?)?(?!to\b)(?:[a-z]+\s+){1,3}\d\b)"
 )
-"""Asking for a course or a seat without a verb: "I want the last python basics cohort"."""
+"""Asking for a course, a seat or a cohort by id without a verb: "I want the last python basics
+cohort", "I want in on rag-2" (cohort ids arrive split: "rag 2")."""
 
 LEARNING = (
     "learn",
@@ -269,6 +273,7 @@ ASK_PHRASES = (
 POLITE = ("is it ok if i", "is it okay if i", "would it be ok if i", "would it be okay if i", "mind if i")
 """Asking leave for one's own action is a polite request, not a question about it."""
 OPENER_SKIP = _words(
+    "excuse me morning afternoon evening good "
     "hi hello hey ok okay so also and but well actually btw oh um hmm just quick question sorry "
     "please then thanks"
 )
@@ -279,6 +284,10 @@ NEGATORS = _words(
 )
 """A negator before the action's word in the same clause negates it ("I don't want to enroll")."""
 DEFERRALS = (
+    "hold off",
+    "holding off",
+    "put off",
+    "putting off",
     "not yet",
     "maybe later",
     "later on",
@@ -358,6 +367,11 @@ INJECTION_PHRASES = (
     "you are now",
     "act as",
     "pretend",
+    "grant me",
+    "admin rights",
+    "operator rights",
+    "admin access",
+    "operator access",
     "as an admin",
     "as admin",
     "as the admin",
@@ -399,11 +413,8 @@ INJECTION_PHRASES = (
 """Instructions to the assistant rather than a student's request."""
 INJECTION_MARKERS = (
     "system:",
-    "[system]",
-    "<system>",
     "assistant:",
     "### instruction",
-    "[inst]",
     "<|",
     # SQL statements pasted as a message ("'; DROP TABLE courses; --" is no cancellation).
     "drop table",
@@ -555,6 +566,10 @@ SUBJECTS = _words("i you we they he she someone somebody it to")
 """Before "<action> me", one of these makes it a statement ("if you enroll me"), not an imperative."""
 TASKS = _words("write code solve translate compute calculate debug summarize summarise draft generate")
 """A message opening with one of these asks the assistant for a task outside the school."""
+TASK_NOUNS = _words("homework essay poem poetry recipe joke jokes song songs horoscope")
+"""A message asking for one of these asks for a task outside the school, whatever subject it names."""
+PLANNING = _words("become becoming career careers roadmap curriculum programme")
+"""Words of a program request, known to the speller ("becoem" is "become")."""
 PLAN_WORDS = ("path", "roadmap", "road map", "plan", "program", "programme", "curriculum", "sequence")
 """A question that opens with an auxiliary asks for a program only when it names one of these."""
 """Before the action's word, these report what happened ("the course was cancelled", "I already

@@ -7,6 +7,7 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from functools import lru_cache
 
+from agent.domain.catalog import catalog_words
 from agent.domain.documents import school_text
 from graphs.fuzzy import one_slip, similar
 from graphs.intents import lexicon
@@ -24,9 +25,15 @@ _EMOJI = {"👍": " yes ", "✅": " yes ", "👎": " no ", "❌": " no "}
 
 @lru_cache(maxsize=8192)
 def is_word(word: str, target: str, cutoff: float = 0.8) -> bool:
-    """Whether `word` is `target`, one swapped pair of letters apart, or (4+ letters) a close misspelling."""
+    """Whether `word` is `target`, one swapped pair of letters apart, or (4+ letters) a close misspelling.
+
+    A word that names a course ("transformers", "deployment") is only itself: never a near miss of
+    an action's word ("transfer").
+    """
     if word == target or _swapped(word, target):
         return True
+    if word in _catalog_words():
+        return False
     return len(target) >= 4 and similar(word, target, cutoff=cutoff, min_length=4, same_start=True)
 
 
@@ -77,22 +84,26 @@ def words_of(text: str) -> list[str]:
 
 @lru_cache(maxsize=16384)
 def spelled(word: str) -> str:
-    """The word of the reader's lexicons that `word` is one slip from ("suppse", "beofre", "carged").
+    """The known word that `word` is one slip from ("suppse", "cacelling", "ntural"), or `word` itself.
 
-    `word` itself when it is known, shorter than 5 letters, or a word of the school's own texts
-    (the catalog and the knowledge base: "computer" is no slip of "compute"); of two known words
-    one slip away, the one of the same length ("enrlol" is "enroll", not "enrol"), else neither.
+    Known words are the lexicons' (with the inflections of the action words: "cancelling", "paying")
+    and the catalog's ("natural", "statistics"). A word stays itself when it is known, shorter than
+    5 letters, or a word of the school's own texts ("computer" is no slip of "compute"); of two
+    known words one slip away, the one of the same length ("enrlol" is "enroll", not "enrol"), else
+    neither.
     """
     if len(word) < 5 or word in _known() or word in _school_words():
         return word
     found = [k for k in _known() if one_slip(word, k)]
+    if len(found) > 1:  # a lexicon's own word before an inflection, then the same length
+        found = [k for k in found if k in _lexicons()] or found
     if len(found) > 1:
         found = [k for k in found if len(k) == len(word)]
     return found[0] if len(found) == 1 else word
 
 
 @lru_cache(maxsize=1)
-def _known() -> frozenset[str]:
+def _lexicons() -> frozenset[str]:
     """Every word of every lexicon list and phrase."""
     known: set[str] = set()
     for value in vars(lexicon).values():
@@ -102,9 +113,27 @@ def _known() -> frozenset[str]:
 
 
 @lru_cache(maxsize=1)
+def _known() -> frozenset[str]:
+    """The lexicons' words, the action words' inflections, and the catalog's words."""
+    inflected = {form for word in lexicon.ACTING for form in _inflections(word)}
+    return _lexicons() | inflected | _catalog_words()
+
+
+def _inflections(verb: str) -> tuple[str, ...]:
+    """A verb's -s, -ed and -ing forms, with the doubled last letter and the dropped -e."""
+    stem = verb[:-1] if verb.endswith("e") else verb
+    return (f"{verb}s", f"{stem}ed", f"{stem}ing", f"{verb}{verb[-1]}ed", f"{verb}{verb[-1]}ing")
+
+
+@lru_cache(maxsize=1)
 def _school_words() -> frozenset[str]:
     """The words of the shipped catalog and knowledge base: real words, never read as slips."""
     return frozenset(_WORD.findall(school_text().lower()))
+
+
+@lru_cache(maxsize=1)
+def _catalog_words() -> frozenset[str]:
+    return catalog_words()
 
 
 @dataclass(frozen=True)
