@@ -19,7 +19,9 @@ _POSSESSIVE = re.compile(
     r"(?:enrol(?:l)?ment|seat|spot|place|booking|registration|payment|course|cohort|invoice|fees?|tuition"
     r"|account|refund|waitlist)"
 )
-_ROLE_TAG = re.compile(r"<{1,2}\s*/?\s*(?:sys|system|inst|s|assistant|user)\s*>{1,2}|\[/?\s*(?:inst|sys|system)\s*\]")
+_ROLE_TAG = re.compile(
+    r"<{1,2}\s*/?\s*(?:sys|system|inst|s|assistant|user)\s*>{1,2}|\[/?\s*(?:inst|sys|system)\s*\]"
+)
 """Prompt-format role tags pasted into a message: "<<SYS>>", "[INST]", "</s>", "<system>"."""
 """Someone's enrollment ("bob's enrollment"); "what's", "it's", "let's" are not possessives."""
 _SMALL_TALK = re.compile(r"\b(?:" + "|".join(re.escape(p) for p in lexicon.SMALL_TALK) + r")\b")
@@ -133,8 +135,9 @@ def social_only(text: str, words: list[str], flat: str) -> bool:
 
 
 def about_school(text: str, words: list[str]) -> bool:
-    """Whether a message names something of the school: an id ("rag-2"), a word of `lexicon.SCHOOL`,
-    or a word that names a course ("math", "transformers").
+    """Whether a message names something of the school.
+
+    That is an id ("rag-2"), a word of `lexicon.SCHOOL`, or a word that names a course ("math").
     """
     if _ID_LIKE.search(text.lower()) or not _CATALOG.isdisjoint(words):
         return True
