@@ -182,7 +182,9 @@ def _offline(text: str, reading: Reading, *, pending: bool, learned: bool) -> Ro
     if not (safer or helpful):
         return RouteDecision(rules, RouteRecord(intent=rules, source="rules", model=None, reason=None), None)
     intent = cast(Intent, guess.intent)
-    return RouteDecision(intent, RouteRecord(intent=intent, source="learned", model=None, reason=f"rules_{rules}"), None)
+    return RouteDecision(
+        intent, RouteRecord(intent=intent, source="learned", model=None, reason=f"rules_{rules}"), None
+    )
 
 
 def _add_filters(record: RouteRecord, raw: Any) -> None:

@@ -179,7 +179,14 @@ ROUND_1: tuple[Family, ...] = (
     Family(
         "h_decline",
         "decline",
-        ("No, leave it", "nope, not this one", "Don't book it", "Let's not", "no thank you", "Hold off please"),
+        (
+            "No, leave it",
+            "nope, not this one",
+            "Don't book it",
+            "Let's not",
+            "no thank you",
+            "Hold off please",
+        ),
         pending=True,
         noise=False,
         size=6,
