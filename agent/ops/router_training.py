@@ -15,7 +15,7 @@ from typing import Any
 
 from agent.ops.evaluation import EvalCase, load_cases
 from agent.ops.router_families import MORE_TUNED, TUNED
-from agent.ops.router_families_heldout import ROUND_1
+from agent.ops.router_families_heldout import SEEN
 from agent.ops.router_parts import generated
 from graphs.intents.learned import Reader, features
 
@@ -29,7 +29,7 @@ DECIMALS = 5
 
 def training_cases() -> list[EvalCase]:
     """The messages the reader is fitted on: the written tuned set, the tuned families, the seen rounds."""
-    return [*load_cases(), *generated(TUNED + MORE_TUNED + ROUND_1)]
+    return [*load_cases(), *generated(TUNED + MORE_TUNED + SEEN)]
 
 
 def digest(cases: Sequence[EvalCase]) -> str:

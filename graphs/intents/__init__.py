@@ -71,6 +71,8 @@ _NAMED_TARGET = re.compile(
 
 
 _STRICT = 0.85
+_ASKED_FOR = frozenset({"my", "a", "an", "me", "some"})
+"""Before a task noun, these ask the assistant for one ("my homework", "a joke")."""
 _PICK_WORDS = 4
 """At most this many words, fillers and thanks aside, in a reply that only picks a target."""
 
@@ -165,15 +167,27 @@ def _asks_the_catalog(words: list[str], flat: str) -> bool:
 
 
 def _names_target(text: str) -> bool:
-    """Whether a message names a cohort or course to act on: an id, a month, an order, "the X course"."""
+    """Whether a message names a cohort or course to act on: an id, a month, an order, "the X course".
+
+    An order alone after "the" ("the 2nd please", "the next") names one too: a reply to what waits.
+    """
     lowered = text.lower()
-    return bool(COHORT_SHAPED.search(lowered) or cohort_reference(text) or _NAMED_TARGET.search(lowered))
+    if COHORT_SHAPED.search(lowered) or cohort_reference(text) or _NAMED_TARGET.search(lowered):
+        return True
+    said = [w for w in words_of(text) if w not in lexicon.FILLERS and w not in lexicon.OPENER_SKIP]
+    return len(said) == 2 and said[0] == "the" and said[1] in lexicon.ORDERS
 
 
 def _task(words: list[str]) -> bool:
     """Whether a message asks the assistant for a task outside the school: "write me python code"."""
     opener = next((w for w in words if w not in lexicon.OPENER_SKIP), "")
-    return opener in lexicon.TASKS or not lexicon.TASK_NOUNS.isdisjoint(words)
+    if opener in lexicon.TASKS:
+        return True
+    # "help me with my homework", "tell me a joke"; "is there homework in rag?" asks about a course.
+    return any(
+        w in lexicon.TASK_NOUNS and not _ASKED_FOR.isdisjoint(words[max(0, i - 2) : i])
+        for i, w in enumerate(words)
+    )
 
 
 def _for_staff(words: list[str], flat: str, refund: Mention | None, *, cancel: Mention | None) -> bool:
@@ -184,8 +198,7 @@ def _for_staff(words: list[str], flat: str, refund: Mention | None, *, cancel: M
     # Strict spelling: "company" is not "complain", "ready" is not "repay".
     if has_word(words, lexicon.COMPLAINT, cutoff=_STRICT) or has_phrase(flat, lexicon.COMPLAINT_PHRASES):
         return True
-    charge, wrong = lexicon.OVERCHARGED
-    if charge.intersection(words) and wrong.intersection(words):
+    if lexicon.CHARGED.intersection(words) and lexicon.CHARGED_WRONGLY.intersection(words):
         return True
     asks_for_one = has_word(words, lexicon.HUMAN, cutoff=_STRICT) or has_phrase(flat, lexicon.HUMAN_PHRASES)
     if asks_for_one and not flat.startswith(lexicon.ABOUT_ASSISTANT):

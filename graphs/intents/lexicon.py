@@ -112,7 +112,7 @@ CANCEL_PHRASES = (
     "get out of",
     "opt out",
 )
-PAY = _words("pay paying payment checkout settle invoice card")
+PAY = _words("pay paying payment checkout settle invoice card charge")
 WAITLIST = _words("waitlist waitinglist queue")
 WAITLIST_PHRASES = (
     "waiting list",
@@ -146,7 +146,7 @@ TRANSFER_PHRASES = (
     "change my start",
     "change cohort",
     "change group",
-    "change to the",
+    "change to",
     "change me to",
     "put me in a different",
     "put me in another",
@@ -341,8 +341,13 @@ AMEND_PHRASES = (
     "i prefer",
     "prefer the",
     "go with",
+    "would be better",
+    "be better",
+    "works better",
 )
 """While an action waits, these change it rather than answer it."""
+ORDERS = _words("first second third fourth last next later earlier 1st 2nd 3rd 4th")
+"""Alone after "the" while an action waits ("the 2nd please", "the next"), these pick a cohort."""
 
 INJECTION_PHRASES = (
     "ignore previous",
@@ -574,7 +579,8 @@ PLAN_WORDS = ("path", "roadmap", "road map", "plan", "program", "programme", "cu
 """A question that opens with an auxiliary asks for a program only when it names one of these."""
 """Before the action's word, these report what happened ("the course was cancelled", "I already
 paid"): nothing is requested."""
-OVERCHARGED = ({"charged", "billed", "charge", "charging"}, {"twice", "double", "again", "extra", "wrong"})
+CHARGED = _words("charged billed charge charging")
+CHARGED_WRONGLY = _words("twice double again extra wrong")
 """A charge word with one of these is a complaint: "why was I charged 900 euros twice?"."""
 
 ACTING = ENROLL | CANCEL | PAY | WAITLIST | TRANSFER | REFUND | HANDLING

@@ -17,7 +17,7 @@ from collections.abc import Collection
 from typing import Literal
 
 from graphs.intents import lexicon
-from graphs.intents.text import Clause, first_word_at, has_phrase
+from graphs.intents.text import Clause, first_word_at, has_phrase, inflected
 
 Mention = Literal["requested", "asked", "negated"]
 
@@ -77,7 +77,7 @@ def _action_at(
     by_word = first_word_at(clause.words, words)
     if by_word is not None:
         spots.append(by_word)
-    for phrase in phrases:
+    for phrase in inflected(phrases):
         padded = f" {clause.flat} "
         at = padded.find(f" {phrase}")
         if at >= 0:

@@ -27,13 +27,15 @@ _EMOJI = {"👍": " yes ", "✅": " yes ", "👎": " no ", "❌": " no "}
 def is_word(word: str, target: str, cutoff: float = 0.8) -> bool:
     """Whether `word` is `target`, one swapped pair of letters apart, or (4+ letters) a close misspelling.
 
-    A word that names a course ("transformers", "deployment") is only itself: never a near miss of
-    an action's word ("transfer").
+    A word of a lexicon or of the catalog is only itself or an inflection, never a near miss of
+    another word.
     """
     if word == target or _swapped(word, target):
         return True
-    if word in _catalog_words():
-        return False
+    # A word the reader or the catalog knows is only itself: "change" is no near miss of "charge",
+    # "transformers" none of "transfer".
+    if word in _catalog_words() or word in _lexicons():
+        return word.startswith(target) and similar(word, target, cutoff=cutoff)  # "enrollments"
     return len(target) >= 4 and similar(word, target, cutoff=cutoff, min_length=4, same_start=True)
 
 
@@ -64,6 +66,21 @@ def first_word_at(words: list[str], lexicon: Collection[str]) -> int | None:
 def has_phrase(flat: str, phrases: tuple[str, ...]) -> bool:
     """Whether the flattened text has one of the phrases, starting at a word ("put me in" in "put me into")."""
     return _phrases(phrases).search(flat) is not None
+
+
+def inflected(phrases: tuple[str, ...]) -> tuple[str, ...]:
+    """The phrases with their first word's -s, -ed and -ing forms too ("signing up" for "sign up")."""
+    return _inflected(phrases)
+
+
+@lru_cache(maxsize=64)
+def _inflected(phrases: tuple[str, ...]) -> tuple[str, ...]:
+    out = dict.fromkeys(phrases)
+    for phrase in phrases:
+        head, _, rest = phrase.partition(" ")
+        if rest and head.isalpha() and len(head) > 2:
+            out.update(dict.fromkeys(f"{form} {rest}" for form in _inflections(head)))
+    return tuple(out)
 
 
 @lru_cache(maxsize=64)
