@@ -578,10 +578,10 @@ with the learned reader alike), then seen."""
 SEEN: tuple[Family, ...] = ROUND_1 + ROUND_2
 """The rounds already seen: reported apart, and part of the learned reader's training data."""
 
-FROZEN_AT = "51f25b2"
-"""The commit at which the rules were frozen before `HELD_OUT` (round 3) was written."""
+ROUND_3_FROZEN_AT = "51f25b2"
+"""The commit at which the rules were frozen before round 3 was written."""
 
-HELD_OUT: tuple[Family, ...] = (
+ROUND_3: tuple[Family, ...] = (
     Family(
         "r3_catalog_offer",
         "question",
@@ -828,4 +828,14 @@ HELD_OUT: tuple[Family, ...] = (
         size=25,
     ),
 )
-"""Round 3: the families written after the freeze at 51f25b2."""
+"""Round 3, written after the freeze at 51f25b2; measured once (rules 0.901 with 22 unsafe, with the
+learned reader 0.918 with 11 unsafe), then seen."""
+
+SEEN: tuple[Family, ...] = ROUND_1 + ROUND_2 + ROUND_3
+"""The rounds already seen: reported apart, and part of the learned reader's training data."""
+
+FROZEN_AT = "not frozen yet"
+"""The commit at which the rules were frozen before `HELD_OUT` (round 4) was written."""
+
+HELD_OUT: tuple[Family, ...] = ()
+"""Round 4: the families written after the freeze at `FROZEN_AT`."""

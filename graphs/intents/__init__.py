@@ -73,8 +73,9 @@ _NAMED_TARGET = re.compile(
 _STRICT = 0.85
 _ASKED_FOR = frozenset({"my", "a", "an", "me", "some"})
 """Before a task noun, these ask the assistant for one ("my homework", "a joke")."""
-_PICK_WORDS = 4
-"""At most this many words, fillers and thanks aside, in a reply that only picks a target."""
+_PICK_WORDS = 3
+"""At most this many words, fillers, thanks and glue aside, in a reply that only picks a target."""
+_POINTERS = frozenset({"that's", "that", "it's", "is", "thats", "its"})
 
 
 @dataclass(frozen=True)
@@ -121,7 +122,8 @@ def _confirmation(text: str, flat: str, words: list[str]) -> Intent | None:
     """Confirm or decline, for short replies to a pending action; None when it is neither."""
     if "?" in text or len(words) > 10 or lexicon.INFO_WORDS.intersection(words):
         return None
-    head = [w for w in words if w not in lexicon.FILLERS][:1]
+    # "That's correct", "it is fine": the word after the pointer answers.
+    head = [w for w in words if w not in lexicon.FILLERS and w not in _POINTERS][:1]
     if has_word(head, lexicon.DECLINE) or has_phrase(flat, lexicon.DECLINE_PHRASES + lexicon.DEFERRALS):
         return "decline"
     starts_yes = has_word(head, lexicon.CONFIRM) or has_phrase(flat, lexicon.CONFIRM_PHRASES)
@@ -139,7 +141,7 @@ def _amendment(text: str, flat: str, words: list[str], pending_intent: Intent) -
     target = _names_target(text)
     head = [w for w in words if w not in lexicon.FILLERS][:1]
     changes = has_phrase(flat, lexicon.AMEND_PHRASES) or has_word(words, lexicon.TRANSFER)
-    if not (changes or (target and (_only_picks(words) or has_word(head, lexicon.DECLINE)))):
+    if not (changes or (target and (_only_picks(text) or has_word(head, lexicon.DECLINE)))):
         return None
     request = _request(text, flat, words)
     if request.guard == "negated":
@@ -149,10 +151,17 @@ def _amendment(text: str, flat: str, words: list[str], pending_intent: Intent) -
     return pending_intent if target else None
 
 
-def _only_picks(words: list[str]) -> bool:
-    """Whether a reply does no more than pick a target: "the second one", "actually rag-1, thanks"."""
+def _only_picks(text: str) -> bool:
+    """Whether a reply does no more than pick a target.
+
+    "The second one", "the one starting in May", "actually rag-1, thanks" pick; "is that the 2nd
+    cohort?" asks. A cohort id counts as one word.
+    """
+    words = words_of(COHORT_SHAPED.sub(" cohort ", text.lower()))
     said = [w for w in words if w not in lexicon.FILLERS and w not in lexicon.OPENER_SKIP]
-    said = [w for w in said if w not in lexicon.THANKS and w != "you"]
+    said = [w for w in said if w not in lexicon.THANKS and w not in lexicon.PICK_GLUE]
+    if said[:1] and (said[0] in lexicon.AUX_OPENERS or said[0] in lexicon.WH_OPENERS):
+        return False
     return len(said) <= _PICK_WORDS and not lexicon.INFO_WORDS.intersection(said)
 
 
@@ -227,9 +236,11 @@ def _request(text: str, flat: str, words: list[str]) -> Reading:
         return Reading("handoff")
     if has_phrase(flat, lexicon.NOT_TRANSFER):
         readings["transfer"] = None
+    errand = not lexicon.ERRANDS.isdisjoint(words) and not about_school(text, words)
     for intent, reading in readings.items():
         if reading == "requested":
-            return Reading(intent)
+            # "Book me a flight to Paris" books nothing here.
+            return Reading("other", "offtopic") if errand else Reading(intent)
     found = {*readings.values(), refund} - {None}
     if not found and has_phrase(flat, lexicon.LEARNING):
         return Reading("question")

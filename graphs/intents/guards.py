@@ -49,7 +49,7 @@ def for_someone_else(flat: str) -> bool:
     for i, word in enumerate(words):
         if not any(word == v.split()[0] for v in lexicon.THIRD_PARTY_VERBS):
             continue
-        rest = words[i + 1 : i + 4]
+        rest = words[i + 1 : i + 5]
         if rest[:1] == ["up"] or (word == "pay" and rest[:1] == ["for"]):
             rest = rest[1:]
         if _names_another(rest) or _named_person(rest):
@@ -57,6 +57,8 @@ def for_someone_else(flat: str) -> bool:
     # "the enrollment of student 42", "a seat for my friend"; "book rag-2 for my son" too, where
     # the message acts: "is there a course for my son?" only asks.
     acting = has_word(words, lexicon.ACTING, cutoff=0.85)
+    if acting and _in_need(words):
+        return True
     return any(
         w in ("of", "for")
         and (words[i - 1] in _HELD or (acting and words[i - 1] not in _QUANTITIES))
@@ -122,8 +124,26 @@ def _named_person(rest: list[str]) -> bool:
 
 
 def _names_another(rest: list[str]) -> bool:
+    """Whether the words open with someone else: "my friend", "him", "my whole team", "my little brother"."""
     after = " ".join(rest)
-    return any(after == o or after.startswith(o + " ") for o in lexicon.OTHERS)
+    if any(after == o or after.startswith(o + " ") for o in lexicon.OTHERS):
+        return True
+    return rest[:1] in (["my"], ["our"]) and not _PEOPLE.isdisjoint(rest[1:3])
+
+
+_PEOPLE = frozenset(o.split()[1] for o in lexicon.OTHERS if o.startswith("my "))
+"""Who "my ..." may name besides the student: friend, son, team ..."""
+
+
+def _in_need(words: list[str]) -> bool:
+    """Whether someone else is the one who needs or wants it: "my son needs a seat in rag-2, book it"."""
+    return any(
+        w in _NEEDS and (_names_another(words[max(0, i - 3) : i]) or _names_another(words[max(0, i - 2) : i]))
+        for i, w in enumerate(words)
+    )
+
+
+_NEEDS = frozenset({"needs", "wants", "would", "has", "needed", "wanted"})
 
 
 def social_only(text: str, words: list[str], flat: str) -> bool:

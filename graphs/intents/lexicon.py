@@ -19,6 +19,7 @@ CONFIRM = _words(
 )
 CONFIRM_PHRASES = (
     "go ahead",
+    "go on",
     "do it",
     "sounds good",
     "that's right",
@@ -156,8 +157,11 @@ TRANSFER_PHRASES = (
     "an earlier cohort",
 )
 """Moving an enrollment to another cohort of the same course."""
-ENROLL = _words("enroll enrol enrolling enrollment register signup join book reserve apply admit subscribe")
+ENROLL = _words(
+    "enroll enrol enrolling enrollment register signup join book reserve apply admit subscribe attend participate"
+)
 ENROLL_PHRASES = (
+    "sign me in",
     "sign me up",
     "sign up",
     "sing me up",
@@ -215,6 +219,7 @@ courses", "courses shorter than 5 weeks"); alone they do not ("I'm free on Tuesd
 WH_OPENERS = _words("how what whats what's when where why which who whom")
 AUX_OPENERS = _words("is are does do did am was were should shall isn't aren't")
 SUPPOSING = _words("if suppose supposing imagine assuming assume say hypothetically")
+SUPPOSING_PHRASES = ("in the event", "in case", "what if", "on the off chance")
 """A sentence opening with one of these supposes: what it names is asked about, not requested."""
 WISHES = (
     "i want to",
@@ -346,6 +351,8 @@ AMEND_PHRASES = (
     "works better",
 )
 """While an action waits, these change it rather than answer it."""
+PICK_GLUE = _words("the a an one ones in on from that which starting starts start begins beginning you")
+"""Words that only hold a pick together ("the one starting in May")."""
 ORDERS = _words("first second third fourth last next later earlier 1st 2nd 3rd 4th")
 """Alone after "the" while an action waits ("the 2nd please", "the next"), these pick a cohort."""
 
@@ -571,6 +578,8 @@ SUBJECTS = _words("i you we they he she someone somebody it to")
 """Before "<action> me", one of these makes it a statement ("if you enroll me"), not an imperative."""
 TASKS = _words("write code solve translate compute calculate debug summarize summarise draft generate")
 """A message opening with one of these asks the assistant for a task outside the school."""
+ERRANDS = _words("flight flights hotel hotels taxi train table tickets ticket restaurant dinner car")
+"""What an action's verb may take outside the school ("book me a flight"): no enrollment."""
 TASK_NOUNS = _words("homework essay poem poetry recipe joke jokes song songs horoscope")
 """A message asking for one of these asks for a task outside the school, whatever subject it names."""
 PLANNING = _words("become becoming career careers roadmap curriculum programme")

@@ -97,7 +97,11 @@ def framed(words: list[str], questioned: bool) -> bool:
         return False
     words = _without_openers(words)
     opener = words[0] if words else ""
+    if _negative_imperative(words) or _asks_the_assistant(words):
+        return False
     if opener in lexicon.WH_OPENERS or opener in lexicon.AUX_OPENERS or opener in lexicon.SUPPOSING:
+        return True
+    if has_phrase(" ".join(words[:4]), lexicon.SUPPOSING_PHRASES):  # "in the event that rag-2 is cancelled"
         return True
     # "Can I cancel and get a refund two days before the start" asks about the rules, "?" or not;
     # "can I pay with my card" (no "?") is a polite request.
@@ -152,12 +156,26 @@ def asks(clause: Clause, *, polite_requests: bool = True) -> bool:
         return False
     words = _without_openers(list(clause.words))
     opener = words[0]
+    if _negative_imperative(words):  # "do not cancel my seat"
+        return False
     if opener in lexicon.WH_OPENERS or opener in lexicon.AUX_OPENERS:
         return True
     if opener == "if" and clause.questioned:  # "if I switch, do I pay again?"
         return True
     if has_phrase(clause.flat, lexicon.ASK_PHRASES):
         return True
+    if _asks_the_assistant(words) and polite_requests:  # "could you transfer me to a later group?"
+        return False
     if opener in lexicon.MODAL_OPENERS and (clause.questioned or not polite_requests):
         return not polite_requests or any(w in lexicon.QUALIFIERS for w in words)
     return False
+
+
+def _negative_imperative(words: list[str]) -> bool:
+    """Whether the words open with "do not" / "don't" + a verb: an order, not a question."""
+    return words[:2] == ["do", "not"]
+
+
+def _asks_the_assistant(words: list[str]) -> bool:
+    """Whether the words open with "can you", "could you", "would you", "will you": a request to act."""
+    return len(words) > 2 and words[0] in lexicon.MODAL_OPENERS and words[1] == "you"

@@ -28,6 +28,7 @@ _PROGRAM_PHRASES = (
     "plan my studies",
     "plan my study",
     "plan my learning",
+    "plan my courses",
     "which courses should i take",
     "what courses should i take",
     "which courses do i need",
@@ -52,7 +53,8 @@ _PLANNING_VERBS = re.compile(
 )
 _CAREER = re.compile(
     r"\b(?:becom\w*|be\s+an?|mov\w+\s+into|get\w*\s+into|switch\w*\s+(?:to|into)|"
-    r"transition\w*\s+(?:to|into)|break\w*\s+into|career\s+(?:in|as)|work\s+as)\b",
+    r"transition\w*\s+(?:to|into)|break\w*\s+into|career\s+(?:in|as)|work\s+as|"
+    r"chang\w*\s+careers?\s+(?:to|into))\b",
     re.IGNORECASE,
 )
 _ROLE = re.compile(
