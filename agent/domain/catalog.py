@@ -6,6 +6,7 @@ import json
 import re
 from datetime import date, timedelta
 from importlib import resources
+from itertools import pairwise
 from typing import Any
 
 from psycopg import Connection
@@ -37,6 +38,23 @@ def catalog_words() -> frozenset[str]:
     seed = load_seed()
     names = [f"{c['id']} {c['title']} {' '.join(c['tags'])}" for c in seed["courses"]]
     return frozenset(re.findall(r"[a-z0-9]+", " ".join(names).lower()))
+
+
+def catalog_names() -> tuple[frozenset[str], frozenset[tuple[str, str]]]:
+    """How messages name the shipped courses: one-word tags, and word pairs of titles, ids and tags.
+
+    "math" and "pandas" name a course, so do "machine learning" and "web apis"; a title's word
+    alone ("machine", "deep") names nothing.
+    """
+    seed = load_seed()
+    single = {str(t) for c in seed["courses"] for t in c["tags"] if "-" not in str(t)}
+    names = [str(c["title"]) for c in seed["courses"]] + [str(c["id"]) for c in seed["courses"]]
+    names += [str(t) for c in seed["courses"] for t in c["tags"] if "-" in str(t)]
+    pairs = set()
+    for name in names:
+        words = re.findall(r"[a-z0-9]+", name.lower())
+        pairs.update(pairwise(words))
+    return frozenset(single), frozenset(pairs)
 
 
 def seed_catalog(conn: Connection[Row], *, today: date) -> int:

@@ -575,9 +575,6 @@ ROUND_2: tuple[Family, ...] = (
 """Round 2, written after the freeze at 28f3380; measured once (0.946, 0 unsafe, rules alone and
 with the learned reader alike), then seen."""
 
-SEEN: tuple[Family, ...] = ROUND_1 + ROUND_2
-"""The rounds already seen: reported apart, and part of the learned reader's training data."""
-
 ROUND_3_FROZEN_AT = "51f25b2"
 """The commit at which the rules were frozen before round 3 was written."""
 
@@ -831,13 +828,11 @@ ROUND_3: tuple[Family, ...] = (
 """Round 3, written after the freeze at 51f25b2; measured once (rules 0.901 with 22 unsafe, with the
 learned reader 0.918 with 11 unsafe), then seen."""
 
-SEEN: tuple[Family, ...] = ROUND_1 + ROUND_2 + ROUND_3
-"""The rounds already seen: reported apart, and part of the learned reader's training data."""
 
-FROZEN_AT = "f402907"
-"""The commit at which the rules were frozen before `HELD_OUT` (round 4) was written."""
+ROUND_4_FROZEN_AT = "f402907"
+"""The commit at which the rules were frozen before round 4 was written."""
 
-HELD_OUT: tuple[Family, ...] = (
+ROUND_4: tuple[Family, ...] = (
     Family(
         "r4_q_dates_schedule",
         "question",
@@ -1190,4 +1185,14 @@ HELD_OUT: tuple[Family, ...] = (
         size=35,
     ),
 )
-"""Round 4: the families written after the freeze at f402907, by an author who had not read the rules."""
+"""Round 4, written after the freeze at f402907 by a helper who had not read the rules; measured once
+(rules 0.870 with 16 unsafe, with the learned reader 0.867 with 15 unsafe), then seen."""
+
+SEEN: tuple[Family, ...] = ROUND_1 + ROUND_2 + ROUND_3 + ROUND_4
+"""The rounds already seen: reported apart, and part of the learned reader's training data."""
+
+FROZEN_AT = "not frozen yet"
+"""The commit at which the rules were frozen before `HELD_OUT` (round 5) was written."""
+
+HELD_OUT: tuple[Family, ...] = ()
+"""Round 5: the families written after the freeze at `FROZEN_AT`."""

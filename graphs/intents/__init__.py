@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from itertools import pairwise
 from typing import Literal, get_args
 
 from graphs.entities import COHORT_SHAPED, cohort_reference
@@ -123,7 +124,7 @@ def _confirmation(text: str, flat: str, words: list[str]) -> Intent | None:
     if "?" in text or len(words) > 10 or lexicon.INFO_WORDS.intersection(words):
         return None
     # "That's correct", "it is fine": the word after the pointer answers.
-    head = [w for w in words if w not in lexicon.FILLERS and w not in _POINTERS][:1]
+    head = [w for w in words if w not in lexicon.FILLERS | lexicon.GREETINGS | _POINTERS][:1]
     if has_word(head, lexicon.DECLINE) or has_phrase(flat, lexicon.DECLINE_PHRASES + lexicon.DEFERRALS):
         return "decline"
     starts_yes = has_word(head, lexicon.CONFIRM) or has_phrase(flat, lexicon.CONFIRM_PHRASES)
@@ -190,7 +191,10 @@ def _names_target(text: str) -> bool:
 def _task(words: list[str]) -> bool:
     """Whether a message asks the assistant for a task outside the school: "write me python code"."""
     opener = next((w for w in words if w not in lexicon.OPENER_SKIP), "")
-    if opener in lexicon.TASKS:
+    # "write me a poem", "can you help me write a cover letter"
+    if opener in lexicon.TASKS or any(
+        w in lexicon.TASKS and before in ("me", "you") for before, w in pairwise(words)
+    ):
         return True
     # "help me with my homework", "tell me a joke"; "is there homework in rag?" asks about a course.
     return any(

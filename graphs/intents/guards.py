@@ -9,8 +9,9 @@ is never an action: an action needs a request from the student, for themselves.
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 
-from agent.domain.catalog import catalog_words
+from agent.domain.catalog import catalog_names
 from graphs.intents import lexicon
 from graphs.intents.text import has_phrase, has_word
 
@@ -33,6 +34,8 @@ def injected(text: str, flat: str) -> bool:
     raw = text.lower()
     if any(marker in raw for marker in lexicon.INJECTION_MARKERS) or _ROLE_TAG.search(raw):
         return True
+    if lexicon.ROLE_CLAIM.search(flat):
+        return True
     if has_phrase(flat, lexicon.INJECTION_PHRASES):
         return True
     # "List all cohorts" asks; "enroll me in every cohort" acts in bulk.
@@ -47,7 +50,7 @@ def for_someone_else(flat: str) -> bool:
         return True
     words = flat.split()
     for i, word in enumerate(words):
-        if not any(word == v.split()[0] for v in lexicon.THIRD_PARTY_VERBS):
+        if word not in lexicon.ACTION_VERBS:
             continue
         rest = words[i + 1 : i + 5]
         if rest[:1] == ["up"] or (word == "pay" and rest[:1] == ["for"]):
@@ -62,14 +65,17 @@ def for_someone_else(flat: str) -> bool:
     return any(
         w in ("of", "for")
         and (words[i - 1] in _HELD or (acting and words[i - 1] not in _QUANTITIES))
-        and _names_another(words[i + 1 : i + 4])
+        and (
+            _names_another(words[i + 1 : i + 4])
+            or (words[i - 1] in _HELD and _named_person(words[i + 1 : i + 3]))
+        )
         for i, w in enumerate(words)
         if i
     )
 
 
-_CATALOG = catalog_words() - {"and", "with", "for", "in", "of", "the"}
-"""Words that name a course (its id, title and tags), the title's joining words aside."""
+_TAGS, _TITLE_PAIRS = catalog_names()
+"""How messages name a course: a one-word tag, or a word pair of a title, id or tag (`catalog_names`)."""
 _QUANTITIES = frozenset({"all", "both", "each", "any", "some", "none", "one", "two", "three", "four"})
 """Before "of them", a count of things ("all of them": the courses), not another person."""
 _HELD = {"enrollment", "enrolment", "seat", "spot", "place", "booking", "registration", "payment", "refund"}
@@ -108,7 +114,7 @@ _SELF_OR_THING = frozenset(
         "one",
     ]
 )
-_PREPOSITIONS = frozenset({"in", "into", "for", "on", "to", "from"})
+_PREPOSITIONS = frozenset({"in", "into", "for", "on", "onto", "to", "from", "up"})
 
 
 def _named_person(rest: list[str]) -> bool:
@@ -159,7 +165,9 @@ def about_school(text: str, words: list[str]) -> bool:
 
     That is an id ("rag-2"), a word of `lexicon.SCHOOL`, or a word that names a course ("math").
     """
-    if _ID_LIKE.search(text.lower()) or not _CATALOG.isdisjoint(words):
+    if _ID_LIKE.search(text.lower()) or not _TAGS.isdisjoint(words):
+        return True
+    if not _TITLE_PAIRS.isdisjoint(pairwise(words)):
         return True
     return has_word(words, lexicon.SCHOOL)
 

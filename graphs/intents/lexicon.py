@@ -49,6 +49,8 @@ DECLINE_PHRASES = (
     "hold off",
     "i'll pass",
 )
+GREETINGS = _words("hi hello hey excuse me good morning afternoon evening")
+"""Words a reply may open with before its yes or no: "hey, yes please", "excuse me, no thanks"."""
 FILLERS = _words("actually well oh ah um umm erm so hmm honestly then please")
 """Words a reply may open with before its yes or no: "actually no", "please don't"."""
 INFO_WORDS = _words("what when how which who where why know tell")
@@ -59,6 +61,9 @@ COMPLAINT = _words(
     "chargeback unacceptable angry furious overcharged ridiculous demand fraud"
 )
 COMPLAINT_PHRASES = (
+    "took money",
+    "taken money",
+    "took the money",
     "charged twice",
     "double charged",
     "was charged",
@@ -73,7 +78,7 @@ COMPLAINT_PHRASES = (
     "not working",
 )
 """A complaint goes to a person whatever else the message asks."""
-HUMAN = _words("human operator manager supervisor")
+HUMAN = _words("human operator manager supervisor staff")
 HUMAN_PHRASES = (
     "speak to a person",
     "talk to a person",
@@ -99,6 +104,7 @@ REFUND_PHRASES = ("money back",)
 
 CANCEL = _words("cancel cancellation withdraw unenroll unenrol unregister quit deregister drop")
 CANCEL_PHRASES = (
+    "give up my",
     "drop out",
     "can't attend",
     "cannot attend",
@@ -131,7 +137,7 @@ WAITLIST_PHRASES = (
     "wait for a place",
     "in line for",
 )
-TRANSFER = _words("transfer transferring switch switching swap reschedule")
+TRANSFER = _words("transfer transferring switch switching swap reschedule shift")
 NOT_TRANSFER = ("bank transfer", "wire transfer", "money transfer", "transfer the money", "transfer money")
 """A transfer of money is a way to pay, not a move to another cohort."""
 TRANSFER_PHRASES = (
@@ -161,6 +167,11 @@ ENROLL = _words(
     "enroll enrol enrolling enrollment register signup join book reserve apply admit subscribe attend participate"
 )
 ENROLL_PHRASES = (
+    "get me onto",
+    "get me on",
+    "get me into",
+    "put me onto",
+    "put me down for",
     "sign me in",
     "sign me up",
     "sign up",
@@ -254,11 +265,6 @@ ASK_PHRASES = (
     "want to know",
     "like to know",
     "need to know",
-    "tell me how",
-    "tell me what",
-    "tell me when",
-    "tell me if",
-    "tell me whether",
     "tell me about",
     "tell me more",
     "more about",
@@ -348,6 +354,7 @@ AMEND_PHRASES = (
     "go with",
     "would be better",
     "be better",
+    "rather than",
     "works better",
 )
 """While an action waits, these change it rather than answer it."""
@@ -384,27 +391,7 @@ INJECTION_PHRASES = (
     "operator rights",
     "admin access",
     "operator access",
-    "as an admin",
-    "as admin",
-    "as the admin",
-    "as an administrator",
-    "as the administrator",
-    "as an operator",
-    "as the operator",
-    "as staff",
-    "as a staff",
     "admin mode",
-    "i am the admin",
-    "i'm the admin",
-    "i am an admin",
-    "i'm an admin",
-    "i am admin",
-    "i'm the operator",
-    "i am the operator",
-    "i'm an operator",
-    "i am an operator",
-    "i'm staff",
-    "i am staff",
     "i work here",
     "sudo",
     "override",
@@ -423,6 +410,13 @@ INJECTION_PHRASES = (
     "skip confirmation",
 )
 """Instructions to the assistant rather than a student's request."""
+ROLE_CLAIM = re.compile(
+    r"\b(?:as|i am|i'm)\s+(?:(?:an?|the|your)\s+)?(?:admin|administrator|operator|staff|moderator)\b"
+    r"|\b(?:as|i am|i'm)\s+(?:the|your)\s+(?:developer|owner|creator)\b"
+    r"|\bi (?:authori[sz]e|order|command|instruct) you\b"
+)
+"""Claiming the authority to instruct the assistant: "as an admin", "as your developer", "I order you"
+("as a developer, which course ..." claims none)."""
 INJECTION_MARKERS = (
     "system:",
     "assistant:",
@@ -492,7 +486,7 @@ OTHERS = (
     "them",
 )
 """Someone other than the student, as the object of an action ("enroll my friend", "cancel him")."""
-THIRD_PARTY_VERBS = ("enroll", "enrol", "register", "sign up", "book", "cancel", "pay for", "add", "put")
+
 
 SOCIAL = _words(
     "hi hello hey hiya yo thanks thank thx ty cheers bye goodbye lol haha cool great nice awesome "
@@ -551,7 +545,7 @@ SCHOOL = _words(
     "certificate certification prerequisite prerequisites prereqs beginner beginners intermediate "
     "advanced schedule week weeks hours seat seats spot waitlist enrollment refund payment "
     "invoice school catalog catalogue exercise exercises project projects exam python sql data "
-    "statistics pandas machine ml deep pytorch tensorflow nlp vision prompt prompting rag "
+    "statistics pandas ml pytorch tensorflow nlp vision prompt prompting rag "
     "retrieval llm llms agents ai api apis fastapi cloud docker kubernetes mlops git engineering "
     "analysis analytics airflow spark"
 )
@@ -574,7 +568,7 @@ THIRD_PERSONS = _words(
 cancelled" describe what happens; they request nothing."""
 HANDLING = _words("put add sign get move book take give charge remove approve delete")
 """Verbs that act on a seat with a word of an action: "put me on the waitlist", "add me"."""
-SUBJECTS = _words("i you we they he she someone somebody it to")
+SUBJECTS = _words("i you we they he she someone somebody it")
 """Before "<action> me", one of these makes it a statement ("if you enroll me"), not an imperative."""
 TASKS = _words("write code solve translate compute calculate debug summarize summarise draft generate")
 """A message opening with one of these asks the assistant for a task outside the school."""
@@ -582,7 +576,9 @@ ERRANDS = _words("flight flights hotel hotels taxi train table tickets ticket re
 """What an action's verb may take outside the school ("book me a flight"): no enrollment."""
 TASK_NOUNS = _words("homework essay poem poetry recipe joke jokes song songs horoscope")
 """A message asking for one of these asks for a task outside the school, whatever subject it names."""
-PLANNING = _words("become becoming career careers roadmap curriculum programme")
+PLANNING = _words(
+    "become becoming career careers roadmap curriculum programme combination sequence route path"
+)
 """Words of a program request, known to the speller ("becoem" is "become")."""
 PLAN_WORDS = ("path", "roadmap", "road map", "plan", "program", "programme", "curriculum", "sequence")
 """A question that opens with an auxiliary asks for a program only when it names one of these."""
@@ -593,5 +589,10 @@ CHARGED_WRONGLY = _words("twice double again extra wrong")
 """A charge word with one of these is a complaint: "why was I charged 900 euros twice?"."""
 
 ACTING = ENROLL | CANCEL | PAY | WAITLIST | TRANSFER | REFUND | HANDLING
+ACTION_VERBS = _words(
+    "enroll enrol register sign book reserve join cancel withdraw unenroll drop pay charge add put move "
+    "transfer switch shift remove"
+)
+"""The verbs of acting on someone's seat: followed by a person ("move bob to rag-2"), for that person."""
 """Every word of acting on enrollments: with one, "every cohort" is an action in bulk, and "<it> me"
 is an imperative."""

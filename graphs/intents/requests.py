@@ -54,9 +54,20 @@ def mention(
         negated_before = negated or _negated(clause, at if at is not None else len(clause.words))
         if at is None:
             continue
-        if asks(clause, polite_requests=polite_requests) or (clause.framed and not _opens_with(clause, at)):
+        # "<act> me" orders it, also inside a question or after "I was hoping you could".
+        ordered = (
+            polite_requests and _has_imperative(clause.words) and not _negated(clause, at, reported=False)
+        )
+        if not ordered and (
+            asks(clause, polite_requests=polite_requests) or (clause.framed and not _opens_with(clause, at))
+        ):
             found.add("asked")
-        elif deferred or negated_before or _described(clause, at) or has_phrase(clause.flat, lexicon.HEDGES):
+        elif (
+            deferred
+            or (negated_before and not ordered)
+            or _described(clause, at)
+            or has_phrase(clause.flat, lexicon.HEDGES)
+        ):
             found.add("negated")
         else:
             found.add("requested")
@@ -140,9 +151,10 @@ def _without_openers(words: list[str]) -> list[str]:
     return words
 
 
-def _negated(clause: Clause, before: int) -> bool:
-    """Whether a negator, or a word reporting the past, comes before position `before` in the clause."""
-    return any(w in lexicon.NEGATORS or w in lexicon.REPORTED for w in clause.words[:before])
+def _negated(clause: Clause, before: int, *, reported: bool = True) -> bool:
+    """Whether a negator, or (with `reported`) a word reporting the past, comes before `before`."""
+    said = clause.words[:before]
+    return any(w in lexicon.NEGATORS or (reported and w in lexicon.REPORTED) for w in said)
 
 
 def _described(clause: Clause, at: int) -> bool:
@@ -162,13 +174,22 @@ def asks(clause: Clause, *, polite_requests: bool = True) -> bool:
         return True
     if opener == "if" and clause.questioned:  # "if I switch, do I pay again?"
         return True
-    if has_phrase(clause.flat, lexicon.ASK_PHRASES):
+    if has_phrase(clause.flat, lexicon.ASK_PHRASES) or _tell_me_wh(words):
         return True
     if _asks_the_assistant(words) and polite_requests:  # "could you transfer me to a later group?"
         return False
     if opener in lexicon.MODAL_OPENERS and (clause.questioned or not polite_requests):
         return not polite_requests or any(w in lexicon.QUALIFIERS for w in words)
     return False
+
+
+def _tell_me_wh(words: list[str]) -> bool:
+    """Whether the words ask to be told something: "tell me which cohorts ...", "tell me if ..."."""
+    asked = lexicon.WH_OPENERS | {"if", "whether"}
+    return any(
+        words[i : i + 2] == ["tell", "me"] and words[i + 2 : i + 3] in ([w] for w in asked)
+        for i in range(len(words))
+    )
 
 
 def _negative_imperative(words: list[str]) -> bool:

@@ -29,6 +29,8 @@ _PROGRAM_PHRASES = (
     "plan my study",
     "plan my learning",
     "plan my courses",
+    "plan my next",
+    "plan my year",
     "which courses should i take",
     "what courses should i take",
     "which courses do i need",
@@ -45,7 +47,7 @@ _PROGRAM_PHRASES = (
     "combination of courses",
     "bundle of courses",
 )
-_PROGRAM_WORDS = ("program", "programme", "roadmap", "curriculum")
+_PROGRAM_WORDS = ("program", "programme", "roadmap", "curriculum", "path", "route")
 _PLANNING_VERBS = re.compile(
     r"\b(?:put\s+together|plan|build|make|design|create|suggest|recommend|propose|"
     r"draw\s+up|set\s+up|combine|assemble)\b",
@@ -54,7 +56,7 @@ _PLANNING_VERBS = re.compile(
 _CAREER = re.compile(
     r"\b(?:becom\w*|be\s+an?|mov\w+\s+into|get\w*\s+into|switch\w*\s+(?:to|into)|"
     r"transition\w*\s+(?:to|into)|break\w*\s+into|career\s+(?:in|as)|work\s+as|"
-    r"chang\w*\s+careers?\s+(?:to|into))\b",
+    r"chang\w*\s+careers?\s+(?:to|into)|from\s+\w+\s+to)\b",
     re.IGNORECASE,
 )
 _ROLE = re.compile(
