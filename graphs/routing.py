@@ -134,7 +134,9 @@ def decide(
     rules = reading.intent
     if model is None:
         return _offline(text, reading, pending=pending is not None, learned=config.learned_reader)
-    bound = model.model.bind(**output_options(config.router_output), stream=False)
+    bound = model.model.bind(
+        **output_options(config.router_output), stream=False, max_tokens=ROUTER_MAX_TOKENS
+    )
     # stream=False: one JSON object is wanted whole, also while the caller streams the turn.
     run = recorded(
         lambda cfg: bound.invoke(router_messages(text, pending), config=cfg),
@@ -157,6 +159,8 @@ def decide(
     return RouteDecision(intent, record, run.calls[-1])
 
 
+ROUTER_MAX_TOKENS = 256
+"""A route is a short JSON object: a small model that rambles is cut off, not waited for."""
 LEARNED_FLOOR = 0.8
 """The learned reader's probability below which its reading is not used."""
 SAFE_READINGS = frozenset({"question", "other"})
@@ -212,6 +216,12 @@ def _check_against_rules(intent: Intent, reading: Reading) -> None:
         raise InvalidRouteError(f"{reading.guard}_action")
     if intent == "decline" and reading.guard == "amended":
         raise InvalidRouteError("amended_decline")
+    # The safe reading wins: where the rules read a question or "other", no action and no planner;
+    # a clear yes or no to what waits is not turned into a new request.
+    if intent in UNSAFE_READINGS and intent != reading.intent and reading.intent in SAFE_READINGS:
+        raise InvalidRouteError(f"rules_read_{reading.intent}")
+    if reading.intent in ("confirm", "decline") and intent in ACTION_INTENTS and intent != reading.intent:
+        raise InvalidRouteError(f"rules_read_{reading.intent}")
 
 
 def _fallback(rules: Intent, model: NamedModel, run: Recorded[Any], reason: str) -> RouteDecision:

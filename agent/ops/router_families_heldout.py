@@ -1188,13 +1188,11 @@ ROUND_4: tuple[Family, ...] = (
 """Round 4, written after the freeze at f402907 by a helper who had not read the rules; measured once
 (rules 0.870 with 16 unsafe, with the learned reader 0.867 with 15 unsafe), then seen."""
 
-SEEN: tuple[Family, ...] = ROUND_1 + ROUND_2 + ROUND_3 + ROUND_4
-"""The rounds already seen: reported apart, and part of the learned reader's training data."""
 
-FROZEN_AT = "ae1f83a"
-"""The commit at which the rules were frozen before `HELD_OUT` (round 5) was written."""
+ROUND_5_FROZEN_AT = "ae1f83a"
+"""The commit at which the rules were frozen before round 5 was written."""
 
-HELD_OUT: tuple[Family, ...] = (
+ROUND_5: tuple[Family, ...] = (
     Family(
         "r5_q_indirect_polite",
         "question",
@@ -1559,4 +1557,15 @@ HELD_OUT: tuple[Family, ...] = (
         size=30,
     ),
 )
-"""Round 5: the families written after the freeze at ae1f83a, by an author who had not read the rules."""
+"""Round 5, written after the freeze at ae1f83a by a helper who had not read the rules; measured once
+(rules 0.933 with 6 unsafe, with the learned reader 0.926 with 6 unsafe), then seen."""
+
+SEEN: tuple[Family, ...] = ROUND_1 + ROUND_2 + ROUND_3 + ROUND_4 + ROUND_5
+"""The rounds already seen: reported apart, and part of the learned reader's training data."""
+
+FROZEN_AT = "not frozen yet"
+"""The commit at which the rules were frozen before `HELD_OUT` (round 6) was written; the next round
+is written by someone who has not read the rules, after the freeze, and measured once."""
+
+HELD_OUT: tuple[Family, ...] = ()
+"""Round 6: the families written after the freeze at `FROZEN_AT` (none yet)."""

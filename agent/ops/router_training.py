@@ -33,8 +33,12 @@ def training_cases() -> list[EvalCase]:
 
 
 def digest(cases: Sequence[EvalCase]) -> str:
-    """The SHA-256 of the labelled messages, in order: the artifact records what it was fitted on."""
-    rows = [[c.text, c.pending, c.intent] for c in cases]
+    """The SHA-256 of the labelled messages' features and labels, in order.
+
+    The artifact records what it was fitted on: a change to the messages, or to how they are read
+    (a lexicon's words, the speller), changes the digest, and the reader must be fitted again.
+    """
+    rows = [[features(c.text, c.pending), c.intent] for c in cases]
     return hashlib.sha256(json.dumps(rows).encode()).hexdigest()
 
 

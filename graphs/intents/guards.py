@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from itertools import pairwise
 
-from agent.domain.catalog import catalog_names
+from agent.domain.catalog import catalog_names, catalog_words
 from graphs.intents import lexicon
 from graphs.intents.text import has_phrase, has_word
 
@@ -68,6 +68,7 @@ def for_someone_else(flat: str) -> bool:
         and (
             _names_another(words[i + 1 : i + 4])
             or (words[i - 1] in _HELD and _named_person(words[i + 1 : i + 3]))
+            or (acting and w == "for" and _last_name(words[i + 1 : i + 3]))
         )
         for i, w in enumerate(words)
         if i
@@ -75,6 +76,7 @@ def for_someone_else(flat: str) -> bool:
 
 
 _TAGS, _TITLE_PAIRS = catalog_names()
+_CATALOG_WORDS = catalog_words()
 """How messages name a course: a one-word tag, or a word pair of a title, id or tag (`catalog_names`)."""
 _QUANTITIES = frozenset({"all", "both", "each", "any", "some", "none", "one", "two", "three", "four"})
 """Before "of them", a count of things ("all of them": the courses), not another person."""
@@ -127,6 +129,14 @@ def _named_person(rest: list[str]) -> bool:
         return False
     name = rest[0]
     return name.isalpha() and name not in _SELF_OR_THING and name not in lexicon.SCHOOL
+
+
+def _last_name(rest: list[str]) -> bool:
+    """Whether the words are a name that ends the message, thanks aside: "... for bob, thank you"."""
+    name = rest[0] if rest else ""
+    closing = rest[1:2] in ([], ["thank"], ["thanks"], ["please"], ["thx"])
+    known = name in _SELF_OR_THING or name in _CATALOG_WORDS or about_school(name, [name])
+    return closing and name.isalpha() and not known
 
 
 def _names_another(rest: list[str]) -> bool:

@@ -14,10 +14,12 @@ def _words(text: str) -> frozenset[str]:
 
 
 CONFIRM = _words(
-    "yes yep yeah yup sure ok okay confirm confirmed approve proceed correct absolutely "
+    "yes yep yeah yup ya yah sure ok okay confirm confirmed approve proceed correct absolutely "
     "definitely please affirmative ja si alright perfect fine agreed deal"
 )
 CONFIRM_PHRASES = (
+    "i'll take it",
+    "take it",
     "go ahead",
     "go on",
     "do it",
@@ -49,7 +51,7 @@ DECLINE_PHRASES = (
     "hold off",
     "i'll pass",
 )
-GREETINGS = _words("hi hello hey excuse me good morning afternoon evening")
+GREETINGS = _words("hi hello hey excuse me good morning afternoon evening quick question")
 """Words a reply may open with before its yes or no: "hey, yes please", "excuse me, no thanks"."""
 FILLERS = _words("actually well oh ah um umm erm so hmm honestly then please")
 """Words a reply may open with before its yes or no: "actually no", "please don't"."""
@@ -104,6 +106,7 @@ REFUND_PHRASES = ("money back",)
 
 CANCEL = _words("cancel cancellation withdraw unenroll unenrol unregister quit deregister drop")
 CANCEL_PHRASES = (
+    "take me out",
     "give up my",
     "drop out",
     "can't attend",
@@ -167,6 +170,9 @@ ENROLL = _words(
     "enroll enrol enrolling enrollment register signup join book reserve apply admit subscribe attend participate"
 )
 ENROLL_PHRASES = (
+    "with my registration",
+    "complete my registration",
+    "process my registration",
     "get me onto",
     "get me on",
     "get me into",
@@ -246,13 +252,14 @@ WISHES = (
 MODAL_OPENERS = _words("can could would will may might")
 """A clause opening with a modal asks when it also qualifies the action ("can I cancel later?"),
 and is a polite request otherwise ("can I join rag-2?")."""
+SHOWING = _words("show list display print describe explain summarize summarise")
+"""A clause opening with one of these asks to be shown something: "show me my enrollments"."""
 QUALIFIERS = _words(
     "if whether later still after before anytime whenever possible allowed policy installments "
     "instalments paypal online twice partial partially deadline by with bank cash monthly once until"
 )
 ASK_PHRASES = (
     "just checking",
-    "just looking",
     "how to",
     "how do",
     "how can",
@@ -343,9 +350,6 @@ AMEND_PHRASES = (
     "switch it to",
     "switch that to",
     "change it",
-    "rather have",
-    "rather the",
-    "rather go",
     "i meant",
     "i mean",
     "i'd prefer",
@@ -354,7 +358,7 @@ AMEND_PHRASES = (
     "go with",
     "would be better",
     "be better",
-    "rather than",
+    "rather",
     "works better",
 )
 """While an action waits, these change it rather than answer it."""
@@ -585,7 +589,7 @@ PLAN_WORDS = ("path", "roadmap", "road map", "plan", "program", "programme", "cu
 """Before the action's word, these report what happened ("the course was cancelled", "I already
 paid"): nothing is requested."""
 CHARGED = _words("charged billed charge charging")
-CHARGED_WRONGLY = _words("twice double again extra wrong")
+CHARGED_WRONGLY = _words("twice double again extra wrong never")
 """A charge word with one of these is a complaint: "why was I charged 900 euros twice?"."""
 
 ACTING = ENROLL | CANCEL | PAY | WAITLIST | TRANSFER | REFUND | HANDLING

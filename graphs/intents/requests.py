@@ -117,7 +117,7 @@ def framed(words: list[str], questioned: bool) -> bool:
     # "Can I cancel and get a refund two days before the start" asks about the rules, "?" or not;
     # "can I pay with my card" (no "?") is a polite request.
     asked = questioned or any(w in lexicon.REFUND for w in words)
-    return opener in lexicon.MODAL_OPENERS and asked and any(w in lexicon.QUALIFIERS for w in words)
+    return opener in lexicon.MODAL_OPENERS and asked and _qualified(words)
 
 
 def _opens_with(clause: Clause, at: int) -> bool:
@@ -130,6 +130,10 @@ def _opens_with(clause: Clause, at: int) -> bool:
         words = words[2:]
     wish = next((w for w in lexicon.WISHES if " ".join(words[: len(w.split())]) == w), None)
     skipped = len(clause.words) - len(words) + (len(wish.split()) if wish else 0)
+    # "... and cancels the next day" goes on describing: a verb with -s or -ed is no order.
+    said = clause.words[at] if at < len(clause.words) else ""
+    if said.endswith(("s", "ed")) and said not in lexicon.ACTING:
+        return _has_imperative(clause.words)
     return at <= skipped or _has_imperative(clause.words)
 
 
@@ -170,7 +174,7 @@ def asks(clause: Clause, *, polite_requests: bool = True) -> bool:
     opener = words[0]
     if _negative_imperative(words):  # "do not cancel my seat"
         return False
-    if opener in lexicon.WH_OPENERS or opener in lexicon.AUX_OPENERS:
+    if opener in lexicon.WH_OPENERS or opener in lexicon.AUX_OPENERS or opener in lexicon.SHOWING:
         return True
     if opener == "if" and clause.questioned:  # "if I switch, do I pay again?"
         return True
@@ -179,8 +183,20 @@ def asks(clause: Clause, *, polite_requests: bool = True) -> bool:
     if _asks_the_assistant(words) and polite_requests:  # "could you transfer me to a later group?"
         return False
     if opener in lexicon.MODAL_OPENERS and (clause.questioned or not polite_requests):
-        return not polite_requests or any(w in lexicon.QUALIFIERS for w in words)
+        return not polite_requests or _qualified(words)
     return False
+
+
+def _qualified(words: list[str]) -> bool:
+    """Whether the words qualify what they ask ("later", "before", "with paypal").
+
+    "A later group" is a cohort, not a time.
+    """
+    return any(
+        w in lexicon.QUALIFIERS
+        and not (w in ("later", "earlier") and i and words[i - 1] in ("a", "the", "another"))
+        for i, w in enumerate(words)
+    )
 
 
 def _tell_me_wh(words: list[str]) -> bool:

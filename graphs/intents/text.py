@@ -12,7 +12,7 @@ from agent.domain.documents import school_text
 from graphs.fuzzy import one_slip, similar
 from graphs.intents import lexicon
 
-_WORD = re.compile(r"[a-z0-9']+")
+_WORD = re.compile(r"[a-z0-9]+(?:'[a-z0-9]+)*")
 _SENTENCE = re.compile(r"[^.!?;]+[.!?;]*")
 _CLAUSE_BREAK = re.compile(
     r"(,|:|\s(?:but|and|or|so|then|though|although|because|while)\s|\s-\s)", re.IGNORECASE

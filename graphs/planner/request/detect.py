@@ -56,7 +56,7 @@ _PLANNING_VERBS = re.compile(
 _CAREER = re.compile(
     r"\b(?:becom\w*|be\s+an?|mov\w+\s+into|get\w*\s+into|switch\w*\s+(?:to|into)|"
     r"transition\w*\s+(?:to|into)|break\w*\s+into|career\s+(?:in|as)|work\s+as|"
-    r"chang\w*\s+careers?\s+(?:to|into)|from\s+\w+\s+to)\b",
+    r"chang\w*\s+careers?\s+(?:to|into)|from\s+\w+\s+to|end\s+up\s+as)\b",
     re.IGNORECASE,
 )
 _ROLE = re.compile(
