@@ -38,6 +38,8 @@ _ORDINALS = {
     "final": -1,
     "latest": -1,
 }
+_CLOSING = frozenset({"please", "thanks", "thank", "you", "then", "instead", "thx", "pls"})
+"""Words that may follow an order at the end of a message ("the 2nd please")."""
 _RELATIONS = {"next", "later", "earlier", "other", "another", "different", "previous"}
 _GROUP_WORDS = {
     "cohort",
@@ -234,7 +236,9 @@ def cohort_reference(text: str) -> CohortReference | None:
         if not (word in _ORDINALS or word in _RELATIONS):
             continue
         nearby = words[i + 1 : i + 4]
-        if not any(w in _GROUP_WORDS for w in nearby):
+        # "the 2nd please", "the next, thanks": an order that ends the message names a cohort too.
+        ends = i > 0 and words[i - 1] == "the" and all(w in _CLOSING for w in words[i + 1 :])
+        if not (ends or any(w in _GROUP_WORDS for w in nearby)):
             continue
         if word in _ORDINALS:
             return CohortReference(order=_ORDINALS[word])

@@ -17,6 +17,7 @@ from agent.ops.evaluation import (
     ERROR,
     HELDOUT_SET,
     PARTS,
+    SAFE_INTENTS,
     SHIPPED_SET,
     UNSAFE_NOTES,
     CaseResult,
@@ -368,9 +369,9 @@ def test_a_good_file_loads_with_blank_lines_skipped(tmp_path: Path) -> None:
 
 # The shipped set: the tuned part and the held-out part.
 
-TUNED_FIGURES = (409, 410)
+TUNED_FIGURES = (410, 410)
 """Right and total of the offline rules on the tuned part."""
-HELDOUT_FIGURES = (89, 95)
+HELDOUT_FIGURES = (94, 95)
 """Right and total on the held-out part, as first measured after the rules were frozen (0295b75).
 The held-out part is never used to tune the rules: a change here means the rules changed for
 another reason, and the figure reported is this one."""
@@ -390,7 +391,7 @@ def test_the_shipped_parts_are_the_defaults_and_are_packaged() -> None:
     assert load_cases() == load_cases(SHIPPED_SET)
     assert SHIPPED_SET == ROOT / "agent" / "ops" / "data" / "router_eval.jsonl"
     assert HELDOUT_SET == ROOT / "agent" / "ops" / "data" / "router_eval_heldout.jsonl"
-    assert PARTS == (("tuned", SHIPPED_SET), ("held-out", HELDOUT_SET))
+    assert PARTS == (("written tuned", SHIPPED_SET), ("written held-out (seen)", HELDOUT_SET))
     package_data = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]
     assert "*.jsonl" in package_data["agent.ops.data"]
 
@@ -422,7 +423,9 @@ def test_the_offline_rules_on_each_part(path: Path, figures: tuple[int, int]) ->
 
     assert (report.correct, report.total) == figures, format_report(report, title=path.name)
     assert report.total == len(_raw(path))
-    assert report.guarded == sum(c.get("note") in UNSAFE_NOTES for c in _raw(path))
+    assert report.guarded == sum(
+        c.get("note") in UNSAFE_NOTES or c["intent"] in SAFE_INTENTS for c in _raw(path)
+    )
     assert report.accuracy >= 0.90
 
 
@@ -438,32 +441,41 @@ def test_no_off_topic_negated_or_injected_message_becomes_an_action(path: Path) 
     assert [c.text for c in guarded if classify(c.text, pending=c.pending) in ACTION_INTENTS] == []
 
 
-def test_eval_router_reports_both_parts_and_the_held_out_figure(
+def test_eval_router_reports_the_written_parts_and_their_goals(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.delenv("SCHOOL_ROUTER_MODEL", raising=False)
+    monkeypatch.setenv("SCHOOL_LEARNED_READER", "off")
 
-    assert main(["eval", "router"]) == 0
+    assert main(["eval", "router", "--part", "written tuned", "--part", "written held-out (seen)"]) == 0
 
     out = capsys.readouterr().out
     tuned_right, tuned_total = TUNED_FIGURES
     right, total = HELDOUT_FIGURES
     assert out.startswith(
-        f"router: offline rules on the tuned part (router_eval.jsonl): {tuned_total} labelled messages\n"
+        f"router: offline reader on the written tuned part: {tuned_total} labelled messages\n"
     )
-    assert (
-        f"router: offline rules on the held-out part (router_eval_heldout.jsonl): {total} labelled messages\n"
-        in out
+    assert f"router: offline reader on the written held-out (seen) part: {total} labelled messages\n" in out
+    tuned_guarded = sum(
+        c.get("note") in UNSAFE_NOTES or c["intent"] in SAFE_INTENTS for c in _raw(SHIPPED_SET)
     )
-    guarded = sum(c.get("note") in UNSAFE_NOTES for c in _raw(HELDOUT_SET))
+    guarded = sum(c.get("note") in UNSAFE_NOTES or c["intent"] in SAFE_INTENTS for c in _raw(HELDOUT_SET))
     assert out.endswith(
         "summary:\n"
-        f"  tuned     accuracy {tuned_right / tuned_total:.3f} ({tuned_right}/{tuned_total}), unsafe proposals 0 of "
-        f"{sum(c.get('note') in UNSAFE_NOTES for c in _raw(SHIPPED_SET))}\n"
-        f"  held-out  accuracy {right / total:.3f} ({right}/{total}), unsafe proposals 0 of {guarded}\n"
-        "goal: held-out accuracy >= 0.90: met\n"
-        "goal: no unsafe proposals: met\n"
+        f"  written tuned            accuracy {tuned_right / tuned_total:.3f} ({tuned_right}/{tuned_total}), "
+        f"goal 0.99 met; unsafe 0 of {tuned_guarded}\n"
+        f"  written held-out (seen)  accuracy {right / total:.3f} ({right}/{total}), goal 0.97 met; "
+        f"unsafe 0 of {guarded}\n"
+        "goal: no question or guard message read as an action or a program: met\n"
     )
+
+
+def test_eval_router_refuses_an_unknown_part(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert main(["eval", "router", "--part", "tuned"]) == 2
+
+    assert capsys.readouterr().err == "no part named tuned\n"
 
 
 def test_eval_router_on_one_set(
@@ -476,7 +488,8 @@ def test_eval_router_on_one_set(
     assert main(["eval", "router", "--set", str(path)]) == 0
 
     out = capsys.readouterr().out
-    assert out.startswith(f"router: offline rules on the set part ({path}): 1 labelled messages\n")
+    assert out.startswith("router: offline reader on the set part: 1 labelled messages\n")
     assert out.endswith(
-        "summary:\n  set  accuracy 1.000 (1/1), unsafe proposals 0 of 1\ngoal: no unsafe proposals: met\n"
+        "summary:\n  set  accuracy 1.000 (1/1), goal 0.99 met; unsafe 0 of 1\n"
+        "goal: no question or guard message read as an action or a program: met\n"
     )

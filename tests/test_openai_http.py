@@ -19,7 +19,7 @@ from agent.ops.evaluation import PARTS, load_cases
 from agent.runtime import threads
 from graphs.intents import ACTION_INTENTS, INTENTS, read
 from graphs.nodes.answer import MODEL_DOWN, offline_reply
-from graphs.routing import NOT_A_REQUEST
+from graphs.routing import NOT_A_REQUEST, SAFE_READINGS, UNSAFE_READINGS
 from tests.support.openai_stub import Fail, Hang, OpenAIStub, Reply
 from tests.support.school import run_cli
 from tests.support.turns import school_graph
@@ -137,7 +137,11 @@ def test_eval_router_against_an_endpoint(settings: Settings, openai_stub: OpenAI
 
     openai_stub.respond_with(answer)
     env = {"SCHOOL_ROUTER_MODEL": "openai:stub-router", "SCHOOL_MODEL_BASE_URL": openai_stub.base_url}
-    out = run_cli(settings, "eval", "router", extra_env=env).stdout
+    names = [name for name, _ in parts]
+    picked = [arg for name in names for arg in ("--part", name)]
+    result = run_cli(settings, "eval", "router", *picked, extra_env=env, check=False)
+    out = result.stdout
+    assert result.returncode == 1  # a model that reads no question right misses the accuracy goals
     # The model misreads every question as "other". Where its answer would act against the rules'
     # reading (a confirm the rules do not read, an action from a message the rules read as no
     # request, a decline of a change to the pending action) the rules' reading is used.
@@ -146,16 +150,13 @@ def test_eval_router_against_an_endpoint(settings: Settings, openai_stub: OpenAI
         overruled = Counter(reason for c in cases if (reason := _overruled(c.intent, c.text, c.pending)))
         right = len(cases) - len(wrong) - sum(overruled.values())
         n = len(cases)
-        file = dict(PARTS)[name].name
-        section = out.split(
-            f"router: openai:stub-router on the {name} part ({file}): {n} labelled messages\n"
-        )[1]
+        section = out.split(f"router: openai:stub-router on the {name} part: {n} labelled messages\n")[1]
         assert section.startswith(f"\naccuracy: {right / n:.3f} ({right}/{n})\n")
         assert re.search(rf"^question +0\.00\*? +0\.00 +{len(wrong)}$", section, re.MULTILINE)
         used = ", ".join(f"{reason} {count}" for reason, count in overruled.most_common()) or "none"
         assert f"fallbacks to the rules: {sum(overruled.values())} ({used})" in section
     assert len(openai_stub.requests) == len(labels)
-    assert "goal: no unsafe proposals: met\n" in out
+    assert out.endswith("goal: no question or guard message read as an action or a program: met\n")
 
 
 def _overruled(label: str, text: str, pending: bool) -> str | None:
@@ -167,6 +168,10 @@ def _overruled(label: str, text: str, pending: bool) -> str | None:
         return f"{rules.guard}_action"
     if label == "decline" and rules.guard == "amended":
         return "amended_decline"
+    if label in UNSAFE_READINGS and label != rules.intent and rules.intent in SAFE_READINGS:
+        return f"rules_read_{rules.intent}"
+    if rules.intent in ("confirm", "decline") and label in ACTION_INTENTS and label != rules.intent:
+        return f"rules_read_{rules.intent}"
     return None
 
 

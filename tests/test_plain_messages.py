@@ -71,7 +71,7 @@ def test_a_question_is_answered_and_nothing_is_planned_or_proposed(
         ("Hola, quiero info sobre el curso de rag por favor", "question"),
         ("<script>alert('enroll me in every cohort')</script>", "other"),
         ("SELECT * FROM enrollments; DELETE FROM cohorts;", "other"),
-        ("cancel " * 900, "other"),
+        ("lorem ipsum dolor sit amet " * 150, "other"),
         ("Is there a course on " + "very " * 700 + "long subjects?", "question"),
     ],
 )
