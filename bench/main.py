@@ -25,7 +25,7 @@ import psycopg
 
 from bench import cold, concurrency, first_event, over_http, overhead, storage
 from bench.database import scratch_database
-from bench.report import render
+from bench.report import REPORT, render, update
 from bench.setups import bench_settings, project
 
 SECTIONS = ("overhead", "storage", "concurrency", "cold", "first_event", "http")
@@ -124,7 +124,7 @@ def main(argv: list[str] | None = None) -> int:
         help=f"comma-separated sections to run (default: all of {', '.join(SECTIONS)})",
     )
     parser.add_argument(
-        "--out", default="docs/BENCHMARKS.md", help="where to write the report ('-': nowhere)"
+        "--out", default=REPORT, help="where to write the report ('-': nowhere)"
     )
     parser.add_argument("--profile", action="store_true", help="also print a profile of our per-turn path")
     args = parser.parse_args(argv)
@@ -155,7 +155,7 @@ def main(argv: list[str] | None = None) -> int:
     print(report)
     if args.out != "-":
         Path(args.out).parent.mkdir(parents=True, exist_ok=True)
-        Path(args.out).write_text(report)
+        update(Path(args.out), report)
         print(f"bench: report written to {args.out}", file=sys.stderr)
     return 0
 

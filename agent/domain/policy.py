@@ -52,7 +52,7 @@ class Rule:
     action: str
     """The action the row covers, or '*' for every action."""
     when: str
-    """The circumstances, in words (the README's table shows them)."""
+    """The circumstances, in words (docs/design/approval-policy.md shows them)."""
     approvers: tuple[Approver, ...]
     """Who approves, in order."""
     why: str

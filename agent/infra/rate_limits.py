@@ -1,6 +1,6 @@
 """Requests per API key and minute, counted in Postgres: the same count for every API process.
 
-The servers may run as several processes behind a proxy (docs/SCALING.md), so a count kept in
+The servers may run as several processes behind a proxy (docs/performance/scaling.md), so a count kept in
 one process would let a key make N times the limit. Each key has one row in `api_rate_limits`
 (made by the schema migrations): its minute and the requests in it. A request is one upsert that
 moves the row to the current minute (the database's clock, so the processes agree) and counts

@@ -2,7 +2,7 @@
 
 The task engine calls these on a schedule, from any number of workers; each takes `now` from its
 caller and reads no clock of its own. They wrap the existing tools, unchanged: `prune` is
-`agent.infra.retention.prune` with a retention policy (`Retention`: by default what the README
+`agent.infra.retention.prune` with a retention policy (`Retention`: by default what the deployment guide
 recommends, the last 20 checkpoints of a thread and any of the last 30 days), and `doctor` is
 `agent.ops.doctor.diagnose`, with the ages the CLI's `doctor` uses by default. Two workers
 pruning at once is safe (each thread is pruned in one transaction, retried when another changed
