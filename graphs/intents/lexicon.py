@@ -14,7 +14,7 @@ def _words(text: str) -> frozenset[str]:
 
 
 CONFIRM = _words(
-    "yes yep yeah yup ya yah sure ok okay confirm confirmed approve proceed correct absolutely "
+    "yes yep yeah yup ya yah sure ok okay confirm confirmed approve proceed correct right absolutely "
     "definitely please affirmative ja si alright perfect fine agreed deal"
 )
 CONFIRM_PHRASES = (
@@ -24,8 +24,6 @@ CONFIRM_PHRASES = (
     "go on",
     "do it",
     "sounds good",
-    "that's right",
-    "that is right",
     "let's do it",
     "lets do it",
     "go for it",
@@ -260,26 +258,13 @@ QUALIFIERS = _words(
 )
 ASK_PHRASES = (
     "just checking",
-    "how to",
-    "how do",
-    "how can",
-    "how does",
-    "what happens",
-    "what if",
     "wondering",
-    "i wonder",
     "curious",
     "want to know",
     "like to know",
     "need to know",
     "tell me about",
     "tell me more",
-    "more about",
-    "info on",
-    "information about",
-    "details on",
-    "details about",
-    "explain",
     "question about",
     "any time",
     "is it possible",
@@ -352,13 +337,11 @@ AMEND_PHRASES = (
     "change it",
     "i meant",
     "i mean",
-    "i'd prefer",
-    "i prefer",
-    "prefer the",
     "go with",
     "would be better",
     "be better",
     "rather",
+    "prefer",
     "works better",
 )
 """While an action waits, these change it rather than answer it."""
