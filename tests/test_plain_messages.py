@@ -129,3 +129,23 @@ def test_misspelt_orders_and_months_name_their_cohort(
 
     assert pending(graph) == ("enroll", {"cohort_id": cohort})
     assert domain(resources) == ([], 0)
+
+
+@pytest.mark.parametrize(
+    ("pick", "cohort"),
+    [
+        ("enroll me in the cheaper one", "python-basics-1"),
+        ("sign me up for the pricier one", "rag-1"),
+        ("I'll take the shorter one, sign me up", "python-basics-1"),
+    ],
+)
+def test_a_comparative_picks_among_the_courses_just_shown(
+    graph: Any, resources: Resources, pick: str, cohort: str
+) -> None:
+    say(graph, "compare python basics and rag")
+    assert "Python Basics" in last_reply(graph) and "Retrieval-Augmented Generation" in last_reply(graph)
+
+    say(graph, pick)
+
+    assert pending(graph) == ("enroll", {"cohort_id": cohort})
+    assert domain(resources) == ([], 0)

@@ -2,7 +2,8 @@
 
 A cohort comes from its id in the message, or from a course the message names (id or title) and
 the cohort's place among that course's cohorts ("the second cohort", "the January group"), or
-from the course being discussed: the pending action's, else the one the last reply was about.
+from the course being discussed: the pending action's, else the one the last reply was about, or the
+one a comparative picks among the courses it showed ("the cheaper one").
 When none of these names one, the student is asked. A transfer moves the student's own active
 enrollment in that course (`PENDING_PAYMENT` or `CONFIRMED`) to the cohort named.
 """
@@ -40,6 +41,21 @@ class Discussed:
 
     cohort_id: str | None = None
     course_id: str | None = None
+    shown: tuple[str, ...] = ()
+    """The courses the last reply showed, in its order, when it showed several."""
+
+
+_COMPARED: dict[str, tuple[str, bool]] = {
+    "cheaper": ("price_cents", False),
+    "cheapest": ("price_cents", False),
+    "pricier": ("price_cents", True),
+    "dearer": ("price_cents", True),
+    "shorter": ("duration_weeks", False),
+    "shortest": ("duration_weeks", False),
+    "longer": ("duration_weeks", True),
+    "longest": ("duration_weeks", True),
+}
+"""Comparatives that pick among courses shown ("the cheaper one"): the field and whether the most wins."""
 
 
 class Catalog:
@@ -55,8 +71,25 @@ class Catalog:
     def discussed_in(self, reply: str) -> Discussed:
         """The one course a reply is about (by the ids it cites), if it is about exactly one."""
         cited = cited_ids(reply, set(self.titles) | self.cohort_ids)
-        courses = {self.course_of.get(i, i) for i in cited if i in self.titles or i in self.course_of}
-        return Discussed(course_id=courses.pop()) if len(courses) == 1 else Discussed()
+        shown = dict.fromkeys(
+            self.course_of.get(i, i) for i in cited if i in self.titles or i in self.course_of
+        )
+        if len(shown) == 1:
+            return Discussed(course_id=next(iter(shown)))
+        return Discussed(shown=tuple(shown))
+
+    def compared(self, text: str, shown: tuple[str, ...]) -> str | None:
+        """The one course of those shown that a comparative picks ("the cheaper one"), or None."""
+        words = set(re.findall(r"[a-z]+", text.lower()))
+        found = [_COMPARED[w] for w in words if w in _COMPARED]
+        if len(shown) < 2 or len(found) != 1:
+            return None
+        field, most = found[0]
+        rows = self.school.courses_with_cohorts(list(shown))
+        values = sorted({r[field] for r in rows})
+        best = values[-1] if most else values[0]
+        picked = [r["id"] for r in rows if r[field] == best]
+        return picked[0] if len(picked) == 1 else None
 
     def discussing(self, cohort_id: str) -> Discussed:
         """The pending action's cohort and its course."""
@@ -81,7 +114,7 @@ def resolve(catalog: Catalog, name: str, text: str, student: str, discussed: Dis
         return Refusal(f"Which course do you mean: {_either(mention.courses)}?")
     if name in _ELIGIBLE:
         return _own_enrollment(catalog.school, name, student, mention.course_id)
-    course = mention.course_id or discussed.course_id
+    course = mention.course_id or discussed.course_id or catalog.compared(text, discussed.shown)
     if course is None:
         return Refusal(ASK_WHICH)
     cohorts = catalog.school.cohorts_of(course)
