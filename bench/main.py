@@ -123,9 +123,7 @@ def main(argv: list[str] | None = None) -> int:
         default=",".join(SECTIONS),
         help=f"comma-separated sections to run (default: all of {', '.join(SECTIONS)})",
     )
-    parser.add_argument(
-        "--out", default=REPORT, help="where to write the report ('-': nowhere)"
-    )
+    parser.add_argument("--out", default=REPORT, help="where to write the report ('-': nowhere)")
     parser.add_argument("--profile", action="store_true", help="also print a profile of our per-turn path")
     args = parser.parse_args(argv)
     chosen = [s.strip() for s in args.only.split(",") if s.strip()]

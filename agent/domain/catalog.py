@@ -50,7 +50,7 @@ def catalog_names() -> tuple[frozenset[str], frozenset[tuple[str, str]]]:
     single = {str(t) for c in seed["courses"] for t in c["tags"] if "-" not in str(t)}
     names = [str(c["title"]) for c in seed["courses"]] + [str(c["id"]) for c in seed["courses"]]
     names += [str(t) for c in seed["courses"] for t in c["tags"] if "-" in str(t)]
-    pairs = set()
+    pairs: set[tuple[str, str]] = set()
     for name in names:
         words = re.findall(r"[a-z0-9]+", name.lower())
         pairs.update(pairwise(words))

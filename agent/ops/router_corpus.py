@@ -19,7 +19,7 @@ import random
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, partial
 
 from agent.domain.catalog import load_seed
 from agent.ops.evaluation import EvalCase
@@ -123,6 +123,11 @@ def courses() -> tuple[Course, ...]:
     return tuple(out)
 
 
+def _fill(match: re.Match[str], *, rng: random.Random, course: Course) -> str:
+    """The value of the slot `match` names, for messages about `course`."""
+    return _slot_values(match.group(1), rng, course)
+
+
 def _slot_values(name: str, rng: random.Random, course: Course) -> str:
     """One value for the slot `name`, for messages about `course`."""
     pools: dict[str, tuple[str, ...]] = {
@@ -213,7 +218,7 @@ def compose(family: Family) -> list[EvalCase]:
             break
         course = rng.choice(catalog)
         template = rng.choice(family.templates)
-        text = _SLOT.sub(lambda m, about=course: _slot_values(m.group(1), rng, about), template)
+        text = _SLOT.sub(partial(_fill, rng=rng, course=course), template)
         if family.noise:
             text = add_noise(text, rng)
         seen.setdefault(text)
