@@ -228,9 +228,6 @@ QUESTION = _words(
     "compare comparison versus vs"
 )
 """Words of a question about the catalog when nothing is requested."""
-CATALOG_FILTERS = _words("free shorter longer")
-"""With a word of the school, these make a catalog question without a question mark ("free
-courses", "courses shorter than 5 weeks"); alone they do not ("I'm free on Tuesday")."""
 WH_OPENERS = _words("how what whats what's when where why which who whom")
 AUX_OPENERS = _words("is are does do did am was were should shall isn't aren't")
 SUPPOSING = _words("if suppose supposing imagine assuming assume say hypothetically")
