@@ -1560,14 +1560,11 @@ ROUND_5: tuple[Family, ...] = (
 """Round 5, written after the freeze at ae1f83a by a helper who had not read the rules; measured once
 (rules 0.933 with 6 unsafe, with the learned reader 0.926 with 6 unsafe), then seen."""
 
-SEEN: tuple[Family, ...] = ROUND_1 + ROUND_2 + ROUND_3 + ROUND_4 + ROUND_5
-"""The rounds already seen: reported apart, and part of the learned reader's training data."""
 
-FROZEN_AT = "c2b2043"
-"""The commit at which the rules were frozen before `HELD_OUT` (round 6) was written; the next round
-is written by someone who has not read the rules, after the freeze, and measured once."""
+ROUND_6_FROZEN_AT = "c2b2043"
+"""The commit at which the rules were frozen before round 6 was written."""
 
-HELD_OUT: tuple[Family, ...] = (
+ROUND_6: tuple[Family, ...] = (
     Family(
         "r6_q_catalog_casual",
         "question",
@@ -1928,4 +1925,15 @@ HELD_OUT: tuple[Family, ...] = (
         size=28,
     ),
 )
-"""Round 6: the families written after the freeze at c2b2043, by an author who had not read the rules."""
+"""Round 6, written after the freeze at c2b2043 by a helper who had not read the rules; measured once
+(0.923, 0 unsafe, rules alone and with the learned reader alike), then seen."""
+
+SEEN: tuple[Family, ...] = ROUND_1 + ROUND_2 + ROUND_3 + ROUND_4 + ROUND_5 + ROUND_6
+"""The rounds already seen: reported apart, and part of the learned reader's training data."""
+
+FROZEN_AT = "not frozen yet"
+"""The commit at which the rules were frozen before `HELD_OUT` (round 7) was written; the next round
+is written by someone who has not read the rules, after the freeze, and measured once."""
+
+HELD_OUT: tuple[Family, ...] = ()
+"""Round 7: the families written after the freeze at `FROZEN_AT` (none yet)."""

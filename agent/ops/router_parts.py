@@ -12,7 +12,16 @@ from dataclasses import replace
 from agent.ops.evaluation import PARTS, EvalCase, load_cases
 from agent.ops.router_corpus import Family, generate
 from agent.ops.router_families import MORE_TUNED, TUNED
-from agent.ops.router_families_heldout import FROZEN_AT, HELD_OUT, ROUND_1, ROUND_2, ROUND_3, ROUND_4, ROUND_5
+from agent.ops.router_families_heldout import (
+    FROZEN_AT,
+    HELD_OUT,
+    ROUND_1,
+    ROUND_2,
+    ROUND_3,
+    ROUND_4,
+    ROUND_5,
+    ROUND_6,
+)
 
 __all__ = ["FROZEN_AT", "generated", "router_parts"]
 
@@ -32,6 +41,7 @@ def router_parts() -> list[tuple[str, list[EvalCase]]]:
         ("generated round 3 (seen)", generated(ROUND_3)),
         ("generated round 4 (seen)", generated(ROUND_4)),
         ("generated round 5 (seen)", generated(ROUND_5)),
+        ("generated round 6 (seen)", generated(ROUND_6)),
         ("generated held-out", generated(HELD_OUT)),
     ]
     return [*written, *((name, cases) for name, cases in made if cases)]

@@ -116,7 +116,9 @@ def read(text: str, *, pending: bool, pending_intent: Intent = "enroll") -> Read
     planned = is_program_request(text) or is_program_request(flat)
     if planned and not enrolls_in_the_program(flat) and not _asks_the_catalog(words, flat):
         return Reading("program")
-    return _request(text, flat, words)
+    reading = _request(text, flat, words)
+    # A question while an action waits is about it ("what time are the sessions?"), never off-topic.
+    return Reading("question") if pending and "?" in text and reading.guard == "offtopic" else reading
 
 
 def _confirmation(text: str, flat: str, words: list[str]) -> Intent | None:
@@ -246,7 +248,8 @@ def _request(text: str, flat: str, words: list[str]) -> Reading:
             # "Book me a flight to Paris" books nothing here.
             return Reading("other", "offtopic") if errand else Reading(intent)
     found = {*readings.values(), refund} - {None}
-    if not found and has_phrase(flat, lexicon.LEARNING):
+    opener = next((w for w in words if w not in lexicon.OPENER_SKIP), "")
+    if not found and (has_phrase(flat, lexicon.LEARNING) or opener in lexicon.SHOWING):
         return Reading("question")
     if not found and (off_topic(text, words, flat) or _task(words)):
         return Reading("other", "offtopic")

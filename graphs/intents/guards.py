@@ -13,7 +13,7 @@ from itertools import pairwise
 
 from agent.domain.catalog import catalog_names, catalog_words
 from graphs.intents import lexicon
-from graphs.intents.text import has_phrase, has_word
+from graphs.intents.text import has_phrase, has_word, known_word
 
 _POSSESSIVE = re.compile(
     r"\b(?!(?:it|that|what|there|who|one|here|where|let|today|tomorrow)'s\b)([a-z]+)'s\s+"
@@ -128,14 +128,14 @@ def _named_person(rest: list[str]) -> bool:
     if len(rest) < 2 or rest[1] not in _PREPOSITIONS:
         return False
     name = rest[0]
-    return name.isalpha() and name not in _SELF_OR_THING and name not in lexicon.SCHOOL
+    return name.isalpha() and name not in _SELF_OR_THING and not known_word(name)
 
 
 def _last_name(rest: list[str]) -> bool:
     """Whether the words are a name that ends the message, thanks aside: "... for bob, thank you"."""
     name = rest[0] if rest else ""
     closing = rest[1:2] in ([], ["thank"], ["thanks"], ["please"], ["thx"])
-    known = name in _SELF_OR_THING or name in _CATALOG_WORDS or about_school(name, [name])
+    known = name in _SELF_OR_THING or known_word(name) or about_school(name, [name])
     return closing and name.isalpha() and not known
 
 

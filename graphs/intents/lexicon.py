@@ -120,10 +120,11 @@ CANCEL_PHRASES = (
     "get out of",
     "opt out",
 )
-PAY = _words("pay paying payment checkout settle invoice card charge")
+PAY = _words("pay paying payment checkout settle invoice card charge balance")
 WAITLIST = _words("waitlist waitinglist queue")
 WAITLIST_PHRASES = (
     "waiting list",
+    "reserve list",
     "wait list",
     "waitlist",
     "notify me",
@@ -165,7 +166,8 @@ TRANSFER_PHRASES = (
 )
 """Moving an enrollment to another cohort of the same course."""
 ENROLL = _words(
-    "enroll enrol enrolling enrollment register signup join book reserve apply admit subscribe attend participate"
+    "enroll enrol enrolling enrollment enrolment registration admission register signup join book reserve apply "
+    "admit subscribe attend participate"
 )
 ENROLL_PHRASES = (
     "with my registration",
@@ -395,9 +397,9 @@ INJECTION_PHRASES = (
 )
 """Instructions to the assistant rather than a student's request."""
 ROLE_CLAIM = re.compile(
-    r"\b(?:as|i am|i'm)\s+(?:(?:an?|the|your)\s+)?(?:admin|administrator|operator|staff|moderator)\b"
+    r"\b(?:as|i am|i'm)\s+(?:(?:an?|the|your)\s+)?(?:[a-z]+\s+)?(?:admin|administrator|operator|staff|moderator)\b"
     r"|\b(?:as|i am|i'm)\s+(?:the|your)\s+(?:developer|owner|creator)\b"
-    r"|\bi (?:authori[sz]e|order|command|instruct) you\b"
+    r"|\bi (?:auth[a-z]*ri[sz]e|order|command|instruct) you\b"
 )
 """Claiming the authority to instruct the assistant: "as an admin", "as your developer", "I order you"
 ("as a developer, which course ..." claims none)."""
@@ -568,8 +570,8 @@ PLAN_WORDS = ("path", "roadmap", "road map", "plan", "program", "programme", "cu
 """A question that opens with an auxiliary asks for a program only when it names one of these."""
 """Before the action's word, these report what happened ("the course was cancelled", "I already
 paid"): nothing is requested."""
-CHARGED = _words("charged billed charge charging")
-CHARGED_WRONGLY = _words("twice double again extra wrong never")
+CHARGED = _words("charged billed charge charging debited")
+CHARGED_WRONGLY = _words("twice double again extra wrong never not")
 """A charge word with one of these is a complaint: "why was I charged 900 euros twice?"."""
 
 ACTING = ENROLL | CANCEL | PAY | WAITLIST | TRANSFER | REFUND | HANDLING

@@ -17,7 +17,7 @@ from collections.abc import Collection
 from typing import Literal
 
 from graphs.intents import lexicon
-from graphs.intents.text import Clause, first_word_at, has_phrase, inflected
+from graphs.intents.text import Clause, first_word_at, has_phrase, in_title, inflected
 
 Mention = Literal["requested", "asked", "negated"]
 
@@ -195,6 +195,7 @@ def _qualified(words: list[str]) -> bool:
     return any(
         w in lexicon.QUALIFIERS
         and not (w in ("later", "earlier") and i and words[i - 1] in ("a", "the", "another"))
+        and not in_title(words, i)  # "Cloud Deployment with Docker"
         for i, w in enumerate(words)
     )
 

@@ -7,7 +7,7 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from functools import lru_cache
 
-from agent.domain.catalog import catalog_words
+from agent.domain.catalog import catalog_names, catalog_words
 from agent.domain.documents import school_text
 from graphs.fuzzy import one_slip, similar
 from graphs.intents import lexicon
@@ -117,6 +117,24 @@ def spelled(word: str) -> str:
     if len(found) > 1:
         found = [k for k in found if len(k) == len(word)]
     return found[0] if len(found) == 1 else word
+
+
+def in_title(words: list[str], i: int) -> bool:
+    """Whether the word at `i` joins two words of a course's title ("with" in "deployment with docker")."""
+    pairs = _title_pairs()
+    before = i > 0 and (words[i - 1], words[i]) in pairs
+    after = i + 1 < len(words) and (words[i], words[i + 1]) in pairs
+    return before and after
+
+
+@lru_cache(maxsize=1)
+def _title_pairs() -> frozenset[tuple[str, str]]:
+    return catalog_names()[1]
+
+
+def known_word(word: str) -> bool:
+    """Whether a word is one the reader or the catalog knows (never a person's name)."""
+    return word in _lexicons() or word in _catalog_words()
 
 
 @lru_cache(maxsize=1)
