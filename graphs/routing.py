@@ -5,9 +5,13 @@ impossible in this state (confirm with nothing pending) or a failed call all fal
 deterministic classifier, and the decision records why. A model's "confirm" — the only reading
 that leads straight to a side effect — counts only when the rules read a confirmation too: a
 small model is never trusted with a transition the student did not clearly make. Likewise a
-model's action is not taken from a message the rules read as injected, negated, asked about or
-chit-chat, and a model's "decline" does not drop a pending action the student was changing
-("rag-1 instead"): there the rules' reading stands.
+model's action or program is not taken from a message the rules read as a question, "other"
+(injected, negated, asked about, chit-chat), or a yes or no to what waits, and a model's "decline"
+does not drop a pending action the student was changing ("rag-1 instead"): there the rules'
+reading stands, and the decision records why (`rules_read_question`, `injected_action` ...).
+
+Without a model, the learned reader (`graphs.intents.learned`) reads beside the rules where no
+guard decided: its question or "other" replaces the rules' action or program, never the reverse.
 """
 
 from __future__ import annotations

@@ -11,7 +11,15 @@ someone else or in bulk, chit-chat. None of those is ever an action. Confirm and
 only while an action is pending, and a message that changes the pending action ("rag-2
 instead") is a new request, not a no: those rules are here, in code, and no model overrides them.
 
-Imports only `graphs.fuzzy`, `graphs.entities` and the planner's request reader.
+The rules are about classes of meaning, not phrases: a sentence that opens as a question or a
+supposition asks about what it names ("what happens if I cancel two days before?") unless a
+clause orders it ("..., enroll me in rag-2"); wanting to learn a subject, or naming the school's
+things with nothing requested, is a question; a reply that only picks a cohort changes what
+waits; a slip of a known word is that word (`text.spelled`). They are measured on generated
+phrasing families (`agent/ops/router_corpus.py`, `school-agent eval router`).
+
+Imports only `graphs.fuzzy`, `graphs.entities`, the planner's request reader and the shipped
+catalog's words (`agent.domain`).
 """
 
 from __future__ import annotations
