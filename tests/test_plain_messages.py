@@ -12,7 +12,31 @@ from typing import Any
 import pytest
 
 from agent.infra.persistence import Resources
-from tests.test_graph_blind_spots import cfg, domain, last_reply, nodes_run, pending, say
+from tests.support import turns
+from tests.support.turns import cfg
+
+THREAD = "t"
+
+
+def say(graph: Any, text: str) -> None:
+    turns.say(graph, THREAD, text)
+
+
+def last_reply(graph: Any) -> str:
+    return turns.last_reply(graph, THREAD)
+
+
+def nodes_run(graph: Any) -> list[str]:
+    return turns.nodes_run(graph, THREAD)
+
+
+def pending(graph: Any) -> tuple[str, dict[str, Any]] | None:
+    return turns.pending_action(graph, THREAD)
+
+
+def domain(resources: Resources) -> tuple[list[tuple[str, str, str]], int]:
+    return turns.school_rows(resources)
+
 
 ASKS_NOTHING = ("propose", "planner", "execute", "handoff")
 """Nodes that a question or a guard message must never reach."""

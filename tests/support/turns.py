@@ -63,3 +63,23 @@ def school_graph(
         settings=settings or resources.settings,
         models=models,
     )
+
+
+def last_reply(graph: Any, thread: str) -> str:
+    """The thread's last message, as text."""
+    content: str = graph.get_state(cfg(thread)).values["messages"][-1].content
+    return content
+
+
+def pending_action(graph: Any, thread: str) -> tuple[str, dict[str, Any]] | None:
+    """The action waiting on the thread, as (name, args), or None."""
+    action = graph.get_state(cfg(thread)).values.get("pending_action")
+    return (action["name"], action["args"]) if action else None
+
+
+def school_rows(resources: Resources) -> tuple[list[tuple[str, str, str]], int]:
+    """Every enrollment (student, cohort, status) and the number of handoff tickets."""
+    rows = [(r["student_id"], r["cohort_id"], r["status"]) for r in resources.school.enrollments()]
+    with resources.pool.connection() as conn:
+        tickets = conn.execute("SELECT count(*) AS n FROM handoffs").fetchone()
+    return rows, tickets["n"] if tickets else 0
