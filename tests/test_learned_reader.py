@@ -183,5 +183,5 @@ def test_the_artifact_is_small_and_byte_stable(tmp_path: Path) -> None:
     learned_module.save(shipped(), again)
 
     assert again.read_bytes() == learned_module.ARTIFACT.read_bytes()
-    assert learned_module.ARTIFACT.stat().st_size < 400_000
+    assert learned_module.ARTIFACT.stat().st_size < 600_000
     assert json.loads(gzip.decompress(again.read_bytes()))["format"] == FORMAT

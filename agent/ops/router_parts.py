@@ -21,6 +21,7 @@ from agent.ops.router_families_heldout import (
     ROUND_4,
     ROUND_5,
     ROUND_6,
+    ROUND_7,
 )
 
 __all__ = ["FROZEN_AT", "generated", "router_parts"]
@@ -42,6 +43,7 @@ def router_parts() -> list[tuple[str, list[EvalCase]]]:
         ("generated round 4 (seen)", generated(ROUND_4)),
         ("generated round 5 (seen)", generated(ROUND_5)),
         ("generated round 6 (seen)", generated(ROUND_6)),
+        ("generated round 7 (seen)", generated(ROUND_7)),
         ("generated held-out", generated(HELD_OUT)),
     ]
     return [*written, *((name, cases) for name, cases in made if cases)]

@@ -223,7 +223,9 @@ def _for_staff(words: list[str], flat: str, refund: Mention | None, *, cancel: M
         return True
     if lexicon.CHARGED.intersection(words) and lexicon.CHARGED_WRONGLY.intersection(words):
         return True
-    asks_for_one = has_word(words, lexicon.HUMAN, cutoff=_STRICT) or has_phrase(flat, lexicon.HUMAN_PHRASES)
+    mentioned = {w for before, w in pairwise(words) if before in ("my", "our")}  # "my manager said ..."
+    humans = [w for w in words if w not in mentioned]
+    asks_for_one = has_word(humans, lexicon.HUMAN, cutoff=_STRICT) or has_phrase(flat, lexicon.HUMAN_PHRASES)
     if asks_for_one and not flat.startswith(lexicon.ABOUT_ASSISTANT):
         return True
     return refund == "requested" and cancel != "requested"

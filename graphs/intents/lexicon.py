@@ -104,6 +104,7 @@ REFUND_PHRASES = ("money back",)
 
 CANCEL = _words("cancel cancellation withdraw unenroll unenrol unregister quit deregister drop")
 CANCEL_PHRASES = (
+    "scrap my",
     "take me out",
     "give up my",
     "drop out",
@@ -166,7 +167,7 @@ TRANSFER_PHRASES = (
 )
 """Moving an enrollment to another cohort of the same course."""
 ENROLL = _words(
-    "enroll enrol enrolling enrollment enrolment registration admission register signup join book reserve apply "
+    "enroll enrol enrolling enrollment enrolment registration admission register reg signup join book reserve apply "
     "admit subscribe attend participate"
 )
 ENROLL_PHRASES = (
@@ -249,6 +250,8 @@ WISHES = (
 MODAL_OPENERS = _words("can could would will may might")
 """A clause opening with a modal asks when it also qualifies the action ("can I cancel later?"),
 and is a polite request otherwise ("can I join rag-2?")."""
+CHECKING = _words("check see confirm verify find")
+"""Before "whether", "if" or a question word, these ask to know: "could you check whether ..."."""
 SHOWING = _words("show list display print describe explain summarize summarise")
 """A clause opening with one of these asks to be shown something: "show me my enrollments"."""
 QUALIFIERS = _words(

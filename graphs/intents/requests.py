@@ -112,6 +112,8 @@ def framed(words: list[str], questioned: bool) -> bool:
         return False
     if opener in lexicon.WH_OPENERS or opener in lexicon.AUX_OPENERS or opener in lexicon.SUPPOSING:
         return True
+    if not lexicon.WH_OPENERS.isdisjoint(words[1:3]):  # "up to how many days before ..."
+        return True
     if has_phrase(" ".join(words[:4]), lexicon.SUPPOSING_PHRASES):  # "in the event that rag-2 is cancelled"
         return True
     # "Can I cancel and get a refund two days before the start" asks about the rules, "?" or not;
@@ -203,10 +205,15 @@ def _qualified(words: list[str]) -> bool:
 def _tell_me_wh(words: list[str]) -> bool:
     """Whether the words ask to be told something: "tell me which cohorts ...", "tell me if ..."."""
     asked = lexicon.WH_OPENERS | {"if", "whether"}
-    return any(
+    told = any(
         words[i : i + 2] == ["tell", "me"] and words[i + 2 : i + 3] in ([w] for w in asked)
         for i in range(len(words))
     )
+    # "could you check whether I'm still on the waitlist", "can you see if rag-2 has seats"
+    checked = any(
+        w in lexicon.CHECKING and words[i + 1 : i + 2] in ([a] for a in asked) for i, w in enumerate(words)
+    )
+    return told or checked
 
 
 def _negative_imperative(words: list[str]) -> bool:

@@ -69,7 +69,7 @@ def has_phrase(flat: str, phrases: tuple[str, ...]) -> bool:
 
 
 def inflected(phrases: tuple[str, ...]) -> tuple[str, ...]:
-    """The phrases with their first word's -s, -ed and -ing forms too ("signing up" for "sign up")."""
+    """The phrases with their first word's -s and -ing forms too ("signing up" for "sign up")."""
     return _inflected(phrases)
 
 
@@ -79,7 +79,9 @@ def _inflected(phrases: tuple[str, ...]) -> tuple[str, ...]:
     for phrase in phrases:
         head, _, rest = phrase.partition(" ")
         if rest and head.isalpha() and len(head) > 2:
-            out.update(dict.fromkeys(f"{form} {rest}" for form in _inflections(head)))
+            # -s and -ing only: "moved to Berlin", "signed up last week" report what happened.
+            forms = [f for f in _inflections(head) if not f.endswith("ed")]
+            out.update(dict.fromkeys(f"{form} {rest}" for form in forms))
     return tuple(out)
 
 
