@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from itertools import pairwise
 
-from agent.domain.catalog import catalog_names, catalog_words
+from agent.domain.catalog import catalog_names
 from graphs.intents import lexicon
 from graphs.intents.text import has_phrase, has_word, known_word
 
@@ -20,11 +20,11 @@ _POSSESSIVE = re.compile(
     r"(?:enrol(?:l)?ment|seat|spot|place|booking|registration|payment|course|cohort|invoice|fees?|tuition"
     r"|account|refund|waitlist)"
 )
+"""Someone's enrollment ("bob's enrollment"); "what's", "it's", "let's" are not possessives."""
 _ROLE_TAG = re.compile(
     r"<{1,2}\s*/?\s*(?:sys|system|inst|s|assistant|user)\s*>{1,2}|\[/?\s*(?:inst|sys|system)\s*\]"
 )
 """Prompt-format role tags pasted into a message: "<<SYS>>", "[INST]", "</s>", "<system>"."""
-"""Someone's enrollment ("bob's enrollment"); "what's", "it's", "let's" are not possessives."""
 _SMALL_TALK = re.compile(r"\b(?:" + "|".join(re.escape(p) for p in lexicon.SMALL_TALK) + r")\b")
 _ID_LIKE = re.compile(r"\b[a-z][a-z0-9]*(?:-[a-z0-9]+)+\b")
 
@@ -76,7 +76,6 @@ def for_someone_else(flat: str) -> bool:
 
 
 _TAGS, _TITLE_PAIRS = catalog_names()
-_CATALOG_WORDS = catalog_words()
 """How messages name a course: a one-word tag, or a word pair of a title, id or tag (`catalog_names`)."""
 _QUANTITIES = frozenset({"all", "both", "each", "any", "some", "none", "one", "two", "three", "four"})
 """Before "of them", a count of things ("all of them": the courses), not another person."""
