@@ -182,13 +182,14 @@ def _offline(text: str, reading: Reading, *, pending: bool, learned: bool) -> Ro
     and neither reader alone starts an action the other does not see.
     """
     rules = reading.intent
+    by_rules = RouteDecision(rules, RouteRecord(intent=rules, source="rules", model=None, reason=None), None)
     guess = shipped().guess(text, pending) if learned and reading.guard is None else None
     if guess is None or guess.probability < LEARNED_FLOOR or guess.intent == rules:
-        return RouteDecision(rules, RouteRecord(intent=rules, source="rules", model=None, reason=None), None)
+        return by_rules
     safer = rules in UNSAFE_READINGS and guess.intent in SAFE_READINGS
     helpful = rules == "other" and guess.intent == "question"
     if not (safer or helpful):
-        return RouteDecision(rules, RouteRecord(intent=rules, source="rules", model=None, reason=None), None)
+        return by_rules
     intent = cast(Intent, guess.intent)
     return RouteDecision(
         intent, RouteRecord(intent=intent, source="learned", model=None, reason=f"rules_{rules}"), None

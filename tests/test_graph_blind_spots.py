@@ -16,6 +16,7 @@ from agent.infra.persistence import Resources
 from graphs.nodes.replies import HELP, NOTHING_WAITING, ONLY_YOURS
 from graphs.nodes.targets import ASK_WHICH
 from graphs.state import Context
+from tests.support import turns
 
 PROPOSED = "Here is what I will do once it is approved: {} Reply 'yes' to confirm or 'no' to drop it."
 ENROLL_RAG1 = (
@@ -37,8 +38,7 @@ def say(graph: Any, text: str, *, thread: str = "t", user: str = "ada") -> None:
 
 
 def last_reply(graph: Any, thread: str = "t") -> str:
-    content: str = graph.get_state(cfg(thread)).values["messages"][-1].content
-    return content
+    return turns.last_reply(graph, thread)
 
 
 def nodes_run(graph: Any, thread: str = "t") -> list[str]:
@@ -48,16 +48,11 @@ def nodes_run(graph: Any, thread: str = "t") -> list[str]:
 
 
 def pending(graph: Any, thread: str = "t") -> tuple[str, dict[str, Any]] | None:
-    action = graph.get_state(cfg(thread)).values.get("pending_action")
-    return (action["name"], action["args"]) if action else None
+    return turns.pending_action(graph, thread)
 
 
-def domain(resources: Resources) -> tuple[list[tuple[str, str, str]], int]:
-    """Every enrollment (student, cohort, status) and the number of handoff tickets."""
-    rows = [(r["student_id"], r["cohort_id"], r["status"]) for r in resources.school.enrollments()]
-    with resources.pool.connection() as conn:
-        tickets = conn.execute("SELECT count(*) AS n FROM handoffs").fetchone()
-    return rows, tickets["n"] if tickets else 0
+domain = turns.school_rows
+"""Every enrollment (student, cohort, status) and the number of handoff tickets."""
 
 
 @pytest.mark.parametrize(

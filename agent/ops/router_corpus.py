@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache, partial
 
@@ -130,7 +130,17 @@ def _fill(match: re.Match[str], *, rng: random.Random, course: Course) -> str:
 
 def _slot_values(name: str, rng: random.Random, course: Course) -> str:
     """One value for the slot `name`, for messages about `course`."""
-    pools: dict[str, tuple[str, ...]] = {
+    pools = _pools(course)
+    if name not in pools:
+        message = f"unknown slot {{{name}}}; expected one of {', '.join(sorted(pools))}"
+        raise KeyError(message)
+    return rng.choice(pools[name])
+
+
+@cache
+def _pools(course: Course) -> Mapping[str, tuple[str, ...]]:
+    """What each slot may hold in a message about `course`, built once per course."""
+    return {
         "course": course.names,
         "topic": course.topics,
         "cohort": course.cohorts,
@@ -148,10 +158,6 @@ def _slot_values(name: str, rng: random.Random, course: Course) -> str:
         "city": CITIES,
         "elsewhere": ELSEWHERE,
     }
-    if name not in pools:
-        message = f"unknown slot {{{name}}}; expected one of {', '.join(sorted(pools))}"
-        raise KeyError(message)
-    return rng.choice(pools[name])
 
 
 SLOT_NAMES = [

@@ -33,7 +33,7 @@ from graphs.entities import COHORT_SHAPED, cohort_reference
 from graphs.intents import lexicon
 from graphs.intents.guards import about_school, injected, off_topic, social_only
 from graphs.intents.requests import Mention, asks, deferred, framed, mention
-from graphs.intents.text import clauses_of, has_phrase, has_word, words_of
+from graphs.intents.text import clauses_of, has_phrase, has_word, opener_of, words_of
 from graphs.planner.request import enrolls_in_the_program, is_program_request
 
 Intent = Literal[
@@ -182,7 +182,7 @@ def _asks_the_catalog(words: list[str], flat: str) -> bool:
     "Is there a course on data engineering?" and "is there a discount for two courses?" name no
     path, plan or program; "do you have a learning path for data engineers?" does.
     """
-    opener = next((w for w in words if w not in lexicon.OPENER_SKIP), "")
+    opener = opener_of(words)
     return opener in lexicon.AUX_OPENERS and not has_phrase(flat, lexicon.PLAN_WORDS)
 
 
@@ -200,7 +200,7 @@ def _names_target(text: str) -> bool:
 
 def _task(words: list[str]) -> bool:
     """Whether a message asks the assistant for a task outside the school: "write me python code"."""
-    opener = next((w for w in words if w not in lexicon.OPENER_SKIP), "")
+    opener = opener_of(words)
     # "write me a poem", "can you help me write a cover letter"
     if opener in lexicon.TASKS or any(
         w in lexicon.TASKS and before in ("me", "you") for before, w in pairwise(words)
@@ -258,7 +258,7 @@ def _request(text: str, flat: str, words: list[str]) -> Reading:
             # "Book me a flight to Paris" books nothing here.
             return Reading("other", "offtopic") if errand else Reading(intent)
     found = {*readings.values(), refund} - {None}
-    opener = next((w for w in words if w not in lexicon.OPENER_SKIP), "")
+    opener = opener_of(words)
     if not found and (has_phrase(flat, lexicon.LEARNING) or opener in lexicon.SHOWING):
         return Reading("question")
     if not found and (off_topic(text, words, flat) or _task(words)):

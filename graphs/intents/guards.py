@@ -11,9 +11,8 @@ from __future__ import annotations
 import re
 from itertools import pairwise
 
-from agent.domain.catalog import catalog_names
 from graphs.intents import lexicon
-from graphs.intents.text import has_phrase, has_word, known_word
+from graphs.intents.text import course_tags, has_phrase, has_word, known_word, title_pairs
 
 _POSSESSIVE = re.compile(
     r"\b(?!(?:it|that|what|there|who|one|here|where|let|today|tomorrow)'s\b)([a-z]+)'s\s+"
@@ -75,8 +74,6 @@ def for_someone_else(flat: str) -> bool:
     )
 
 
-_TAGS, _TITLE_PAIRS = catalog_names()
-"""How messages name a course: a one-word tag, or a word pair of a title, id or tag (`catalog_names`)."""
 _QUANTITIES = frozenset({"all", "both", "each", "any", "some", "none", "one", "two", "three", "four"})
 """Before "of them", a count of things ("all of them": the courses), not another person."""
 _HELD = {"enrollment", "enrolment", "seat", "spot", "place", "booking", "registration", "payment", "refund"}
@@ -174,9 +171,9 @@ def about_school(text: str, words: list[str]) -> bool:
 
     That is an id ("rag-2"), a word of `lexicon.SCHOOL`, or a word that names a course ("math").
     """
-    if _ID_LIKE.search(text.lower()) or not _TAGS.isdisjoint(words):
+    if _ID_LIKE.search(text.lower()) or not course_tags().isdisjoint(words):
         return True
-    if not _TITLE_PAIRS.isdisjoint(pairwise(words)):
+    if not title_pairs().isdisjoint(pairwise(words)):
         return True
     return has_word(words, lexicon.SCHOOL)
 

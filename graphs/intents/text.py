@@ -123,15 +123,10 @@ def spelled(word: str) -> str:
 
 def in_title(words: list[str], i: int) -> bool:
     """Whether the word at `i` joins two words of a course's title ("with" in "deployment with docker")."""
-    pairs = _title_pairs()
+    pairs = title_pairs()
     before = i > 0 and (words[i - 1], words[i]) in pairs
     after = i + 1 < len(words) and (words[i], words[i + 1]) in pairs
     return before and after
-
-
-@lru_cache(maxsize=1)
-def _title_pairs() -> frozenset[tuple[str, str]]:
-    return catalog_names()[1]
 
 
 def known_word(word: str) -> bool:
@@ -171,6 +166,23 @@ def _school_words() -> frozenset[str]:
 @lru_cache(maxsize=1)
 def _catalog_words() -> frozenset[str]:
     return catalog_words()
+
+
+@lru_cache(maxsize=1)
+def course_tags() -> frozenset[str]:
+    """The catalog's one-word tags ("math", "pandas"), read once (`agent.domain.catalog.catalog_names`)."""
+    return catalog_names()[0]
+
+
+@lru_cache(maxsize=1)
+def title_pairs() -> frozenset[tuple[str, str]]:
+    """The word pairs of the catalog's titles, ids and tags ("machine learning"), read once."""
+    return catalog_names()[1]
+
+
+def opener_of(words: list[str]) -> str:
+    """The first word that opens what a message says, greetings and fillers aside ("" when none)."""
+    return next((w for w in words if w not in lexicon.OPENER_SKIP), "")
 
 
 @dataclass(frozen=True)
