@@ -22,7 +22,7 @@ from typing import Any, Literal
 import psycopg
 from langchain_core.embeddings import Embeddings
 
-from agent.domain import School, catalog, facts, vectors
+from agent.domain import School, catalog, term_hits, vectors
 from graphs.terms import asks_to_compare, topic_terms
 
 log = logging.getLogger(__name__)
@@ -233,8 +233,8 @@ class Retriever:
         if not topics:
             return Subject("courses", found.courses, searched)
         with self.school.pool.connection() as conn:
-            hits = facts.term_hits(conn, [c["id"] for c in found.courses], topics)
-            content = facts.content_terms(conn, topics)
+            hits = term_hits.term_hits(conn, [c["id"] for c in found.courses], topics)
+            content = term_hits.content_terms(conn, topics)
         if not found.vector_ids and _only_mentioned(hits, content):
             first = found.courses[0]
             mentioned = tuple(t for t in topics if t in hits[first["id"]].mentioned)
@@ -294,10 +294,10 @@ class Retriever:
         if not topics or len(topics) > MAX_SPELLING_TERMS:
             return None
         with self.school.pool.connection() as conn:
-            names = facts.course_names(conn)
-        closest = facts.closest_by_name(names, topics)
-        judged = [t for t in topics if len(t) >= facts.MIN_FUZZY_LENGTH]
-        if closest is None or not all(facts.closest_by_name([closest], [t]) for t in judged):
+            names = term_hits.course_names(conn)
+        closest = term_hits.closest_by_name(names, topics)
+        judged = [t for t in topics if len(t) >= term_hits.MIN_FUZZY_LENGTH]
+        if closest is None or not all(term_hits.closest_by_name([closest], [t]) for t in judged):
             return None
         return str(closest["id"])
 
@@ -312,14 +312,14 @@ class Retriever:
         if not ranked:
             return []
         with self.school.pool.connection() as conn:
-            hits = facts.term_hits(conn, ranked, rest)
+            hits = term_hits.term_hits(conn, ranked, rest)
         return [i for i in ranked if i in hits and hits[i].named][:1]
 
     def _nothing(self, searched: list[str]) -> Subject:
         if not searched:
             return Subject("nothing", [], [], reason="no search terms")
         with self.school.pool.connection() as conn:
-            closest = facts.closest_by_name(facts.course_names(conn), searched[:MAX_SPELLING_TERMS])
+            closest = term_hits.closest_by_name(term_hits.course_names(conn), searched[:MAX_SPELLING_TERMS])
         return Subject("nothing", [], searched, closest, reason="no course matched")
 
     def _nearest(self, embeddings: Embeddings, model: str, question: str) -> list[str]:
@@ -405,7 +405,7 @@ class Retriever:
         log.warning("course search falls back to full-text only, %s%s", reason, detail)
 
 
-def _only_mentioned(hits: dict[str, facts.TermHits], topics: list[str]) -> bool:
+def _only_mentioned(hits: dict[str, term_hits.TermHits], topics: list[str]) -> bool:
     """No course is named by the question's words, and at most half of them match any course.
 
     "What's the weather like in Paris?" meets a course whose description mentions weather: one
@@ -418,7 +418,7 @@ def _only_mentioned(hits: dict[str, facts.TermHits], topics: list[str]) -> bool:
     return 2 * sum(t in matched for t in topics) <= len(topics)
 
 
-def _distinctly_named(courses: list[Row], hits: dict[str, facts.TermHits]) -> list[Row]:
+def _distinctly_named(courses: list[Row], hits: dict[str, term_hits.TermHits]) -> list[Row]:
     """The courses, best first, whose name holds a question word that no other course's name holds."""
     named = {c["id"]: hits[c["id"]].named if c["id"] in hits else frozenset() for c in courses}
     return [
@@ -428,7 +428,9 @@ def _distinctly_named(courses: list[Row], hits: dict[str, facts.TermHits]) -> li
     ]
 
 
-def _in_order_of_mention(courses: list[Row], terms: list[str], hits: dict[str, facts.TermHits]) -> list[Row]:
+def _in_order_of_mention(
+    courses: list[Row], terms: list[str], hits: dict[str, term_hits.TermHits]
+) -> list[Row]:
     """The courses in the order the question first names them ("deep learning or computer vision")."""
 
     def first_mention(course: Row) -> int:

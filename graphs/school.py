@@ -18,7 +18,7 @@ from langgraph.store.base import BaseStore
 from agent.config.settings import Settings
 from agent.domain import School
 from agent.llm.models import Models
-from graphs.boundaries import at_boundaries
+from graphs.node_wrapper import wrap_node
 from graphs.nodes.answer import make_answer
 from graphs.nodes.approval import make_approval
 from graphs.nodes.common import SchoolSource
@@ -67,7 +67,7 @@ def build_graph(
         "next_in_program": make_next_in_program(source),
     }
     for name, node in nodes.items():
-        builder.add_node(name, at_boundaries(name, node))  # migrations and crash points
+        builder.add_node(name, wrap_node(name, node))  # migrations and crash points
     builder.add_node("planner", build_planner(Planning(source, models, settings)))
     builder.add_edge(START, "router")
     for replying in ("answer", "handoff", "clarify", "planner"):

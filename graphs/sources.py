@@ -25,7 +25,7 @@ from dataclasses import replace
 from datetime import date
 from typing import Any
 
-from agent.domain import School, catalog_queries, facts, knowledge
+from agent.domain import School, catalog_queries, knowledge, term_hits
 from agent.domain.catalog_queries import Filters
 from graphs.filters import Reading, read_question
 from graphs.fuzzy import closest
@@ -141,7 +141,7 @@ def _names(school: School, question: str, courses: list[Row]) -> dict[str, set[s
     if not courses:
         return {}
     with school.pool.connection() as conn:
-        hits = facts.term_hits(conn, [c["id"] for c in courses], knowledge_words(question))
+        hits = term_hits.term_hits(conn, [c["id"] for c in courses], knowledge_words(question))
     words = _WORD.findall(question.lower())
     names = {
         c["id"]: set(hits[c["id"]].named if c["id"] in hits else ())

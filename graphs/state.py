@@ -116,7 +116,7 @@ class State(InputState):
     queued: list[str] | None
     """Cohort ids of the program still to be proposed, one approval each."""
     schema_version: int
-    """The shape of this state (`graphs.boundaries.SCHEMA_VERSION`); older ones are migrated."""
+    """The shape of this state (`graphs.state_migrations.SCHEMA_VERSION`); older ones are migrated."""
 
 
 @dataclass

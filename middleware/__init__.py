@@ -4,7 +4,7 @@ Only what LangChain does not ship lives here (budget, failure limit, invalid and
 calls, large results, skills, memory); the todo list, human-in-the-loop, call limits, tool retries
 and tool errors are LangChain's, configured in `middleware.stack`. Nothing here imports a graph.
 
-The names below are loaded on first use: importing `middleware.budget` (the ledger the persistence
+The names below are loaded on first use: importing `middleware.ledger` (the ledger the persistence
 layer implements) must not load `langchain.agents` through this package.
 """
 
@@ -15,8 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from middleware._common import MissingThreadIdError, thread_id_from_config
-    from middleware.budget import BudgetLedger, MemoryLedger, Spend
-    from middleware.budget_limit import BudgetMiddleware
+    from middleware.budget import BudgetMiddleware
     from middleware.dangling import DanglingToolCallsMiddleware
     from middleware.files import (
         InvalidPathError,
@@ -27,6 +26,7 @@ if TYPE_CHECKING:
     )
     from middleware.invalid_tool_calls import InvalidToolCallsMiddleware
     from middleware.large_results import LargeResultMiddleware
+    from middleware.ledger import BudgetLedger, MemoryLedger, Spend
     from middleware.memory import MemoryMiddleware, memory_namespace
     from middleware.plain_prompt import PlainSystemPromptMiddleware, plain_system_message
     from middleware.skills import Skill, SkillFormatError, SkillsMiddleware, load_skills
@@ -36,10 +36,10 @@ if TYPE_CHECKING:
 _MODULES: dict[str, str] = {
     "MissingThreadIdError": "_common",
     "thread_id_from_config": "_common",
-    "BudgetLedger": "budget",
-    "MemoryLedger": "budget",
-    "Spend": "budget",
-    "BudgetMiddleware": "budget_limit",
+    "BudgetLedger": "ledger",
+    "MemoryLedger": "ledger",
+    "Spend": "ledger",
+    "BudgetMiddleware": "budget",
     "DanglingToolCallsMiddleware": "dangling",
     "InvalidPathError": "files",
     "MissingStoreError": "files",

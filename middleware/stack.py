@@ -61,11 +61,11 @@ from langchain.agents.middleware import (
 from langchain.agents.middleware.types import AgentMiddleware
 
 from middleware._common import ThreadIdOf
-from middleware.budget import BudgetLedger, OnExhausted
-from middleware.budget_limit import BudgetMiddleware
+from middleware.budget import BudgetMiddleware
 from middleware.dangling import DanglingToolCallsMiddleware
 from middleware.invalid_tool_calls import InvalidToolCallsMiddleware
 from middleware.large_results import LargeResultMiddleware
+from middleware.ledger import BudgetLedger, OnExhausted
 from middleware.memory import MemoryMiddleware
 from middleware.plain_prompt import PlainSystemPromptMiddleware
 from middleware.skills import SkillsMiddleware

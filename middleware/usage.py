@@ -1,6 +1,6 @@
 """Tokens and cost of a model call, read from its reply: the one extractor of usage.
 
-The budget (`middleware.budget`), the graph's call records (`agent.llm.usage`, `agent.llm.calls`)
+The budget (`middleware.ledger`), the graph's call records (`agent.llm.usage`, `agent.llm.calls`)
 and the traces (`agent.llm.tracing`) all read a call's tokens and price it here, so they agree.
 A price is anything with `cost(input_tokens, output_tokens)`; the application's one price type is
 `agent.config.model_config.Price`, which this layer may not import, so it is named here by its

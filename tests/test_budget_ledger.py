@@ -22,12 +22,12 @@ from langchain_core.tools import tool
 
 from agent.config.model_config import ModelConfig, Price
 from agent.config.settings import Settings
-from agent.infra.budget import PostgresLedger, exhausted_payload
+from agent.infra.ledgers import PostgresLedger, exhausted_payload
 from agent.infra.migrations import TABLES
 from agent.infra.persistence import Resources, open_resources, setup_database
 from agent.journal.events import events, record_event
-from middleware.budget import BudgetLedger, Charge, Spend, charge_of, exhausted_message
-from middleware.budget_limit import BudgetMiddleware
+from middleware.budget import BudgetMiddleware
+from middleware.ledger import BudgetLedger, Charge, Spend, charge_of, exhausted_message
 from tests.support.school import ROOT
 
 
@@ -123,7 +123,7 @@ def test_another_process_sees_the_same_spend_and_exhaustion(resources: Resources
     script = textwrap.dedent("""
         import sys
         from psycopg_pool import ConnectionPool
-        from agent.infra.budget import PostgresLedger
+        from agent.infra.ledgers import PostgresLedger
         with ConnectionPool(sys.argv[1], min_size=1, open=True) as pool:  # no dict_row: the default
             ledger = PostgresLedger(pool)
             again = ledger.charge("t", 300, 30, 0.5, call_id="m1")

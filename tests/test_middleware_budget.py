@@ -19,7 +19,7 @@ from langgraph.checkpoint.memory import InMemorySaver
 from agent.config.model_config import Price
 from middleware import BudgetMiddleware, MemoryLedger, Spend
 from middleware._common import MissingThreadIdError
-from middleware.budget import exhausted_message
+from middleware.ledger import exhausted_message
 
 PRICES = {"test-model": Price(10.0, 30.0)}
 """USD per million tokens (input, output)."""

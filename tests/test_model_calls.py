@@ -23,7 +23,7 @@ from agent.infra.persistence import Resources
 from agent.llm.calls import Failed, Returned, recorded
 from agent.llm.models import Models, NamedModel
 from agent.runtime import threads
-from middleware.budget import charge_of
+from middleware.ledger import charge_of
 from middleware.usage import CallUsage, reply_usage, result_tokens
 from tests.support.fakes import ScriptedChatModel
 from tests.support.planner_fakes import ML_REQUEST, ORCHESTRATOR, REVISER, DispatchModel, tasks_reply, usage

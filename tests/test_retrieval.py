@@ -18,7 +18,7 @@ import pytest
 from langchain_core.embeddings import Embeddings
 from psycopg.rows import dict_row
 
-from agent.domain import facts, knowledge, vectors
+from agent.domain import knowledge, term_hits, vectors
 from agent.infra.persistence import Resources
 from graphs.retrieval import (
     Retrieval,
@@ -120,18 +120,22 @@ def test_subject_words_leave_out_facts_and_comparisons() -> None:
 
 def test_term_hits_tell_a_name_from_a_mention(resources: Resources) -> None:
     with resources.pool.connection() as conn:
-        hits = facts.term_hits(conn, ["data-analysis", "rag", "nope"], ["weather", "pandas", "rag", "llm"])
+        hits = term_hits.term_hits(
+            conn, ["data-analysis", "rag", "nope"], ["weather", "pandas", "rag", "llm"]
+        )
         assert hits == {
-            "data-analysis": facts.TermHits(named=frozenset({"pandas"}), mentioned=frozenset({"weather"})),
-            "rag": facts.TermHits(named=frozenset({"rag", "llm"}), mentioned=frozenset()),
+            "data-analysis": term_hits.TermHits(
+                named=frozenset({"pandas"}), mentioned=frozenset({"weather"})
+            ),
+            "rag": term_hits.TermHits(named=frozenset({"rag", "llm"}), mentioned=frozenset()),
         }
         # Stemmed as the catalog search stems ("networks" names deep-learning's "neural-networks" tag).
-        assert facts.term_hits(conn, ["deep-learning"], ["networks", "python-basics"]) == {
-            "deep-learning": facts.TermHits(named=frozenset({"networks"}), mentioned=frozenset())
+        assert term_hits.term_hits(conn, ["deep-learning"], ["networks", "python-basics"]) == {
+            "deep-learning": term_hits.TermHits(named=frozenset({"networks"}), mentioned=frozenset())
         }
-        assert facts.term_hits(conn, ["rag"], []) == {"rag": facts.TermHits(frozenset(), frozenset())}
-        with pytest.raises(facts.BadTermError, match="lower-case words"):
-            facts.term_hits(conn, ["rag"], ["rag & !"])
+        assert term_hits.term_hits(conn, ["rag"], []) == {"rag": term_hits.TermHits(frozenset(), frozenset())}
+        with pytest.raises(term_hits.BadTermError, match="lower-case words"):
+            term_hits.term_hits(conn, ["rag"], ["rag & !"])
 
 
 def test_closest_by_name_is_a_spelling_match_or_none() -> None:
@@ -141,13 +145,13 @@ def test_closest_by_name_is_a_spelling_match_or_none() -> None:
         {"id": "python-basics", "title": "Python Basics", "tags": ["python"]},
         {"id": "web-apis", "title": "Web APIs with FastAPI", "tags": ["rest"]},
     ]
-    assert facts.closest_by_name(courses, ["pyhton"]) == courses[2]
+    assert term_hits.closest_by_name(courses, ["pyhton"]) == courses[2]
     # Both learning courses are close to "lerning"; "machne" decides.
-    assert facts.closest_by_name(courses, ["machne", "lerning"]) == courses[1]
-    assert facts.closest_by_name(courses, ["lerning"]) == courses[0]  # a tie: the first listed
-    assert facts.closest_by_name(courses, ["rust"]) is None  # "rest" scores 0.75
-    assert facts.closest_by_name(courses, ["knitting", "py"]) is None
-    assert facts.closest_by_name([], ["python"]) is None
+    assert term_hits.closest_by_name(courses, ["machne", "lerning"]) == courses[1]
+    assert term_hits.closest_by_name(courses, ["lerning"]) == courses[0]  # a tie: the first listed
+    assert term_hits.closest_by_name(courses, ["rust"]) is None  # "rest" scores 0.75
+    assert term_hits.closest_by_name(courses, ["knitting", "py"]) is None
+    assert term_hits.closest_by_name([], ["python"]) is None
 
 
 def test_a_comparison_naming_one_course_by_id_finds_the_other_by_name(resources: Resources) -> None:

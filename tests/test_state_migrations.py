@@ -17,7 +17,7 @@ from psycopg.types.json import Jsonb
 
 from agent.infra.persistence import Resources
 from agent.runtime import threads
-from graphs.boundaries import SCHEMA_VERSION, migrate
+from graphs.state_migrations import SCHEMA_VERSION, migrate
 
 FIXTURE = Path(__file__).parent / "fixtures" / "state_v1_checkpoints.json"
 

@@ -28,8 +28,8 @@ from psycopg_pool import ConnectionPool
 from agent.config import faults
 from agent.config.model_config import ModelConfig, Price
 from agent.config.settings import Settings
-from agent.infra.budget import StudentBudget, StudentLedger, register_student_budget, student_budget_for
 from agent.infra.engine import RUN_TASK
+from agent.infra.ledgers import StudentBudget, StudentLedger, register_student_budget, student_budget_for
 from agent.infra.persistence import Resources
 from agent.interfaces.server.langgraph_api.shapes import ASSISTANT_ID
 from agent.interfaces.server.limits import retry_after
@@ -39,9 +39,9 @@ from agent.journal.turns import turns_of
 from agent.llm.calls import CallMeter
 from agent.llm.models import Models, NamedModel
 from agent.runtime import threads
-from agent.runtime.budgets import DailyBudgetExhaustedError, exhausted_text, seconds_until_tomorrow
+from agent.runtime.daily_budget import DailyBudgetExhaustedError, exhausted_text, seconds_until_tomorrow
 from graphs.nodes.answer import offline_reply
-from middleware.budget import Spend
+from middleware.ledger import Spend
 from middleware.usage import CallUsage
 from tests.support import turns
 from tests.support.api import ADA, BOB, OLGA

@@ -32,8 +32,8 @@ from agent.domain.documents import load_documents
 from agent.domain.knowledge import IngestReport
 from agent.domain.policy import Limits
 from agent.infra import internals, migrations
-from agent.infra.budget import PostgresLedger, StudentBudget, register_student_budget
 from agent.infra.fake_provider import payment_provider
+from agent.infra.ledgers import PostgresLedger, StudentBudget, register_student_budget
 from agent.infra.locks import Query, ThreadLocks, begin_locked, register, release
 from agent.infra.savers import (  # noqa: F401  # DELTA_PAGE_SIZE, tune_delta_paging: re-exported, long imported from here
     DELTA_PAGE_SIZE,

@@ -11,7 +11,7 @@ and cost are read from the reply by `middleware.usage`, as the budget and the tr
 falls back, and the failed call is in the records (zero tokens, outcome `error: <type>`).
 
 `CallMeter` is the accounts' side of the same calls: given to a whole run, it charges each call
-as it ends (the student's daily budget, `agent.runtime.budgets`), priced as `CallRecorder` prices it.
+as it ends (the student's daily budget, `agent.runtime.daily_budget`), priced as `CallRecorder` prices it.
 """
 
 from __future__ import annotations

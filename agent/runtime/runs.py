@@ -28,7 +28,7 @@ from agent.infra.persistence import DatabaseUnavailableError
 from agent.journal import owners, turns
 from agent.journal.connections import Database
 from agent.llm.tracing import tracing_config
-from agent.runtime import budgets
+from agent.runtime import daily_budget
 from agent.runtime.thread_views import ThreadView, views
 from middleware import thread_id_from_config
 
@@ -184,7 +184,7 @@ def run(
             metadata["run_id"] = watch.run_id
         traced = tracing_config({**config, "metadata": metadata})
         # Every model call of the run is charged to the student it acts for (their daily budget).
-        traced = budgets.metered(pool, traced, getattr(context, "user_id", None))
+        traced = daily_budget.metered(pool, traced, getattr(context, "user_id", None))
         # durability="sync": a step starts only once the previous checkpoint is stored, so a crash
         # never leaves a checkpoint whose next step is lost (found by the crash sweep).
         # Model tokens are streamed only to a listener: LangGraph's `messages` mode hooks every step.

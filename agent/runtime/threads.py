@@ -24,8 +24,8 @@ from agent.journal.owners import ForeignThreadError as ForeignThreadError  # re-
 from agent.journal.owners import ThreadError as ThreadError  # re-exported for the faces
 from agent.journal.owners import refuse_foreign
 from agent.llm.usage import NO_USAGE
-from agent.runtime import budgets, runs
-from agent.runtime.budgets import DailyBudgetExhaustedError as DailyBudgetExhaustedError  # for the faces
+from agent.runtime import daily_budget, runs
+from agent.runtime.daily_budget import DailyBudgetExhaustedError as DailyBudgetExhaustedError  # for the faces
 from agent.runtime.runs import OnEvent
 from agent.runtime.thread_views import views
 from graphs.approvals import InvalidDecisionError, parse_decision
@@ -99,7 +99,7 @@ def refuse_spent(graph: Pregel, thread_id: str, user_id: str) -> None:
 
     `send` checks it under the thread's lock; the HTTP faces also ask before they queue a message.
     """
-    budgets.refuse_spent(runs.pool_of(graph), thread_id, user_id)
+    daily_budget.refuse_spent(runs.pool_of(graph), thread_id, user_id)
 
 
 def _check_user(user_id: object) -> str:

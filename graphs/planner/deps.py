@@ -18,7 +18,7 @@ from graphs.state import Context
 
 if TYPE_CHECKING:
     from agent.journal.events import EventKind
-    from middleware.budget import Spend
+    from middleware.ledger import Spend
 
 
 @dataclass
@@ -36,7 +36,7 @@ class Planning:
 
     def kit(self) -> AgentKit:
         """The subagents' shared budget ledger, limits and prices (one ledger per database)."""
-        from agent.infra.budget import PostgresLedger
+        from agent.infra.ledgers import PostgresLedger
         from middleware import SubagentLimits  # with the middleware stack, only once agents run
 
         school = self.school()
@@ -52,7 +52,7 @@ class Planning:
 
     def exhausted(self, thread_id: str, spend: Spend) -> None:
         """Journal the first time a thread's budget is found spent."""
-        from agent.infra.budget import exhausted_payload
+        from agent.infra.ledgers import exhausted_payload
 
         limits = self.kit().limits
         self.journal(

@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from langchain_core.tools import BaseTool
 
     from middleware import BudgetLedger, SubagentLimits
-    from middleware.budget import OnExhausted
+    from middleware.ledger import OnExhausted
 
 MAX_TASKS = 4
 

@@ -26,7 +26,7 @@ CREATE TABLE IF NOT EXISTS payment_attempts (
 CREATE UNIQUE INDEX IF NOT EXISTS payment_attempts_one_open
     ON payment_attempts (enrollment_id, kind) WHERE status = 'pending';
 
--- The budget ledger (agent.infra.budget): one row per model call, keyed by (thread, call id).
+-- The budget ledger (agent.infra.ledgers): one row per model call, keyed by (thread, call id).
 CREATE TABLE IF NOT EXISTS budget_charges (
     thread_id     text NOT NULL,
     call_id       text NOT NULL,

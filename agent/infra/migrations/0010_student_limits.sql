@@ -1,5 +1,5 @@
 -- Per-student limits (issue 15, part 6): a daily model budget per student, and a request rate per API key.
--- What a student's turns cost, one row per model call (agent.infra.budget.StudentLedger). The call id
+-- What a student's turns cost, one row per model call (agent.infra.ledgers.StudentLedger). The call id
 -- names the call's place in the graph (thread, LangGraph task, order in the task), so a node that runs
 -- again after a crash charges its call once. `day` is the school's date when the run began.
 CREATE TABLE student_charges (

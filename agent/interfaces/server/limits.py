@@ -4,7 +4,7 @@ Both APIs (the private one and the LangGraph Server API) count each request of a
 one Postgres counter per key (`agent.infra.rate_limits`), as soon as the key is known and before
 the route reads or writes anything, so a key's limit holds across both APIs and every process.
 A refusal that says when to try again (a key over its rate, a student over today's model budget,
-`agent.runtime.budgets`) is answered 429 with `Retry-After`, in each API's own error shape.
+`agent.runtime.daily_budget`) is answered 429 with `Retry-After`, in each API's own error shape.
 """
 
 from __future__ import annotations

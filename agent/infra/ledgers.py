@@ -1,6 +1,6 @@
 """The durable budget ledgers: each thread's and each student's model spend in Postgres, shared by every process.
 
-`PostgresLedger` implements `middleware.budget.BudgetLedger` over the pool that
+`PostgresLedger` implements `middleware.ledger.BudgetLedger` over the pool that
 `agent.infra.persistence` opens; its tables (`budget_charges`, `budget_exhausted`) are made by the
 schema migrations (`agent.infra.migrations`). Each model call is one row keyed by (thread, call
 id), so a call charged twice (a node re-run after a crash, two workers racing) counts once, and
@@ -8,7 +8,7 @@ totals are sums, never read-modify-write counters. `StudentLedger` keeps the sam
 and day (`student_charges`, `student_budget_exhausted`) for the daily budget of every model call a
 student's turns cause; `StudentBudget` holds that budget's limits from settings, registered per
 pool beside it. This module opens no connection of its own and decides no limits:
-`BudgetMiddleware` does for a thread's planning, `agent.runtime.budgets` for a student's day.
+`BudgetMiddleware` does for a thread's planning, `agent.runtime.daily_budget` for a student's day.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from psycopg.rows import dict_row
 from psycopg_pool import ConnectionPool
 
 from agent.config.settings import Settings
-from middleware.budget import Spend
+from middleware.ledger import Spend
 from middleware.usage import Prices
 
 _SPENT: Final = """
@@ -102,7 +102,7 @@ class StudentLedger:
     """Each student's model spend per day: one row per model call, charged once per call id.
 
     A charge is one insert and takes no lock: the daily budget is checked before a turn starts
-    (`agent.runtime.budgets`), not after each call, so no caller needs the total a charge leaves.
+    (`agent.runtime.daily_budget`), not after each call, so no caller needs the total a charge leaves.
     """
 
     def __init__(self, pool: ConnectionPool[Any]) -> None:

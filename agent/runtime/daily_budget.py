@@ -4,7 +4,7 @@ Each run the runtime starts carries a `CallMeter` (`agent.llm.calls`) in its cal
 charges every model call the run makes — the router, the answer, the planner's orchestrator,
 workers and reviser, any agent inside them — to the student the run acts for (the run context's
 `user_id`), on the school's date when the run began, in the ledger registered for the graph's
-database (`agent.infra.budget.StudentBudget`), priced by the settings' `SCHOOL_MODEL_PRICES` (which
+database (`agent.infra.ledgers.StudentBudget`), priced by the settings' `SCHOOL_MODEL_PRICES` (which
 price the turn's own call records too). A call's id names its place in the graph, so a node that
 runs again after a crash charges its call once.
 
@@ -31,12 +31,12 @@ from typing import Any
 from langchain_core.runnables import RunnableConfig
 from psycopg_pool import ConnectionPool
 
-from agent.infra.budget import StudentBudget, student_budget_for
+from agent.infra.ledgers import StudentBudget, student_budget_for
 from agent.journal.events import record_event
 from agent.journal.owners import ThreadError
 from agent.llm.calls import CallMeter, add_handler
 from middleware import thread_id_from_config
-from middleware.budget import Spend, is_exhausted
+from middleware.ledger import Spend, is_exhausted
 from middleware.usage import CallUsage
 
 

@@ -1,21 +1,14 @@
-"""What happens at every node boundary of the school graph: state migrations and crash points.
+"""State migrations: how a checkpoint written by an older shape of the school graph's state is upgraded.
 
-Each node is wrapped so that:
-- a checkpoint written by an older state shape is upgraded by the first node that runs on it
-  (`migrate`; the upgrade is merged into that node's own update, so it is checkpointed with it);
-- `SCHOOL_FAULT_POINT=before:<node>` / `after:<node>` kills the process right before the node runs
-  or right after it returns (before its checkpoint is written), for the crash sweep.
+`migrate` returns the update that brings a state to `SCHEMA_VERSION`; `graphs.node_wrapper` applies
+it in the first node that runs on an old checkpoint. Nothing here runs a node or touches a database.
 """
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable
 from typing import Any
 
-from langgraph.types import Command
-
-from agent.config import faults
 from agent.llm.usage import NO_USAGE
 
 SCHEMA_VERSION = 2
@@ -56,26 +49,3 @@ def migrate(values: dict[str, Any]) -> dict[str, Any]:
     if version != values.get("schema_version"):
         update["schema_version"] = SCHEMA_VERSION
     return update
-
-
-def at_boundaries(name: str, node: Callable[..., Any]) -> Callable[..., Any]:
-    """`node` with the migration and the crash points around it (same signature for LangGraph)."""
-
-    @functools.wraps(node)
-    def wrapped(state: Any, *args: Any, **kwargs: Any) -> Any:
-        faults.point(f"before:{name}")
-        upgrade = migrate(dict(state)) if isinstance(state, dict) else {}
-        if upgrade:
-            state = {**state, **{k: v for k, v in upgrade.items() if k != "usage"}}
-        result = node(state, *args, **kwargs)
-        faults.point(f"after:{name}")
-        return _merged(result, upgrade) if upgrade else result
-
-    return wrapped
-
-
-def _merged(result: Any, upgrade: dict[str, Any]) -> Any:
-    if isinstance(result, Command):
-        own = result.update if isinstance(result.update, dict) else {}
-        return Command(graph=result.graph, update={**upgrade, **own}, resume=result.resume, goto=result.goto)
-    return {**upgrade, **(result or {})}
