@@ -1,4 +1,4 @@
-"""Races across processes and through the API: one writer per thread, one seat for twenty."""
+"""Races across processes and through the LangGraph API: one writer per thread, one seat for twenty."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from agent.infra.persistence import Resources
 from agent.interfaces.server.app import Service
 from agent.interfaces.server.auth import Principal
 from agent.runtime import threads
+from tests.support.api import APPROVE, langgraph_url, message, sdk_clients
 from tests.support.approvals import paid
 from tests.support.school import ROOT, TODAY
 
@@ -63,29 +64,27 @@ def test_twenty_students_confirming_the_last_seat_through_the_api(
     api: httpx.Client, service: Service, resources: Resources
 ) -> None:
     students = [f"s{i:02d}" for i in range(20)]
-    keys = {s: {"Authorization": f"Bearer key-{s}-1234"} for s in students}
     service.keys.update({f"key-{s}-1234": Principal(s, "student") for s in students})
-    for s in students:
-        body = api.post(
-            f"/threads/race-{s}/turns", json={"message": "Enroll me in rag-1"}, headers=keys[s]
-        ).json()
-        assert (body["pending"]["action_requests"][0]["name"], body["pending"]["approver"]) == (
-            "enroll",
-            "student",
-        )
+    with sdk_clients(langgraph_url(api.base_url), *students) as clients:
+        for s in students:
+            clients[s].threads.create(thread_id=f"race-{s}")
+            asked = clients[s].runs.wait(f"race-{s}", "school", input=message("Enroll me in rag-1"))
+            [interrupt] = asked["__interrupt__"]
+            assert (interrupt["value"]["action_requests"][0]["name"], interrupt["value"]["approver"]) == (
+                "enroll",
+                "student",
+            )
 
-    def confirm(student: str) -> dict[str, Any]:
-        response = api.post(f"/threads/race-{student}/turns", headers=keys[student], json={"message": "yes"})
-        assert response.status_code == 200, response.text
-        return response.json()  # type: ignore[no-any-return]
+        def confirm(student: str) -> dict[str, Any]:
+            done: dict[str, Any] = clients[student].runs.wait(f"race-{student}", "school", command=APPROVE)
+            return done
 
-    with ThreadPoolExecutor(max_workers=20) as pool:
-        turns = list(pool.map(confirm, students))
-    enrolled = [t for t in turns if t["pending"] is None]
-    offered = [t for t in turns if t["pending"] is not None]
+        with ThreadPoolExecutor(max_workers=20) as pool:
+            turns = list(pool.map(confirm, students))
+    enrolled = [t for t in turns if "__interrupt__" not in t]
+    offered = [t["__interrupt__"][0]["value"] for t in turns if "__interrupt__" in t]
     assert len(enrolled) == 1 and len(offered) == 19
     assert all(
-        (t["pending"]["action_requests"][0]["name"], t["pending"]["approver"]) == ("join_waitlist", "student")
-        for t in offered
+        (o["action_requests"][0]["name"], o["approver"]) == ("join_waitlist", "student") for o in offered
     )
     assert [r["status"] for r in resources.school.enrollments(cohort_id="rag-1")] == ["PENDING_PAYMENT"]

@@ -1,5 +1,5 @@
-"""Two `school-agent serve` processes over one database: queued runs are executed once, by the
-workers of both, and one thread has one writer across processes."""
+"""Two `school-agent serve` processes over one database: background runs of the LangGraph API are
+executed once, by the workers of both, and one thread has one writer across processes."""
 
 from __future__ import annotations
 
@@ -15,34 +15,43 @@ from agent.infra.locks import locks_for
 from agent.infra.persistence import open_resources
 from agent.journal import api_runs
 from agent.journal.turns import turns_of
+from tests.support.api import ADA, langgraph_url, message, sdk_clients
 from tests.support.school import TODAY
 from tests.support.servers import api_server
 
-ADA = {"Authorization": "Bearer key-ada-1234"}
 JOBS = 20
+BUSY = "thread busy is busy with another run; try again when it has finished"
 
 
 def test_two_processes_share_the_queue_and_the_thread_locks(database_url: str, tmp_path: Path) -> None:
     settings = Settings(database_url=database_url, data_dir=tmp_path / "data", today=TODAY)
     with open_resources(settings) as res, ExitStack() as servers:
         urls = [
-            servers.enter_context(api_server(database_url, tmp_path / f"data{i}", tmp_path / f"serve{i}.log"))
+            langgraph_url(
+                servers.enter_context(
+                    api_server(database_url, tmp_path / f"data{i}", tmp_path / f"serve{i}.log")
+                )
+            )
             for i in range(2)
         ]
+        clients = [servers.enter_context(sdk_clients(url, "ada"))["ada"] for url in urls]
+        for thread_id in ("busy", *(f"q{i}" for i in range(JOBS))):
+            clients[0].threads.create(thread_id=thread_id)
         # One writer per thread across processes: this process holds the lock, both servers refuse.
         locks = locks_for(res.pool)
         assert locks is not None
         with locks.hold("busy"):
             for url in urls:
-                response = httpx.post(f"{url}/threads/busy/turns", json={"message": "hi"}, headers=ADA)
-                assert (response.status_code, response.json()["error"]) == (409, "thread_busy")
-        # Queued runs, accepted by either process: each is executed once, by one of the two workers.
+                response = httpx.post(
+                    f"{url}/threads/busy/runs/wait",
+                    json={"assistant_id": "school", "input": message("hi"), "multitask_strategy": "reject"},
+                    headers=ADA,
+                    timeout=30,
+                )
+                assert (response.status_code, response.json()) == (409, {"detail": BUSY})
+        # Background runs, accepted by either process: each is executed once, by one of the two workers.
         ids = [
-            httpx.post(
-                f"{urls[i % 2]}/threads/q{i}/turns?if_busy=enqueue",
-                json={"message": "When does rag start?"},
-                headers=ADA,
-            ).json()["job_id"]
+            clients[i % 2].runs.create(f"q{i}", "school", input=message("When does rag start?"))["run_id"]
             for i in range(JOBS)
         ]
         done = _wait_for(res, ids)

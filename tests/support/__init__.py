@@ -1,7 +1,8 @@
 """Helpers shared by the tests; test modules import from here, never from another test module.
 
 - `school`: the checkout's root, the fixed test date, `run_cli` and `fresh_database`.
-- `api`: the HTTP API's test keys and the headers that carry them.
+- `api`: the HTTP API's test keys and headers, where `serve` answers the LangGraph API (`API_PATH`),
+  the SDK's clients on it, and table fingerprints (a refusal writes nothing).
 - `fakes`: scripted chat and embedding models; `planner_fakes`: the planner's dispatching model and
   its scripted replies.
 - `openai_stub`: an OpenAI-compatible server on loopback, scripted per request.

@@ -1,9 +1,93 @@
-"""The HTTP API's test keys, and the request headers that carry them."""
+"""The HTTP API's test keys, the headers that carry them, where the API is served, and its clients.
+
+`API_PATH` is where `serve` answers the LangGraph Server API, relative to its base URL: the one
+place tests name it. `langgraph_url` turns a server's base URL into the URL a client is given;
+`sdk_clients` opens the official SDK's sync clients of the test keys on it. `fingerprint` and
+`changed` tell whether a request wrote anything (a refusal must not).
+"""
 
 from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import httpx
+from langgraph_sdk import get_sync_client
+from langgraph_sdk.client import SyncLangGraphClient
+from psycopg import sql
+from psycopg_pool import ConnectionPool
 
 API_KEYS = "key-ada-1234=ada:student,key-bob-1234=bob:student,key-olga-1234=olga:operator"
 """The HTTP API's test keys: students ada and bob, operator olga."""
 
 ADA, BOB, OLGA = ({"Authorization": f"Bearer key-{n}-1234"} for n in ("ada", "bob", "olga"))
 """The `Authorization` headers of ada, bob (students) and olga (operator)."""
+
+API_PATH = "/langgraph"
+"""Where `serve` answers the LangGraph Server API under its base URL (the alias clients configured
+before it moved to the root keep using)."""
+
+ASK = {"messages": [{"role": "user", "content": "Enroll me in rag-2"}]}
+"""A run's input: ada asks to enroll in rag-2 (the graph stops at her own approval)."""
+APPROVE = {"resume": {"decisions": [{"type": "approve"}]}}
+"""A run's command: approve what waits."""
+
+
+def langgraph_url(base_url: str | httpx.URL) -> str:
+    """The LangGraph API's URL on the server at `base_url`, as a client is given it."""
+    return f"{base_url}".rstrip("/") + API_PATH
+
+
+def message(text: str) -> dict[str, Any]:
+    """A run's input of one student message."""
+    return {"messages": [{"role": "user", "content": text}]}
+
+
+@contextmanager
+def sdk_clients(url: str, *names: str) -> Iterator[dict[str, SyncLangGraphClient]]:
+    """The official SDK's sync clients on the LangGraph API at `url`, one per user name (`key-<name>-1234`)."""
+    made = {name: get_sync_client(url=url, api_key=f"key-{name}-1234") for name in names}
+    try:
+        yield made
+    finally:
+        for client in made.values():
+            client.close()
+
+
+Fingerprint = dict[str, tuple[int, str]]
+
+
+def fingerprint(pool: ConnectionPool[Any]) -> Fingerprint:
+    """Each table (domain, journal, runs, checkpoints, store) as its row count and a digest of its rows.
+
+    The task engine's bookkeeping is left out: it changes on its own (its periodic recovery task).
+    """
+    with pool.connection() as conn:
+        tables = [
+            row["table_name"]
+            for row in conn.execute(
+                "SELECT table_name FROM information_schema.tables"
+                " WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'"
+                " AND table_name NOT LIKE 'procrastinate%%'"
+            )
+        ]
+        parts = [
+            sql.SQL(
+                "SELECT {name} AS name, count(*) AS n,"
+                " md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) AS digest"
+                " FROM {table} t"
+            ).format(name=sql.Literal(table), table=sql.Identifier(table))
+            for table in tables
+        ]
+        rows = conn.execute(sql.SQL(" UNION ALL ").join(parts)).fetchall()
+    return {row["name"]: (row["n"], row["digest"]) for row in rows}
+
+
+def changed(before: Fingerprint, after: Fingerprint) -> dict[str, str]:
+    """The tables that differ, each with its row count before → after."""
+    return {
+        name: f"{before.get(name, (0, ''))[0]} → {after.get(name, (0, ''))[0]} rows"
+        for name in sorted(before.keys() | after.keys())
+        if before.get(name) != after.get(name)
+    }

@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.support.api import langgraph_url
 from tests.support.school import ROOT, TODAY
 
 _ANSI = re.compile(r"\x1b\[[0-9;]*m")
@@ -137,8 +138,9 @@ def school_process(
         try:
             if command == "serve":
                 url = f"http://127.0.0.1:{port}"
+                ready = f"{langgraph_url(url)}/ok?check_db=1"
                 wait_until_ready(
-                    proc, f"{url}/healthz", log, what="school-agent serve", timeout_s=SERVE_STARTUP_TIMEOUT_S
+                    proc, ready, log, what="school-agent serve", timeout_s=SERVE_STARTUP_TIMEOUT_S
                 )
             else:
                 url = ""
