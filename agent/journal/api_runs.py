@@ -20,7 +20,8 @@ so followers in any process wake without polling. The tables come from migration
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Literal
+from datetime import datetime
+from typing import Any, Literal, TypedDict, cast
 
 from psycopg import Connection
 from psycopg.types.json import Jsonb
@@ -34,6 +35,8 @@ EVENTS_CHANNEL = "school_run_events"
 """The `NOTIFY` channel that carries the id of a run that kept new events or ended."""
 
 Strategy = Literal["reject", "enqueue", "interrupt", "rollback"]
+RunStatus = Literal["pending", "running", "success", "error", "timeout", "interrupted"]
+Stop = Literal["interrupt", "rollback"]
 
 ACTIVE = ("pending", "running")
 FINAL = ("success", "error", "timeout", "interrupted")
@@ -41,6 +44,61 @@ COLUMNS = (
     "run_id::text AS run_id, thread_id, assistant_id, created_at, updated_at, status,"
     " metadata, multitask_strategy, kwargs, stop, error, actor, worker, work, attempt, began_at, result, refusal"
 )
+
+
+class RunRow(TypedDict):
+    """One run as `api_runs` keeps it (the columns of `COLUMNS`)."""
+
+    run_id: str
+    thread_id: str
+    assistant_id: str
+    created_at: datetime
+    updated_at: datetime
+    status: RunStatus
+    metadata: dict[str, Any]
+    """The client's metadata, JSON kept as given."""
+    multitask_strategy: Strategy
+    kwargs: dict[str, Any]
+    """The run's request as the API answers it back (input, command, config ...), JSON."""
+    stop: Stop | None
+    """A stop asked of the run while it was running; read at its next step boundary."""
+    error: str | None
+    actor: str
+    """The key's user who asked for the run."""
+    worker: str | None
+    """The worker that took it last."""
+    work: dict[str, Any]
+    """What its worker does (`agent.interfaces.worker.execution`), JSON."""
+    attempt: int
+    """How many times a worker has taken it."""
+    began_at: datetime | None
+    """When it did its first work (None: not yet, or refused before it began)."""
+    result: Any
+    """Its final values for `wait`, JSON; None until it ends."""
+    refusal: dict[str, Any] | None
+    """How a failed run is answered, JSON; None unless it failed."""
+
+
+class QueuedRun(RunRow):
+    """A run just recorded by `create`."""
+
+    ahead: int
+    """The runs in flight on its thread before it."""
+
+
+class ClaimedRun(RunRow):
+    """A run just taken by `claim_next`."""
+
+    worker_before: str | None
+    """The worker that took it last (None the first time)."""
+
+
+class RunProgress(TypedDict):
+    """Where a run stands, without its large columns (`progress`)."""
+
+    status: RunStatus
+    began_at: datetime | None
+    refusal: dict[str, Any] | None
 
 
 class RunConflictError(Exception):
@@ -64,7 +122,7 @@ def create(
     busy: bool,
     stops_others: bool,
     work: dict[str, Any],
-) -> dict[str, Any]:
+) -> QueuedRun:
     """Record a pending run under `strategy`; its row, with `ahead`: the runs in flight before it.
 
     `work` is what its worker will do (`agent.interfaces.worker.execution`). `busy` says the
@@ -110,10 +168,10 @@ def create(
             ),
         ).fetchone()
     assert row is not None
-    return {**row, "ahead": len(active)}
+    return cast(QueuedRun, {**row, "ahead": len(active)})
 
 
-def _stop(conn: Connection[Any], run_ids: Sequence[str], action: Literal["interrupt", "rollback"]) -> None:
+def _stop(conn: Connection[Any], run_ids: Sequence[str], action: Stop) -> None:
     """Stop these runs.
 
     A pending one at once (a rolled-back one is deleted), a running one at its next step boundary
@@ -138,16 +196,14 @@ def _stop(conn: Connection[Any], run_ids: Sequence[str], action: Literal["interr
         conn.execute("SELECT pg_notify(%s, %s)", (EVENTS_CHANNEL, run_id))
 
 
-def request_stop(
-    pool: ConnectionPool[Any], thread_id: str, run_id: str, action: Literal["interrupt", "rollback"]
-) -> None:
+def request_stop(pool: ConnectionPool[Any], thread_id: str, run_id: str, action: Stop) -> None:
     """Ask one run of the thread to stop (nothing happens to a run that has already ended)."""
     with pool.connection() as conn, conn.transaction():
         _lock_thread(conn, thread_id)
         _stop(conn, [run_id], action)
 
 
-def claim_next(pool: ConnectionPool[Any], thread_id: str, worker: str) -> dict[str, Any] | None:
+def claim_next(pool: ConnectionPool[Any], thread_id: str, worker: str) -> ClaimedRun | None:
     """Take the thread's next run for `worker`: one left `running` by a dead worker, else the oldest pending.
 
     Its row as now `running`, `attempt` counting this take and `worker_before` naming the worker
@@ -166,7 +222,7 @@ def claim_next(pool: ConnectionPool[Any], thread_id: str, worker: str) -> dict[s
             f" RETURNING {COLUMNS}, next.worker_before",
             (thread_id, worker),
         ).fetchone()
-    return dict(row) if row else None
+    return cast(ClaimedRun, dict(row)) if row else None
 
 
 def began(pool: ConnectionPool[Any], run_id: str) -> None:
@@ -179,11 +235,11 @@ def began(pool: ConnectionPool[Any], run_id: str) -> None:
         conn.execute("SELECT pg_notify(%s, %s)", (EVENTS_CHANNEL, run_id))
 
 
-def stop_of(pool: ConnectionPool[Any], run_id: str) -> str | None:
+def stop_of(pool: ConnectionPool[Any], run_id: str) -> Stop | None:
     """The stop asked of a running run (`interrupt`, `rollback`), if any."""
     with pool.connection() as conn:
         row = conn.execute("SELECT stop FROM api_runs WHERE run_id = %s", (run_id,)).fetchone()
-    return row["stop"] if row else None
+    return cast(Stop | None, row["stop"]) if row else None
 
 
 def finish(
@@ -212,35 +268,35 @@ def finish(
         conn.execute("SELECT pg_notify(%s, %s)", (EVENTS_CHANNEL, run_id))
 
 
-def get(pool: ConnectionPool[Any], thread_id: str, run_id: str) -> dict[str, Any] | None:
+def get(pool: ConnectionPool[Any], thread_id: str, run_id: str) -> RunRow | None:
     """The run, if it is one of the thread's."""
     with pool.connection() as conn:
         row = conn.execute(
             f"SELECT {COLUMNS} FROM api_runs WHERE thread_id = %s AND run_id = %s", (thread_id, run_id)
         ).fetchone()
-    return dict(row) if row else None
+    return _run(row)
 
 
-def progress(pool: ConnectionPool[Any], thread_id: str, run_id: str) -> dict[str, Any] | None:
+def progress(pool: ConnectionPool[Any], thread_id: str, run_id: str) -> RunProgress | None:
     """Where the run stands (status, began_at, refusal), without its large columns; None if gone."""
     with pool.connection() as conn:
         row = conn.execute(
             "SELECT status, began_at, refusal FROM api_runs WHERE thread_id = %s AND run_id = %s",
             (thread_id, run_id),
         ).fetchone()
-    return dict(row) if row else None
+    return cast(RunProgress, dict(row)) if row else None
 
 
-def by_id(pool: ConnectionPool[Any], run_id: str) -> dict[str, Any] | None:
+def by_id(pool: ConnectionPool[Any], run_id: str) -> RunRow | None:
     """The run, whatever its thread."""
     with pool.connection() as conn:
         row = conn.execute(f"SELECT {COLUMNS} FROM api_runs WHERE run_id = %s", (run_id,)).fetchone()
-    return dict(row) if row else None
+    return _run(row)
 
 
 def of_thread(
     pool: ConnectionPool[Any], thread_id: str, *, limit: int, offset: int, status: str | None
-) -> list[dict[str, Any]]:
+) -> list[RunRow]:
     """The thread's runs, newest first."""
     with pool.connection() as conn:
         rows = conn.execute(
@@ -248,7 +304,12 @@ def of_thread(
             " ORDER BY created_at DESC, run_id LIMIT %s OFFSET %s",
             (thread_id, status, status, limit, offset),
         ).fetchall()
-    return [dict(r) for r in rows]
+    return [cast(RunRow, dict(r)) for r in rows]
+
+
+def _run(row: Any) -> RunRow | None:
+    """A row read with `COLUMNS` as a `RunRow` (None stays None)."""
+    return cast(RunRow, dict(row)) if row else None
 
 
 def delete(pool: ConnectionPool[Any], thread_id: str, run_id: str) -> bool:

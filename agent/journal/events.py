@@ -12,7 +12,8 @@ This module opens no connection: callers hand in the pool (or a connection) from
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Final, Literal, get_args
+from datetime import datetime
+from typing import Any, Final, Literal, TypedDict, cast, get_args
 
 from psycopg import Connection
 from psycopg.rows import dict_row
@@ -56,6 +57,19 @@ first died (run id, attempt, the worker before), the scheduled work's (`agent.op
 `agent.ops.scheduled`): an unpaid hold expired, a freed seat offered to a waitlisted student, a
 payment reminder, a prune of old checkpoints, a doctor's findings."""
 KINDS: Final[tuple[EventKind, ...]] = get_args(EventKind)
+
+
+class EventRow(TypedDict):
+    """One event of a thread's journal, as `events` reads it."""
+
+    id: int
+    thread_id: str
+    turn_id: int | None
+    """The turn it belongs to (None: written outside a turn, e.g. by scheduled work)."""
+    kind: EventKind
+    payload: dict[str, Any]
+    """What the kind records, plain JSON (see `EventKind`)."""
+    at: datetime
 
 
 class JournalPayloadError(NotJSONError):
@@ -138,7 +152,7 @@ def _insert(conn: Connection[Any], row: tuple[Any, ...]) -> int | None:
 
 def events(
     pool: ConnectionPool[Any], thread_id: str, *, kinds: Sequence[str] | None = None
-) -> list[dict[str, Any]]:
+) -> list[EventRow]:
     """The thread's events, oldest first, each as {id, thread_id, turn_id, kind, payload, at}.
 
     With `kinds`, only events of those kinds (an empty sequence gives none).
@@ -156,4 +170,4 @@ def events(
                 " WHERE thread_id = %s AND kind = ANY(%s) ORDER BY id",
                 (thread_id, list(kinds)),
             )
-        return list(cur.fetchall())
+        return cast(list[EventRow], cur.fetchall())

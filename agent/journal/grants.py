@@ -9,17 +9,38 @@ Plain psycopg; the table (`approval_grants`) is made by the schema migrations (`
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from datetime import datetime
+from typing import Any, Literal, TypedDict, cast
 
 from psycopg.types.json import Jsonb
 from psycopg_pool import ConnectionPool
+
+
+class GrantRow(TypedDict):
+    """One approval grant as `grants_of` reads it."""
+
+    thread_id: str
+    action_id: str
+    action_name: str
+    args: dict[str, Any]
+    """The action's arguments as approved, plain JSON."""
+    student_id: str
+    """The student the action is for."""
+    reviewer: str
+    role: str
+    """The role the reviewer approved in (`agent.domain.policy`)."""
+    policy: str
+    """The id of the policy row that asked for this approval."""
+    decision: Literal["approve", "edit"]
+    at: datetime
 
 
 def grant(
     pool: ConnectionPool[Any],
     *,
     thread_id: str,
-    action: dict[str, Any],
+    action: Mapping[str, Any],
     reviewer: str,
     decision: str,
     role: str,
@@ -49,7 +70,9 @@ def grant(
     return row is not None
 
 
-def granted(pool: ConnectionPool[Any], *, thread_id: str, action: dict[str, Any], roles: list[str]) -> bool:
+def granted(
+    pool: ConnectionPool[Any], *, thread_id: str, action: Mapping[str, Any], roles: list[str]
+) -> bool:
     """Whether each of `roles` granted exactly this action: its id, name, arguments and student."""
     with pool.connection() as conn:
         rows = conn.execute(
@@ -60,7 +83,7 @@ def granted(pool: ConnectionPool[Any], *, thread_id: str, action: dict[str, Any]
     return bool(roles) and set(roles) <= {r["role"] for r in rows}
 
 
-def grants_of(pool: ConnectionPool[Any], thread_id: str) -> list[dict[str, Any]]:
+def grants_of(pool: ConnectionPool[Any], thread_id: str) -> list[GrantRow]:
     """The thread's grants, oldest first."""
     with pool.connection() as conn:
         rows = conn.execute(
@@ -68,4 +91,4 @@ def grants_of(pool: ConnectionPool[Any], thread_id: str) -> list[dict[str, Any]]
             " FROM approval_grants WHERE thread_id = %s ORDER BY at, action_id, role",
             (thread_id,),
         ).fetchall()
-    return [dict(r) for r in rows]
+    return [cast(GrantRow, dict(r)) for r in rows]

@@ -10,7 +10,8 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from datetime import datetime
+from typing import Any, Literal, TypedDict, cast
 
 import psycopg
 from psycopg.types.json import Jsonb
@@ -22,8 +23,40 @@ from agent.journal.events import event_rows
 
 TurnKind = Literal["message", "decision", "resume"]
 Status = Literal["running", "awaiting_approval", "completed", "failed", "cancelled"]
+StepStatus = Literal["running", "completed", "interrupted", "failed"]
 Events = Sequence[tuple[str, Mapping[str, Any]]]
 """Journal events (kind, payload) written with a turn's row, in the same round trip."""
+
+
+class TurnRow(TypedDict):
+    """One turn as `turns_of` reads it."""
+
+    id: int
+    thread_id: str
+    kind: TurnKind
+    actor: str
+    input: dict[str, Any]
+    """The request as the runtime received it, plain JSON."""
+    intent: str | None
+    status: Status
+    output: dict[str, Any] | None
+    """What the turn answered, plain JSON; None while it runs."""
+    error: str | None
+    created_at: datetime
+    finished_at: datetime | None
+
+
+class StepRow(TypedDict):
+    """One step of a turn as `steps_of` reads it (a `StepRecord` as stored)."""
+
+    step: int
+    node: str
+    tool: str | None
+    args: dict[str, Any] | None
+    approval_mode: Literal["none", "required"]
+    status: StepStatus
+    result: dict[str, Any] | None
+
 
 _START_SQL = """
 WITH claimed AS (
@@ -184,11 +217,11 @@ def _json(value: dict[str, Any] | None) -> Jsonb | None:
     return Jsonb(to_json(value)) if value is not None else None
 
 
-def turns_of(pool: ConnectionPool[Any], thread_id: str) -> list[dict[str, Any]]:
+def turns_of(pool: ConnectionPool[Any], thread_id: str) -> list[TurnRow]:
     """The thread's turns, oldest first."""
     with pool.connection() as conn:
         return [
-            dict(r)
+            cast(TurnRow, dict(r))
             for r in conn.execute(
                 "SELECT id, thread_id, kind, actor, input, intent, status, output, error, created_at,"
                 " finished_at FROM turns WHERE thread_id = %s ORDER BY id",
@@ -197,11 +230,11 @@ def turns_of(pool: ConnectionPool[Any], thread_id: str) -> list[dict[str, Any]]:
         ]
 
 
-def steps_of(pool: ConnectionPool[Any], turn_id: int) -> list[dict[str, Any]]:
+def steps_of(pool: ConnectionPool[Any], turn_id: int) -> list[StepRow]:
     """A turn's steps, in order."""
     with pool.connection() as conn:
         return [
-            dict(r)
+            cast(StepRow, dict(r))
             for r in conn.execute(
                 "SELECT step, node, tool, args, approval_mode, status, result FROM plan_items"
                 " WHERE turn_id = %s ORDER BY id",
