@@ -16,11 +16,13 @@ import logging
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 import psycopg
 from langchain_core.messages import AIMessage, AIMessageChunk
 from langchain_core.runnables import RunnableConfig
+from langgraph.pregel import Pregel as _Pregel
+from langgraph.types import StreamMode
 from psycopg_pool import ConnectionPool, PoolTimeout
 
 from agent.infra.locks import Query, locks_for
@@ -33,6 +35,9 @@ from agent.runtime.thread_views import ThreadView, views
 from middleware import thread_id_from_config
 
 log = logging.getLogger(__name__)
+
+Pregel = _Pregel[Any, Any, Any, Any]
+"""Any compiled graph: the runtime runs whichever it is handed (`graphs.school.build_graph`'s, a test's)."""
 
 OnEvent = Callable[[str, dict[str, Any]], None]
 """Receives (event name, data): turn_started, step_started, step_completed, token, reply,
@@ -88,13 +93,13 @@ class RunResult:
     """The values of the interrupts the run stopped at (the approval requests)."""
 
 
-def pool_of(graph: Any) -> ConnectionPool[Any] | None:
+def pool_of(graph: Pregel) -> ConnectionPool[Any] | None:
     """The connection pool behind the graph's Postgres checkpointer, if it has one."""
     pool = getattr(getattr(graph, "checkpointer", None), "conn", None)
     return pool if isinstance(pool, ConnectionPool) else None
 
 
-def owner(graph: Any, thread_id: str, state: Any = None) -> str | None:
+def owner(graph: Pregel, thread_id: str, state: Any = None) -> str | None:
     """The student a thread belongs to: the project's one owner lookup (`agent.journal.owners`).
 
     The student its state names, else the one the journal recorded, which knows the student of a
@@ -110,17 +115,17 @@ def owner(graph: Any, thread_id: str, state: Any = None) -> str | None:
     return str(found) if found else None
 
 
-def _recorded_owner(graph: Any, thread_id: str) -> str | None:
+def _recorded_owner(graph: Pregel, thread_id: str) -> str | None:
     pool = pool_of(graph)
     return owners.owner_of(pool, thread_id) if pool is not None else None
 
 
-def _state_student(graph: Any, thread_id: str) -> Any:
+def _state_student(graph: Pregel, thread_id: str) -> Any:
     return graph.get_state({"configurable": {"thread_id": thread_id}}).values.get("student_id")
 
 
 @contextmanager
-def exclusive(graph: Any, thread_id: str, *, then: Query | None = None) -> Iterator[Any]:
+def exclusive(graph: Pregel, thread_id: str, *, then: Query | None = None) -> Iterator[Any]:
     """Hold the thread's lock (ThreadBusyError when another request holds it).
 
     Graphs on resources from `agent.infra.persistence` are locked; others (in-memory tests) are not.
@@ -142,7 +147,7 @@ the router trims the oldest messages (`graphs.state.MESSAGE_WINDOW`), which shif
 
 
 def run(
-    graph: Any,
+    graph: Pregel,
     value: Any,
     config: RunnableConfig,
     context: Any,
@@ -189,8 +194,10 @@ def run(
         # never leaves a checkpoint whose next step is lost (found by the crash sweep).
         # Model tokens are streamed only to a listener: LangGraph's `messages` mode hooks every step.
         tokens = ["messages"] if on_event is not None and watch.tokens else []
-        modes = list(dict.fromkeys([*OWN_MODES, *tokens, *watch.modes]))
-        stream = graph.stream(
+        # The faces accept only LangGraph's own stream modes (`Watch.modes`).
+        modes = cast(list[StreamMode], list(dict.fromkeys([*OWN_MODES, *tokens, *watch.modes])))
+        # With a list of modes each item is a (mode, chunk) tuple, (namespace, mode, chunk) with subgraphs.
+        stream: Iterator[Any] = graph.stream(
             value, traced, context=context, stream_mode=modes, durability="sync", subgraphs=watch.subgraphs
         )
         for item in stream:

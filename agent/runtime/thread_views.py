@@ -15,9 +15,12 @@ import threading
 from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from agent.infra.locks import Query
+
+if TYPE_CHECKING:
+    from agent.runtime.runs import Pregel
 
 CACHE_SIZE = 10_000
 """Threads remembered per process (least recently used first out)."""
@@ -52,7 +55,7 @@ class ThreadViews:
         self._known: OrderedDict[str, _Known] = OrderedDict()
         self._lock = threading.Lock()
 
-    def view(self, graph: Any, thread_id: str, head: Mapping[str, Any] | None) -> ThreadView:
+    def view(self, graph: Pregel, thread_id: str, head: Mapping[str, Any] | None) -> ThreadView:
         """The thread's view: remembered if nothing happened since, else read from its state.
 
         `head` is the row of `head_query`, read under the thread's lock (None without locks:

@@ -14,7 +14,6 @@ from typing import Any
 
 from langchain_core.messages import AIMessage, HumanMessage
 from langchain_core.runnables import RunnableConfig
-from langgraph.pregel import Pregel as _Pregel
 from langgraph.types import Command
 from psycopg_pool import ConnectionPool
 
@@ -26,14 +25,11 @@ from agent.journal.owners import refuse_foreign
 from agent.llm.usage import NO_USAGE
 from agent.runtime import daily_budget, runs
 from agent.runtime.daily_budget import DailyBudgetExhaustedError as DailyBudgetExhaustedError  # for the faces
-from agent.runtime.runs import OnEvent
+from agent.runtime.runs import OnEvent, Pregel
 from agent.runtime.thread_views import views
 from graphs.approvals import InvalidDecisionError, parse_decision
 from graphs.state import Context
 from middleware import thread_id_from_config
-
-Pregel = _Pregel[Any, Any, Any, Any]
-"""Any compiled graph with the school's state; `build_graph` returns one."""
 
 _THREAD_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._:@-]{0,127}$")
 
