@@ -11,6 +11,7 @@ from agent.config.model_config import ModelConfig
 from agent.config.settings import Settings
 from agent.infra.persistence import Resources
 from agent.llm.models import Models, NamedModel
+from agent.runtime.runs import Pregel
 from graphs.school import build_graph
 from graphs.state import Context
 
@@ -20,7 +21,7 @@ def cfg(thread: str) -> Any:
     return {"configurable": {"thread_id": thread}}
 
 
-def say(graph: Any, thread: str, text: str, user: str = "ada") -> dict[str, Any]:
+def say(graph: Pregel, thread: str, text: str, user: str = "ada") -> dict[str, Any]:
     """Send `text` as `user` on `thread`; the run's result (with `__interrupt__` when it paused)."""
     result: dict[str, Any] = graph.invoke(
         {"messages": [HumanMessage(text)]}, cfg(thread), context=Context(user_id=user)
@@ -28,12 +29,12 @@ def say(graph: Any, thread: str, text: str, user: str = "ada") -> dict[str, Any]
     return result
 
 
-def transcript(graph: Any, thread: str) -> list[tuple[str, str]]:
+def transcript(graph: Pregel, thread: str) -> list[tuple[str, str]]:
     """The thread's messages as (type, text), oldest first."""
     return [(m.type, m.content) for m in graph.get_state(cfg(thread)).values["messages"]]
 
 
-def nodes_run(graph: Any, thread: str) -> list[str]:
+def nodes_run(graph: Pregel, thread: str) -> list[str]:
     """The nodes each checkpoint says ran, oldest first (the trajectory)."""
     history = reversed(list(graph.get_state_history(cfg(thread))))
     return [snapshot.next[0] for snapshot in history if snapshot.next]
@@ -65,13 +66,13 @@ def school_graph(
     )
 
 
-def last_reply(graph: Any, thread: str) -> str:
+def last_reply(graph: Pregel, thread: str) -> str:
     """The thread's last message, as text."""
     content: str = graph.get_state(cfg(thread)).values["messages"][-1].content
     return content
 
 
-def pending_action(graph: Any, thread: str) -> tuple[str, dict[str, Any]] | None:
+def pending_action(graph: Pregel, thread: str) -> tuple[str, dict[str, Any]] | None:
     """The action waiting on the thread, as (name, args), or None."""
     action = graph.get_state(cfg(thread)).values.get("pending_action")
     return (action["name"], action["args"]) if action else None
