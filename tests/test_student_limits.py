@@ -1,9 +1,10 @@
 """Per-student limits: every model call charged to the student's day, a spent day refused before any
-model call, and requests per API key limited on both HTTP APIs (429 with `Retry-After`).
+model call, and requests per API key limited on the HTTP API (429 with `Retry-After`).
 
 The graphs run scripted models, each failing its test when called more or fewer times than
 scripted, so a refused turn proves it made no model call. The HTTP tests go over real HTTP on
-loopback, the LangGraph side through `langgraph_sdk`, on real Postgres.
+loopback to the LangGraph Server API, with httpx for exact answers and `langgraph_sdk` for what a
+client sees, on real Postgres.
 """
 
 from __future__ import annotations
@@ -44,7 +45,7 @@ from graphs.nodes.answer import offline_reply
 from middleware.ledger import Spend
 from middleware.usage import CallUsage
 from tests.support import turns
-from tests.support.api import ADA, BOB, OLGA
+from tests.support.api import ADA, BOB, OLGA, langgraph_url, message
 from tests.support.planner_fakes import ML_REQUEST, ORCHESTRATOR, DispatchModel, tasks_reply
 from tests.support.school import TODAY
 from tests.support.turns import school_graph
@@ -57,6 +58,8 @@ PRICES = ModelConfig(
     prices=MappingProxyType({"test:router": Price(1.0, 2.0), "test:answer": Price(3.0, 15.0)})
 )
 QUESTION = "When does the RAG course start?"
+ASKED = message(QUESTION)
+"""A run's input asking `QUESTION`."""
 
 
 @pytest.fixture
@@ -364,78 +367,76 @@ def queued(pool: ConnectionPool[Any]) -> tuple[int, int]:
     return int(runs["n"]), int(jobs["n"])
 
 
-def test_a_key_over_its_rate_gets_429_on_both_apis_and_nothing_is_queued(
-    api: httpx.Client, resources: Resources
-) -> None:
+def test_a_key_over_its_rate_gets_429_and_nothing_is_queued(api: httpx.Client, resources: Resources) -> None:
     clear_of_the_minutes_end(resources.pool)
-    assert api.post("/threads", json={"thread_id": "t"}, headers=ADA).status_code == 201
-    for _ in range(PER_MINUTE - 1):
-        assert api.get("/me", headers=ADA).status_code == 200
-    nothing = queued(resources.pool)
-    refused = api.post("/threads/t/turns", json={"message": QUESTION}, headers=ADA)
-    assert refused.status_code == 429
-    assert refused.json() == {
-        "error": "rate_limited",
-        "message": refused.json()["message"],
-    }
-    assert refused.json()["message"].startswith(
-        f"too many requests: this API key may make {PER_MINUTE} a minute"
-    )
-    assert 1 <= int(refused.headers["Retry-After"]) <= 60
-    # The key's count is one across both APIs.
-    on_langgraph = api.get("/langgraph/threads/t", headers={"x-api-key": "key-ada-1234"})
-    assert on_langgraph.status_code == 429
-    assert set(on_langgraph.json()) == {"detail"}
-    assert 1 <= int(on_langgraph.headers["Retry-After"]) <= 60
-    assert queued(resources.pool) == nothing == (0, 0)
-    assert turns_of(resources.pool, "t") == []
-    # Other keys have their own count; a request without a known key is not counted (401).
-    assert api.get("/me", headers=BOB).status_code == 200
-    assert api.get("/approvals", headers=OLGA).status_code == 200
-    assert api.get("/me", headers={"Authorization": "Bearer nope"}).status_code == 401
+    with httpx.Client(base_url=langgraph_url(api.base_url), timeout=30) as http:
+        assert http.post("/threads", json={"thread_id": "t"}, headers=ADA).status_code == 200
+        for _ in range(PER_MINUTE - 1):
+            assert http.get("/threads/t", headers=ADA).status_code == 200
+        nothing = queued(resources.pool)
+        refused = http.post(
+            "/threads/t/runs/wait", json={"assistant_id": "school", "input": ASKED}, headers=ADA
+        )
+        assert refused.status_code == 429
+        assert set(refused.json()) == {"detail"}
+        assert refused.json()["detail"].startswith(
+            f"too many requests: this API key may make {PER_MINUTE} a minute"
+        )
+        assert 1 <= int(refused.headers["Retry-After"]) <= 60
+        # The key is counted however it is sent.
+        as_sdk = http.get("/threads/t", headers={"x-api-key": "key-ada-1234"})
+        assert (as_sdk.status_code, as_sdk.json()) == (429, refused.json())
+        assert queued(resources.pool) == nothing == (0, 0)
+        assert turns_of(resources.pool, "t") == []
+        # Other keys have their own count; a request without a known key is not counted (401).
+        assert http.post("/threads/search", json={}, headers=BOB).status_code == 200
+        inbox = {"status": "interrupted", "metadata": {"awaiting": "operator"}}
+        assert http.post("/threads/search", json=inbox, headers=OLGA).status_code == 200
+        assert (
+            http.post("/threads/search", json={}, headers={"Authorization": "Bearer nope"}).status_code == 401
+        )
 
 
 def test_the_langgraph_sdk_sees_the_rate_limit(api: httpx.Client, resources: Resources) -> None:
     clear_of_the_minutes_end(resources.pool)
-    base = f"{api.base_url}".rstrip("/") + "/langgraph"
-    with get_sync_client(url=base, api_key="key-bob-1234") as client:
+    with get_sync_client(url=langgraph_url(api.base_url), api_key="key-bob-1234") as client:
         thread = client.threads.create()
         for _ in range(PER_MINUTE - 1):
             client.threads.get(thread["thread_id"])
         nothing = queued(resources.pool)
         with pytest.raises(RateLimitError) as refused:
-            client.runs.create(
-                thread["thread_id"], ASSISTANT_ID, input={"messages": [{"role": "user", "content": QUESTION}]}
-            )
+            client.runs.create(thread["thread_id"], ASSISTANT_ID, input=ASKED)
     assert 1 <= int(refused.value.response.headers["Retry-After"]) <= 60
     assert refused.value.response.json()["detail"].startswith("too many requests")
     assert queued(resources.pool) == nothing
 
 
-def test_a_spent_day_is_refused_429_on_both_apis_before_anything_is_queued(
+def test_a_spent_day_is_refused_429_before_anything_is_queued(
     api: httpx.Client, resources: Resources
 ) -> None:
     StudentLedger(resources.pool).charge("ada", TODAY, 990, 10, 0.0, call_id="earlier", thread_id="elsewhere")
-    assert api.post("/threads", json={"thread_id": "t"}, headers=ADA).status_code == 201
-    refused = api.post("/threads/t/turns", json={"message": QUESTION}, headers=ADA)
-    assert (refused.status_code, refused.json()) == (
-        429,
-        {"error": "budget_exhausted", "message": exhausted_text(Spend(990, 10))},
-    )
-    assert 1 <= int(refused.headers["Retry-After"]) <= 24 * 3600
-    base = f"{api.base_url}".rstrip("/") + "/langgraph"
-    with get_sync_client(url=base, api_key="key-ada-1234") as client:
-        thread = client.threads.create()
-        with pytest.raises(RateLimitError) as on_langgraph:
-            client.runs.create(
-                thread["thread_id"], ASSISTANT_ID, input={"messages": [{"role": "user", "content": QUESTION}]}
+    spent = {"detail": exhausted_text(Spend(990, 10))}
+    with httpx.Client(base_url=langgraph_url(api.base_url), timeout=30) as http:
+        assert http.post("/threads", json={"thread_id": "t"}, headers=ADA).status_code == 200
+        for how in ("runs/wait", "runs/stream"):
+            refused = http.post(
+                f"/threads/t/{how}", json={"assistant_id": "school", "input": ASKED}, headers=ADA
             )
-    assert on_langgraph.value.response.json() == {"detail": exhausted_text(Spend(990, 10))}
-    assert "Retry-After" in on_langgraph.value.response.headers
+            assert (refused.status_code, refused.json()) == (429, spent)
+            assert 1 <= int(refused.headers["Retry-After"]) <= 24 * 3600
+    with get_sync_client(url=langgraph_url(api.base_url), api_key="key-ada-1234") as client:
+        thread = client.threads.create()
+        with pytest.raises(RateLimitError) as in_the_background:
+            client.runs.create(thread["thread_id"], ASSISTANT_ID, input=ASKED)
+    assert in_the_background.value.response.json() == spent
+    assert "Retry-After" in in_the_background.value.response.headers
     assert queued(resources.pool) == (0, 0)
+    # Journaled once per student and day, however often she is refused.
     assert [e["kind"] for e in events(resources.pool, "t", kinds=["student_budget_exhausted"])] == [
         "student_budget_exhausted"
     ]
     # Bob has his own day.
-    assert api.post("/threads", json={"thread_id": "b"}, headers=BOB).status_code == 201
-    assert api.post("/threads/b/turns", json={"message": QUESTION}, headers=BOB).status_code == 200
+    with get_sync_client(url=langgraph_url(api.base_url), api_key="key-bob-1234") as client:
+        thread = client.threads.create()
+        answered = client.runs.wait(thread["thread_id"], ASSISTANT_ID, input=ASKED)
+    assert answered["messages"][-1]["type"] == "ai"
