@@ -30,6 +30,7 @@ from graphs.state import Context
 
 if TYPE_CHECKING:
     from langchain_core.tools import BaseTool
+    from langgraph.graph.state import CompiledStateGraph
 
     from middleware import BudgetLedger, SubagentLimits
     from middleware.ledger import OnExhausted
@@ -68,7 +69,9 @@ def catalog_tools(school: School) -> list[BaseTool]:
     return [search_catalog, course_details]
 
 
-def build_agent(model: Any, school: School, kit: AgentKit, *, planner: bool) -> Any:
+def build_agent(
+    model: Any, school: School, kit: AgentKit, *, planner: bool
+) -> CompiledStateGraph[Any, Context, Any, Any]:
     """A subagent: the orchestrator (`planner=True`, with a todo list) or a research worker."""
     from langchain.agents import create_agent
 
@@ -107,7 +110,13 @@ def budget_spent(messages: list[AnyMessage]) -> bool:
 
 
 def run_agent(
-    agent: Any, task: str, *, role: str, model: NamedModel, kit: AgentKit, context: Context | None = None
+    agent: CompiledStateGraph[Any, Context, Any, Any],
+    task: str,
+    *,
+    role: str,
+    model: NamedModel,
+    kit: AgentKit,
+    context: Context | None = None,
 ) -> Recorded[list[AnyMessage]]:
     """Run a subagent on `task`; its messages, or its failure, with every model call it made.
 
