@@ -1,64 +1,50 @@
-"""The web page end to end in headless Chromium: a student enrolls, pays and cancels with their own
-"yes"s, the operator's inbox lists only the refund that waits for staff, and an operator approves it.
+"""The shipped web page: its bundle is what its sources build, and it works end to end in Chromium.
 
-Starts the real `school-agent serve` in a subprocess on a fresh database and runs
-`tests/browser/e2e.mjs` (playwright-core driving Debian's Chromium) against it; the script holds
-the expectations and says which one failed. The browser and the node modules come from
-`make browser`; when they are missing this test fails and says so, rather than skipping, so that a
-CI without them cannot pass unnoticed. Nothing here downloads a browser.
+The page (agent/interfaces/server/static/) is built from web/ by `make page`, which bundles the
+official JS SDK from tests/browser/node_modules with esbuild; the bundle is committed so that
+`make serve` needs no node. The first test rebuilds it into a temporary folder and compares bytes,
+so the sources and the bundle cannot drift apart. The second starts the real `school-agent serve`
+on a fresh database and runs tests/browser/e2e.mjs (playwright-core driving Debian's Chromium)
+against it: a student asks, enrolls and cancels, an operator approves the refund from the inbox,
+and both read the timeline in words; the script holds the expectations and says which one failed.
+Both fail, never skip, when `make browser` has not installed what they need.
 """
 
 from __future__ import annotations
 
-import os
-import shutil
 import subprocess
 from pathlib import Path
 
-import pytest
-
+from tests.support import node
 from tests.support.school import ROOT
 from tests.support.servers import api_server
 
-BROWSER_DIR = ROOT / "tests" / "browser"
-CHROMIUM = Path("/usr/bin/chromium")
-SCRIPT_TIMEOUT_S = 180
-KEYS = {"ADA_KEY": "key-ada-1234", "OLGA_KEY": "key-olga-1234"}
+BUNDLE = ROOT / "agent" / "interfaces" / "server" / "static" / "app.js"
+BUILD_TIMEOUT_S = 120
 
 
-def missing_tools() -> list[str]:
-    """What the browser test needs and this machine lacks."""
-    missing = []
-    if shutil.which("node") is None:
-        missing.append("node (on PATH)")
-    if not CHROMIUM.exists():
-        missing.append(f"Chromium ({CHROMIUM})")
-    if not (BROWSER_DIR / "node_modules" / "playwright-core").is_dir():
-        missing.append(f"playwright-core ({BROWSER_DIR.relative_to(ROOT)}/node_modules)")
-    return missing
+def test_the_committed_bundle_is_exactly_what_the_sources_build(tmp_path: Path) -> None:
+    node.require(packages=("esbuild", "@langchain/langgraph-sdk"))
+    rebuilt = tmp_path / "app.js"
+    result = subprocess.run(
+        ["node", "build.mjs", "page", str(rebuilt)],
+        cwd=node.BROWSER_DIR,
+        capture_output=True,
+        text=True,
+        timeout=BUILD_TIMEOUT_S,
+    )
+    assert result.returncode == 0, f"node build.mjs page failed:\n{result.stdout}\n{result.stderr}"
+    assert rebuilt.read_bytes() == BUNDLE.read_bytes(), (
+        "agent/interfaces/server/static/app.js is not what web/ builds: run `make page` and commit it"
+    )
 
 
-def test_student_confirms_and_operator_approves_the_refund_in_the_browser(
+def test_a_student_asks_enrolls_and_cancels_and_an_operator_approves_the_refund(
     database_url: str, tmp_path: Path
 ) -> None:
-    missing = missing_tools()
-    if missing:
-        pytest.fail(f"the browser test needs {', '.join(missing)}; `make browser` installs them")
+    node.require(packages=("playwright-core",), chromium=True)
     log = tmp_path / "serve.log"
     with api_server(database_url, tmp_path / "data", log) as url:
-        env = (
-            os.environ | KEYS | {"BASE_URL": url, "CHROMIUM": str(CHROMIUM), "SCREENSHOT_DIR": str(tmp_path)}
-        )
-        result = subprocess.run(
-            ["node", "e2e.mjs"],
-            cwd=BROWSER_DIR,
-            env=env,
-            capture_output=True,
-            text=True,
-            timeout=SCRIPT_TIMEOUT_S,
-        )
-    print(result.stdout, result.stderr, sep="\n")
-    assert result.returncode == 0, (
-        f"tests/browser/e2e.mjs exited {result.returncode}:\n{result.stdout}\n{result.stderr}\n"
-        f"server log:\n{log.read_text()}"
-    )
+        env = {"BASE_URL": url, "CHROMIUM": str(node.CHROMIUM), "SCREENSHOT_DIR": str(tmp_path)}
+        result = node.run_script("e2e.mjs", env)
+    node.assert_passed(result, log)

@@ -1,15 +1,20 @@
-// End-to-end test of the web page in headless Chromium, run by tests/test_web.py.
+// The shipped web page (GET /, built from web/) end to end in headless Chromium, run by
+// tests/test_web.py against a real `school-agent serve`.
 //
-// A student asks a question and sees the steps as they happen, enrolls and pays with their own
-// "yes" (the school's policy gives those to the student: the operator's inbox, open beside them in
-// another browser, stays empty), then cancels: the refund waits for an operator after the student's
-// yes. The operator approves it in the inbox, sees the cancellation carried out, and reads the
-// thread's timeline. Uses Debian's Chromium through playwright-core (which never downloads a browser).
+// A student asks a question and sees the steps and the answer; asks to enroll and sees the card say
+// that it waits for her own confirmation (the operator's inbox, open in another browser, does not
+// list it; her own "waiting for you" does), confirms on the card; pays with a typed "yes"; cancels,
+// confirms, and the card says the refund waits for staff. The operator finds it in the inbox,
+// approves it, and sees it carried out; the student's page shows the outcome without a reload. Both
+// timelines tell the story in words; an unknown thread is a sentence, not a trace. Debian's
+// Chromium through playwright-core, which never downloads a browser.
 //
-// Environment: BASE_URL (the running API), ADA_KEY (a student's key), OLGA_KEY (an operator's),
-// CHROMIUM (default /usr/bin/chromium), SCREENSHOT_DIR (default the system's temp folder).
-// Exits 0 when every expectation holds; otherwise prints which one failed, the page's text and
-// a screenshot path, and exits 1.
+// Environment: BASE_URL (the running serve), ADA_KEY (a student's key), OLGA_KEY (an operator's),
+// CHROMIUM (default /usr/bin/chromium), SCREENSHOT_DIR (default a new temporary folder): the pages
+// are photographed there (student-waiting.png, operator-inbox.png, and at the end student.png and
+// operator.png), and on a failure (failure*.png).
+// Exits 0 when every expectation holds; otherwise prints which one failed, the pages' text and the
+// screenshots' paths, and exits 1.
 
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -20,6 +25,7 @@ const BASE_URL = need("BASE_URL");
 const ADA_KEY = need("ADA_KEY");
 const OLGA_KEY = need("OLGA_KEY");
 const CHROMIUM = process.env.CHROMIUM || "/usr/bin/chromium";
+const SHOTS = process.env.SCREENSHOT_DIR || mkdtempSync(join(tmpdir(), "school-e2e-"));
 const TIMEOUT_MS = 30_000;
 
 function need(name) {
@@ -38,195 +44,228 @@ function check(condition, message) {
   if (!condition) throw new ExpectationError(message);
 }
 
-/** Wait until `locator`'s text matches `pattern`; the failure names `what` and the text last seen. */
-async function waitForText(locator, pattern, what) {
-  const deadline = Date.now() + TIMEOUT_MS;
-  let text = "";
-  while (Date.now() < deadline) {
-    text = (await locator.count()) ? (await locator.first().innerText()).trim() : "";
-    if (pattern.test(text)) return text;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new ExpectationError(`${what}: expected text matching ${pattern}, saw ${JSON.stringify(text)}`);
-}
-
-/** Wait for a selector to be visible, failing with `what` rather than Playwright's generic text. */
-async function waitVisible(locator, what) {
-  try {
-    await locator.first().waitFor({ state: "visible", timeout: TIMEOUT_MS });
-  } catch {
-    throw new ExpectationError(`${what}: not shown within ${TIMEOUT_MS / 1000} s`);
-  }
-}
-
 const byTestId = (scope, id) => scope.locator(`[data-testid="${id}"]`);
+const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The run (turn or decision) last added to `list`, once it has ended with `status`. */
+/** Poll `read` until `done(value)`; the failure names `what` and the value last seen. */
+async function waitFor(what, read, done) {
+  const deadline = Date.now() + TIMEOUT_MS;
+  let value;
+  while (Date.now() < deadline) {
+    value = await read();
+    if (done(value)) return value;
+    await pause(100);
+  }
+  throw new ExpectationError(`${what}: not within ${TIMEOUT_MS / 1000} s; last saw ${JSON.stringify(value)}`);
+}
+
+/** The text of the first match of `locator` once it matches `pattern`. */
+async function waitForText(locator, pattern, what) {
+  const read = async () => ((await locator.count()) ? (await locator.first().innerText()).trim() : "");
+  return waitFor(`${what} (expected ${pattern})`, read, (text) => pattern.test(text));
+}
+
+/** The run block last added to `#listId`, once it has ended as `status`. */
 async function finishedRun(page, listId, status, what) {
   const run = page.locator(`#${listId} > [data-testid="run"]`).last();
-  await waitVisible(run, what);
-  const deadline = Date.now() + TIMEOUT_MS;
-  while (Date.now() < deadline && (await run.getAttribute("data-status")) === "running") {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  const seen = await run.getAttribute("data-status");
+  const seen = await waitFor(what, async () => ((await run.count()) ? run.getAttribute("data-status") : "(none)"),
+    (s) => s !== "running" && s !== "(none)");
   check(seen === status, `${what}: expected the run to end as ${status}, it is ${seen}:\n${await run.innerText()}`);
   return run;
 }
 
 /** Node names of a run's step lines, in the order shown, each with its state. */
-async function steps(run) {
-  return run.locator('[data-event="step"]').evaluateAll(
-    (lines) => lines.map((line) => `${line.dataset.node}:${line.dataset.state}`));
-}
+const steps = (run) => run.locator('[data-event="step"]').evaluateAll(
+  (lines) => lines.map((line) => `${line.dataset.node}:${line.dataset.state}`));
 
 async function signIn(page, key, user, role) {
+  await page.goto(BASE_URL);
   await byTestId(page, "api-key").fill(key);
   await byTestId(page, "sign-in").click();
   await waitForText(byTestId(page, "whoami"), new RegExp(`^${user} \\(${role}\\)$`), `signed in as ${user}`);
 }
 
-async function send(page, message) {
+/** Send `message` in the chat and wait for its run to end as `status`; the run. */
+async function turn(page, message, status, what) {
+  const runs = page.locator('#conversation > [data-testid="run"]');
+  const before = await runs.count();
   await byTestId(page, "message").fill(message);
   await byTestId(page, "send").click();
-}
-
-/** Send `message` and wait for its turn to end as `status`; the run. */
-async function turn(page, message, status, what) {
-  const before = await page.locator('#conversation > [data-testid="run"]').count();
-  await send(page, message);
-  const run = page.locator('#conversation > [data-testid="run"]').nth(before);
-  await waitVisible(run, what);
+  await waitFor(`${what} starts`, () => runs.count(), (n) => n > before);
   return finishedRun(page, "conversation", status, what);
 }
 
-/** The operator's inbox, refreshed now; the items it lists, by thread. */
+/** The card under the conversation, once it is shown for `approver`. */
+async function chatCard(page, approver, what) {
+  const card = byTestId(byTestId(page, "pending"), "approval");
+  await waitFor(what, async () => ((await card.count()) ? card.getAttribute("data-approver") : "(no card)"), (a) => a === approver);
+  return card;
+}
+
+/** The threads an inbox lists after a refresh. */
 async function inboxThreads(page) {
   const status = byTestId(page, "inbox-status");
   const before = await status.innerText();
   await byTestId(page, "inbox-refresh").click();
-  const deadline = Date.now() + TIMEOUT_MS;
-  while (Date.now() < deadline && (await status.innerText()) === before) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return page.locator('[data-testid="approval"]').evaluateAll((items) => items.map((i) => i.dataset.threadId));
+  await waitFor("the inbox is read again", () => status.innerText(), (text) => text !== before);
+  return byTestId(page, "inbox-item").evaluateAll((items) => items.map((i) => i.dataset.threadId));
 }
 
-async function studentAsksEnrollsAndPays(page, inbox) {
-  await page.goto(BASE_URL);
-  await signIn(page, ADA_KEY, "ada", "student");
-  check(await byTestId(page, "inbox").isHidden(), "a student must not see the approval inbox");
-  const threadId = await byTestId(page, "thread-id").inputValue();
-  check(/^\S+$/.test(threadId), `a fresh thread id is filled in, saw ${JSON.stringify(threadId)}`);
+/** The controls a card offers, by test id. */
+const controls = (card) => card.locator("button").evaluateAll((buttons) => buttons.map((b) => b.dataset.testid));
 
-  const answer = await turn(page, "When does the RAG course start?", "completed", "the question's turn");
-  const answerSteps = await steps(answer);
-  check(answerSteps.includes("router:done") && answerSteps.includes("answer:done")
-        && answerSteps.indexOf("router:done") < answerSteps.indexOf("answer:done"),
-  `the turn shows the router and then the answer step, saw ${JSON.stringify(answerSteps)}`);
+async function studentAsks(page) {
+  const answer = await turn(page, "When does the RAG course start?", "completed", "the question's run");
+  const seen = await steps(answer);
+  check(seen.includes("router:done") && seen.includes("answer:done") && seen.indexOf("router:done") < seen.indexOf("answer:done"),
+    `the run shows the router and then the answer step, saw ${JSON.stringify(seen)}`);
+  const words = (await answer.locator('[data-node="router"]').innerText()).trim();
+  check(/^Understanding the request/.test(words), `a step is named in words, saw ${JSON.stringify(words)}`);
   const reply = await waitForText(byTestId(answer, "reply").last(), /rag-2/, "the answer names the cohort");
-  console.log(`ok: ada's question went through ${answerSteps.join(", ")}; reply: ${reply}`);
-
-  const enroll = await turn(page, "Enroll me in rag-2", "awaiting_approval", "the enrollment turn");
-  await waitForText(byTestId(enroll, "awaiting-approval"), /^Waiting for the student's confirmation: .*rag-2/, "the turn says what waits for the student's yes");
-  await waitForText(enroll.locator('[data-event="awaiting_approval"]'), /^Waiting for a 'yes' or 'no' from the student$/, "the turn ends waiting for the student");
-  const listed = await inboxThreads(inbox);
-  check(!listed.includes(threadId), `the operator's inbox must not list a request waiting for its student, lists ${JSON.stringify(listed)}`);
-  console.log(`ok: ada's enrollment waits for her own yes, and the operator's inbox does not list it`);
-
-  const enrolled = await turn(page, "yes", "completed", "ada's yes to the enrollment");
-  await waitForText(byTestId(enrolled, "reply").last(), /^Done: you are enrolled in rag-2/, "the enrollment is carried out on ada's yes");
-  await turn(page, "Pay for rag-2", "awaiting_approval", "the payment turn");
-  const paid = await turn(page, "yes", "completed", "ada's yes to the payment");
-  await waitForText(byTestId(paid, "reply").last(), /^Payment of €900 received: your place in rag-2 is confirmed\.$/, "the payment on ada's yes");
-  console.log("ok: ada enrolled and paid with her own yes");
+  const threadId = await byTestId(page, "thread-id").inputValue();
+  check(/^[0-9a-f-]{36}$/.test(threadId), `the first message created a thread, saw ${JSON.stringify(threadId)}`);
+  console.log(`ok: ada's question on thread ${threadId} went through ${seen.join(", ")}; reply: ${reply}`);
   return threadId;
 }
 
-async function studentCancelsAndTheRefundWaitsForStaff(page) {
-  const cancel = await turn(page, "Please cancel my enrollment in rag-2", "awaiting_approval", "the cancellation turn");
-  await waitForText(byTestId(cancel, "reply").last(), /Full refund of €900\. .*a member of our staff approves it after you\.$/, "the proposal says staff approve the refund after the student");
-  const confirmed = await turn(page, "yes", "awaiting_approval", "ada's yes to the cancellation");
-  await waitForText(byTestId(confirmed, "reply").last(), /^Thank you for confirming\. Because it pays out a refund, a member of our staff must approve it as well/, "the yes is not the last word on a refund");
-  await waitForText(byTestId(confirmed, "awaiting-approval"), /^Waiting for approval: Cancel ada's enrollment in rag-2/, "the turn says what waits for staff");
-  await waitForText(confirmed.locator('[data-event="awaiting_approval"]'), /^Waiting for approval by an operator$/, "the turn ends waiting for an operator");
-  console.log("ok: ada's cancellation waits for an operator after her yes");
+async function studentEnrollsAndPays(page, staff, threadId) {
+  const enroll = await turn(page, "Enroll me in rag-2", "interrupted", "the enrollment's run");
+  check((await steps(enroll)).includes("approval:waiting"), `the approval step waits, saw ${await steps(enroll)}`);
+  await waitForText(enroll.locator('[data-event="interrupted"]'), /^Waiting for your confirmation$/, "the run ends waiting for ada");
+  const card = await chatCard(page, "student", "the card for ada's own confirmation");
+  await waitForText(byTestId(card, "waits-for"), /^Waiting for your confirmation$/, "the card says whose decision it is");
+  await waitForText(byTestId(card, "approval-action"), /^Enroll: student ada, cohort rag-2$/, "the card says the action in words");
+  const offered = await controls(card);
+  check(JSON.stringify(offered) === JSON.stringify(["approve", "reject"]), `a student confirms or declines, no edit; saw ${offered}`);
+  check(!(await inboxThreads(staff)).includes(threadId), "the operator's inbox does not list what waits for the student");
+  check((await inboxThreads(page)).includes(threadId), "ada's own inbox lists what waits for her");
+  console.log("ok: ada's enrollment waits for her own confirmation; only her inbox lists it");
+
+  await byTestId(card, "approve").click();
+  const enrolled = await finishedRun(page, "conversation", "completed", "ada's confirmation");
+  await waitForText(byTestId(enrolled, "reply").last(), /^Done: you are enrolled in rag-2/, "ada's confirmation enrolls her");
+  check(!(await byTestId(page, "pending").locator("*").count()), "the card goes once ada confirmed");
+
+  await turn(page, "Pay for rag-2", "interrupted", "the payment's run");
+  const paid = await turn(page, "yes", "completed", "ada's typed yes to the payment");
+  await waitForText(byTestId(paid, "reply").last(), /^Payment of €900 received: your place in rag-2 is confirmed\.$/, "the payment on ada's yes");
+  console.log("ok: ada confirmed the enrollment on its card and the payment with a typed yes");
 }
 
-async function operatorApproves(page, threadId) {
-  const item = page.locator(`[data-testid="approval"][data-thread-id="${threadId}"]`);
-  check((await inboxThreads(page)).includes(threadId), `ada's refund on thread ${threadId} is in the inbox`);
-  await waitVisible(item, `ada's request on thread ${threadId} in the inbox`);
-  const action = await waitForText(byTestId(item, "approval-action"), /^cancel\(.*rag-2.*\)$/, "the inbox shows the action and its arguments");
-  check(/"ada"/.test(action), `the action names the student, saw ${action}`);
-  await waitForText(byTestId(item, "approval-description"), /ada.*rag-2.*Full refund of €900/, "the inbox shows the description");
-  console.log(`ok: olga's inbox shows ${action}`);
+async function studentCancelsAndTheRefundWaitsForStaff(page) {
+  await turn(page, "Please cancel my enrollment in rag-2", "interrupted", "the cancellation's run");
+  await byTestId(await chatCard(page, "student", "the cancellation waits for ada first"), "approve").click();
+  const confirmed = await finishedRun(page, "conversation", "interrupted", "ada's confirmation of the cancellation");
+  await waitForText(byTestId(confirmed, "reply").last(), /^Thank you for confirming\. Because it pays out a refund, a member of our staff must approve it as well/, "the refund also waits for staff");
+  const card = await chatCard(page, "operator", "the card now waits for staff");
+  await waitForText(byTestId(card, "waits-for"), /^Waiting for staff: a member of our staff decides$/, "the card says staff decide");
+  await waitForText(byTestId(card, "approval-action"), /^Cancel the enrollment: student ada, cohort rag-2$/, "the card names the cancellation");
+  const offered = await controls(card);
+  check(JSON.stringify(offered) === JSON.stringify(["reject"]), `while staff decide, ada may only withdraw; saw ${offered}`);
+  await page.screenshot({ path: join(SHOTS, "student-waiting.png") });
+  console.log("ok: ada's cancellation waits for staff after her confirmation");
+}
 
-  await byTestId(item, "approve").click();
-  const decision = await finishedRun(page, "decisions", "completed", "the approval's run");
-  const decisionSteps = await steps(decision);
-  check(decisionSteps.includes("execute:done"), `the decision shows the execute step, saw ${JSON.stringify(decisionSteps)}`);
+async function operatorApproves(staff, threadId) {
+  check((await inboxThreads(staff)).includes(threadId), `the operator's inbox lists ada's refund on thread ${threadId}`);
+  const item = staff.locator(`[data-testid="inbox-item"][data-thread-id="${threadId}"]`);
+  const card = byTestId(item, "approval");
+  await waitForText(byTestId(card, "waits-for"), /^Waiting for a decision by staff \(you\)$/, "the operator reads that it is theirs to decide");
+  const action = await waitForText(byTestId(card, "approval-action"), /^Cancel the enrollment: student ada, cohort rag-2$/, "the inbox says the action in words");
+  await waitForText(byTestId(card, "approval-description"), /ada.*rag-2.*Full refund of €900/, "the inbox shows the description");
+  const offered = await controls(card);
+  check(JSON.stringify(offered) === JSON.stringify(["approve", "reject", "edit"]), `the operator may approve, reject or edit; saw ${offered}`);
+  console.log(`ok: olga's inbox shows "${action}"`);
+  await staff.screenshot({ path: join(SHOTS, "operator-inbox.png") });
+
+  await byTestId(card, "approve").click();
+  const decision = await finishedRun(staff, "decisions", "completed", "the approval's run");
+  const seen = await steps(decision);
+  check(seen.includes("execute:done"), `the decision shows the execute step, saw ${JSON.stringify(seen)}`);
   const done = await waitForText(byTestId(decision, "reply").last(), /^Done: your enrollment in rag-2 is cancelled\. €900 will be refunded in full\.$/, "the decision's reply");
-  console.log(`ok: the approval went through ${decisionSteps.join(", ")}; reply: ${done}`);
+  await waitFor("the decided item leaves the inbox", () => item.count(), (n) => n === 0);
+  console.log(`ok: olga approved; the run went through ${seen.join(", ")}; reply: ${done}`);
+}
 
-  await item.waitFor({ state: "detached", timeout: TIMEOUT_MS })
-    .catch(() => { throw new ExpectationError("the decided approval leaves the inbox"); });
+async function studentSeesTheOutcome(page) {
+  const decided = byTestId(page, "staff-decided");
+  await waitFor("ada's page shows that staff decided", () => decided.count(), (n) => n === 1);
+  const run = page.locator('#conversation > [data-testid="run"]').last();
+  await waitForText(byTestId(run, "reply"), /^Done: your enrollment in rag-2 is cancelled\./, "ada reads the outcome");
+  check(!(await byTestId(page, "pending").locator("*").count()), "nothing waits any more on ada's page");
+  console.log("ok: ada's page shows the cancellation without a reload");
+}
+
+/** The timeline of `threadId` on `page`: sentences with times, in the order the story happened. */
+async function timelineInWords(page, threadId, who) {
+  check((await byTestId(page, "timeline-thread").inputValue()) === threadId, `${who}'s timeline follows thread ${threadId}`);
+  const expected = ["approval_requested", "approval_granted", "approval_requested", "approval_granted", "turn_completed"];
+  const events = await waitFor(`${who}'s timeline shows ${expected.join(", ")} in order`,
+    () => byTestId(page, "timeline-event").evaluateAll((items) => items.map((i) => ({
+      kind: i.dataset.kind, time: i.querySelector("time")?.innerText ?? "", text: i.querySelector(".text")?.innerText ?? "",
+    }))),
+    (found) => {
+      let at = 0;
+      for (const { kind } of found) if (kind === expected[at]) at += 1;
+      return at === expected.length;
+    });
+  for (const { kind, time, text } of events) {
+    check(/\d/.test(time), `each event shows its time, ${kind} shows ${JSON.stringify(time)}`);
+    check(/^[A-Z0-9€"'(].*[a-z0-9).:;'"!?€]$/i.test(text) && !/^[{[]/.test(text) && !text.includes('":'), `each event is a sentence, not data: ${kind} reads ${JSON.stringify(text)}`);
+  }
+  console.log(`ok: ${who}'s timeline reads:\n  ${events.map(({ time, text }) => `${time}  ${text}`).join("\n  ")}`);
+}
+
+async function anUnknownThreadIsASentence(page) {
+  await byTestId(page, "thread-id").fill("no-such-thread");
+  await byTestId(page, "thread-id").dispatchEvent("change");
+  const said = await waitForText(byTestId(page, "notice"), /\S/, "an unknown thread is reported");
+  check(!/Traceback|\{|HTTP \d/.test(said) && said.length < 200, `the error is a short sentence, saw ${JSON.stringify(said)}`);
+  console.log(`ok: an unknown thread reads "${said}"`);
 }
 
 async function signedOutPageIsEmpty(page) {
   await byTestId(page, "sign-out").click();
-  const left = (await byTestId(page, "conversation").innerText()).trim();
+  check(await page.locator("#workspace").isHidden(), "signing out hides the workspace");
+  const left = (await byTestId(page, "conversation").textContent()).trim();
   check(left === "", `signing out clears the conversation, saw ${JSON.stringify(left)}`);
-}
-
-async function timelineShowsTheStory(page, threadId) {
-  const shown = await byTestId(page, "timeline-thread").inputValue();
-  check(shown === threadId, `the timeline follows the decided thread ${threadId}, shows ${JSON.stringify(shown)}`);
-  const expected = ["turn_started", "approval_requested", "approval_granted", "approval_requested", "approval_granted", "turn_completed"];
-  const deadline = Date.now() + TIMEOUT_MS;
-  let kinds = [];
-  while (Date.now() < deadline) {
-    kinds = await byTestId(page, "timeline-event").evaluateAll((items) => items.map((i) => i.dataset.kind));
-    // The kinds in this order, other events allowed in between.
-    let at = 0;
-    for (const kind of kinds) if (kind === expected[at]) at += 1;
-    if (at === expected.length && kinds[kinds.length - 1] === "turn_completed") {
-      console.log(`ok: the timeline shows ${kinds.join(", ")}`);
-      return;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new ExpectationError(`the timeline shows ${expected.join(", ")} in order, ending with turn_completed; saw ${JSON.stringify(kinds)}`);
 }
 
 async function main() {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox"] });
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
   // The operator in a browser of their own (a context keeps its own stored key).
-  const staff = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  const staff = await (await browser.newContext({ viewport: { width: 1280, height: 1000 } })).newPage();
   const pageErrors = [];
-  for (const p of [page, staff]) p.on("pageerror", (err) => pageErrors.push(err.message));
+  for (const p of [page, staff]) p.on("pageerror", (err) => pageErrors.push(err.stack ?? err.message));
   try {
-    await staff.goto(BASE_URL);
     await signIn(staff, OLGA_KEY, "olga", "operator");
-    await waitVisible(byTestId(staff, "inbox"), "the approval inbox for an operator");
-    const threadId = await studentAsksEnrollsAndPays(page, staff);
+    check(await byTestId(staff, "chat").isHidden(), "an operator has no chat: they do not write into students' threads");
+    await signIn(page, ADA_KEY, "ada", "student");
+    await waitForText(page.locator("#inbox-title"), /^Waiting for you$/, "a student's inbox is what waits for them");
+    const threadId = await studentAsks(page);
+    await studentEnrollsAndPays(page, staff, threadId);
     await studentCancelsAndTheRefundWaitsForStaff(page);
-    await signedOutPageIsEmpty(page);
     await operatorApproves(staff, threadId);
-    await timelineShowsTheStory(staff, threadId);
+    await studentSeesTheOutcome(page);
+    await timelineInWords(staff, threadId, "olga");
+    await timelineInWords(page, threadId, "ada");
+    await page.screenshot({ path: join(SHOTS, "student.png"), fullPage: true });
+    await staff.screenshot({ path: join(SHOTS, "operator.png"), fullPage: true });
+    await anUnknownThreadIsASentence(page);
+    await signedOutPageIsEmpty(page);
     check(pageErrors.length === 0, `the page threw:\n${pageErrors.join("\n")}`);
-    console.log("e2e: all expectations held");
+    console.log(`e2e: all expectations held; screenshots in ${SHOTS}`);
     return 0;
   } catch (err) {
-    const shot = join(process.env.SCREENSHOT_DIR || mkdtempSync(join(tmpdir(), "school-e2e-")), "failure.png");
+    const shot = join(SHOTS, "failure.png");
     await page.screenshot({ path: shot, fullPage: true }).catch(() => {});
     await staff.screenshot({ path: shot.replace(/\.png$/, "-operator.png"), fullPage: true }).catch(() => {});
     console.error(`e2e FAILED: ${err instanceof ExpectationError ? err.message : err.stack}`);
     if (pageErrors.length) console.error(`page errors:\n${pageErrors.join("\n")}`);
-    console.error(`page text:\n${await page.locator("body").innerText().catch(() => "(unreadable)")}`);
+    console.error(`student's page text:\n${await page.locator("body").innerText().catch(() => "(unreadable)")}`);
     console.error(`operator's page text:\n${await staff.locator("body").innerText().catch(() => "(unreadable)")}`);
-    console.error(`screenshot: ${shot}`);
+    console.error(`screenshots: ${shot} and its -operator twin`);
     return 1;
   } finally {
     await browser.close();
