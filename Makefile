@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: help serve demo test test-fast test-real-llm test-real-embeddings studio lint lock clean browser pgbouncer load
+.PHONY: help serve demo test test-fast test-real-llm test-real-embeddings studio lint lock clean browser page pgbouncer load
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-21s %s\n", $$1, $$2}'
@@ -21,10 +21,14 @@ serve: $(STAMP) ## Start the product on port 8000 (PORT=...): page, HTTP API, La
 demo: $(STAMP) ## Play the school story on the embedded Postgres (or DATABASE_URL)
 	$(BIN)/school-agent demo
 
-browser: ## Installs Debian's Chromium (apt-get, if missing) and the npm packages (playwright-core) of the page's browser test
+browser: ## Installs Debian's Chromium (apt-get, if missing) and the npm packages of tests/browser (the JS SDK, esbuild, playwright-core); builds the useStream test page
 	command -v chromium || (apt-get update && apt-get install -y --no-install-recommends chromium)
 	cd tests/browser && { [ node_modules/.package-lock.json -nt package-lock.json ] || npm ci --no-audit --no-fund; }
-	cd tests/browser && { [ -f dist/usestream/app.js ] && [ -z "$$(find usestream build.mjs package-lock.json -newer dist/usestream/app.js)" ] || node build.mjs; }
+	cd tests/browser && { [ -f dist/usestream/app.js ] && [ -z "$$(find usestream build.mjs package-lock.json -newer dist/usestream/app.js)" ] || node build.mjs usestream; }
+
+page: ## Rebuilds the web page's bundle (agent/interfaces/server/static/app.js, committed) from web/ with esbuild; installs the npm packages of tests/browser if missing
+	cd tests/browser && { [ node_modules/.package-lock.json -nt package-lock.json ] || npm ci --no-audit --no-fund; }
+	cd tests/browser && node build.mjs page
 
 # /usr/sbin is off a plain user's PATH, where Debian puts pgbouncer; tests/test_pgbouncer.py looks there too.
 pgbouncer: ## Installs Debian's PgBouncer (apt-get, if missing) for the tests behind a transaction pooler
