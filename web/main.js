@@ -51,8 +51,8 @@ function report(err, show = notice) {
 // -- runs -----------------------------------------------------------------------------------------
 
 /** The thread's messages and the request it waits on, read from its state. */
-async function readThread(threadId) {
-  const state = await api.client.threads.getState(threadId);
+async function readThread(threadId, client = api.client) {
+  const state = await client.threads.getState(threadId);
   const interrupts = state.interrupts?.length ? state.interrupts : (state.tasks ?? []).flatMap((task) => task.interrupts ?? []);
   return { messages: state.values?.messages ?? [], pending: pendingOf(interrupts) };
 }
@@ -63,10 +63,11 @@ async function readThread(threadId) {
  * `input` or `command`.
  */
 async function runInto(view, threadId, payload) {
+  const { client } = api; // the key this run began with, even if the reader signs out meanwhile
   try {
-    const parts = api.client.runs.stream(threadId, ASSISTANT_ID, { ...payload, streamMode: STREAM_MODES, multitaskStrategy: "reject" });
+    const parts = client.runs.stream(threadId, ASSISTANT_ID, { ...payload, streamMode: STREAM_MODES, multitaskStrategy: "reject" });
     for await (const part of parts) view.handle(part);
-    const { messages, pending } = await readThread(threadId);
+    const { messages, pending } = await readThread(threadId, client);
     view.show(messages);
     view.end(pending ? "interrupted" : "completed", pending ? waitsFor(pending, me) : "Done");
     return pending;

@@ -178,6 +178,15 @@ async function operatorApproves(staff, threadId) {
   console.log(`ok: olga's inbox shows "${action}"`);
   await staff.screenshot({ path: join(SHOTS, "operator-inbox.png") });
 
+  // A refused decision is a sentence from the server, and the request stays in the inbox to decide.
+  await byTestId(card, "edit-cohort").fill("Not A Cohort!");
+  await byTestId(card, "edit").click();
+  const refused = await finishedRun(staff, "decisions", "error", "an edit to a malformed cohort");
+  const said = (await byTestId(refused, "outcome").innerText()).trim();
+  check(/cohort/i.test(said) && !/Traceback|[{}]|HTTP \d/.test(said) && said.length < 200, `the refusal is the server's short sentence, saw ${JSON.stringify(said)}`);
+  await waitFor("the refused request is back in the inbox", () => byTestId(item, "approve").count(), (n) => n === 1);
+  console.log(`ok: a malformed edit is refused in words: "${said}"`);
+
   await byTestId(card, "approve").click();
   const decision = await finishedRun(staff, "decisions", "completed", "the approval's run");
   const seen = await steps(decision);
