@@ -8,6 +8,7 @@ shown. Pure functions over rows: no database, no model.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from datetime import date, timedelta
 from typing import Any
 
@@ -15,7 +16,8 @@ from agent.domain.catalog_queries import Filters
 from agent.domain.rules import money
 from graphs.retrieval import Subject
 
-Row = dict[str, Any]
+Row = Mapping[str, Any]
+"""A row read from the domain (a course, a cohort, a section); only read here."""
 
 TRY_A_TOPIC = "Try a topic such as Python, SQL, machine learning or RAG, or ask for a course id."
 NO_SEARCH_TERMS = (
@@ -49,7 +51,7 @@ def compose(subject: Subject, *, today: date, facets: frozenset[str] = frozenset
     return reply
 
 
-def answer_facets(courses: list[Row], facets: frozenset[str], *, today: date) -> str:
+def answer_facets(courses: Sequence[Row], facets: frozenset[str], *, today: date) -> str:
     """Each course's facts that the question asks for, then the ids they come from.
 
     A price question gets the price and the upcoming cohorts' dates; a level question the level,
@@ -115,7 +117,7 @@ def _prerequisites(course: Row) -> str:
     return f"Prerequisites: {direct}; with theirs, in the order to take them: {order}."
 
 
-def _cohorts_sentence(cohorts: list[Row], *, free_only: bool) -> str:
+def _cohorts_sentence(cohorts: Sequence[Row], *, free_only: bool) -> str:
     if free_only:
         cohorts = [h for h in cohorts if h["capacity"] > h["seats_taken"]]
         if not cohorts:
@@ -126,7 +128,7 @@ def _cohorts_sentence(cohorts: list[Row], *, free_only: bool) -> str:
 
 
 def compose_filtered(
-    filters: Filters, courses: list[Row], *, after: Row | None = None, builds_on: Row | None = None
+    filters: Filters, courses: Sequence[Row], *, after: Row | None = None, builds_on: Row | None = None
 ) -> str:
     """The courses a structured question found, headed by the filter applied, each with its cohorts.
 
@@ -199,7 +201,7 @@ def describe_filters(filters: Filters, *, after: Row | None = None, builds_on: R
     return head
 
 
-def compose_answer(courses: list[Row]) -> str:
+def compose_answer(courses: Sequence[Row]) -> str:
     """The courses' catalog passages and the ids they come from; a plain no-match without courses."""
     if not courses:
         return f"I couldn't find anything in our catalog that matches that. {TRY_A_TOPIC}"
@@ -208,7 +210,7 @@ def compose_answer(courses: list[Row]) -> str:
     return "\n\n".join(parts) + f"\n\n{_sources(sources)}"
 
 
-def describe_courses(courses: list[Row]) -> str:
+def describe_courses(courses: Sequence[Row]) -> str:
     """The catalog passages of some courses, as the models and the offline answers read them."""
     return "\n\n".join(_describe(course) for course in courses)
 
@@ -309,7 +311,7 @@ MAX_SECTION_CHARS = 600
 """A knowledge-base section quoted in a reply ends at the first paragraph break past this length."""
 
 
-def compose_from_documents(sections: list[Row], courses: list[Row]) -> str:
+def compose_from_documents(sections: Sequence[Row], courses: Sequence[Row]) -> str:
     """The best knowledge-base section, trimmed, cited by document and section; the others among the sources.
 
     `courses` (those the question is about: "Is the SQL course online?", maybe none) are cited too.
@@ -323,7 +325,7 @@ def compose_from_documents(sections: list[Row], courses: list[Row]) -> str:
     return "\n\n".join(lines) + f"\n\n{_sources(sources)}"
 
 
-def describe_sections(sections: list[Row]) -> str:
+def describe_sections(sections: Sequence[Row]) -> str:
     """The knowledge-base sections as the answer model reads them, each headed by its citation."""
     return "\n\n".join(
         f"[{s['citation']}] {s['title']}: {s['section']}\n{s['text'].strip()}" for s in sections

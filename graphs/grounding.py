@@ -7,6 +7,7 @@ which prices and dates it states that no retrieved row holds.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping, Sequence
 from datetime import date
 from decimal import Decimal
 from typing import Any
@@ -40,7 +41,7 @@ def without_sections(reply: str) -> str:
     return _SECTION.sub(" ", reply)
 
 
-def allowed_ids(courses: list[dict[str, Any]]) -> set[str]:
+def allowed_ids(courses: Sequence[Mapping[str, Any]]) -> set[str]:
     """Ids an answer may cite: the retrieved courses, their cohorts and their prerequisites."""
     ids = {c["id"] for c in courses}
     ids |= {h["id"] for c in courses for h in c["cohorts"]}
@@ -94,7 +95,7 @@ _DATE = re.compile(
 )
 
 
-def unsupported_figures(reply: str, courses: list[dict[str, Any]]) -> list[str]:
+def unsupported_figures(reply: str, courses: Sequence[Mapping[str, Any]]) -> list[str]:
     """The prices and dates `reply` states that no row of `courses` holds, as written, in order.
 
     Prices are amounts with a currency (`€900`, `1,400 euros`, `EUR 900.00`); only euro amounts

@@ -14,7 +14,7 @@ from __future__ import annotations
 import logging
 import re
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Literal
@@ -22,12 +22,12 @@ from typing import Any, Literal
 import psycopg
 from langchain_core.embeddings import Embeddings
 
-from agent.domain import School, catalog, term_hits, vectors
+from agent.domain import CourseWithCohorts, School, catalog, term_hits, vectors
 from graphs.terms import asks_to_compare, topic_terms
 
 log = logging.getLogger(__name__)
 
-Row = dict[str, Any]
+Row = Mapping[str, Any]
 
 DEFAULT_MAX_DISTANCE = 0.16
 """Cosine distance beyond which a vector neighbour is not a match (similarity below 0.84).
@@ -88,7 +88,7 @@ def reciprocal_rank_fusion(rankings: Sequence[Sequence[str]], *, k: int = 60, li
 class Retrieval:
     """What one search found, and how."""
 
-    courses: list[Row]
+    courses: list[CourseWithCohorts]
     """The courses, best first, each with its cohorts under `"cohorts"` (as `School.search`)."""
     fts_ids: list[str]
     """Course ids by full-text rank, or the ids the question named outright."""
@@ -113,7 +113,7 @@ class Subject:
     kind: Literal["courses", "comparison", "nothing"]
     """`courses`: state these courses; `comparison`: the question names two courses, weigh them
     side by side; `nothing`: no course is about what was asked."""
-    courses: list[Row]
+    courses: Sequence[Row]
     """The courses to state or the two to compare, best first; empty for `nothing`."""
     searched: list[str]
     """The words searched for: the question's subject words, else all its search terms."""
@@ -418,7 +418,9 @@ def _only_mentioned(hits: dict[str, term_hits.TermHits], topics: list[str]) -> b
     return 2 * sum(t in matched for t in topics) <= len(topics)
 
 
-def _distinctly_named(courses: list[Row], hits: dict[str, term_hits.TermHits]) -> list[Row]:
+def _distinctly_named(
+    courses: list[CourseWithCohorts], hits: dict[str, term_hits.TermHits]
+) -> list[CourseWithCohorts]:
     """The courses, best first, whose name holds a question word that no other course's name holds."""
     named = {c["id"]: hits[c["id"]].named if c["id"] in hits else frozenset() for c in courses}
     return [
@@ -429,11 +431,11 @@ def _distinctly_named(courses: list[Row], hits: dict[str, term_hits.TermHits]) -
 
 
 def _in_order_of_mention(
-    courses: list[Row], terms: list[str], hits: dict[str, term_hits.TermHits]
-) -> list[Row]:
+    courses: list[CourseWithCohorts], terms: list[str], hits: dict[str, term_hits.TermHits]
+) -> list[CourseWithCohorts]:
     """The courses in the order the question first names them ("deep learning or computer vision")."""
 
-    def first_mention(course: Row) -> int:
+    def first_mention(course: CourseWithCohorts) -> int:
         named = hits[course["id"]].named if course["id"] in hits else frozenset()
         own = [i for i, t in enumerate(terms) if t in named or _is_id_of(t, course["id"])]
         return min(own, default=len(terms))

@@ -21,17 +21,19 @@ from __future__ import annotations
 
 import re
 import threading
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from datetime import date
 from typing import Any
 
-from agent.domain import School, catalog_queries, knowledge, term_hits
+from agent.domain import CourseWithCohorts, School, catalog_queries, knowledge, term_hits
 from agent.domain.catalog_queries import Filters
 from graphs.filters import Reading, read_question
 from graphs.fuzzy import closest
 from graphs.retrieval import Retriever, Subject, reciprocal_rank_fusion
 
-Row = dict[str, Any]
+Row = Mapping[str, Any]
+"""A row read from the domain (a course, a cohort, a section); only read here."""
 
 KNOWLEDGE_FILLER = frozenset(
     """class classes course courses policy policies rule rules get gets got getting tell know want
@@ -88,7 +90,7 @@ def knowledge_sections(
     named: frozenset[str] = frozenset(),
     retriever: Retriever | None = None,
     limit: int = KNOWLEDGE_SECTIONS,
-) -> list[Row]:
+) -> Sequence[Row]:
     """The knowledge-base sections about `question`, best first, at most `limit`.
 
     By its words (`knowledge.sections_about`'s rows, with their `topic`), fused by reciprocal rank
@@ -131,12 +133,12 @@ def _vocabulary(conn: Any) -> knowledge.Vocabulary:
     return found
 
 
-def naming_words(school: School, question: str, courses: list[Row]) -> frozenset[str]:
+def naming_words(school: School, question: str, courses: Sequence[Row]) -> frozenset[str]:
     """The words of `question` that name one of `courses` (its id, a word of its title or tags)."""
     return frozenset().union(*_names(school, question, courses).values())
 
 
-def _names(school: School, question: str, courses: list[Row]) -> dict[str, set[str]]:
+def _names(school: School, question: str, courses: Sequence[Row]) -> dict[str, set[str]]:
     """For each of `courses` the question names, the words of `question` that name it."""
     if not courses:
         return {}
@@ -153,7 +155,7 @@ def _names(school: School, question: str, courses: list[Row]) -> dict[str, set[s
 
 def answer_sources(
     school: School, question: str, subject: Subject, reading: Reading, *, retriever: Retriever | None = None
-) -> tuple[Subject, list[Row]]:
+) -> tuple[Subject, Sequence[Row]]:
     """The subject the reply states and the knowledge-base sections it answers from (maybe none).
 
     The rules are the module's: a subject whose courses were only found, not named, gives way to
@@ -175,7 +177,7 @@ def answer_sources(
 
 def follow_on_query(
     school: School, question: str, reading: Reading, subject: Subject, today: date
-) -> tuple[Filters, Row, list[Row]] | None:
+) -> tuple[Filters, Row, list[CourseWithCohorts]] | None:
     """The filters applied, the course named and the courses that build on it ("after Python Basics").
 
     The courses that build on it list it among their prerequisites; the question's other filters
@@ -198,7 +200,7 @@ def follow_on_query(
 
 def structured_query(
     school: School, reading: Reading, student: str | None, today: date
-) -> tuple[Filters, list[Row], Row | None] | None:
+) -> tuple[Filters, list[CourseWithCohorts], Row | None] | None:
     """The filters applied, the courses found and the student's enrollment they start after.
 
     None when the question asks for what starts after the student's current course and the

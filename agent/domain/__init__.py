@@ -16,6 +16,7 @@ from psycopg import Connection
 from psycopg_pool import ConnectionPool
 
 from agent.domain import catalog, enrollments, handoffs, knowledge, payments, policy, transfers
+from agent.domain.catalog import CohortOfCourse, CohortRow, CourseRow, CourseWithCohorts
 from agent.domain.errors import DomainError
 from agent.domain.operations import Outcome, dry_run, run_once
 from agent.domain.payments import LockHolder, PaymentProvider, Providers
@@ -30,7 +31,17 @@ class _Preview(str):
 PREVIEW = _Preview("<preview>")
 """Pass as the key to run an operation's checks and rules in a transaction that is rolled back."""
 
-__all__ = ["PREVIEW", "DomainError", "Outcome", "PaymentProvider", "School"]
+__all__ = [
+    "PREVIEW",
+    "CohortOfCourse",
+    "CohortRow",
+    "CourseRow",
+    "CourseWithCohorts",
+    "DomainError",
+    "Outcome",
+    "PaymentProvider",
+    "School",
+]
 
 
 class School:
@@ -73,7 +84,7 @@ class School:
         return Providers(self.payments, self.earlier_payments)
 
     # -- reads ---------------------------------------------------------------------------------
-    def search(self, text: str, *, limit: int = 3) -> list[Row]:
+    def search(self, text: str, *, limit: int = 3) -> list[CourseWithCohorts]:
         """Courses matching `text`, each with its cohorts under `"cohorts"`."""
         with self.pool.connection() as conn:
             return _with_cohorts(conn, catalog.search_course_ids(conn, text, limit=limit))
@@ -97,12 +108,12 @@ class School:
         with self.pool.connection() as conn:
             return catalog.ranked_course_ids(conn, text, limit=limit)
 
-    def courses_with_cohorts(self, ids: list[str]) -> list[Row]:
+    def courses_with_cohorts(self, ids: list[str]) -> list[CourseWithCohorts]:
         """The courses with these ids in the order given, each with its cohorts under `"cohorts"`."""
         with self.pool.connection() as conn:
             return _with_cohorts(conn, ids)
 
-    def cohort(self, cohort_id: str) -> Row | None:
+    def cohort(self, cohort_id: str) -> CohortOfCourse | None:
         """One cohort with its course's title and price, or None."""
         with self.pool.connection() as conn:
             return catalog.get_cohort(conn, cohort_id)
@@ -112,7 +123,7 @@ class School:
         with self.pool.connection() as conn:
             return catalog.known_ids(conn)
 
-    def cohorts_of(self, course_id: str) -> list[Row]:
+    def cohorts_of(self, course_id: str) -> list[CohortRow]:
         """The cohorts of one course, earliest first."""
         with self.pool.connection() as conn:
             return catalog.cohorts_of(conn, [course_id])
@@ -232,9 +243,9 @@ class School:
         return self._run(key, "handoff", request, action)
 
 
-def _with_cohorts(conn: Connection[Row], ids: list[str]) -> list[Row]:
+def _with_cohorts(conn: Connection[Row], ids: list[str]) -> list[CourseWithCohorts]:
     courses = catalog.courses_by_ids(conn, ids)
     cohorts = catalog.cohorts_of(conn, [c["id"] for c in courses])
-    for course in courses:
-        course["cohorts"] = [h for h in cohorts if h["course_id"] == course["id"]]
-    return courses
+    return [
+        {**course, "cohorts": [h for h in cohorts if h["course_id"] == course["id"]]} for course in courses
+    ]

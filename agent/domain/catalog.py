@@ -7,11 +7,59 @@ import re
 from datetime import date, timedelta
 from importlib import resources
 from itertools import pairwise
-from typing import Any
+from typing import Any, NotRequired, TypedDict, cast
 
 from psycopg import Connection
 
 Row = dict[str, Any]
+"""A row as the connection's `dict_row` reads it, before it is given a type."""
+
+
+class CourseRow(TypedDict):
+    """One course of the catalog."""
+
+    id: str
+    title: str
+    description: str
+    level: str
+    price_cents: int
+    duration_weeks: int
+    prerequisites: list[str]
+    """Ids of the courses to take first."""
+    tags: list[str]
+
+
+class CohortRow(TypedDict):
+    """One cohort of a course, with how many wait for a seat."""
+
+    id: str
+    course_id: str
+    starts_on: date
+    capacity: int
+    seats_taken: int
+    waitlisted: NotRequired[int]
+    """Students on its waitlist (read by `cohorts_of`; a filtered search leaves it out)."""
+
+
+class CourseWithCohorts(CourseRow):
+    """A course with its cohorts, earliest first (what the catalog's readers answer from)."""
+
+    cohorts: list[CohortRow]
+
+
+class CohortOfCourse(TypedDict):
+    """One cohort joined with its course's title, price, length and level (`get_cohort`)."""
+
+    id: str
+    course_id: str
+    starts_on: date
+    capacity: int
+    seats_taken: int
+    title: str
+    price_cents: int
+    duration_weeks: int
+    level: str
+
 
 # Words every school question contains; searching on them would match every course.
 _GENERIC_WORDS = frozenset(
@@ -93,25 +141,27 @@ def seed_catalog(conn: Connection[Row], *, today: date) -> int:
     return added
 
 
-def get_cohort(conn: Connection[Row], cohort_id: str) -> Row | None:
+def get_cohort(conn: Connection[Row], cohort_id: str) -> CohortOfCourse | None:
     """A cohort joined with its course, or None."""
-    return conn.execute(
+    row = conn.execute(
         "SELECT h.id, h.course_id, h.starts_on, h.capacity, h.seats_taken,"
         " c.title, c.price_cents, c.duration_weeks, c.level"
         " FROM cohorts h JOIN courses c ON c.id = h.course_id WHERE h.id = %s",
         (cohort_id,),
     ).fetchone()
+    return cast(CohortOfCourse | None, row)
 
 
-def cohorts_of(conn: Connection[Row], course_ids: list[str]) -> list[Row]:
+def cohorts_of(conn: Connection[Row], course_ids: list[str]) -> list[CohortRow]:
     """The cohorts of the given courses, earliest first."""
-    return conn.execute(
+    rows = conn.execute(
         "SELECT id, course_id, starts_on, capacity, seats_taken,"
         " (SELECT count(*) FROM enrollments e WHERE e.cohort_id = h.id"
         "  AND e.status = 'WAITLISTED') AS waitlisted"
         " FROM cohorts h WHERE course_id = ANY(%s) ORDER BY starts_on, id",
         (course_ids,),
     ).fetchall()
+    return cast(list[CohortRow], rows)
 
 
 def known_ids(conn: Connection[Row]) -> tuple[set[str], set[str]]:
@@ -152,7 +202,7 @@ def ranked_course_ids(conn: Connection[Row], text: str, *, limit: int = 3) -> li
     return _ranked_ids(conn, terms, limit) if terms else []
 
 
-def courses_by_ids(conn: Connection[Row], ids: list[str]) -> list[Row]:
+def courses_by_ids(conn: Connection[Row], ids: list[str]) -> list[CourseRow]:
     """The courses with these ids, in the order given; unknown ids are left out."""
     if not ids:
         return []
@@ -161,7 +211,7 @@ def courses_by_ids(conn: Connection[Row], ids: list[str]) -> list[Row]:
         " FROM courses WHERE id = ANY(%s)",
         (ids,),
     ).fetchall()
-    by_id = {r["id"]: r for r in rows}
+    by_id = {r["id"]: cast(CourseRow, r) for r in rows}
     return [by_id[i] for i in ids if i in by_id]
 
 

@@ -13,10 +13,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 from datetime import date
+from typing import Literal, cast
 
 from psycopg import Connection
 
-from agent.domain.catalog import Row, courses_by_ids
+from agent.domain.catalog import CohortRow, CourseRow, CourseWithCohorts, Row, courses_by_ids
 from agent.domain.enrollments import ACTIVE
 
 LEVELS = ("beginner", "intermediate", "advanced")
@@ -111,7 +112,7 @@ ORDER BY c.price_cents, c.id, h.starts_on, h.id
 """
 
 
-def matching(conn: Connection[Row], filters: Filters, *, today: date) -> list[Row]:
+def matching(conn: Connection[Row], filters: Filters, *, today: date) -> list[CourseWithCohorts]:
     """The courses that meet `filters`, cheapest first, each with its matching cohorts under `"cohorts"`.
 
     Only cohorts starting on or after `today` are listed. With a filter on cohorts (a month, a day
@@ -150,14 +151,16 @@ def matching(conn: Connection[Row], filters: Filters, *, today: date) -> list[Ro
         wanted = {course: cohorts for course, cohorts in wanted.items() if cohorts}
     courses = _picked(courses_by_ids(conn, list(wanted)), filters.pick)
     found = _cohorts(conn, [h for c in courses for h in wanted[c["id"]]])
-    return [c | {"cohorts": [h for h in found if h["course_id"] == c["id"]]} for c in courses]
+    return [{**c, "cohorts": [h for h in found if h["course_id"] == c["id"]]} for c in courses]
 
 
-def _picked(courses: list[Row], pick: str | None) -> list[Row]:
+def _picked(courses: list[CourseRow], pick: str | None) -> list[CourseRow]:
     """The courses whose price or length is the extreme `pick` asks for (all of them when None)."""
     if pick is None or not courses:
         return courses
-    key = "price_cents" if pick in ("cheapest", "priciest") else "duration_weeks"
+    key: Literal["price_cents", "duration_weeks"] = (
+        "price_cents" if pick in ("cheapest", "priciest") else "duration_weeks"
+    )
     extreme = (min if pick in ("cheapest", "shortest") else max)(c[key] for c in courses)
     return [c for c in courses if c[key] == extreme]
 
@@ -180,7 +183,7 @@ def current_course_end(conn: Connection[Row], student_id: str, *, today: date) -
     return row
 
 
-def prerequisite_chain(conn: Connection[Row], course_id: str) -> list[Row]:
+def prerequisite_chain(conn: Connection[Row], course_id: str) -> list[CourseRow]:
     """Every course `course_id` needs, directly or through another, in an order to take them.
 
     Each course comes after all its own prerequisites (ties by id); the course itself is not listed.
@@ -196,14 +199,15 @@ def prerequisite_chain(conn: Connection[Row], course_id: str) -> list[Row]:
     return courses_by_ids(conn, [r["id"] for r in rows])
 
 
-def _cohorts(conn: Connection[Row], ids: list[str]) -> list[Row]:
+def _cohorts(conn: Connection[Row], ids: list[str]) -> list[CohortRow]:
     if not ids:
         return []
-    return conn.execute(
+    rows = conn.execute(
         "SELECT id, course_id, starts_on, capacity, seats_taken FROM cohorts WHERE id = ANY(%s)"
         " ORDER BY starts_on, id",
         (ids,),
     ).fetchall()
+    return cast(list[CohortRow], rows)
 
 
 def next_month(today: date, month: int) -> tuple[int, int]:

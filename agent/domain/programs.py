@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from datetime import date, timedelta
 from typing import Any, Literal, get_args
 
+from agent.domain.catalog import CourseWithCohorts
 from agent.domain.rules import money
 
 Row = dict[str, Any]
@@ -498,7 +499,9 @@ def _without(items: list[ProgramItem], at: int) -> list[ProgramItem]:
 
 
 # -- plan -----------------------------------------------------------------------------------------
-def with_prerequisites(rows: Iterable[Row], fetch: Callable[[list[str]], list[Row]]) -> dict[str, Row]:
+def with_prerequisites(
+    rows: Iterable[CourseWithCohorts], fetch: Callable[[list[str]], list[CourseWithCohorts]]
+) -> dict[str, CourseWithCohorts]:
     """The course rows given plus every prerequisite they need, transitively, fetched by id.
 
     `fetch` is `School.courses_with_cohorts`: ids in, course rows with their cohorts out. Ids the

@@ -13,6 +13,7 @@ student is told what was searched and that nothing matched.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from datetime import date
 from typing import Any
@@ -20,7 +21,7 @@ from typing import Any
 from langchain_core.messages import HumanMessage, SystemMessage
 from langgraph.runtime import Runtime
 
-from agent.domain import School, catalog_queries
+from agent.domain import CourseWithCohorts, School, catalog_queries
 from agent.domain.catalog_queries import Filters
 from agent.llm.calls import Failed, recorded
 from agent.llm.models import Models, NamedModel
@@ -50,7 +51,8 @@ from graphs.retrieval import Retrieval, Retriever, Subject, topic_terms
 from graphs.sources import answer_sources, follow_on_query, structured_query
 from graphs.state import AnswerRecord, Context, State, TurnRecord, assistant_message
 
-Row = dict[str, Any]
+Row = Mapping[str, Any]
+"""A row read from the domain (a course, a cohort, a section); only read here."""
 
 __all__ = [
     "MODEL_DOWN",
@@ -155,14 +157,16 @@ def _routed_filters(state: State, today: date) -> Filters | None:
         return None
 
 
-def _rules_reply(subject: Subject, sections: list[Row], *, today: date, reading: Reading) -> str:
+def _rules_reply(subject: Subject, sections: Sequence[Row], *, today: date, reading: Reading) -> str:
     """The offline reply: the best knowledge-base section when one answers, else the catalog's."""
     if sections:
         return compose_from_documents(sections, subject.courses)
     return compose(subject, today=today, facets=reading.facets)
 
 
-def _structured(school: School, reading: Reading, student: str | None, today: date) -> tuple[str, list[Row]]:
+def _structured(
+    school: School, reading: Reading, student: str | None, today: date
+) -> tuple[str, list[CourseWithCohorts]]:
     """The reply to a question the tables answer ("Which courses start in January?"), and the courses found."""
     result = structured_query(school, reading, student, today)
     if result is None:
@@ -177,7 +181,7 @@ def _structured(school: School, reading: Reading, student: str | None, today: da
 
 def _follow_ons(
     school: School, question: str, reading: Reading, subject: Subject, today: date
-) -> tuple[str, list[Row], str] | None:
+) -> tuple[str, list[CourseWithCohorts], str] | None:
     """The reply, the courses listed and the course they build on, for "What can I take after X?".
 
     See `follow_on_query`; None for any other question.
@@ -196,12 +200,12 @@ def _with_prerequisites(school: School, subject: Subject, reading: Reading) -> S
     """
     if subject.kind != "courses" or not reading.facets & {"level", "prerequisites"}:
         return subject
-    courses = []
+    courses: list[dict[str, Any]] = []
     with school.pool.connection() as conn:
         for course in subject.courses:
             chain = catalog_queries.prerequisite_chain(conn, course["id"])
             first = next((c for c in chain if c["level"] == "beginner"), None)
-            courses.append(course | {"chain": chain, "beginner_alternative": first})
+            courses.append({**course, "chain": chain, "beginner_alternative": first})
     alternatives = [c["beginner_alternative"]["id"] for c in courses if c["beginner_alternative"]]
     with_cohorts = {c["id"]: c for c in school.courses_with_cohorts(alternatives)}
     for course in courses:
@@ -246,7 +250,7 @@ def _record(
     model: str | None = None,
     reason: str | None = None,
     cited: list[str] | None = None,
-    sections: list[Row] | None = None,
+    sections: Sequence[Row] | None = None,
 ) -> AnswerRecord:
     """The turn's answer record; `retrieved` holds the knowledge-base sections' citations first."""
     retrieval = f"{found.mode} ({found.note})" if found.note else found.mode
@@ -268,10 +272,10 @@ def _no_match(found: Retrieval, subject: Subject) -> AnswerRecord:
 
 def answer_messages(
     question: str,
-    courses: list[dict[str, Any]],
+    courses: Sequence[Row],
     *,
     compare: bool = False,
-    sections: list[Row] | None = None,
+    sections: Sequence[Row] | None = None,
 ) -> list[Any]:
     """What the answer model sees: the rules, then the passages and sections as data, then the question.
 
@@ -293,7 +297,7 @@ def _model_answer(
     model: NamedModel,
     question: str,
     subject: Subject,
-    sections: list[Row],
+    sections: Sequence[Row],
     found: Retrieval,
     school: School,
     models: Models,
@@ -328,7 +332,7 @@ def _model_answer(
 
 
 def _check(
-    text: str, given: list[dict[str, Any]], sections: list[Row], school: School
+    text: str, given: Sequence[Row], sections: Sequence[Row], school: School
 ) -> tuple[list[str], str | None]:
     """The ids and sections a reply cites, and what is wrong with it (None when it may be shown)."""
     given_sections = {s["citation"] for s in sections}

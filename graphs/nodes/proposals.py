@@ -5,7 +5,7 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
-from agent.domain import Outcome, School
+from agent.domain import CohortOfCourse, Outcome, School
 from agent.domain.rules import FULL_REFUND_DAYS, money
 from graphs import tools
 from graphs.approvals import PendingAction
@@ -55,7 +55,7 @@ def prepare(
     }
 
 
-def describe(name: str, cohort: dict[str, Any], outcome: Outcome, student_id: str) -> str:
+def describe(name: str, cohort: CohortOfCourse, outcome: Outcome, student_id: str) -> str:
     """What the action will do, in the words a reviewer and the student both read."""
     result = outcome["result"]
     where = f"{cohort['id']} ({cohort['title']}, starts {cohort['starts_on']:%Y-%m-%d})"

@@ -11,16 +11,18 @@ enrollment in that course (`PENDING_PAYMENT` or `CONFIRMED`) to the cohort named
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
-from typing import Any
+from typing import Any, Literal
 
 from agent.domain import School
 from graphs.entities import COHORT_SHAPED, MONTHS, CohortReference, cohort_reference, find_mention
 from graphs.grounding import cited_ids
 from graphs.nodes.proposals import Refusal
 
-Row = dict[str, Any]
+Row = Mapping[str, Any]
+"""A row read from the domain (a course, a cohort, a section); only read here."""
 
 ASK_WHICH = "Which course or cohort do you mean? You can name a cohort id such as rag-2."
 _ELIGIBLE = {"pay": {"PENDING_PAYMENT"}, "cancel": {"PENDING_PAYMENT", "CONFIRMED", "WAITLISTED"}}
@@ -45,7 +47,7 @@ class Discussed:
     """The courses the last reply showed, in its order, when it showed several."""
 
 
-_COMPARED: dict[str, tuple[str, bool]] = {
+_COMPARED: dict[str, tuple[Literal["price_cents", "duration_weeks"], bool]] = {
     "cheaper": ("price_cents", False),
     "cheapest": ("price_cents", False),
     "pricier": ("price_cents", True),
@@ -198,7 +200,7 @@ def _cohorts_named(text: str, cohort_ids: set[str]) -> list[str]:
 
 
 def pick(
-    cohorts: list[Row], reference: CohortReference, *, anchor: str | None, today: date, course: str
+    cohorts: Sequence[Row], reference: CohortReference, *, anchor: str | None, today: date, course: str
 ) -> str | Refusal:
     """The cohort of `cohorts` (earliest first) that a month, an order or a relation names.
 
@@ -217,7 +219,7 @@ def pick(
     return _by_relation(cohorts, reference.relation or "next", anchor, today, course)
 
 
-def _by_month(cohorts: list[Row], month: int, today: date, course: str) -> str | Refusal:
+def _by_month(cohorts: Sequence[Row], month: int, today: date, course: str) -> str | Refusal:
     starting = [h for h in cohorts if h["starts_on"].month == month]
     upcoming = [h for h in starting if h["starts_on"] > today] or starting
     if len(upcoming) == 1:
@@ -231,7 +233,7 @@ def _by_month(cohorts: list[Row], month: int, today: date, course: str) -> str |
 
 
 def _by_relation(
-    cohorts: list[Row], relation: str, anchor: str | None, today: date, course: str
+    cohorts: Sequence[Row], relation: str, anchor: str | None, today: date, course: str
 ) -> str | Refusal:
     upcoming = [h for h in cohorts if h["starts_on"] > today]
     here = next((h for h in cohorts if h["id"] == anchor), None)
@@ -252,7 +254,7 @@ def _by_relation(
     return Refusal(f"Which cohort of {course} do you mean? Its cohorts: {_listed(cohorts)}.")
 
 
-def _listed(cohorts: list[Row]) -> str:
+def _listed(cohorts: Sequence[Row]) -> str:
     return ", ".join(f"{h['id']} (starts {h['starts_on']:%Y-%m-%d})" for h in cohorts)
 
 
@@ -260,7 +262,7 @@ def _either(ids: list[str] | tuple[str, ...]) -> str:
     return ", ".join(ids[:-1]) + f" or {ids[-1]}" if len(ids) > 1 else ids[0]
 
 
-def _next_open_cohort(cohorts: list[Row], today: date, course_id: str) -> Target | Refusal:
+def _next_open_cohort(cohorts: Sequence[Row], today: date, course_id: str) -> Target | Refusal:
     upcoming = [h for h in cohorts if h["starts_on"] > today]
     if not upcoming:
         return Refusal(f"{course_id} has no upcoming cohort to join.")
