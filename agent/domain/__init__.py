@@ -17,6 +17,7 @@ from psycopg_pool import ConnectionPool
 
 from agent.domain import catalog, enrollments, handoffs, knowledge, payments, policy, transfers
 from agent.domain.catalog import CohortOfCourse, CohortRow, CourseRow, CourseWithCohorts
+from agent.domain.enrollments import EnrollmentRow
 from agent.domain.errors import DomainError
 from agent.domain.operations import Outcome, dry_run, run_once
 from agent.domain.payments import LockHolder, PaymentProvider, Providers
@@ -38,6 +39,7 @@ __all__ = [
     "CourseRow",
     "CourseWithCohorts",
     "DomainError",
+    "EnrollmentRow",
     "Outcome",
     "PaymentProvider",
     "School",
@@ -128,7 +130,9 @@ class School:
         with self.pool.connection() as conn:
             return catalog.cohorts_of(conn, [course_id])
 
-    def enrollments(self, *, cohort_id: str | None = None, student_id: str | None = None) -> list[Row]:
+    def enrollments(
+        self, *, cohort_id: str | None = None, student_id: str | None = None
+    ) -> list[EnrollmentRow]:
         """Enrollments, oldest first, optionally filtered."""
         with self.pool.connection() as conn:
             return enrollments.list_enrollments(conn, cohort_id=cohort_id, student_id=student_id)

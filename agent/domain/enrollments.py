@@ -19,7 +19,7 @@ made for it belongs to the enrollment that names it in `transferred_from` (`paid
 from __future__ import annotations
 
 from datetime import date, datetime
-from typing import Any
+from typing import Any, TypedDict, cast
 
 from psycopg import Connection
 
@@ -38,6 +38,20 @@ Row = dict[str, Any]
 
 ENROLLMENT_COLUMNS = "id, student_id, cohort_id, status, created_at, updated_at"
 """The columns of an enrollment that operations return."""
+
+
+class EnrollmentRow(TypedDict):
+    """One enrollment (or waitlist place), as `ENROLLMENT_COLUMNS` reads it."""
+
+    id: int
+    student_id: str
+    cohort_id: str
+    status: str
+    """PENDING_PAYMENT, CONFIRMED, WAITLISTED, CANCELLED or TRANSFERRED."""
+    created_at: datetime
+    updated_at: datetime
+
+
 ACTIVE = "status NOT IN ('CANCELLED', 'TRANSFERRED')"
 """SQL: the enrollment holds a seat or a waitlist place (at most one per student and cohort)."""
 
@@ -308,11 +322,12 @@ def _promote_first_waitlisted(conn: Connection[Row], cohort: Row, *, now: dateti
 
 def list_enrollments(
     conn: Connection[Row], *, cohort_id: str | None = None, student_id: str | None = None
-) -> list[Row]:
+) -> list[EnrollmentRow]:
     """Enrollments, oldest first, optionally of one cohort and/or one student."""
-    return conn.execute(
+    rows = conn.execute(
         f"SELECT {ENROLLMENT_COLUMNS} FROM enrollments"
         " WHERE (%(cohort)s::text IS NULL OR cohort_id = %(cohort)s)"
         " AND (%(student)s::text IS NULL OR student_id = %(student)s) ORDER BY id",
         {"cohort": cohort_id, "student": student_id},
     ).fetchall()
+    return cast(list[EnrollmentRow], rows)
