@@ -14,7 +14,7 @@ from pathlib import Path
 from agent.config.env import SettingsError, integer, seconds, text, verbatim
 from agent.config.model_config import ModelConfig
 
-__all__ = ["ModelConfig", "Settings", "SettingsError", "debug_enabled"]
+__all__ = ["ModelConfig", "Settings", "SettingsError", "debug_enabled", "school_server"]
 
 
 def _prepare_threshold() -> int | None:
@@ -88,6 +88,15 @@ def debug_enabled() -> bool:
     be a bad setting, which `Settings.from_env` would raise again.
     """
     return verbatim("SCHOOL_DEBUG") == "1"
+
+
+def school_server() -> tuple[str | None, str | None]:
+    """`SCHOOL_URL` and `SCHOOL_API_KEY`: the `serve` the CLI's thread commands use, and their key.
+
+    Unset URL: those commands run the graph in process. A function, not a `Settings` field: a
+    client reads none of the server's settings, so a bad one of those must not stop it.
+    """
+    return text("SCHOOL_URL"), text("SCHOOL_API_KEY")
 
 
 @dataclass(frozen=True)

@@ -1,8 +1,10 @@
 """The thread commands: talk (send, chat), decide approvals (approve, resume), read (pending, ...).
 
-One function per subcommand, each `(args) -> exit status`. They open a session, call
+One function per subcommand, each `(args) -> exit status`. In process they open a session, call
 `agent.runtime.threads` and hand what it returns to `output`; LangGraph, the graph and the progress
-display are imported inside them, so that `--help` and `db stop` stay fast.
+display are imported inside them, so that `--help` and `db stop` stay fast. With a server
+(`--url` or `SCHOOL_URL`), send, chat, approve, pending and history ask it instead (`remote`) and
+print the same.
 """
 
 from __future__ import annotations
@@ -10,8 +12,10 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
+from agent.interfaces.cli import remote
 from agent.interfaces.cli.output import (
     print_enrollments,
     print_history,
@@ -32,12 +36,19 @@ EDIT_EXAMPLE = '{"cohort_id": "rag-2"}'
 # -- conversation -------------------------------------------------------------------------------
 def cmd_send(args: argparse.Namespace) -> int:
     """One student turn, with live progress of its steps."""
+    server = remote.server_of(args)
+    if server is not None:
+        with remote.connect(server) as client:
+            client.refuse_other_user(args.user, "--user")
+            print_turn(client.send(args.thread, args.text))
+        return EXIT_OK
     from agent.interfaces.progress import LiveProgress
     from agent.runtime import threads
 
+    user = _student(args)
     with session() as (res, graph), LiveProgress(plain=args.progress) as progress:
         turn = threads.send(
-            graph, args.thread, args.text, user_id=args.user, settings=res.settings, on_event=progress
+            graph, args.thread, args.text, user_id=user, settings=res.settings, on_event=progress
         )
     print_turn(turn)
     return EXIT_OK
@@ -45,25 +56,55 @@ def cmd_send(args: argparse.Namespace) -> int:
 
 def cmd_chat(args: argparse.Namespace) -> int:
     """Talk on one thread, a line at a time, until /quit, /exit or end of input."""
+    server = remote.server_of(args)
+    if server is not None:
+        with remote.connect(server) as client:
+            client.refuse_other_user(args.user, "--user")
+            _chat_with_server(client, args.thread)
+        return EXIT_OK
     from agent.interfaces.progress import LiveProgress
     from agent.runtime import threads
 
+    user = _student(args)
     with session() as (res, graph):
-        while (line := _read_line()) is not None:
-            if line.strip() in QUIT_WORDS:
-                break
-            if not line.strip():
-                continue
+        for line in _lines():
             try:
                 with LiveProgress(prefix="assistant> ") as progress:
                     turn = threads.send(
-                        graph, args.thread, line, user_id=args.user, settings=res.settings, on_event=progress
+                        graph, args.thread, line, user_id=user, settings=res.settings, on_event=progress
                     )
             except threads.ThreadError as err:
                 print(f"error: {err}", file=sys.stderr)
                 continue
             print_turn(turn, prefix="assistant> ")
     return EXIT_OK
+
+
+def _chat_with_server(client: remote.Client, thread_id: str) -> None:
+    for line in _lines():
+        try:
+            turn = client.send(thread_id, line)
+        except remote.ServerError as err:  # a refused line; the conversation goes on
+            print(f"error: {err}", file=sys.stderr)
+            continue
+        print_turn(turn, prefix="assistant> ")
+
+
+def _lines() -> Iterator[str]:
+    """The student's lines, until /quit, /exit or end of input; blank ones skipped."""
+    while (line := _read_line()) is not None:
+        if line.strip() in QUIT_WORDS:
+            return
+        if line.strip():
+            yield line
+
+
+def _student(args: argparse.Namespace) -> str:
+    """`--user`, which a command run in process needs (with a server, the key says who)."""
+    if args.user is None:
+        raise CliInputError("--user is required (or --url and a key: then the key says who you are)")
+    user: str = args.user
+    return user
 
 
 def _read_line() -> str | None:
@@ -77,13 +118,23 @@ def _read_line() -> str | None:
 # -- approvals ----------------------------------------------------------------------------------
 def cmd_approve(args: argparse.Namespace) -> int:
     """Approve, edit or reject the action a thread waits on."""
-    from agent.runtime import threads
-
     edited = _edit_args(args.edit) if args.edit is not None else None
     if args.reason is not None and not args.reject:
         raise CliInputError("--reason goes with --reject")
+    server = remote.server_of(args)
+    if server is not None:
+        with remote.connect(server) as client:
+            client.refuse_other_user(args.reviewer, "--reviewer")
+            # The server adds the reviewer and their role from the key.
+            print_turn(client.decide(args.thread, lambda name: _decision(args, edited, name)))
+        return EXIT_OK
+    from agent.runtime import threads
+
     with session() as (_, graph):
-        decision = _decision(graph, args, edited)
+        name = _pending_action_name(graph, args.thread) if edited is not None else None
+        decision = _decision(args, edited, name)
+        if args.reviewer is not None:
+            decision["reviewer"] = args.reviewer
         turn = threads.decide(graph, args.thread, decision)
     print_turn(turn)
     return EXIT_OK
@@ -101,18 +152,15 @@ def _edit_args(text: str) -> dict[str, Any]:
     return value
 
 
-def _decision(graph: Graph, args: argparse.Namespace, edited: dict[str, Any] | None) -> dict[str, Any]:
+def _decision(args: argparse.Namespace, edited: dict[str, Any] | None, name: str | None) -> dict[str, Any]:
+    """The resume `--reject`, `--edit` or neither asks for, on the pending action named `name`."""
     one: dict[str, Any] = {"type": "approve"}
     if args.reject:
         one = {"type": "reject", "message": args.reason}
     elif edited is not None:
-        name = _pending_action_name(graph, args.thread)
-        # Without a pending action, decide() raises the precise error; a None name would not.
+        # Without a pending action, deciding raises the precise error; a None name would not.
         one = {"type": "edit", "edited_action": {"args": edited} | ({"name": name} if name else {})}
-    decision: dict[str, Any] = {"decisions": [one]}
-    if args.reviewer is not None:
-        decision["reviewer"] = args.reviewer
-    return decision
+    return {"decisions": [one]}
 
 
 def _pending_action_name(graph: Graph, thread_id: str) -> str | None:
@@ -137,7 +185,12 @@ def cmd_resume(args: argparse.Namespace) -> int:
 
 # -- reading ------------------------------------------------------------------------------------
 def cmd_pending(args: argparse.Namespace) -> int:
-    """List the threads waiting for an approval."""
+    """List the threads waiting for an approval (with a server: for the key's user to decide)."""
+    server = remote.server_of(args)
+    if server is not None:
+        with remote.connect(server) as client:
+            print_pending(client.pending(), as_json=args.json)
+        return EXIT_OK
     from agent.runtime import threads
 
     with session() as (res, graph):
@@ -148,6 +201,11 @@ def cmd_pending(args: argparse.Namespace) -> int:
 
 def cmd_history(args: argparse.Namespace) -> int:
     """Print a thread's messages in order."""
+    server = remote.server_of(args)
+    if server is not None:
+        with remote.connect(server) as client:
+            print_history(client.history(args.thread), as_json=args.json)
+        return EXIT_OK
     from agent.runtime import threads
 
     with session() as (_, graph):

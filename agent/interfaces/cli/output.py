@@ -7,11 +7,32 @@ read here in one place.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol
 
-if TYPE_CHECKING:
-    from agent.runtime.threads import Turn
+
+class Turn(Protocol):
+    """What these functions read of a turn.
+
+    `agent.runtime.threads.Turn` in process; a run's answer from the server (`remote.ServerTurn`)
+    in server mode.
+    """
+
+    @property
+    def thread_id(self) -> str:
+        """The thread the turn ran on."""
+
+    @property
+    def replies(self) -> Sequence[str]:
+        """The assistant's new replies."""
+
+    @property
+    def pending(self) -> Mapping[str, Any] | None:
+        """The approval request the thread now waits on, if any."""
+
+    @property
+    def streamed(self) -> str:
+        """The reply's text already printed as it streamed."""
 
 
 def print_turn(turn: Turn, *, prefix: str = "") -> None:
@@ -31,7 +52,7 @@ def print_turn(turn: Turn, *, prefix: str = "") -> None:
         print_approval(turn.thread_id, turn.pending)
 
 
-def print_approval(thread_id: str, request: dict[str, Any]) -> None:
+def print_approval(thread_id: str, request: Mapping[str, Any]) -> None:
     """Print the action a thread waits on and the command that decides it."""
     action = request["action_requests"][0]
     print(f"Waiting for approval: {action['description']}")
@@ -91,7 +112,7 @@ def print_history(messages: Sequence[tuple[str, str]], *, as_json: bool) -> None
         print(f"{role}: {text}")
 
 
-def print_enrollments(rows: Sequence[dict[str, Any]], *, as_json: bool) -> None:
+def print_enrollments(rows: Sequence[Mapping[str, Any]], *, as_json: bool) -> None:
     """Print enrollments as a table or JSON."""
     keys = ("id", "student_id", "cohort_id", "status")
     if as_json:

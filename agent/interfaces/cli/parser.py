@@ -29,26 +29,55 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+SERVER_NOTE = (
+    "With --url URL (or SCHOOL_URL) and a key (--key or SCHOOL_API_KEY) it asks that `school-agent "
+    "serve` (its LangGraph API, at the root or under /langgraph), whose workers run the graph, and "
+    "the key says who you are; without a URL it runs the graph in this process."
+)
+
+
+def _server_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--url", metavar="URL", help="the server to ask (default SCHOOL_URL; unset: in process)")
+    p.add_argument("--key", metavar="KEY", help="the API key to send it (default SCHOOL_API_KEY)")
+
+
 def _thread_commands(sub: Any) -> None:
-    p = sub.add_parser("send", help="send one message as a student and print the reply")
+    p = sub.add_parser(
+        "send", help="send one message as a student and print the reply", description=SERVER_NOTE
+    )
     p.add_argument("thread", help="thread id, created on first use")
     p.add_argument("text", help="the student's message")
-    p.add_argument("--user", required=True, help="the student sending it")
     p.add_argument(
-        "--progress", action="store_true", help="print each step on stderr even when it is not a terminal"
+        "--user", help="the student sending it (in process: required; with a server: must be the key's user)"
     )
+    p.add_argument(
+        "--progress",
+        action="store_true",
+        help="print each step on stderr even when it is not a terminal (in process only)",
+    )
+    _server_options(p)
     p.set_defaults(run=commands.cmd_send)
-    p = sub.add_parser("chat", help="talk to the assistant interactively (/quit to end)")
+    p = sub.add_parser(
+        "chat", help="talk to the assistant interactively (/quit to end)", description=SERVER_NOTE
+    )
     p.add_argument("--thread", required=True, help="thread id, created on first use")
-    p.add_argument("--user", required=True, help="the student chatting")
+    p.add_argument(
+        "--user", help="the student chatting (in process: required; with a server: must be the key's user)"
+    )
+    _server_options(p)
     p.set_defaults(run=commands.cmd_chat)
-    p = sub.add_parser("approve", help="approve, edit or reject the action a thread waits on")
+    p = sub.add_parser(
+        "approve", help="approve, edit or reject the action a thread waits on", description=SERVER_NOTE
+    )
     p.add_argument("thread", help="the thread waiting for approval")
     choice = p.add_mutually_exclusive_group()
     choice.add_argument("--reject", action="store_true", help="reject the action")
     choice.add_argument("--edit", metavar="JSON", help=f"approve with new args, e.g. '{EDIT_EXAMPLE}'")
     p.add_argument("--reason", metavar="TEXT", help="why it was rejected (shown to the student)")
-    p.add_argument("--reviewer", metavar="NAME", help="who decided")
+    p.add_argument(
+        "--reviewer", metavar="NAME", help="who decided (with a server: the key's user, so it must be them)"
+    )
+    _server_options(p)
     p.set_defaults(run=commands.cmd_approve)
     p = sub.add_parser("resume", help="finish a run that a crash cut off")
     p.add_argument("thread", help="the interrupted thread")
@@ -56,12 +85,18 @@ def _thread_commands(sub: Any) -> None:
 
 
 def _inspect_commands(sub: Any) -> None:
-    p = sub.add_parser("pending", help="list threads waiting for approval")
+    p = sub.add_parser(
+        "pending",
+        help="list threads waiting for approval (with a server: waiting for the key's user)",
+        description=SERVER_NOTE,
+    )
     p.add_argument("--json", action="store_true", help="print JSON")
+    _server_options(p)
     p.set_defaults(run=commands.cmd_pending)
-    p = sub.add_parser("history", help="print a thread's messages")
+    p = sub.add_parser("history", help="print a thread's messages", description=SERVER_NOTE)
     p.add_argument("thread", help="thread id")
     p.add_argument("--json", action="store_true", help="print JSON")
+    _server_options(p)
     p.set_defaults(run=commands.cmd_history)
     p = sub.add_parser("usage", help="a thread's model tokens, cost and latest turn metadata (JSON)")
     p.add_argument("thread", help="thread id")
