@@ -52,8 +52,8 @@ studio: $(STAMP) ## Graph development: `langgraph dev` on port 8123 for Studio, 
 	$(BIN)/langgraph dev --no-browser --no-reload --host 127.0.0.1 --port 8123
 
 lint: $(STAMP) ## ruff, ruff format --check, mypy and the import-linter layer contracts
-	$(BIN)/ruff check agent graphs middleware skills memories bench tests
-	$(BIN)/ruff format --check agent graphs middleware skills memories bench tests
+	$(BIN)/ruff check agent graphs middleware skills memories qa bench tests
+	$(BIN)/ruff format --check agent graphs middleware skills memories qa bench tests
 	$(BIN)/mypy
 	$(BIN)/lint-imports --no-cache
 

@@ -11,7 +11,7 @@ through the HTTP API a run is also a job, which `--engine` measures apart). Each
 as one batch over all threads, and the batch's counters, divided by the number of turns, are that
 kind's cost:
 
-- statements and round trips as the client sends them (`bench.wire`'s counting proxy), and
+- statements and round trips as the client sends them (`qa.wire`'s counting proxy), and
   statements as the server counts them (`pg_stat_statements`, only where the server preloads it;
   on PostgreSQL 15 it counts a prepared utility statement, BEGIN, COMMIT or SET, only the first
   time a connection runs it, and psycopg prepares every statement here: the wire's count is the
@@ -61,7 +61,7 @@ from agent.config.settings import Settings
 from agent.runtime import threads
 from bench.database import scratch_database
 from bench.setups import QUESTION, project
-from bench.wire import WireCounter, WireCounts
+from qa.wire import WireCounter, WireCounts
 
 ENROLL = "Please enroll me in python-basics-3"
 """Pauses for approval; `python-basics-3` has 30 seats, enough for every thread of a default run."""

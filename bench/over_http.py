@@ -10,7 +10,7 @@ told otherwise (`--n-jobs-per-worker`, default 1 whatever its help says), so it 
 started by default, and with one job slot per student.
 
 Two models: the offline one (no `SCHOOL_*` model setting) and a fake model that answers after
-200 ms, served by `bench.model_stub` and named in the servers' environment
+200 ms, served by `qa.model_stub` and named in the servers' environment
 (`SCHOOL_ANSWER_MODEL=openai:bench-200ms`, `SCHOOL_ANSWER_BASE_URL`), so the servers call it through
 the same OpenAI client a real model would use.
 
@@ -49,9 +49,10 @@ from agent.config.model_config import RoleConfig
 from agent.llm.models import build_chat_model
 from bench.concurrency import CEILING_TURNS, _sequential, _threaded
 from bench.database import temporary_database
-from bench.fake_model import REPLY
 from bench.setups import QUESTION, analyze, project
 from bench.stats import summary
+from qa.model_stub import REPLY
+from qa.model_stub import started as model_stub
 
 STUDENTS = 20
 TURNS = 10
@@ -300,27 +301,6 @@ def _group_cpu_s(pgid: int) -> float:
         if int(fields[2]) == pgid:  # after ")": state, ppid, pgrp, ..., utime (12), stime (13)
             used += int(fields[11]) + int(fields[12])
     return used / tick
-
-
-@contextmanager
-def model_stub() -> Iterator[str]:
-    """`bench.model_stub` in a subprocess; yield its OpenAI base URL."""
-    port = free_port()
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "bench.model_stub", "--port", str(port)],
-        cwd=ROOT,
-        stdout=subprocess.PIPE,
-        start_new_session=True,
-    )
-    try:
-        assert proc.stdout is not None
-        if proc.stdout.readline().strip() != str(port).encode():
-            raise ServerError(f"the model stub did not start on port {port}")
-        yield f"http://127.0.0.1:{port}/v1"
-    finally:
-        _stop(proc)
-        if proc.stdout is not None:
-            proc.stdout.close()
 
 
 # -- the students --------------------------------------------------------------------------------

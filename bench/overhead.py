@@ -2,7 +2,7 @@
 
 Offline models, so the model hides nothing; the project's journal, thread lock and grants are on.
 A timed pass interleaves the two (so drift in the machine hits both alike); a second pass through
-the counting proxy (`bench.wire`) counts statements and round trips per turn.
+the counting proxy (`qa.wire`) counts statements and round trips per turn.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from typing import Any
 
 from bench.setups import analyze, project, stock
 from bench.stats import ratio, summary
-from bench.wire import WireCounter, WireCounts
+from qa.wire import WireCounter, WireCounts
 
 ANALYZE_EVERY = 20
 """Pairs of turns between two refreshes of the planner's statistics (`bench.setups.analyze`)."""

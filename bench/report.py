@@ -426,7 +426,7 @@ def _http(h: Results) -> str:
         f"{h['students']} students at once, each creating a thread and sending {h['turns_each']} catalog "
         "questions with `langgraph_sdk`'s async `runs.wait`, one at a time, on both servers the same calls; "
         "each server a subprocess on a scratch database of its own, this process the client. The model of "
-        f"{round(h['model_delay_s'] * 1000)} ms is `bench.model_stub` (a process of its own) behind the "
+        f"{round(h['model_delay_s'] * 1000)} ms is `qa.model_stub` (a process of its own) behind the "
         "servers' OpenAI client, named in their environment; in process, the same client. The in-process "
         "figures are taken right before and right after each model's servers. *Server CPU*: the server process's CPU "
         "seconds per wall second; Postgres, the client and the stub share the same cores. The ratios "

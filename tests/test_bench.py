@@ -12,7 +12,7 @@ import psycopg
 import pytest
 
 from bench import main as bench_main
-from bench.wire import WireCounter
+from qa.wire import WireCounter
 
 
 @pytest.fixture

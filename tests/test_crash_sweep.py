@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from agent.config.settings import Settings
 from agent.domain import transfers
-from agent.ops.crash_sweep import DOMAIN_SCENARIOS, QUICK, SCENARIOS, Cell, compare, sweep, table
+from qa.crash_sweep import DOMAIN_SCENARIOS, QUICK, SCENARIOS, Cell, compare, sweep, table
 
 
 def test_the_ci_subset_is_green(server_url: str) -> None:

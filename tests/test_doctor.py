@@ -21,7 +21,8 @@ from agent.config.settings import Settings
 from agent.infra.locks import locks_for
 from agent.infra.migrations import HEAD, TABLES, VERSION_TABLE
 from agent.infra.persistence import Resources, open_resources
-from agent.ops.doctor import (
+from agent.runtime import threads
+from agent.upkeep.doctor import (
     NOT_SET_UP,
     Check,
     diagnose,
@@ -30,7 +31,6 @@ from agent.ops.doctor import (
     format_report,
     model_checks,
 )
-from agent.runtime import threads
 from tests.support.approvals import paid
 from tests.support.openai_stub import OpenAIStub
 from tests.support.school import run_cli

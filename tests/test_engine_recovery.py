@@ -23,7 +23,7 @@ from agent.config.settings import Settings
 from agent.infra.persistence import open_resources
 from agent.journal import api_runs
 from agent.journal.events import events
-from bench.over_http import model_stub
+from qa import model_stub
 from tests.support.school import TODAY
 from tests.support.servers import read_log, school_process
 
@@ -113,7 +113,7 @@ def test_a_worker_killed_mid_run_is_replaced_and_its_side_effect_happens_once(
 def test_an_api_process_killed_mid_stream_leaves_the_run_going_and_the_client_rejoins_elsewhere(
     database_url: str, tmp_path: Path
 ) -> None:
-    with model_stub() as stub_url:
+    with model_stub.started() as stub_url:
         slow = {
             "SCHOOL_ANSWER_MODEL": "openai:bench-1500ms",
             "SCHOOL_ANSWER_BASE_URL": stub_url,

@@ -29,9 +29,9 @@ from agent.infra.locks import locks_for
 from agent.infra.persistence import Resources, open_resources
 from agent.journal.events import events
 from agent.journal.turns import turns_of
-from agent.ops.holds import HoldsReport, deliver_notices, expire_holds, remind_holds
-from agent.ops.scheduled import SYSTEM_THREAD
 from agent.runtime import threads
+from agent.upkeep.holds import HoldsReport, deliver_notices, expire_holds, remind_holds
+from agent.upkeep.scheduled import SYSTEM_THREAD
 from graphs.school import build_graph
 from tests.support.approvals import student_yes
 

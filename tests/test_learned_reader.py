@@ -13,12 +13,12 @@ import pytest
 
 from agent.config.env import SettingsError
 from agent.config.model_config import ModelConfig
-from agent.ops.router_training import digest, fit, training_cases
 from graphs import routing
 from graphs.intents import INTENTS
 from graphs.intents import learned as learned_module
 from graphs.intents.learned import FORMAT, Reader, ReaderArtifactError, features, from_json, shipped
 from graphs.routing import EVAL_PENDING, LEARNED_FLOOR, decide
+from qa.router_training import digest, fit, training_cases
 
 OFFLINE = ModelConfig()
 

@@ -22,9 +22,9 @@ from agent.domain.documents import load_documents
 from agent.infra import migrations
 from agent.infra.migrations import HEAD, MIGRATIONS, TABLES, VERSION_TABLE
 from agent.infra.persistence import open_resources
+from agent.infra.scratch import temporary_database
 from agent.journal.events import record_event
-from agent.ops.doctor import LANGGRAPH_TABLES
-from bench.database import temporary_database
+from agent.upkeep.doctor import LANGGRAPH_TABLES
 
 FIXTURES = Path(__file__).parent / "fixtures"
 V2_TABLES = tuple(t for m in MIGRATIONS[:2] for t in m.creates)

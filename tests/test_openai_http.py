@@ -15,11 +15,11 @@ from agent.config.model_config import ModelConfig, Price, RoleConfig
 from agent.config.settings import Settings
 from agent.infra.persistence import Resources
 from agent.llm.models import Models
-from agent.ops.evaluation import PARTS, load_cases
 from agent.runtime import threads
 from graphs.intents import ACTION_INTENTS, INTENTS, read
 from graphs.nodes.answer import MODEL_DOWN, offline_reply
 from graphs.routing import NOT_A_REQUEST, SAFE_READINGS, UNSAFE_READINGS
+from qa.evaluation import PARTS, load_cases
 from tests.support.openai_stub import Fail, Hang, OpenAIStub, Reply
 from tests.support.school import run_cli
 from tests.support.turns import school_graph

@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from agent.interfaces.cli import main
-from agent.ops import retrieval_eval
-from agent.ops.evaluation import EvalSetError
-from agent.ops.retrieval_eval import (
+from qa import retrieval_eval
+from qa.evaluation import EvalSetError
+from qa.retrieval_eval import (
     PARTS,
     Labels,
     RetrievalCase,

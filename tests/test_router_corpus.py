@@ -9,13 +9,13 @@ import pytest
 
 import graphs.intents as intents
 from agent.interfaces.cli import main
-from agent.ops import router_corpus
-from agent.ops.evaluation import SAFE_INTENTS, UNSAFE_NOTES, evaluate, goals_met
-from agent.ops.router_corpus import Family, compose, courses, generate, misspell
-from agent.ops.router_families import MORE_TUNED, TUNED
-from agent.ops.router_families_heldout import HELD_OUT, SEEN
-from agent.ops.router_parts import generated, router_parts
 from graphs.intents import INTENTS
+from qa import router_corpus
+from qa.evaluation import SAFE_INTENTS, UNSAFE_NOTES, evaluate, goals_met
+from qa.router_corpus import Family, compose, courses, generate, misspell
+from qa.router_families import MORE_TUNED, TUNED
+from qa.router_families_heldout import HELD_OUT, SEEN
+from qa.router_parts import generated, router_parts
 
 GUARDS = {"negated", "hypothetical", "third-party", "injected", "offtopic"}
 ALL_FAMILIES = TUNED + MORE_TUNED + SEEN + HELD_OUT

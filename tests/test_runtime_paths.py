@@ -37,11 +37,11 @@ from agent.journal.events import events
 from agent.journal.turns import start_turn, steps_of, turns_of
 from agent.runtime import runs, threads
 from agent.runtime.thread_views import ThreadViews, views
-from bench.wire import WireCounter
 from graphs.nodes import router
 from graphs.nodes.replies import HELP
 from graphs.school import build_graph
 from graphs.state import Context
+from qa.wire import WireCounter
 from tests.support.approvals import student_yes
 
 CFG = {"configurable": {"thread_id": "t"}}

@@ -15,9 +15,9 @@ from typing import Any
 import pytest
 
 from agent.config.settings import Settings
-from agent.ops import scenario_runner
-from agent.ops.scenarios import SHIPPED_SET, ScenarioSetError, format_report, load
 from graphs.state import Context
+from qa import scenario_runner
+from qa.scenarios import SHIPPED_SET, ScenarioSetError, format_report, load
 from tests.support.school import run_cli
 
 KINDS = {

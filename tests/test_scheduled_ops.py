@@ -11,8 +11,8 @@ import pytest
 from agent.infra.persistence import Resources
 from agent.infra.retention import storage
 from agent.journal.events import events
-from agent.ops.scheduled import SYSTEM_THREAD, DoctorAges, Retention, prune_checkpoints, run_doctor
 from agent.runtime import threads
+from agent.upkeep.scheduled import SYSTEM_THREAD, DoctorAges, Retention, prune_checkpoints, run_doctor
 from graphs.state import MESSAGE_SNAPSHOT_EVERY
 
 
@@ -37,7 +37,7 @@ def test_the_scheduled_prune_applies_the_policy_and_journals_its_report(
     now = datetime.now(UTC) + timedelta(days=1)
     last = graph.get_state({"configurable": {"thread_id": "t"}}).values["messages"]
 
-    with caplog.at_level(logging.INFO, logger="agent.ops.scheduled"):
+    with caplog.at_level(logging.INFO, logger="agent.upkeep.scheduled"):
         report = prune_checkpoints(resources, now=now, retention=Retention(keep_last=2, older_than=None))
 
     after = checkpoints(resources, "t")
@@ -82,7 +82,7 @@ def test_the_periodic_doctor_journals_and_logs_its_findings(
     assert paused.pending is not None and paused.pending["approver"] == "operator"
     now = datetime.now(UTC) + timedelta(days=2)
 
-    with caplog.at_level(logging.INFO, logger="agent.ops.scheduled"):
+    with caplog.at_level(logging.INFO, logger="agent.upkeep.scheduled"):
         checks = run_doctor(
             resources, graph, now=now, ages=DoctorAges(stale_approval_after=timedelta(hours=1))
         )

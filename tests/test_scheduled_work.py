@@ -15,8 +15,8 @@ from agent.infra.persistence import Resources
 from agent.interfaces.worker.process import Worker
 from agent.interfaces.worker.schedule import Schedule
 from agent.journal.events import events
-from agent.ops.scheduled import SYSTEM_THREAD
 from agent.runtime import threads
+from agent.upkeep.scheduled import SYSTEM_THREAD
 from tests.support.approvals import student_yes
 
 pytestmark = pytest.mark.postgres

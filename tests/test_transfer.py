@@ -488,7 +488,7 @@ def test_a_cancellation_after_the_start_is_described_as_refunding_nothing(resour
 
 
 def test_the_load_checks_count_a_carried_payment_as_the_new_seats(resources: Resources) -> None:
-    from bench.load.checks import one_charge_one_refund, one_enrollment
+    from qa.load_checks import one_charge_one_refund, one_enrollment
 
     school = resources.school
     for n, student in enumerate(("ada", "bob")):

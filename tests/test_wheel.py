@@ -6,7 +6,8 @@ environment outside the checkout and, from a working directory outside it too, l
 set and the server's static files the way the application does (tests/support/wheel_probe.py). The
 fresh environment sees the test environment's site-packages for the dependencies, but not its
 `.pth` files, so the editable install of this checkout is not active there: every module of ours
-comes from the wheel, which the probe checks.
+comes from the wheel, which the probe checks. The QA tools (`qa`) and the benchmark (`bench`) are
+not in the wheel: they run from a checkout, and the installed command says so.
 """
 
 from __future__ import annotations
@@ -26,15 +27,17 @@ import pytest
 from agent.domain.catalog import load_seed
 from agent.domain.documents import load_documents
 from agent.domain.paths import load_paths
-from agent.ops.evaluation import load_cases
 from tests.support.school import ROOT
 
 pytestmark = pytest.mark.slow
 
 PROBE = ROOT / "tests" / "support" / "wheel_probe.py"
-PACKAGES = ["agent", "graphs", "middleware", "skills", "memories", "bench"]
-SOURCES = ["pyproject.toml", "README.md", *PACKAGES]
-"""What the build reads: the project's metadata and its top-level packages."""
+PACKAGES = ["agent", "graphs", "middleware", "skills", "memories"]
+"""What the wheel holds: the product's top-level packages."""
+TOOLS = ["qa", "bench"]
+"""Top-level packages of the checkout that stay out of the wheel."""
+SOURCES = ["pyproject.toml", "README.md", *PACKAGES, *TOOLS]
+"""What the build is given: the project's metadata and every top-level package."""
 CACHES = shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info", "build", "dist")
 
 
@@ -120,9 +123,10 @@ def test_the_wheel_holds_every_module_and_data_file(installed: tuple[Path, Path]
         f"the wheel lacks {missing}; add them to [tool.setuptools.package-data] in pyproject.toml"
     )
     assert {"skills/__init__.py", "memories/AGENTS.md"} <= names
+    assert sorted(name for name in names if name.split("/")[0] in TOOLS) == []
 
 
-def test_an_installed_wheel_finds_skills_memory_catalog_eval_set_and_static_files(
+def test_an_installed_wheel_finds_skills_memory_catalog_and_static_files_and_no_tools(
     installed: tuple[Path, Path], tmp_path: Path
 ) -> None:
     _, python = installed
@@ -149,8 +153,7 @@ def test_an_installed_wheel_finds_skills_memory_catalog_eval_set_and_static_file
     assert found["catalog"] == json.loads(json.dumps(load_seed(), default=str))
     assert found["knowledge"] == {d.id: d.content_hash for d in load_documents()} != {}
     assert found["careers"] == len(load_paths().careers)
-    assert Path(found["router_eval_set"]).is_relative_to(site)
-    assert found["router_eval_cases"] == len(load_cases())
+    assert found["tools_found"] == []
     static = ROOT / "agent" / "interfaces" / "server" / "static"
     assert found["static"] == sorted(p.name for p in static.iterdir() if p.is_file())
     assert found["index_html"] == (static / "index.html").read_text()
@@ -163,3 +166,23 @@ def test_the_installed_command_starts(installed: tuple[Path, Path], tmp_path: Pa
     out = run([str(python), "-I", "-m", "agent.interfaces.cli", "--help"], cwd=tmp_path, env=env).stdout
 
     assert "usage: school-agent" in out
+
+
+def test_the_installed_command_sends_the_qa_tools_to_a_checkout(
+    installed: tuple[Path, Path], tmp_path: Path
+) -> None:
+    _, python = installed
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTHON", "VIRTUAL_ENV"))}
+    command = [str(python), "-I", "-m", "agent.interfaces.cli"]
+
+    refused = [
+        subprocess.run([*command, *args], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120)
+        for args in (["demo"], ["eval", "router"], ["bench", "--quick"])
+    ]
+
+    assert [(r.returncode, r.stdout) for r in refused] == [(2, "")] * 3
+    assert [r.stderr.split(": the QA tools")[0] for r in refused] == [
+        "error: `school-agent demo` runs from a checkout of the project",
+        "error: `school-agent eval router` runs from a checkout of the project",
+        "error: `school-agent bench` runs from a checkout of the project",
+    ]

@@ -25,7 +25,7 @@ may call them at the same moment:
 The locks, the settling of an open charge and the cancellation are those of `payments` and
 `enrollments` themselves (their private helpers included), not copies. Plain Python over psycopg;
 it imports nothing from LangGraph or LangChain. Telling the student (the journal, a message in the
-thread) is the caller's (`agent.ops.holds`), in the transaction this module hands it.
+thread) is the caller's (`agent.upkeep.holds`), in the transaction this module hands it.
 """
 
 from __future__ import annotations

@@ -53,8 +53,8 @@ tokens, cost_usd, limits), a student's daily budget found spent (once per studen
 thread of the refused message; payload: student_id, day, tokens, cost_usd, limits), a plan shown
 to the student, a worker (subagent) that failed, an operator's edit of a thread's state (who,
 which keys, as which node, the new checkpoint), a run taken again by another worker after its
-first died (run id, attempt, the worker before), the scheduled work's (`agent.ops.holds`,
-`agent.ops.scheduled`): an unpaid hold expired, a freed seat offered to a waitlisted student, a
+first died (run id, attempt, the worker before), the scheduled work's (`agent.upkeep.holds`,
+`agent.upkeep.scheduled`): an unpaid hold expired, a freed seat offered to a waitlisted student, a
 payment reminder, a prune of old checkpoints, a doctor's findings."""
 KINDS: Final[tuple[EventKind, ...]] = get_args(EventKind)
 

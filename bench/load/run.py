@@ -1,7 +1,7 @@
 """`python -m bench.load.run`: students over HTTP against API and worker processes, with chaos, then checks.
 
 On a new database (on `DATABASE_URL`'s server, or with `--chaos` on a Postgres of the run's own,
-since it is restarted), it starts the 200 ms model stub (`bench.model_stub`), two API processes
+since it is restarted), it starts the 200 ms model stub (`qa.model_stub`), two API processes
 (`school-agent serve --workers 0`) and two worker processes (`school-agent worker`), and lets
 Locust (`bench/load/locustfile.py`) drive `--students` students and one operator over the private
 HTTP API, spread over both API processes, for `--duration`. With `--chaos`, every `--chaos-every`
@@ -10,7 +10,7 @@ seconds a worker or an API process is SIGKILLed and started again, and Postgres 
 
 Then it waits until every accepted run has ended (a run cut off by a kill is taken again by a
 worker once the dead one's heartbeat is `SCHOOL_STALLED_AFTER_S` old), stops the processes, runs
-the checks of `bench.load.checks`, prints turns/s, p50/p95 and the findings, and exits 1 if a
+the checks of `qa.load_checks`, prints turns/s, p50/p95 and the findings, and exits 1 if a
 check failed. Its folder (`--out`, else a temporary one it names) keeps each process's log, the
 Locust statistics (`locust_stats.csv`), every turn (`turns.jsonl`) and the result (`result.json`).
 
@@ -42,10 +42,11 @@ from agent.config.env import child_environment
 from agent.config.settings import Settings
 from agent.infra.persistence import database_url
 from bench.database import temporary_database
-from bench.load import checks
 from bench.load.cluster import Chaos, Cluster, OwnPostgres, Timeline, chaos_plan
-from bench.over_http import MODEL_PREFIXES, Model, model_stub
+from bench.over_http import MODEL_PREFIXES, Model
 from bench.stats import summary
+from qa import load_checks as checks
+from qa.model_stub import started as model_stub
 
 ROOT = Path(__file__).resolve().parents[2]
 LOCUSTFILE = Path(__file__).with_name("locustfile.py")

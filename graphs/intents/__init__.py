@@ -16,7 +16,7 @@ supposition asks about what it names ("what happens if I cancel two days before?
 clause orders it ("..., enroll me in rag-2"); wanting to learn a subject, or naming the school's
 things with nothing requested, is a question; a reply that only picks a cohort changes what
 waits; a slip of a known word is that word (`text.spelled`). They are measured on generated
-phrasing families (`agent/ops/router_corpus.py`, `school-agent eval router`).
+phrasing families (`qa/router_corpus.py`, `school-agent eval router`).
 
 Imports only `graphs.fuzzy`, `graphs.entities`, the planner's request reader and the shipped
 catalog's words (`agent.domain`).

@@ -1,6 +1,6 @@
 """The learned reader: a TF-IDF logistic regression over words and letter n-grams, read in plain Python.
 
-Fitted with scikit-learn on the tuned labelled messages (`agent.ops.router_training`, `school-agent
+Fitted with scikit-learn on the tuned labelled messages (`qa.router_training`, `school-agent
 eval fit-reader`) and shipped as `reader.json.gz` beside this module, with the digest of the data it
 was fitted on. Reading a message needs no scikit-learn and no numpy: the features are this module's
 (`features`, which the fit uses too), the weights a table. It never decides alone: `graphs.routing`
@@ -69,7 +69,7 @@ class Reader:
     weights: list[list[float]]
     intercepts: list[float]
     data_digest: str
-    """The SHA-256 of the labelled messages it was fitted on (`agent.ops.router_training.digest`)."""
+    """The SHA-256 of the labelled messages it was fitted on (`qa.router_training.digest`)."""
 
     def guess(self, text: str, pending: bool) -> Guess:
         """The most probable intent of the message, with its probability (a softmax over intents)."""

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from agent.config.settings import Settings
-from bench.database import temporary_database
+from agent.infra.scratch import temporary_database
 
 ROOT = Path(__file__).resolve().parents[2]
 """The checkout's root (the folder that holds pyproject.toml)."""

@@ -1,20 +1,22 @@
 """Run by tests/test_wheel.py with a fresh environment's Python: what an installed wheel finds.
 
 Looks everything up the way the application does (the skills and memory middleware's folders, the
-catalog and path tables, the knowledge base's documents, the router's evaluation set, the server's
-static files) and prints a JSON report on stdout. It must not import anything of the tests: it runs
+catalog and path tables, the knowledge base's documents, the server's static files), looks for the
+tools that stay out of the wheel (`qa`, `bench`), and prints a JSON report on stdout. It must not import anything of the tests: it runs
 outside the checkout.
 """
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import sys
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
-OURS = ("agent", "graphs", "middleware", "skills", "memories", "bench")
+OURS = ("agent", "graphs", "middleware", "skills", "memories")
+TOOLS = ("qa", "bench")
 
 
 def report(checkout: Path, dependencies: Path) -> dict[str, Any]:
@@ -28,7 +30,6 @@ def report(checkout: Path, dependencies: Path) -> dict[str, Any]:
     from agent.domain.documents import load_documents
     from agent.domain.paths import load_paths
     from agent.interfaces.server import app
-    from agent.ops.evaluation import SHIPPED_SET, load_cases
     from graphs.planner.subagents import AgentKit
     from middleware.memory import MemoryMiddleware
     from middleware.skills import load_skills
@@ -54,8 +55,7 @@ def report(checkout: Path, dependencies: Path) -> dict[str, Any]:
         "catalog": load_seed(),
         "knowledge": {d.id: d.content_hash for d in load_documents()},
         "careers": len(load_paths().careers),
-        "router_eval_set": str(SHIPPED_SET),
-        "router_eval_cases": len(load_cases()),
+        "tools_found": [name for name in TOOLS if importlib.util.find_spec(name) is not None],
         "static": sorted(entry.name for entry in static.iterdir() if entry.is_file()),
         "index_html": static.joinpath("index.html").read_text(),
     }

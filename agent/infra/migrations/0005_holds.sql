@@ -1,4 +1,4 @@
--- Migration 5: seat holds that expire (agent.domain.holds, agent.ops.holds).
+-- Migration 5: seat holds that expire (agent.domain.holds, agent.upkeep.holds).
 -- An enrollment in PENDING_PAYMENT holds a seat from `hold_started_at`: its insert, or the promotion
 -- of a waitlisted student (not `created_at`, which for a promoted student is when they joined the
 -- waitlist). Unpaid after SCHOOL_HOLD_HOURS, it is cancelled and the seat offered to the waitlist;
@@ -34,7 +34,7 @@ CREATE TABLE thread_notices (
 CREATE INDEX thread_notices_pending ON thread_notices (thread_id, id) WHERE status = 'pending';
 
 -- The thread an enrollment was made in: the `tool_completed` event the graph's execute step writes
--- for it (agent.ops.holds looks it up when it tells the student).
+-- for it (agent.upkeep.holds looks it up when it tells the student).
 CREATE INDEX journal_events_enrollment_idx
     ON journal_events ((payload -> 'outcome' -> 'result' -> 'enrollment' ->> 'id'))
     WHERE kind = 'tool_completed';

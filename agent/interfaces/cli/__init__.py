@@ -56,7 +56,7 @@ def _expected_errors() -> tuple[type[BaseException], ...]:
     for module_name, name in (
         ("agent.runtime.threads", "ThreadError"),
         ("graphs.approvals", "InvalidDecisionError"),
-        ("agent.ops.evaluation", "EvalSetError"),
+        ("qa.evaluation", "EvalSetError"),
         ("agent.infra.locks", "ThreadBusyError"),
         ("agent.infra.persistence", "DatabaseUnavailableError"),
         ("agent.domain.documents", "DocumentError"),

@@ -11,6 +11,7 @@ import sys
 from collections.abc import Sequence
 
 from agent.config.settings import Settings
+from agent.interfaces.cli.checkout import NoCheckoutError, need_checkout
 from agent.interfaces.cli.output import print_json
 from agent.interfaces.cli.session import EXIT_INTERNAL, EXIT_OK, EXIT_USAGE, CliInputError, session
 
@@ -98,14 +99,16 @@ def cmd_kb_search(args: argparse.Namespace) -> int:
 
 def cmd_demo(_: argparse.Namespace) -> int:
     """Play the school story end to end."""
-    from agent.ops import demo
+    need_checkout("demo")
+    from qa import demo
 
     return demo.run(Settings.from_env())
 
 
 def cmd_crash_sweep(args: argparse.Namespace) -> int:
     """Kill the process at every boundary of every scenario, resume, compare; print the table."""
-    from agent.ops.crash_sweep import sweep, table
+    need_checkout("crash-sweep")
+    from qa.crash_sweep import sweep, table
 
     cells = sweep(Settings.from_env(), quick=args.quick, only=args.scenario)
     print(table(cells))
@@ -146,9 +149,11 @@ def cmd_eval_router(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from agent.llm.models import Models
-    from agent.ops.evaluation import evaluate, format_report, format_summary, goals_met, load_cases
-    from agent.ops.router_parts import router_parts
     from graphs.routing import eval_classifier
+
+    need_checkout("eval router")
+    from qa.evaluation import evaluate, format_report, format_summary, goals_met, load_cases
+    from qa.router_parts import router_parts
 
     settings = Settings.from_env()
     models = Models(settings.models)
@@ -181,8 +186,10 @@ def cmd_eval_router(args: argparse.Namespace) -> int:
 
 def cmd_eval_fit_reader(_: argparse.Namespace) -> int:
     """Fit the learned reader on the tuned messages and write it beside `graphs.intents.learned`."""
-    from agent.ops.router_training import fit, training_cases
     from graphs.intents.learned import ARTIFACT, save
+
+    need_checkout("eval fit-reader")
+    from qa.router_training import fit, training_cases
 
     cases = training_cases()
     reader, _pipeline = fit(cases)
@@ -198,9 +205,11 @@ def cmd_eval_scenarios(args: argparse.Namespace) -> int:
     """Play the multi-turn scenarios with the configured (or named) models; 1 when one fails."""
     from pathlib import Path
 
-    from agent.ops import scenario_runner
-    from agent.ops.scenarios import format_report, load
     from graphs.state import Context
+
+    need_checkout("eval scenarios")
+    from qa import scenario_runner
+    from qa.scenarios import format_report, load
 
     settings = Settings.from_env()
     today, scenarios = load(Path(args.set) if args.set else None)
@@ -227,7 +236,9 @@ def cmd_eval_retrieval(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from agent.domain import vectors
-    from agent.ops import retrieval_eval as ev
+
+    need_checkout("eval retrieval")
+    from qa import retrieval_eval as ev
 
     labels = ev.Labels.shipped()
     parts = [("set", Path(args.set))] if args.set else list(ev.PARTS)
@@ -266,6 +277,11 @@ def cmd_eval_retrieval(args: argparse.Namespace) -> int:
 
 def run_bench(argv: Sequence[str]) -> int:
     """Run the benchmark (`bench.main`); its own parser reads the rest of the command line."""
+    try:
+        need_checkout("bench")
+    except NoCheckoutError as err:  # `main` dispatches `bench` before its own error handling
+        print(f"error: {err}", file=sys.stderr)
+        return EXIT_USAGE
     from bench.main import main as bench_main  # the benchmark loads only for this command
 
     return bench_main(list(argv))
@@ -306,7 +322,7 @@ def cmd_doctor(args: argparse.Namespace) -> int:
         stuck = parse_duration(args.stuck_after, option="--stuck-after")
     except DurationError as err:
         raise CliInputError(str(err)) from None
-    from agent.ops import doctor  # after the options are checked: it loads LangChain
+    from agent.upkeep import doctor  # after the options are checked: it loads LangChain
 
     checks = doctor.examine(Settings.from_env(), stale_approval_after=stale, stuck_after=stuck)
     if args.json:

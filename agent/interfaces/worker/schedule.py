@@ -3,7 +3,7 @@
 procrastinate defers a periodic task once per tick, whatever the number of workers (a unique row
 per task and tick in `procrastinate_periodic_defers`), and hands the tick to the task as its
 `timestamp`: the task acts on that instant, not on the clock of the worker that happens to run it.
-The work itself is race-safe on its own too (`agent.ops.holds`, `agent.ops.scheduled`), so a
+The work itself is race-safe on its own too (`agent.upkeep.holds`, `agent.upkeep.scheduled`), so a
 tick run again after its worker died changes nothing twice.
 """
 
@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 import procrastinate
 
 from agent.infra import engine
-from agent.ops import holds, scheduled
+from agent.upkeep import holds, scheduled
 
 if TYPE_CHECKING:
     from agent.interfaces.worker.tasks import Host

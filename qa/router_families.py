@@ -7,7 +7,7 @@ family's messages arrive while `graphs.routing.EVAL_PENDING` (an enrollment in r
 
 from __future__ import annotations
 
-from agent.ops.router_corpus import Family
+from qa.router_corpus import Family
 
 TUNED: tuple[Family, ...] = (
     # --- questions about the catalog, whatever words the subject holds

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from agent.ops.evaluation import PARTS, EvalCase, load_cases
-from agent.ops.router_corpus import Family, generate
-from agent.ops.router_families import MORE_TUNED, TUNED
-from agent.ops.router_families_heldout import (
+from qa.evaluation import PARTS, EvalCase, load_cases
+from qa.router_corpus import Family, generate
+from qa.router_families import MORE_TUNED, TUNED
+from qa.router_families_heldout import (
     FROZEN_AT,
     HELD_OUT,
     ROUND_1,

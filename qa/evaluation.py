@@ -6,7 +6,7 @@ accuracy, per-intent precision and recall, a confusion matrix, latency percentil
 and the unsafe proposals: messages noted as off-topic, negated or injected that the router read as an
 action (`UNSAFE_NOTES`, `graphs.intents.ACTION_INTENTS`).
 
-Two parts are written by hand (`PARTS`): the tuned part (`agent/ops/data/router_eval.jsonl`), which
+Two parts are written by hand (`PARTS`): the tuned part (`qa/data/router_eval.jsonl`), which
 the rules were written against, and a part written after an earlier freeze
 (`router_eval_heldout.jsonl`), held out until the generated evaluation's tuning looked at its misses,
 so now reported as seen. Two more are generated from phrasing families (`router_corpus`,
@@ -40,7 +40,7 @@ Case = TypeVar("Case")
 """One labelled case of an evaluation set (a router case, a retrieval question)."""
 
 SHIPPED_SET = Path(__file__).with_name("data") / "router_eval.jsonl"
-"""The tuned part of the labelled router set shipped with the package (package data of `agent`)."""
+"""The tuned part of the labelled router set (`qa/data`, in the checkout)."""
 HELDOUT_SET = Path(__file__).with_name("data") / "router_eval_heldout.jsonl"
 """The held-out part: written after the rules were frozen, and never used to tune them."""
 PARTS: tuple[tuple[str, Path], ...] = (
@@ -59,8 +59,8 @@ HELDOUT_GOAL = 0.97
 """The accuracy the offline router should reach on the held-out parts."""
 TUNED_GOAL = 0.99
 """The accuracy it should reach on the tuned parts."""
-# Not importlib.resources: `agent` is a namespace package, and under an editable install its
-# __path__ holds the finder's hook entry, which `resources.files("agent")` rejects as no directory.
+# Paths beside this module rather than importlib.resources: `qa` is not installed, it is read from
+# the checkout.
 
 MAX_MISSES_SHOWN = 20
 """How many misses `format_report` lists before summing up the rest in one line."""
@@ -87,7 +87,7 @@ class EvalCase:
     note: str | None = None
     """A short tag for the kind of case ("typo", "mixed", "lookalike" ...), if any."""
     family: str | None = None
-    """The phrasing family that made a generated case (`agent.ops.router_corpus`)."""
+    """The phrasing family that made a generated case (`qa.router_corpus`)."""
 
 
 @dataclass(frozen=True)

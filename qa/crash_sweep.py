@@ -14,7 +14,7 @@ approval grants and the keyed journal events equal the uncrashed run's, with no 
 Domain scenarios (`DOMAIN_SCENARIOS`) do the same below the graph, for an operation with fault
 points between its own steps: a transfer (`agent.domain.transfers.FAULT_POINTS`: after the new seat
 is taken, after the old one is released and its waitlist promoted, after the commit). Each step is
-a `python -m agent.ops.crash_sweep` process that calls the `School` under a fixed idempotency key;
+a `python -m qa.crash_sweep` process that calls the `School` under a fixed idempotency key;
 killed, it is run again under the same key, as a client retries. The cell passes when the domain
 rows, the provider's charges and refunds and the stored outcomes equal the uncrashed run's, and
 the scenario's own checks hold (for a transfer: exactly one active enrollment of the student, the
@@ -33,6 +33,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from datetime import date
+from pathlib import Path
 from typing import Any
 
 import psycopg
@@ -50,6 +51,8 @@ SIDE_EFFECT_POINTS = {
 }
 """Points inside side-effecting steps: after any domain write, between a provider's answer and
 the payment's record, between a refund and its record."""
+CHECKOUT = Path(__file__).resolve().parents[1]
+"""Where `python -m qa.crash_sweep` is found: the checkout this module lies in."""
 TODAY = date(2026, 12, 1)
 UNWRAPPED = {"planner"}
 """Nodes without before/after crash points."""
@@ -252,7 +255,8 @@ def _domain_call(settings: Settings, call: Call, fault: str | None) -> subproces
     if fault:
         env["SCHOOL_FAULT_POINT"] = fault
     return subprocess.run(
-        [sys.executable, "-m", "agent.ops.crash_sweep", call.op, call.key, json.dumps(call.args)],
+        [sys.executable, "-m", "qa.crash_sweep", call.op, call.key, json.dumps(call.args)],
+        cwd=CHECKOUT,  # `qa` is not installed: it is found in the checkout
         env=env,
         capture_output=True,
         text=True,
@@ -483,7 +487,7 @@ def table(cells: list[Cell]) -> str:
 
 
 def _main(argv: list[str]) -> int:
-    """`python -m agent.ops.crash_sweep OP KEY ARGS_JSON`: one domain call, for `_domain_call`."""
+    """`python -m qa.crash_sweep OP KEY ARGS_JSON`: one domain call, for `_domain_call`."""
     from agent.infra.persistence import open_resources
 
     op, key, args = argv[0], argv[1], json.loads(argv[2])

@@ -4,7 +4,7 @@ A scenario is a conversation (students' messages and operators' decisions) on a 
 seeded school, with the domain rows set up before it, and what it must end with: every enrollment
 (student, cohort, status), the approvals asked on the way (action, and whose decision was awaited),
 the actions carried out, in order, and text the last reply holds. The shipped set is
-`agent/ops/data/scenarios.json`; `agent.ops.scenario_runner` plays it. This module is pure: loading,
+`qa/data/scenarios.json`; `qa.scenario_runner` plays it. This module is pure: loading,
 checking, reporting.
 """
 
@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 SHIPPED_SET = Path(__file__).with_name("data") / "scenarios.json"
-"""The shipped scenarios (package data of `agent`)."""
+"""The shipped scenarios (`qa/data`, in the checkout)."""
 
 SETUP_ACTIONS = ("enroll", "pay", "join_waitlist", "cancel")
 DECISIONS = ("approve", "reject")

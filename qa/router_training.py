@@ -13,11 +13,11 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from agent.ops.evaluation import EvalCase, load_cases
-from agent.ops.router_families import MORE_TUNED, TUNED
-from agent.ops.router_families_heldout import SEEN
-from agent.ops.router_parts import generated
 from graphs.intents.learned import Reader, features
+from qa.evaluation import EvalCase, load_cases
+from qa.router_families import MORE_TUNED, TUNED
+from qa.router_families_heldout import SEEN
+from qa.router_parts import generated
 
 MIN_DF = 2
 """A feature seen in fewer messages than this is left out (keeps the table small)."""

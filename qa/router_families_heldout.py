@@ -8,7 +8,7 @@ on phrasings nobody tuned it for. `ROUNDS` keeps each round's freeze and first f
 
 from __future__ import annotations
 
-from agent.ops.router_corpus import Family
+from qa.router_corpus import Family
 
 ROUND_1_FROZEN_AT = "99b7d92"
 """The commit at which the rules were frozen before round 1 was written."""

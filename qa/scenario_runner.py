@@ -1,4 +1,4 @@
-"""Plays the multi-turn scenarios (`agent.ops.scenarios`) through the school graph, each on its own database.
+"""Plays the multi-turn scenarios (`qa.scenarios`) through the school graph, each on its own database.
 
 One scratch database is set up and seeded once; each scenario runs on a copy of it (Postgres's
 `CREATE DATABASE ... TEMPLATE`), so scenarios never see each other's seats. Students speak through
@@ -24,10 +24,10 @@ from agent.infra.persistence import Resources, database_url, open_resources
 from agent.infra.scratch import temporary_database
 from agent.journal.events import events
 from agent.llm.models import Models
-from agent.ops.scenarios import Outcome, Scenario, failures, on_day
 from agent.runtime import threads
 from graphs.school import build_graph
 from graphs.state import Context
+from qa.scenarios import Outcome, Scenario, failures, on_day
 
 OPERATOR = "operator"
 REVIEWER = "eval-operator"

@@ -6,7 +6,7 @@ between the domain write and the checkpoint; a new process resumes it without en
 twice; the second student is offered the waitlist instead. A third student cancels a paid
 enrollment: after their "yes" the refund waits for an operator, who approves it, and it is paid
 out once. A fourth has a program planned for a goal and enrolls in it, one confirmation per course.
-A face like the CLI: nothing imports it but `agent.interfaces.cli`, and it only changes the
+A face like the CLI: nothing imports it but the CLI's `demo` command, and it only changes the
 database it creates for itself.
 """
 
@@ -29,6 +29,7 @@ from agent.config.settings import Settings
 if TYPE_CHECKING:
     from langgraph.graph.state import CompiledStateGraph
 
+    from agent.domain import EnrollmentRow
     from agent.infra.persistence import Resources
     from agent.runtime.threads import Turn
 
@@ -300,8 +301,8 @@ def _money(res: Resources, student: str) -> list[tuple[str, int]]:
     return [(r["kind"], r["amount_cents"]) for r in rows]
 
 
-def _show_enrollments(res: Resources) -> list[dict[str, Any]]:
-    rows: list[dict[str, Any]] = res.school.enrollments(cohort_id=COHORT)
+def _show_enrollments(res: Resources) -> list[EnrollmentRow]:
+    rows = res.school.enrollments(cohort_id=COHORT)
     print(f"   Enrollments of {COHORT}: {len(rows)}")
     for row in rows:
         print(f"     #{row['id']} {row['student_id']} {row['status']}")

@@ -1,11 +1,11 @@
-"""A fake OpenAI-compatible chat model server for the HTTP benchmark: answers after a fixed delay.
+"""A fake OpenAI-compatible chat model server for the HTTP benchmark and the tests: answers after a fixed delay.
 
 Servers under test are configured through the environment only (`SCHOOL_ANSWER_MODEL`,
 `SCHOOL_ANSWER_BASE_URL`), so the benchmark's slow model has to be a server they can reach: this
-one answers `/v1/chat/completions` with `bench.fake_model.REPLY` after the delay its model name
-asks for (`bench-200ms` waits 200 ms, `bench-0ms` answers at once), streamed or not. It runs in a
-process of its own (`python -m bench.model_stub`, which prints its port), on asyncio, so that
-waiting costs nothing and its CPU is not counted in the benchmark's client or in a server.
+one answers `/v1/chat/completions` with `REPLY` after the delay its model name asks for
+(`bench-200ms` waits 200 ms, `bench-0ms` answers at once), streamed or not. It runs in a process
+of its own (`python -m qa.model_stub`, which prints its port; `started()` runs one), on asyncio, so
+that waiting costs nothing and its CPU is not counted in the benchmark's client or in a server.
 
 Standard library only; it listens on 127.0.0.1 and reaches nothing. Not a test double: it checks
 nothing about the requests.
@@ -17,11 +17,20 @@ import argparse
 import asyncio
 import itertools
 import json
+import os
 import re
+import signal
+import subprocess
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
-from bench.fake_model import REPLY
+REPLY = "The catalog describes this course above: its level, length, price and the cohorts to join."
+"""What every model name is answered (`bench.fake_model`'s in-process model answers the same)."""
+CHECKOUT = Path(__file__).resolve().parents[1]
+"""Where `python -m qa.model_stub` is found: the checkout this module lies in."""
 
 _DELAY = re.compile(r"(\d+)ms$")
 _ids = itertools.count(1)
@@ -115,10 +124,38 @@ async def _main(port: int) -> None:
 
 def main(argv: list[str] | None = None) -> None:
     """Serve until killed; the first line printed is the port."""
-    parser = argparse.ArgumentParser(prog="python -m bench.model_stub", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m qa.model_stub", description=__doc__)
     parser.add_argument("--port", type=int, default=0, help="0: any free port")
     args = parser.parse_args(argv if argv is not None else sys.argv[1:])
     asyncio.run(_main(args.port))
+
+
+class ModelStubError(RuntimeError):
+    """The stub's process did not start, or did not say which port it listens on."""
+
+
+@contextmanager
+def started() -> Iterator[str]:
+    """The stub in a subprocess of its own, on a port it picks; yield its OpenAI base URL."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "qa.model_stub", "--port", "0"],
+        cwd=CHECKOUT,
+        stdout=subprocess.PIPE,
+        start_new_session=True,
+    )
+    try:
+        assert proc.stdout is not None
+        port = proc.stdout.readline().strip().decode()
+        if not port.isdigit():
+            message = f"the model stub did not start (exit status {proc.poll()})"
+            raise ModelStubError(message)
+        yield f"http://127.0.0.1:{port}/v1"
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGTERM)
+            proc.wait(timeout=20)
+        if proc.stdout is not None:
+            proc.stdout.close()
 
 
 if __name__ == "__main__":

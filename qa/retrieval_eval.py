@@ -46,17 +46,17 @@ from agent.domain import School, catalog, documents
 from agent.infra.persistence import database_url, open_resources
 from agent.infra.scratch import temporary_database
 from agent.llm.models import Models
-from agent.ops.evaluation import EvalSetError, labelled_object, percentile, read_cases
 from graphs.nodes.answer import make_answer
 from graphs.retrieval import DEFAULT_MAX_DISTANCE, DEFAULT_SECTION_MAX_DISTANCE, Retriever
 from graphs.sources import retrieve
 from graphs.state import Context, State
+from qa.evaluation import EvalSetError, labelled_object, percentile, read_cases
 
 Search = Callable[[str], Sequence[str]]
 """A retrieval under evaluation: `question -> ids, best first` (courses, cohorts, documents)."""
 
 SHIPPED_SET = Path(__file__).with_name("data") / "retrieval_eval.jsonl"
-"""The tuned part of the labelled retrieval set shipped with the package."""
+"""The tuned part of the labelled retrieval set (`qa/data`, in the checkout)."""
 SEEN_SETS = (
     Path(__file__).with_name("data") / "retrieval_eval_heldout.jsonl",
     Path(__file__).with_name("data") / "retrieval_eval_heldout_2.jsonl",

@@ -4,7 +4,7 @@ The task engine calls these on a schedule, from any number of workers; each take
 caller and reads no clock of its own. They wrap the existing tools, unchanged: `prune` is
 `agent.infra.retention.prune` with a retention policy (`Retention`: by default what the deployment guide
 recommends, the last 20 checkpoints of a thread and any of the last 30 days), and `doctor` is
-`agent.ops.doctor.diagnose`, with the ages the CLI's `doctor` uses by default. Two workers
+`agent.upkeep.doctor.diagnose`, with the ages the CLI's `doctor` uses by default. Two workers
 pruning at once is safe (each thread is pruned in one transaction, retried when another changed
 it); each run is journaled as it happened.
 
@@ -23,7 +23,7 @@ from typing import Any, Final
 from agent.infra.persistence import Resources
 from agent.infra.retention import PruneReport, format_report, prune
 from agent.journal.events import record_event
-from agent.ops import doctor
+from agent.upkeep import doctor
 
 log = logging.getLogger(__name__)
 

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from functools import cache, partial
 
 from agent.domain.catalog import load_seed
-from agent.ops.evaluation import EvalCase
+from qa.evaluation import EvalCase
 
 MONTHS = (
     "January",

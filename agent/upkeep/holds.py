@@ -45,8 +45,8 @@ from agent.infra.locks import ThreadBusyError
 from agent.infra.persistence import Resources
 from agent.journal.connections import Database, connection
 from agent.journal.events import record_event
-from agent.ops.scheduled import SYSTEM_THREAD
 from agent.runtime import runs
+from agent.upkeep.scheduled import SYSTEM_THREAD
 from graphs.state import Context
 
 log = logging.getLogger(__name__)

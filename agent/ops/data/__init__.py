@@ -1,1 +1,0 @@
-"""Data shipped with the operator tools (the router's labelled evaluation set)."""

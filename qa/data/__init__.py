@@ -1,0 +1,1 @@
+"""The evaluations' labelled data: router messages, retrieval questions, multi-turn scenarios."""
