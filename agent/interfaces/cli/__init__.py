@@ -1,12 +1,13 @@
 """The `school-agent` command: talk to the assistant, decide approvals, inspect the database.
 
-A face: it opens resources, builds the graph and calls `agent.runtime.threads`; nothing imports it but
-`agent.__main__`. `parser` declares the subcommands, `commands` (threads) and `operator_commands`
-(operator tools) run them, `output` prints, `session` holds what they share. LangGraph and the
-graph are imported inside the commands, so that `--help` and `db stop` stay fast, and the approve
-path of a fresh process loads no agent, chat-model, HTTP-server or exporter code
-(`tests/test_cold_imports.py`). Expected errors exit 2 with one line on stderr; anything else
-exits 1.
+A face: it opens resources, builds the graph and calls `agent.runtime.threads`, or, given a server
+(`--url`, `SCHOOL_URL`), asks its LangGraph API through the official SDK (`remote`); nothing
+imports it but `agent.__main__`. `parser` declares the subcommands, `commands` (threads) and
+`operator_commands` (operator tools) run them, `output` prints, `session` holds what they share.
+LangGraph, the graph and the SDK are imported inside the commands, so that `--help` and `db stop`
+stay fast, and the approve path of a fresh process loads no agent, chat-model, HTTP-server or
+exporter code (`tests/test_cold_imports.py`). Expected errors exit 2 with one line on stderr;
+anything else exits 1.
 """
 
 from __future__ import annotations
