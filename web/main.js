@@ -111,6 +111,7 @@ async function openThread(threadId) {
       block.show([message]);
     }
     showPending(pending);
+    notice(""); // an earlier thread's failure to open is no longer news
   } catch (err) {
     if (load === loads.thread) report(err);
   }

@@ -233,6 +233,17 @@ async function anUnknownThreadIsASentence(page) {
   console.log(`ok: an unknown thread reads "${said}"`);
 }
 
+async function reopeningTheThreadShowsItsHistory(page, threadId) {
+  await byTestId(page, "thread-id").fill(threadId);
+  await byTestId(page, "thread-id").dispatchEvent("change");
+  const asked = await waitFor("the reopened thread shows ada's five messages",
+    () => byTestId(page, "user-message").allInnerTexts(), (texts) => texts.length === 5);
+  check(asked[0] === "When does the RAG course start?" && asked[4] === "Please cancel my enrollment in rag-2", `the messages in order, saw ${JSON.stringify(asked)}`);
+  await waitForText(byTestId(page, "reply").last(), /^Done: your enrollment in rag-2 is cancelled\./, "the reopened thread ends with the outcome");
+  check(await byTestId(page, "notice").isHidden(), "the earlier error is gone once a thread opens");
+  console.log("ok: reopening the thread shows its history");
+}
+
 async function signedOutPageIsEmpty(page) {
   await byTestId(page, "sign-out").click();
   check(await page.locator("#workspace").isHidden(), "signing out hides the workspace");
@@ -262,6 +273,7 @@ async function main() {
     await page.screenshot({ path: join(SHOTS, "student.png"), fullPage: true });
     await staff.screenshot({ path: join(SHOTS, "operator.png"), fullPage: true });
     await anUnknownThreadIsASentence(page);
+    await reopeningTheThreadShowsItsHistory(page, threadId);
     await signedOutPageIsEmpty(page);
     check(pageErrors.length === 0, `the page threw:\n${pageErrors.join("\n")}`);
     console.log(`e2e: all expectations held; screenshots in ${SHOTS}`);
