@@ -60,13 +60,15 @@ export function approvalCard(request, threadId, viewer, decide) {
     onclick: () => send(actions.map(() => ({ type: "approve" })), student ? "You confirmed" : "Approved") },
   student ? "Confirm" : "Approve");
 
-  const reason = el("input", { name: "reason", required: true, "aria-label": "Reason",
-    placeholder: student ? "Why not?" : "Reason", dataset: { testid: "reject-reason" } });
+  // Staff owe the student a reason; a student may decline without giving one.
+  const reason = el("input", { name: "reason", required: !student, "aria-label": "Reason",
+    placeholder: student ? "Why not? (optional)" : "Reason", dataset: { testid: "reject-reason" } });
   const rejectLabel = student ? (mine ? "Decline" : "Withdraw my request") : "Reject";
   const reject = el("form", { class: "decide", onsubmit: (event) => {
     event.preventDefault();
     const message = reason.value.trim();
-    send(actions.map(() => ({ type: "reject", message })), student ? "You declined" : `Rejected (${message})`);
+    const decision = message ? { type: "reject", message } : { type: "reject" };
+    send(actions.map(() => decision), student ? "You declined" : `Rejected (${message})`);
   } }, reason, el("button", { type: "submit", class: "reject", dataset: { testid: "reject" } }, rejectLabel));
 
   // An edit changes the cohort of a single action that names one; the other arguments go unchanged.

@@ -5,9 +5,11 @@
 // that it waits for her own confirmation (the operator's inbox, open in another browser, does not
 // list it; her own "waiting for you" does), confirms on the card; pays with a typed "yes"; cancels,
 // confirms, and the card says the refund waits for staff. The operator finds it in the inbox,
-// approves it, and sees it carried out; the student's page shows the outcome without a reload. Both
-// timelines tell the story in words; an unknown thread is a sentence, not a trace. Debian's
-// Chromium through playwright-core, which never downloads a browser.
+// approves it (after a malformed edit is refused in words), and sees it carried out; the student's
+// page shows the outcome without a reload. Both timelines tell the story in words; an unknown thread
+// is a sentence, not a trace; reopening the thread draws its history; the student declines a new
+// request without giving a reason. Debian's Chromium through playwright-core, which never downloads
+// a browser.
 //
 // Environment: BASE_URL (the running serve), ADA_KEY (a student's key), OLGA_KEY (an operator's),
 // CHROMIUM (default /usr/bin/chromium), SCREENSHOT_DIR (default a new temporary folder): the pages
@@ -244,6 +246,19 @@ async function reopeningTheThreadShowsItsHistory(page, threadId) {
   console.log("ok: reopening the thread shows its history");
 }
 
+async function studentDeclinesWithoutAReason(page) {
+  await turn(page, "Enroll me in rag-2", "interrupted", "a second enrollment's run");
+  const card = await chatCard(page, "student", "the second enrollment waits for ada");
+  await byTestId(card, "reject").click();
+  const declined = await finishedRun(page, "conversation", "completed", "ada's decline");
+  const heading = (await byTestId(declined, "decision-heading").innerText()).trim();
+  check(heading === "You declined: Enroll: student ada, cohort rag-2", `the decline is said in words, saw ${JSON.stringify(heading)}`);
+  const reply = (await byTestId(declined, "reply").last().innerText()).trim();
+  check(reply === "All right, I dropped that request; nothing was changed.", `the decline's reply, saw ${JSON.stringify(reply)}`);
+  check(!(await byTestId(page, "pending").locator("*").count()), "nothing waits once ada declined");
+  console.log(`ok: ada declined without a reason; reply: ${reply}`);
+}
+
 async function signedOutPageIsEmpty(page) {
   await byTestId(page, "sign-out").click();
   check(await page.locator("#workspace").isHidden(), "signing out hides the workspace");
@@ -274,6 +289,7 @@ async function main() {
     await staff.screenshot({ path: join(SHOTS, "operator.png"), fullPage: true });
     await anUnknownThreadIsASentence(page);
     await reopeningTheThreadShowsItsHistory(page, threadId);
+    await studentDeclinesWithoutAReason(page);
     await signedOutPageIsEmpty(page);
     check(pageErrors.length === 0, `the page threw:\n${pageErrors.join("\n")}`);
     console.log(`e2e: all expectations held; screenshots in ${SHOTS}`);
