@@ -19,6 +19,7 @@ from agent.domain import catalog, enrollments, handoffs, knowledge, payments, po
 from agent.domain.catalog import CohortOfCourse, CohortRow, CourseRow, CourseWithCohorts
 from agent.domain.enrollments import EnrollmentRow
 from agent.domain.errors import DomainError
+from agent.domain.knowledge import FoundSection
 from agent.domain.operations import Outcome, dry_run, run_once
 from agent.domain.payments import LockHolder, PaymentProvider, Providers
 
@@ -91,7 +92,7 @@ class School:
         with self.pool.connection() as conn:
             return _with_cohorts(conn, catalog.search_course_ids(conn, text, limit=limit))
 
-    def knowledge(self, text: str, limit: int = 5) -> list[Row]:
+    def knowledge(self, text: str, limit: int = 5) -> list[FoundSection]:
         """The knowledge base's sections that best answer `text`, best first (`knowledge.search`).
 
         Each row has the section's `citation` (`refunds#the-7-day-rule`), its document's `title`,

@@ -32,13 +32,52 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal, TypedDict, cast
 
 from psycopg import Connection
 
 from agent.domain.documents import Document, citation
 
 Row = dict[str, Any]
+
+
+class Section(TypedDict):
+    """One stored chunk of a document (a section, or a part of a long one), with its citation."""
+
+    id: int
+    """The chunk's id; it changes when its document is re-chunked."""
+    document_id: str
+    title: str
+    """The document's title."""
+    section: str
+    """The section's heading."""
+    anchor: str
+    position: int
+    """Its place in its document (0: the first section)."""
+    text: str
+    """The section's Markdown."""
+    citation: str
+    """`document#anchor`, e.g. `refunds#the-7-day-rule`."""
+
+
+class FoundSection(Section):
+    """A section `search` found."""
+
+    rank: float
+    """Full-text rank, comparable within one search only."""
+    match: Literal["all", "any"]
+    """`all`: the sections found hold every word of the question; `any`: some of them."""
+
+
+class SectionAbout(Section):
+    """A section `sections_about` found, with the counts it was ranked by."""
+
+    asked: int
+    topic: int
+    heading: int
+    covered: int
+    rank: float
+
 
 MAX_QUERY_CHARS = 2_000
 """Only this much of a question is searched: past it, more words only blur the ranking (a student's
@@ -156,7 +195,7 @@ def _write(conn: Connection[Row], doc: Document) -> None:
         )
 
 
-def search(conn: Connection[Row], text: str, limit: int = 5) -> list[Row]:
+def search(conn: Connection[Row], text: str, limit: int = 5) -> list[FoundSection]:
     """The chunks that best answer `text`, best first, at most `limit`.
 
     Each row: `id` (the chunk's; it changes when its document is re-chunked), `document_id`,
@@ -175,7 +214,7 @@ def search(conn: Connection[Row], text: str, limit: int = 5) -> list[Row]:
         match, found = "any", _ranked(conn, _ANY_WORD, question, limit)
     best = found[0]["rank"] if found else 0
     return [
-        r | {"citation": citation(r["document_id"], r["anchor"]), "match": match}
+        cast(FoundSection, r | {"citation": citation(r["document_id"], r["anchor"]), "match": match})
         for r in found
         if r["rank"] >= best * RELATIVE_RANK
     ]
@@ -222,7 +261,7 @@ WHERE cardinality(q.words) > 0 AND (d.topic > 0 OR (k.search || d.subject) @@ q.
 """
 
 
-def sections_about(conn: Connection[Row], text: str, limit: int = 5) -> list[Row]:
+def sections_about(conn: Connection[Row], text: str, limit: int = 5) -> list[SectionAbout]:
     """The chunks about `text`'s words, best first, at most `limit`.
 
     A chunk is about them when its document's subject holds one of the words (`topic` counts them:
@@ -243,7 +282,8 @@ def sections_about(conn: Connection[Row], text: str, limit: int = 5) -> list[Row
     about = conn.execute(_ABOUT_SQL, {"text": question}).fetchall()
     about.sort(key=lambda r: (-r["topic"], -r["heading"], -r["covered"], r["position"], -r["rank"]))
     return [
-        r | {"citation": citation(r["document_id"], r["anchor"])} for r in _each_subject_first(about)[:limit]
+        cast(SectionAbout, r | {"citation": citation(r["document_id"], r["anchor"])})
+        for r in _each_subject_first(about)[:limit]
     ]
 
 
@@ -324,7 +364,7 @@ def heading_hits(conn: Connection[Row], ids: Sequence[int], text: str) -> dict[i
     return {r["id"]: r["hits"] for r in rows}
 
 
-def chunks(conn: Connection[Row], ids: Sequence[int]) -> list[Row]:
+def chunks(conn: Connection[Row], ids: Sequence[int]) -> list[Section]:
     """The chunks with these ids in the order given, as `search` returns them less `rank` and `match`.
 
     For a ranking made elsewhere (vector neighbours, `vectors.nearest_chunks`, or a fusion of both);
@@ -335,7 +375,7 @@ def chunks(conn: Connection[Row], ids: Sequence[int]) -> list[Row]:
         " FROM knowledge_chunks WHERE id = ANY(%s)",
         (list(ids),),
     ).fetchall()
-    by_id = {r["id"]: r | {"citation": citation(r["document_id"], r["anchor"])} for r in rows}
+    by_id = {r["id"]: cast(Section, r | {"citation": citation(r["document_id"], r["anchor"])}) for r in rows}
     return [by_id[i] for i in ids if i in by_id]
 
 
