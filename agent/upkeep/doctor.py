@@ -37,6 +37,7 @@ if TYPE_CHECKING:
 
     from agent.config.settings import Settings
     from agent.infra.persistence import Resources
+    from agent.runtime.runs import Pregel
 
 Status = Literal["ok", "warn", "fail", "skip"]
 MODEL_TIMEOUT_S: Final = 5.0
@@ -111,7 +112,7 @@ def diagnose(
     stale_approval_after: timedelta,
     stuck_after: timedelta,
     now: datetime | None = None,
-    graph: Any = None,
+    graph: Pregel | None = None,
 ) -> list[Check]:
     """Every check, in order: database, schema, approvals, stuck work, model endpoints.
 
@@ -317,7 +318,7 @@ def _build_graph(resources: Resources) -> Any:
     )
 
 
-def _threads(graph: Any, pool: ConnectionPool[Any], now: datetime, stale_after: timedelta) -> list[Check]:
+def _threads(graph: Pregel, pool: ConnectionPool[Any], now: datetime, stale_after: timedelta) -> list[Check]:
     """Where each thread's latest checkpoint stands: paused at an approval, or cut off mid-run."""
     with _cursor(pool) as cur:
         rows = cur.execute(

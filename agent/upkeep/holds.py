@@ -36,6 +36,7 @@ from itertools import groupby
 from typing import Any, Final, Literal
 
 from langchain_core.messages import AIMessage
+from langchain_core.runnables import RunnableConfig
 from psycopg import Connection
 from psycopg_pool import ConnectionPool
 
@@ -115,7 +116,7 @@ class HoldsReport:
         }
 
 
-def expire_holds(resources: Resources, graph: Any, *, now: datetime) -> HoldsReport:
+def expire_holds(resources: Resources, graph: runs.Pregel, *, now: datetime) -> HoldsReport:
     """Expire the holds unpaid for `settings.hold_hours` at `now`, tell their students, deliver.
 
     The freed seats go to the first waitlisted students (`seat_offered`). Ends with
@@ -141,7 +142,7 @@ def expire_holds(resources: Resources, graph: Any, *, now: datetime) -> HoldsRep
     return report
 
 
-def remind_holds(resources: Resources, graph: Any, *, now: datetime) -> HoldsReport:
+def remind_holds(resources: Resources, graph: runs.Pregel, *, now: datetime) -> HoldsReport:
     """Remind, once each, the students whose hold expires within `settings.remind_hours`; deliver.
 
     Ends with `deliver_notices`, as `expire_holds` does.
@@ -159,7 +160,7 @@ def remind_holds(resources: Resources, graph: Any, *, now: datetime) -> HoldsRep
 
 
 def deliver_notices(
-    resources: Resources, graph: Any, *, now: datetime, thread_id: str | None = None
+    resources: Resources, graph: runs.Pregel, *, now: datetime, thread_id: str | None = None
 ) -> HoldsReport:
     """Put the pending notices (of every thread, or of `thread_id`) into their threads' state.
 
@@ -266,7 +267,7 @@ def _tell(conn: Connection[Row], kind: NoticeKind, enrollment: Row, text: str, e
 
 
 # -- delivery, under the thread's lock ------------------------------------------------------------
-def _deliver(pool: ConnectionPool[Any], graph: Any, thread: str, *, now: datetime) -> HoldsReport:
+def _deliver(pool: ConnectionPool[Any], graph: runs.Pregel, thread: str, *, now: datetime) -> HoldsReport:
     """Deliver one thread's pending notices; ThreadBusyError when another request holds the thread."""
     with runs.exclusive(graph, thread):
         # Read again under the lock: another worker may have delivered them since.
@@ -274,7 +275,7 @@ def _deliver(pool: ConnectionPool[Any], graph: Any, thread: str, *, now: datetim
             notices = conn.execute(_PENDING_SQL, {"thread": thread}).fetchall()
         if not notices:
             return HoldsReport()
-        config = {"configurable": {"thread_id": thread}}
+        config: RunnableConfig = {"configurable": {"thread_id": thread}}
         state = graph.get_state(config)
         ids = [int(n["id"]) for n in notices]
         if not state.values:
@@ -318,7 +319,7 @@ def _deliver(pool: ConnectionPool[Any], graph: Any, thread: str, *, now: datetim
         return HoldsReport(delivered=tuple(delivered), dropped=tuple(stale))
 
 
-def _pause_again(graph: Any, config: Any, state: Any, notices: list[int]) -> None:
+def _pause_again(graph: runs.Pregel, config: RunnableConfig, state: Any, notices: list[int]) -> None:
     """Take a thread that was paused at an approval back to it, as `threads.fork` does after its update.
 
     The update made a checkpoint after the reply node, whose next step is the approval; running it

@@ -18,11 +18,12 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any, Final
+from typing import Final
 
 from agent.infra.persistence import Resources
 from agent.infra.retention import PruneReport, format_report, prune
 from agent.journal.events import record_event
+from agent.runtime.runs import Pregel
 from agent.upkeep import doctor
 
 log = logging.getLogger(__name__)
@@ -77,7 +78,7 @@ def prune_checkpoints(
 
 
 def run_doctor(
-    resources: Resources, graph: Any, *, now: datetime, ages: DoctorAges | None = None
+    resources: Resources, graph: Pregel, *, now: datetime, ages: DoctorAges | None = None
 ) -> list[doctor.Check]:
     """Run the doctor's checks on `resources` at `now`; journal the findings and log what is wrong.
 
