@@ -219,6 +219,45 @@ def test_an_enrollment_waits_for_the_students_yes_and_a_refund_for_an_operator(
     ]
 
 
+def test_an_operator_edits_or_rejects_through_the_server(served: Served, school: Resources) -> None:
+    paid(school.school, student="bob")
+    assert school.school.enroll("seed-nlp-bob", student_id="bob", cohort_id="nlp-1")["ok"]
+    cli(served, "bob", "send", "t-bob", "Please cancel my enrollment in rag-2")
+    cli(served, "bob", "send", "t-bob", "yes")
+    cancel_nlp = (
+        "Cancel bob's enrollment in nlp-1 (Natural Language Processing, starts 2027-01-19). "
+        "Nothing was paid, so there is nothing to refund."
+    )
+    edited = cli(served, "olga", "approve", "t-bob", "--edit", '{"cohort_id": "nlp-1"}')
+    assert lines(edited) == [
+        f"A member of our staff suggests a change to your request: {cancel_nlp} "
+        "Reply 'yes' to accept it or 'no' to drop the request.",
+        f"Waiting for approval: {cancel_nlp}",
+        '  action: cancel {"cohort_id": "nlp-1", "student_id": "bob"}',
+        "  confirm with: school-agent send t-bob yes --user bob (or 'no' to drop it)",
+    ]
+    confirmed = cli(served, "bob", "send", "t-bob", "yes")
+    assert lines(confirmed) == ["Done: your enrollment in nlp-1 is cancelled. No refund is due."]
+
+    cli(served, "bob", "send", "t-bob", "Please cancel my enrollment in rag-2")
+    cli(served, "bob", "send", "t-bob", "yes")
+    rejected = cli(served, "olga", "approve", "t-bob", "--reject", "--reason", "Past the refund window")
+    assert lines(rejected) == [
+        "Your request was not approved, so nothing was changed. Reason: Past the refund window"
+    ]
+    bobs = [(e["cohort_id"], e["status"]) for e in school.school.enrollments(student_id="bob")]
+    assert bobs == [("rag-2", "CONFIRMED"), ("nlp-1", "CANCELLED")]
+    assert [(kind, actor) for kind, actor, _ in turns(school, "t-bob")] == [
+        ("message", "bob"),
+        ("message", "bob"),
+        ("decision", "olga"),
+        ("message", "bob"),
+        ("message", "bob"),
+        ("message", "bob"),
+        ("decision", "olga"),
+    ]
+
+
 def test_chat_talks_a_line_at_a_time_and_goes_on_after_a_refused_line(
     served: Served, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
