@@ -59,6 +59,7 @@ from psycopg.rows import dict_row
 from agent.config.env import child_environment
 from agent.config.settings import Settings
 from agent.runtime import threads
+from agent.runtime.runs import Pregel
 from bench.database import scratch_database
 from bench.setups import QUESTION, project
 from qa.wire import WireCounter, WireCounts
@@ -399,7 +400,7 @@ def _top(statements: Counter[str] | None, turns: int, count: int = 8) -> list[tu
 class _Play:
     """The threads of one run, and the graph they run on."""
 
-    graph: Any
+    graph: Pregel
     settings: Settings
     students: list[str]
 

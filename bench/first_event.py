@@ -11,6 +11,10 @@ import statistics
 import time
 from typing import Any
 
+from langchain_core.runnables import RunnableConfig
+from langgraph.types import StreamMode
+
+from agent.runtime.runs import Pregel
 from bench.fake_model import SlowChatModel
 from bench.setups import QUESTION, project, stock
 
@@ -44,13 +48,12 @@ def _ours(ours: Any, thread: str) -> tuple[float, float, float]:
     return ended - started, seen["event"] - started, seen.get("token", ended) - started
 
 
-def _stock(graph: Any, thread: str) -> tuple[float, float, float]:
+def _stock(graph: Pregel, thread: str) -> tuple[float, float, float]:
     seen: dict[str, float] = {}
     started = time.perf_counter()
-    config = {"configurable": {"thread_id": thread}}
-    for mode, _chunk in graph.stream(
-        {"messages": [("user", QUESTION)]}, config, stream_mode=["updates", "messages"]
-    ):
+    config: RunnableConfig = {"configurable": {"thread_id": thread}}
+    modes: list[StreamMode] = ["updates", "messages"]
+    for mode, _chunk in graph.stream({"messages": [("user", QUESTION)]}, config, stream_mode=modes):
         seen.setdefault("event", time.perf_counter())
         if mode == "messages":
             seen.setdefault("token", time.perf_counter())

@@ -23,6 +23,7 @@ from agent.infra.fake_provider import payment_provider
 from agent.infra.persistence import Resources, connection_kwargs, open_resources
 from agent.llm.models import Models, NamedModel
 from agent.runtime import threads
+from agent.runtime.runs import Pregel
 from bench.stock import build_stock_graph
 from graphs.school import build_graph
 
@@ -35,7 +36,7 @@ STUDENT = "ada"
 class Project:
     """The school graph on its resources."""
 
-    graph: Any
+    graph: Pregel
     resources: Resources
 
     def turn(self, thread_id: str, text: str = QUESTION, **kwargs: Any) -> threads.Turn:
@@ -49,7 +50,7 @@ class Project:
 class Stock:
     """The stock graph on its plain pool, and the domain it acts on."""
 
-    graph: Any
+    graph: Pregel
     school: School
 
     def turn(self, thread_id: str, text: str = QUESTION) -> dict[str, Any]:

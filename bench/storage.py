@@ -17,8 +17,10 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
+from langchain_core.runnables import RunnableConfig
 from psycopg_pool import ConnectionPool
 
+from agent.runtime.runs import Pregel
 from bench.setups import analyze, project, stock
 from bench.stats import timed
 
@@ -71,7 +73,7 @@ def measure(url: str, *, milestones: tuple[int, ...] = MILESTONES) -> dict[str, 
 def _grow(
     pool: ConnectionPool[Any],
     turn: Callable[[str], Any],
-    graph: Any,
+    graph: Pregel,
     milestones: tuple[int, ...],
     *,
     journal: bool,
@@ -109,13 +111,13 @@ def _grow(
 
 
 def _milestone(
-    pool: ConnectionPool[Any], graph: Any, thread: str, turns: int, *, journal: bool
+    pool: ConnectionPool[Any], graph: Pregel, thread: str, turns: int, *, journal: bool
 ) -> dict[str, Any]:
     with pool.connection() as conn:
         stored = int(conn.execute(_CHECKPOINT_BYTES, {"t": thread}).fetchone()["bytes"])
         payload = int(conn.execute(_PAYLOAD_BYTES, {"t": thread}).fetchone()["bytes"])
         journaled = int(conn.execute(_JOURNAL_BYTES, {"t": thread}).fetchone()["bytes"]) if journal else 0
-    config = {"configurable": {"thread_id": thread}}
+    config: RunnableConfig = {"configurable": {"thread_id": thread}}
     reads = []
     for _ in range(WINDOW):
         started = time.perf_counter()
