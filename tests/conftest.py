@@ -32,8 +32,9 @@ from psycopg.rows import dict_row
 from agent.config.settings import Settings
 from agent.domain import vectors
 from agent.infra.persistence import Resources, embedded_url, open_resources, stop_embedded
-from agent.interfaces.server.app import Service, create_app
+from agent.interfaces.server.app import create_app
 from agent.interfaces.server.auth import parse_keys
+from agent.interfaces.server.backend import Backend
 from agent.interfaces.worker.process import Worker
 from tests.support.api import API_KEYS
 from tests.support.fakes import ScriptedChatModel, Step
@@ -289,8 +290,8 @@ def graph(resources: Resources) -> Any:
 
 
 @pytest.fixture
-def service(resources: Resources, graph: Any) -> Service:
-    return Service(resources, graph, parse_keys(API_KEYS))
+def service(resources: Resources, graph: Any) -> Backend:
+    return Backend(resources, graph, parse_keys(API_KEYS))
 
 
 @pytest.fixture
@@ -302,7 +303,7 @@ def worker(resources: Resources, graph: Any) -> Iterator[Worker]:
 
 
 @pytest.fixture
-def api(service: Service, worker: Worker) -> Iterator[httpx.Client]:
+def api(service: Backend, worker: Worker) -> Iterator[httpx.Client]:
     """The app served by uvicorn on a loopback port, with a worker, and a client for it."""
     port = free_port()
     server = uvicorn.Server(

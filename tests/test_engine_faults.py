@@ -73,7 +73,13 @@ def test_bad_jobs_fail_with_a_reason_and_the_worker_goes_on(
     good = record_run(
         resources,
         "t1",
-        {"kind": "send", "face": "private", "text": "When does rag-2 start?", "user_id": "ada"},
+        {
+            "kind": "send",
+            "face": "langgraph",
+            "modes": ["values"],
+            "text": "When does rag-2 start?",
+            "user_id": "ada",
+        },
     )
     engine.defer_run(jobs, "t1")
     ended = settle(
@@ -82,7 +88,7 @@ def test_bad_jobs_fail_with_a_reason_and_the_worker_goes_on(
     settle(lambda: job_status(resources, malformed) == "failed")
     settle(lambda: job_status(resources, nothing_to_do) is None)
     refused = settle(lambda: (r := api_runs.by_id(resources.pool, nonsense)) and r["status"] == "error" and r)
-    assert ended["status"] == "success" and ended["result"]["replies"]
+    assert ended["status"] == "success" and ended["result"]["messages"]
     assert (refused["error"], refused["refusal"]["status"], refused["refusal"]["began"]) == (
         "malformed run",
         500,
@@ -121,7 +127,15 @@ def test_a_run_cut_off_by_the_database_going_away_is_retried_and_the_worker_come
     monkeypatch.setattr(faults, "point", hold)
     jobs = engine.deferrer(resources.pool)
     cut = record_run(
-        resources, "t1", {"kind": "send", "face": "private", "text": "Enroll me in rag-2", "user_id": "ada"}
+        resources,
+        "t1",
+        {
+            "kind": "send",
+            "face": "langgraph",
+            "modes": ["values"],
+            "text": "Enroll me in rag-2",
+            "user_id": "ada",
+        },
     )
     engine.defer_run(jobs, "t1")
     assert reached.wait(30)
@@ -137,11 +151,17 @@ def test_a_run_cut_off_by_the_database_going_away_is_retried_and_the_worker_come
     )
     # Its pool replaced the closed connections, or its job was retried.
     assert ended["status"] == "success", ended
-    assert ended["result"]["pending"]["action_requests"][0]["args"]["cohort_id"] == "rag-2"
+    assert ended["result"]["__interrupt__"][0]["value"]["action_requests"][0]["args"]["cohort_id"] == "rag-2"
     after = record_run(
         resources,
         "t2",
-        {"kind": "send", "face": "private", "text": "When does rag-2 start?", "user_id": "bob"},
+        {
+            "kind": "send",
+            "face": "langgraph",
+            "modes": ["values"],
+            "text": "When does rag-2 start?",
+            "user_id": "bob",
+        },
     )
     engine.defer_run(jobs, "t2")
     assert settle(lambda: (r := api_runs.by_id(resources.pool, after)) and r["status"] == "success", 60)

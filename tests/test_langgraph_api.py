@@ -1,8 +1,8 @@
-"""The LangGraph Server API mounted at `/langgraph` on `serve`'s app, driven by the real
-`langgraph_sdk` (sync and async) over loopback HTTP, on real Postgres.
+"""The LangGraph Server API on `serve`'s app (at the root, and under its `/langgraph` alias), driven
+by the real `langgraph_sdk` (sync and async) over loopback HTTP, on real Postgres.
 
-Paused threads are made through the private API (a student asks to enroll: the graph stops at the
-approval), so these tests read what the runtime really leaves.
+Paused threads are made by a run (a student asks to enroll: the graph stops at the approval), so
+these tests read what the runtime really leaves.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from agent.infra.locks import locks_for
 from agent.infra.persistence import Resources
 from agent.interfaces.server.langgraph_api.shapes import ASSISTANT_ID
 from agent.journal.grants import grants_of
-from tests.support.api import ADA
+from tests.support.api import ADA, ASK, langgraph_url
 from tests.support.approvals import REFUND_ASKS, STAFF_AFTER_YES, grant_rows, paid, refund_hitl
 from tests.support.servers import api_server
 
@@ -92,7 +92,7 @@ def like(actual: Any, expected: Any) -> bool:
 @pytest.fixture
 def base(api: httpx.Client) -> str:
     """The LangGraph API's URL, as a client is given it."""
-    return f"{api.base_url}".rstrip("/") + "/langgraph"
+    return langgraph_url(api.base_url)
 
 
 @pytest.fixture
@@ -105,10 +105,13 @@ def clients(base: str) -> Iterator[dict[str, SyncLangGraphClient]]:
 
 
 def paused_thread(api: httpx.Client, thread_id: str = "t1") -> dict[str, Any]:
-    """Ada's thread, paused at the approval of her enrollment in rag-2 (through the private API)."""
-    asked = api.post(f"/threads/{thread_id}/turns", json={"message": "Enroll me in rag-2"}, headers=ADA)
+    """Ada's thread, paused at the approval of her enrollment in rag-2 (by a run, at the root)."""
+    made = api.post("/threads", json={"thread_id": thread_id}, headers=ADA)
+    assert made.status_code == 200, made.text
+    run = {"assistant_id": "school", "input": ASK}
+    asked = api.post(f"/threads/{thread_id}/runs/wait", json=run, headers=ADA)
     assert asked.status_code == 200, asked.text
-    pending: dict[str, Any] = asked.json()["pending"]
+    pending: dict[str, Any] = asked.json()["__interrupt__"][0]["value"]
     return pending
 
 
@@ -139,13 +142,23 @@ def test_meta_routes_and_keys_as_the_sdks_send_them(api: httpx.Client, base: str
         assert (refused.status_code, refused.json()) == (401, unauthorized), headers
     for headers in ({"x-api-key": "key-ada-1234"}, {"Authorization": "Bearer key-ada-1234"}):
         assert httpx.post(f"{base}/threads/search", json={}, headers=headers).json() == []
-    # Mounted, the LangGraph API keeps out of the private spec and has its own.
-    assert not [p for p in api.get("/openapi.json").json()["paths"] if p.startswith("/langgraph")]
+    # One spec, at the root and through the alias: the platform's routes and the school's extensions.
+    spec = api.get("/openapi.json").json()
+    assert httpx.get(f"{base}/openapi.json").json() == spec
+    assert not [p for p in spec["paths"] if p.startswith("/langgraph")]
     assert {"/threads", "/threads/search", "/threads/{thread_id}/state", "/assistants/search"} <= set(
-        httpx.get(f"{base}/openapi.json").json()["paths"]
+        spec["paths"]
     )
-    assert api.get("/me", headers=ADA).json() == {"user_id": "ada", "role": "student"}
-    assert api.get("/").status_code == 200
+    extensions = {
+        p for p, ops in spec["paths"].items() if ops.get("get", {}).get("tags") == ["school (extension)"]
+    }
+    assert extensions == {"/school/me", "/school/threads/{thread_id}/timeline", "/school/enrollments"}
+    assert api.get("/school/me", headers=ADA).json() == {"user_id": "ada", "role": "student"}
+    for gone in ("/healthz", "/me", "/approvals", "/jobs/00000000-0000-0000-0000-000000000000"):
+        assert api.get(gone, headers=ADA).status_code == 404, gone  # the private API's routes are gone
+    assert api.post("/threads/search", json={}, headers=ADA).json() == []
+    page = api.get("/")
+    assert (page.status_code, page.headers["content-type"].split(";")[0]) == (200, "text/html")
 
 
 def test_the_graph_is_an_assistant_by_its_uuid(clients: dict[str, SyncLangGraphClient]) -> None:
@@ -445,7 +458,6 @@ def stream(client: SyncLangGraphClient, thread_id: str, **kwargs: Any) -> list[t
     return [(p.event, p.data) for p in client.runs.stream(thread_id, "school", **kwargs)]
 
 
-ASK = {"messages": [{"role": "user", "content": "Enroll me in rag-2"}]}
 APPROVE = {"resume": {"decisions": [{"type": "approve"}]}}
 OUT_OF_POLICY = "out of policy: enroll waits for the student's confirmation (policy enroll), not for a decision by the operator"
 
@@ -484,9 +496,15 @@ def test_a_student_enrolls_and_confirms_through_the_sdk(
     assert (task["name"], task["interrupts"]) == ("approval", [in_state])
     assert (paused["status"], paused["interrupts"]) == ("interrupted", {task["id"]: [in_state]})
     assert [t["thread_id"] for t in olga.threads.search(status="interrupted")] == [thread_id]
-    # A run tags its thread with the graph, as agent UIs list threads by it.
-    assert paused["metadata"] == {"topic": "enrollment", "graph_id": "school", "assistant_id": ASSISTANT_ID}
+    # A run tags its thread with the graph, as agent UIs list threads by it, and with whose decision
+    # it waits for: the students' inbox is a search on it; the operators' does not list it.
+    tags = {"graph_id": "school", "assistant_id": ASSISTANT_ID}
+    assert paused["metadata"] == {"topic": "enrollment", **tags, "awaiting": "student"}
     assert [t["thread_id"] for t in ada.threads.search(metadata={"graph_id": "school"})] == [thread_id]
+    inbox = {"status": "interrupted", "metadata": {"awaiting": "student"}}
+    assert [t["thread_id"] for t in ada.threads.search(**inbox)] == [thread_id]  # type: ignore[arg-type]
+    operators = {"status": "interrupted", "metadata": {"awaiting": "operator"}}
+    assert olga.threads.search(**operators) == []  # type: ignore[arg-type]
 
     # The enrollment is ada's to confirm: an operator's resume is refused before it is queued.
     refused(lambda: olga.runs.wait(thread_id, "school", command=APPROVE), 422, OUT_OF_POLICY)
@@ -502,6 +520,7 @@ def test_a_student_enrolls_and_confirms_through_the_sdk(
     ]
     after = ada.threads.get(thread_id)
     assert (after["status"], after["interrupts"]) == ("idle", {})
+    assert after["metadata"] == {"topic": "enrollment", **tags}  # it waits for nobody now
     assert ada.threads.get_state(thread_id)["next"] == []
     refused(lambda: ada.runs.wait(thread_id, "school", command=APPROVE), 409, "nothing waiting for approval")
     # A second question on the same thread streams its values only.
@@ -510,7 +529,7 @@ def test_a_student_enrolls_and_confirms_through_the_sdk(
     )
     assert [name for name, _ in asked] == ["metadata", "values", "values", "values"]
     assert "rag-2" in asked[-1][1]["messages"][-1]["content"]
-    # Every run was journaled as the private API's are, by the student who sent it.
+    # Every run was journaled, by the student who sent it.
     with resources.pool.connection() as conn:
         journaled = conn.execute(
             "SELECT kind, actor, status FROM turns WHERE thread_id = %s ORDER BY id", (thread_id,)
@@ -754,7 +773,7 @@ def test_a_copied_thread_is_the_students_and_is_approved_on_its_own(
     assert copy_id != original and len(copy_id) == 36
     assert (copied["status"], copied["metadata"]) == (
         "interrupted",
-        {"topic": "enrollment", "graph_id": "school", "assistant_id": ASSISTANT_ID},
+        {"topic": "enrollment", "graph_id": "school", "assistant_id": ASSISTANT_ID, "awaiting": "student"},
     )
     state = ada.threads.get_state(copy_id)
     assert (state["values"], state["next"], state["interrupts"]) == (

@@ -1,6 +1,6 @@
-"""The LangGraph Server API fuzzed from its own OpenAPI spec (`/langgraph/openapi.json`, schemathesis).
+"""The HTTP API fuzzed from its own OpenAPI spec (`/openapi.json`, schemathesis).
 
-Every operation gets generated requests, valid and invalid, as a student and as the operator,
+Every operation (the platform's and the school's extensions) gets generated requests, valid and invalid, as a student and as the operator,
 some aimed at a real thread paused at an approval. No answer may be a server error; every error is
 the platform's `{"detail": str}`; a 4xx leaves the tables a request could write as they were.
 """
@@ -18,7 +18,7 @@ from schemathesis import Case, GenerationMode
 from schemathesis.checks import not_a_server_error
 
 from agent.infra.persistence import Resources
-from tests.support.api import ADA
+from tests.support.api import ADA, ASK
 
 EXAMPLES = 8
 """Generated requests per operation and caller."""
@@ -30,6 +30,13 @@ def counts(resources: Resources) -> dict[str, int]:
     """Rows of the tables a LangGraph API request could write."""
     with resources.pool.connection() as conn:
         return {t: conn.execute(f"SELECT count(*) AS n FROM {t}").fetchone()["n"] for t in TABLES}
+
+
+def paused_thread(api: httpx.Client) -> None:
+    """Ada's thread `t1`, paused at the approval of her enrollment in rag-2."""
+    assert api.post("/threads", json={"thread_id": "t1"}, headers=ADA).status_code == 200
+    asked = api.post("/threads/t1/runs/wait", json={"assistant_id": "school", "input": ASK}, headers=ADA)
+    assert asked.status_code == 200 and "__interrupt__" in asked.json(), asked.text
 
 
 def call_and_check(case: Case, resources: Resources, base: str, key: str) -> None:
@@ -54,9 +61,8 @@ def call_and_check(case: Case, resources: Resources, base: str, key: str) -> Non
 def test_every_langgraph_operation_survives_generated_requests(
     caller: str, api: httpx.Client, resources: Resources
 ) -> None:
-    asked = api.post("/threads/t1/turns", json={"message": "Enroll me in rag-2"}, headers=ADA)
-    assert asked.status_code == 200, asked.text
-    base = f"{api.base_url}".rstrip("/") + "/langgraph"
+    paused_thread(api)
+    base = f"{api.base_url}".rstrip("/")
     schema = schemathesis.openapi.from_url(f"{base}/openapi.json")
     key = CALLERS[caller]
     for result in schema.get_all_operations():
@@ -83,8 +89,8 @@ def test_every_langgraph_operation_survives_generated_requests(
 
 
 def test_refused_bodies_are_the_platforms_errors(api: httpx.Client) -> None:
-    api.post("/threads/t1/turns", json={"message": "Enroll me in rag-2"}, headers=ADA)
-    base = f"{api.base_url}".rstrip("/") + "/langgraph"
+    paused_thread(api)
+    base = f"{api.base_url}".rstrip("/")
     with httpx.Client(base_url=base, headers={"x-api-key": "key-ada-1234"}) as http:
         cases: list[tuple[str, str, Any, int]] = [
             ("POST", "/threads", {"metadata": "x"}, 422),
@@ -94,6 +100,10 @@ def test_refused_bodies_are_the_platforms_errors(api: httpx.Client) -> None:
             ("POST", "/threads/t2/history", {}, 404),
             ("GET", "/threads/t1%0A/state", None, 422),
             ("GET", "/nowhere", None, 404),
+            ("POST", "/threads/search", {"metadata": {"k": "a\u0000b"}}, 422),
+            ("GET", "/school/threads/t1/timeline?kinds=a%00b", None, 422),
+            ("GET", "/school/enrollments?student=bob", None, 403),
+            ("POST", "/threads/search", {"metadata": {"k": "x" * (1 << 20)}}, 413),
             ("DELETE", "/assistants/school", None, 405),
         ]
         for method, path, body, status in cases:

@@ -131,7 +131,7 @@ def test_make_serve_starts_on_the_embedded_postgres_and_prints_what_works(tmp_pa
         assert lines[0] == ".venv/bin/school-agent serve --port 0"  # make's echo: installed already
         base, fields, keys = parse_banner(lines)
         assert re.fullmatch(r"http://127\.0\.0\.1:\d+", base) and not base.endswith(":0")
-        api = f"{base}/langgraph"
+        api = base
         assert fields == {
             "page": f"{base}/",
             "HTTP API": f"{base}/docs",
@@ -147,11 +147,11 @@ def test_make_serve_starts_on_the_embedded_postgres_and_prints_what_works(tmp_pa
         assert get(fields["HTTP API"])[0] == 200
         assert get(f"{api}/ok")[0] == 200
         for key, (user, role) in keys.items():
-            status, _, body = get(f"{base}/me", {"Authorization": f"Bearer {key}"})
+            status, _, body = get(f"{base}/school/me", {"Authorization": f"Bearer {key}"})
             assert (status, json.loads(body)) == (200, {"user_id": user, "role": role})
             status, _, body = post_json(f"{api}/threads/search", {}, {"x-api-key": key})
             assert (status, json.loads(body)) == (200, [])
-        assert get(f"{base}/me", {"Authorization": "Bearer not-a-key-of-this-run"})[0] == 401
+        assert get(f"{base}/school/me", {"Authorization": "Bearer not-a-key-of-this-run"})[0] == 401
         assert post_json(f"{api}/threads/search", {}, {"x-api-key": "not-a-key-of-this-run"})[0] == 401
 
     output = "\n".join(lines)
@@ -162,7 +162,7 @@ def test_make_serve_starts_on_the_embedded_postgres_and_prints_what_works(tmp_pa
 def test_serve_never_prints_keys_from_school_api_keys(database_url: str, tmp_path: Path) -> None:
     log = tmp_path / "serve.log"
     with api_server(database_url, tmp_path / "data", log) as url:
-        status, _, body = get(f"{url}/me", {"Authorization": "Bearer key-ada-1234"})
+        status, _, body = get(f"{url}/school/me", {"Authorization": "Bearer key-ada-1234"})
         assert (status, json.loads(body)) == (200, {"user_id": "ada", "role": "student"})
     base, fields, keys = parse_banner(read_log(log).splitlines())
     assert base == url

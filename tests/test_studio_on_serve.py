@@ -1,10 +1,10 @@
-"""LangSmith Studio against `serve`: `SCHOOL_STUDIO_OPERATOR` and CORS on `/langgraph`.
+"""LangSmith Studio against `serve`: `SCHOOL_STUDIO_OPERATOR` and CORS, at the root and on `/langgraph`.
 
 Studio sends `x-auth-scheme: langsmith` and the user's LangSmith login, never one of our keys. With
 `SCHOOL_STUDIO_OPERATOR=<operator>` such a request from a loopback peer (that named a loopback host)
 is that operator's; from any other peer, or with the setting unset, it is a 401. A setting that
-names no operator refuses the start. `/langgraph` answers the browsers of Studio's origins (and
-of `SCHOOL_CORS_ORIGINS`) with CORS headers, preflights without a key; the private API sends none.
+names no operator refuses the start. The API answers the browsers of Studio's origins (and of
+`SCHOOL_CORS_ORIGINS`) with CORS headers, preflights without a key, at the root as under the alias.
 
 The peer is what decides, so the refusals are asked of the app in process with httpx's ASGI
 transport, which sets the peer address; the rest of a real `serve` over loopback.
@@ -18,7 +18,6 @@ import json
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any
 
 import httpx
 import pytest
@@ -26,8 +25,9 @@ from fastapi import FastAPI
 
 from agent.config import env
 from agent.config.settings import Settings, SettingsError
-from agent.interfaces.server.app import Service, create_app
+from agent.interfaces.server.app import create_app
 from agent.interfaces.server.auth import Principal, parse_keys, studio_principal
+from agent.interfaces.server.backend import Backend
 from tests.support.api import ADA, API_KEYS
 from tests.support.school import ROOT
 from tests.support.servers import SERVE_API_KEYS, api_server, read_log
@@ -127,7 +127,7 @@ def test_serve_refuses_a_student_as_studio_operator_before_it_opens_the_database
     )
 
 
-def test_an_app_refuses_a_student_as_studio_operator(service: Service) -> None:
+def test_an_app_refuses_a_student_as_studio_operator(service: Backend) -> None:
     with pytest.raises(SettingsError, match="'ada' is a student"):
         create_app(studio_service(service, "ada"))
 
@@ -135,7 +135,7 @@ def test_an_app_refuses_a_student_as_studio_operator(service: Service) -> None:
 # --- who Studio is, by peer ---
 
 
-def studio_service(service: Service, operator: str) -> Service:
+def studio_service(service: Backend, operator: str) -> Backend:
     """`service` with `SCHOOL_STUDIO_OPERATOR=operator`."""
     settings = dataclasses.replace(service.resources.settings, studio_operator=operator)
     return dataclasses.replace(service, resources=dataclasses.replace(service.resources, settings=settings))
@@ -158,7 +158,7 @@ def ask(
     return asyncio.run(send())
 
 
-def test_studio_is_the_operator_from_a_loopback_peer_only(service: Service) -> None:
+def test_studio_is_the_operator_from_a_loopback_peer_only(service: Backend) -> None:
     app = create_app(studio_service(service, "olga"))
     [created] = ask(app, [("POST", "/langgraph/threads", ADA_KEY)], peer="127.0.0.1")
     thread_id = created.json()["thread_id"]
@@ -178,9 +178,9 @@ def test_studio_is_the_operator_from_a_loopback_peer_only(service: Service) -> N
     # A key of ours wins over the header, from anywhere: ada stays ada.
     [with_key] = ask(app, [("POST", "/langgraph/threads/search", STUDIO | ADA_KEY)], peer="10.1.2.3")
     assert thread_ids(with_key) == [thread_id]
-    # The private API knows nothing of Studio.
-    [private] = ask(app, [("GET", "/me", STUDIO)], peer="127.0.0.1")
-    assert private.status_code == 401
+    # At the root, as under the alias: Studio is the operator there too.
+    [me] = ask(app, [("GET", "/school/me", STUDIO)], peer="127.0.0.1")
+    assert me.json() == {"user_id": "olga", "role": "operator"}
 
 
 def test_without_the_setting_studio_is_refused_and_told_how(api: httpx.Client) -> None:
@@ -265,16 +265,22 @@ def test_another_origin_is_not_allowed(api: httpx.Client) -> None:
     assert "access-control-allow-origin" not in answered.headers
 
 
-def test_the_private_api_and_the_page_send_no_cors_headers(api: httpx.Client) -> None:
+def test_the_root_answers_studios_browsers_as_the_alias_does(api: httpx.Client) -> None:
     origin = {"Origin": STUDIO_ORIGIN}
-    responses: dict[str, Any] = {
+    at_root = {
         "preflight /threads": api.options("/threads", headers=preflight(STUDIO_ORIGIN)),
         "POST /threads": api.post("/threads", json={}, headers=ADA | origin),
-        "GET /approvals": api.get("/approvals", headers=ADA | origin),
-        "GET /": api.get("/", headers=origin),
         "GET /openapi.json": api.get("/openapi.json", headers=origin),
     }
+    aliased = {
+        "preflight /threads": api.options("/langgraph/threads", headers=preflight(STUDIO_ORIGIN)),
+        "POST /threads": api.post("/langgraph/threads", json={}, headers=ADA | origin),
+        "GET /openapi.json": api.get("/langgraph/openapi.json", headers=origin),
+    }
 
-    assert responses["POST /threads"].status_code == 201
-    assert {name: cors_headers(r) for name, r in responses.items()} == {name: {} for name in responses}
-    assert json.loads(responses["GET /openapi.json"].text)["info"]["title"] == "school-agent"
+    assert at_root["POST /threads"].status_code == aliased["POST /threads"].status_code == 200
+    assert {n: cors_headers(r) for n, r in at_root.items()} == {
+        n: cors_headers(r) for n, r in aliased.items()
+    }
+    assert cors_headers(at_root["POST /threads"])["access-control-allow-origin"] == STUDIO_ORIGIN
+    assert json.loads(at_root["GET /openapi.json"].text)["info"]["title"] == "school-agent"

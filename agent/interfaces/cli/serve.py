@@ -1,7 +1,7 @@
-"""`school-agent serve`: the page, the HTTP API and the LangGraph Server API, with an embedded worker.
+"""`school-agent serve`: the page and the HTTP API (the LangGraph Server API), with an embedded worker.
 
-Once the socket listens, and only then, it prints one banner: the page's URL, the LangGraph API's,
-LangSmith Studio's URL on that API, the database in use and the keys. Keys it made for this run
+Once the socket listens, and only then, it prints one banner: the page's URL, the API's (the
+root; `/langgraph` is an alias), LangSmith Studio's URL on that API, the database in use and the keys. Keys it made for this run
 (no `SCHOOL_API_KEYS`) are printed, since nobody could sign in otherwise; keys from
 `SCHOOL_API_KEYS` never are: whoever set them has them, and a service's output ends up in logs
 (journald, container and CI logs) that more people read than should hold a key. Their users and
@@ -21,8 +21,9 @@ import uvicorn
 
 from agent.config.settings import Settings
 from agent.interfaces.cli.session import EXIT_OK, session
-from agent.interfaces.server.app import LANGGRAPH_PATH, Service, create_app
+from agent.interfaces.server.app import create_app
 from agent.interfaces.server.auth import Principal, demo_keys, parse_keys, studio_principal
+from agent.interfaces.server.backend import Backend
 from agent.interfaces.worker.process import Worker
 
 STUDIO = "https://smith.langchain.com/studio/?baseUrl={api}"
@@ -41,7 +42,7 @@ def serve(settings: Settings, *, host: str, port: int, workers: int | None = Non
     keys = demo_keys() if made else parse_keys(settings.api_keys or "")
     studio = studio_principal(keys, settings.studio_operator)  # refused before the database opens
     with session(settings) as (res, graph):
-        service = Service(res, graph, keys)
+        backend = Backend(res, graph, keys)
         worker = Worker(res, graph, concurrency=concurrency).start() if concurrency else None
 
         def announce(bound_port: int) -> None:
@@ -49,13 +50,13 @@ def serve(settings: Settings, *, host: str, port: int, workers: int | None = Non
             shown = banner(base, keys=keys, keys_made=made, database=database(settings), studio=studio)
             print(shown, flush=True)
 
-        config = uvicorn.Config(create_app(service), host=host, port=port, log_level="warning")
+        config = uvicorn.Config(create_app(backend), host=host, port=port, log_level="warning")
         try:
             AnnouncingServer(config, announce).run()
         finally:
             if worker is not None:
                 worker.stop()
-            service.wake.close()
+            backend.wake.close()
     return EXIT_OK
 
 
@@ -103,13 +104,12 @@ def banner(
     studio: Principal | None = None,
 ) -> str:
     """What `serve` prints once it listens; `studio` is the operator Studio acts as, if any."""
-    api = base + LANGGRAPH_PATH
     lines = [
         f"school-agent is serving on {base} (Ctrl+C stops it)",
         f"  page           {base}/",
         f"  HTTP API       {base}/docs",
-        f"  LangGraph API  {api}  (for the SDKs: this URL and a key)",
-        f"  Studio         {STUDIO.format(api=api)}",
+        f"  LangGraph API  {base}  (for the SDKs: this URL and a key)",
+        f"  Studio         {STUDIO.format(api=base)}",
         f"                 {studio_state(keys, studio)}",
         f"  database       {database}",
     ]

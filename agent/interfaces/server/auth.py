@@ -1,19 +1,31 @@
-"""API keys → users and roles.
+"""Who calls: API keys → users and roles, read from the request as the LangGraph SDKs send them.
 
 A student sees and writes only their own threads; an operator sees the approval inbox, reads any
-thread and decides approvals. `SCHOOL_STUDIO_OPERATOR` names the operator as whom LangSmith Studio
-on this machine is served (`agent.interfaces.server.langgraph_api.auth`).
+thread and decides approvals. `langgraph_sdk` and the JS client send the key as `x-api-key`; other
+clients send `Authorization: Bearer <key>`. Both are looked up in the server's one key table.
+
+LangSmith Studio cannot send one of these keys: it sends `x-auth-scheme: langsmith` and the user's
+LangSmith login, which only LangSmith can check. With `SCHOOL_STUDIO_OPERATOR` set, such a request
+from this machine is served as that operator, as `langgraph dev` serves it without any check. That
+trusts every program on the machine that sends the header, hence: off unless set, an operator
+named in the key table, and only from a loopback peer that named a loopback host (a page rebound to
+127.0.0.1 by DNS sends its own host name).
 """
 
 from __future__ import annotations
 
+import ipaddress
 import re
 import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Literal
+from typing import Annotated, Literal
+
+from fastapi import Depends, Header, Request
 
 from agent.config.env import SettingsError
+from agent.interfaces.server.errors import RefusedError
+from agent.interfaces.server.limits import count_request
 
 Role = Literal["student", "operator"]
 _ENTRY = re.compile(
@@ -74,3 +86,67 @@ def studio_principal(keys: Mapping[str, Principal], user_id: str | None) -> Prin
         )
         raise SettingsError(message)
     return studio
+
+
+STUDIO_SCHEME = "langsmith"
+"""The `x-auth-scheme` LangSmith Studio sends, with the user's LangSmith login, to every server."""
+_NO_KEY = "send a valid API key as 'x-api-key: <key>' or 'Authorization: Bearer <key>'"
+
+
+def caller(
+    request: Request,
+    x_api_key: Annotated[str | None, Header()] = None,
+    authorization: Annotated[str | None, Header()] = None,
+) -> Principal:
+    """The caller, from `x-api-key` or `Authorization: Bearer`, in the app's key table; else 401.
+
+    Without a key of the table, a request carrying Studio's `x-auth-scheme: langsmith` is the
+    Studio operator's (`app.state.studio_operator`) when one is set and it comes from this machine.
+    The header is read here rather than declared: it is no way in for the SDKs' users. A known
+    caller's request is counted against its key's rate (Studio's as one key): 429 when over.
+    """
+    keys: dict[str, Principal] = request.app.state.keys
+    scheme, _, bearer = (authorization or "").partition(" ")
+    key = x_api_key if x_api_key else bearer.strip() if scheme.lower() == "bearer" else None
+    found = keys.get(key) if key else None
+    if found is not None and key:
+        count_request(request, key)
+        return found
+    if request.headers.get("x-auth-scheme", "").strip().lower() == STUDIO_SCHEME:
+        studio = _studio_caller(request)
+        count_request(request, f"{STUDIO_SCHEME}:{studio.user_id}")
+        return studio
+    raise RefusedError(401, _NO_KEY)
+
+
+def _studio_caller(request: Request) -> Principal:
+    """The Studio operator, for a request from this machine; else 401 (saying how, when local)."""
+    studio: Principal | None = request.app.state.studio_operator
+    if not _from_this_machine(request):
+        raise RefusedError(401, _NO_KEY)  # a remote peer learns nothing of the setting
+    if studio is None:
+        message = (
+            f"{_NO_KEY}; LangSmith Studio's login (x-auth-scheme: langsmith) is accepted only when "
+            "the server is started with SCHOOL_STUDIO_OPERATOR=<an operator's user id>, and then from "
+            "this machine only, as that operator"
+        )
+        raise RefusedError(401, message)
+    return studio
+
+
+def _from_this_machine(request: Request) -> bool:
+    """Whether the peer is a loopback address and the request named a loopback host."""
+    peer = request.client.host if request.client else ""
+    host = request.url.hostname or ""
+    return _loopback(peer) and (host.lower() == "localhost" or _loopback(host))
+
+
+def _loopback(address: str) -> bool:
+    try:
+        return ipaddress.ip_address(address).is_loopback
+    except ValueError:  # a name, or nothing: not an address at all
+        return False
+
+
+Who = Annotated[Principal, Depends(caller)]
+"""A route parameter that is the authenticated caller."""

@@ -1,10 +1,9 @@
-"""Per-student limits at the HTTP faces: requests per API key, and when a refused client may try again.
+"""Per-student limits at the HTTP API: requests per API key, and when a refused client may try again.
 
-Both APIs (the private one and the LangGraph Server API) count each request of a known key in
-one Postgres counter per key (`agent.infra.rate_limits`), as soon as the key is known and before
-the route reads or writes anything, so a key's limit holds across both APIs and every process.
-A refusal that says when to try again (a key over its rate, a student over today's model budget,
-`agent.runtime.daily_budget`) is answered 429 with `Retry-After`, in each API's own error shape.
+Each request of a known key is counted in one Postgres counter per key (`agent.infra.rate_limits`),
+as soon as the key is known and before the route reads or writes anything, so a key's limit holds
+across every process. A refusal that says when to try again (a key over its rate, a student over
+today's model budget, `agent.runtime.daily_budget`) is answered 429 with `Retry-After`.
 """
 
 from __future__ import annotations

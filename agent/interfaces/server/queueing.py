@@ -1,9 +1,9 @@
 """Handing a recorded run to the task engine, and telling whether it was refused before it began.
 
-Both APIs (the private one and the LangGraph Server API) record a run (`agent.journal.api_runs`),
-then `queue` it; a client that waits for its answer asks `refused` first, which waits until the
-run did its first work or ended, and answers the refusal (a busy thread, a stale decision) of a
-run that never began, leaving no run behind. Each API words the errors in its own shape.
+The run routes (`langgraph_api.runs`) record a run (`agent.journal.api_runs`), then `queue` it; a
+client that waits for its answer asks `refused` first, which waits until the run did its first
+work or ended, and answers the refusal (a busy thread, a stale decision) of a run that never
+began, leaving no run behind.
 """
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from agent.infra import engine
-from agent.interfaces.server.langgraph_api.feeds import Wakeups, wait_until
 from agent.journal import api_runs
+from agent.journal.feeds import Wakeups, wait_until
 
 NOT_QUEUED = "the run could not be queued; try again shortly"
 
@@ -40,7 +40,7 @@ def queue(pool: Any, jobs: Any, thread_id: str, run_id: str) -> None:
 def refused(pool: Any, wakeups: Wakeups, thread_id: str, run_id: str) -> dict[str, Any] | None:
     """The refusal of a run that ended before it began (the run is then deleted); None when it began."""
     found = wait_until(pool, wakeups, thread_id, run_id, begun=True)
-    failure = (found or {}).get("refusal")
+    failure = found["refusal"] if found is not None else None
     if found is None or failure is None or failure.get("began"):
         return None
     api_runs.delete_run(pool, run_id)

@@ -2,5 +2,5 @@
 
 `process.Worker` runs procrastinate's worker; `tasks` defines the jobs; `execution` runs one
 thread's next run; `schedule` the school's periodic work. Nothing here answers HTTP: a run's
-events and end reach its client through Postgres (`agent.interfaces.server.langgraph_api.feeds`).
+events and end reach its client through Postgres (`agent.journal.feeds`).
 """

@@ -1,10 +1,11 @@
 """Executing a thread's next run on a worker: what the API recorded, with the runtime's guarantees.
 
-A run's `work` (written by the API that accepted it, `agent.journal.api_runs`) says what to do —
-send a student's message, or decide the pending approval as an operator — and for which face:
-`langgraph` relays the graph's stream modes as the platform's events, `private` the runtime's
-progress events (the private API and its page). The run goes through `agent.runtime.threads`,
-so it holds the thread's one-writer lock, is journaled and runs with `durability="sync"`.
+A run's `work` (written by the API that accepted it, `agent.journal.api_runs`) says what to do:
+send a student's message, or decide the pending approval; the graph's stream modes are relayed as
+the platform's events. The run goes through `agent.runtime.threads`, so it holds the thread's
+one-writer lock, is journaled and runs with `durability="sync"`. Its end is recorded with whose
+decision the thread now waits for (`awaiting`, the operators' and students' inbox), in the same
+transaction.
 
 A run taken a second time (`attempt` > 1: its first worker died) goes on from its last
 checkpoint when it made one (the checkpoints carry its run id), else starts over; either way the
@@ -15,7 +16,6 @@ that loses the database (a restart) is not failed: it stays `running` and its jo
 
 from __future__ import annotations
 
-import json
 import logging
 import time
 from collections.abc import Callable
@@ -27,13 +27,11 @@ from psycopg_pool import PoolTimeout
 
 from agent.infra.locks import ThreadBusyError
 from agent.infra.persistence import DatabaseUnavailableError, Resources
-from agent.interfaces.server.app import describe
-from agent.interfaces.server.langgraph_api.auth import status_of
-from agent.interfaces.server.langgraph_api.feeds import EventWriter
+from agent.interfaces.server.errors import status_of
 from agent.interfaces.server.langgraph_api.relay import relay, thread_values, values_json
-from agent.interfaces.server.langgraph_api.shapes import jsonable
 from agent.journal import api_runs
 from agent.journal.events import record_event
+from agent.journal.feeds import EventWriter
 from agent.runtime import threads
 from agent.runtime.runs import RunStoppedError, Watch
 
@@ -58,9 +56,7 @@ class Work:
     """What a run does, as its API recorded it."""
 
     kind: str
-    """`send` (a student's message) or `decide` (an operator's decision)."""
-    face: str
-    """`langgraph` (the platform's stream events) or `private` (the runtime's progress events)."""
+    """`send` (a student's message) or `decide` (a decision on the pending approval)."""
     text: str = ""
     user_id: str = ""
     decision: dict[str, Any] | None = None
@@ -74,11 +70,10 @@ class Work:
     @classmethod
     def of(cls, raw: dict[str, Any]) -> Work:
         """The work of a run record; ValueError when it is not a run's."""
-        if raw.get("kind") not in ("send", "decide") or raw.get("face") not in ("langgraph", "private"):
+        if raw.get("kind") not in ("send", "decide") or raw.get("face", "langgraph") != "langgraph":
             raise ValueError(f"not a run's work: kind {raw.get('kind')!r}, face {raw.get('face')!r}")
         return cls(
             kind=raw["kind"],
-            face=raw["face"],
             text=str(raw.get("text") or ""),
             user_id=str(raw.get("user_id") or ""),
             decision=raw.get("decision"),
@@ -102,9 +97,7 @@ def execute_next(resources: Resources, graph: Any, thread_id: str, worker: str) 
         work = Work.of(run["work"])
     except ValueError as err:
         log.error("run %s cannot be executed: %s", run_id, err)
-        api_runs.finish(
-            pool, run_id, "error", "malformed run", failure=_failure(err, "langgraph", began=False)
-        )
+        api_runs.finish(pool, run_id, "error", "malformed run", failure=_failure(err, began=False))
         return run_id
     first = 0
     if attempt > 1:
@@ -112,8 +105,7 @@ def execute_next(resources: Resources, graph: Any, thread_id: str, worker: str) 
         payload = {"run_id": run_id, "attempt": attempt, "previous_worker": run["worker_before"]}
         record_event(pool, thread_id, "run_retried", payload)
     writer = EventWriter(pool, run_id, first=first)
-    if work.face == "langgraph":
-        writer.put("metadata", {"run_id": run_id, "attempt": attempt})
+    writer.put("metadata", {"run_id": run_id, "attempt": attempt})
     try:
         status, error, result, failure = _run(resources, graph, run, work, writer)
     finally:
@@ -123,12 +115,27 @@ def execute_next(resources: Resources, graph: Any, thread_id: str, worker: str) 
             log.warning("run %s ended with some events not kept", run_id)
     if status is None:  # rolled back: the run and its checkpoints are gone
         return run_id
-    api_runs.finish(pool, run_id, status, error, result=result, failure=failure)
+    awaiting = _awaiting(graph, thread_id)
+    api_runs.finish(pool, run_id, status, error, result=result, failure=failure, awaiting=awaiting)
     return run_id
 
 
+def _awaiting(graph: Any, thread_id: str) -> api_runs.Awaiting:
+    """Whose decision the thread waits for now (`nobody` when it waits for none); None if unknown."""
+    try:
+        state = graph.get_state(threads.config_for(thread_id))
+    except (psycopg.Error, PoolTimeout, DatabaseUnavailableError):
+        log.warning("could not read thread %s to tell whose decision it waits for", thread_id)
+        return None
+    if not state.interrupts:
+        return "nobody"
+    value = state.interrupts[0].value
+    approver = value.get("approver") if isinstance(value, dict) else None
+    return "student" if approver == "student" else "operator"
+
+
 def _run(
-    resources: Resources, graph: Any, run: dict[str, Any], work: Work, writer: EventWriter
+    resources: Resources, graph: Any, run: api_runs.ClaimedRun, work: Work, writer: EventWriter
 ) -> tuple[str | None, str | None, Any, dict[str, Any] | None]:
     """Do the work; (status, error, result, failure) — status None when the run was rolled back."""
     pool, run_id, thread_id = resources.pool, run["run_id"], run["thread_id"]
@@ -139,28 +146,26 @@ def _run(
         if not began:
             began = True
             api_runs.began(pool, run_id)
-        if work.face == "private":
-            writer.put(name, json.loads(json.dumps(data, default=str)))
 
     watch = Watch(
         modes=work.modes,
-        on_chunk=relay(writer, emit=work.relay) if work.face == "langgraph" else None,
+        on_chunk=relay(writer, emit=work.relay),
         subgraphs=work.subgraphs,
         run_id=run_id,
         stop=lambda: api_runs.stop_of(pool, run_id),
         metadata={**run["metadata"], "run_attempt": run["attempt"], "thread_id": thread_id},
         configurable={**(work.configurable or {}), "run_id": run_id},
-        tokens=work.face == "private",  # a LangGraph client that wants tokens asks for messages-tuple
+        tokens=False,  # a client that wants tokens asks for messages-tuple
     )
     deadline = time.monotonic() + BUSY_WAIT_S
     while True:
         try:
-            turn = _do(resources, graph, run, work, on_event, watch)
+            _do(resources, graph, run, work, on_event, watch)
         except ThreadBusyError as err:
             if work.wait_for_lock and time.monotonic() < deadline:
                 time.sleep(BUSY_POLL_S)
                 continue
-            return "error", type(err).__name__, None, _failure(err, work.face, began=began)
+            return "error", type(err).__name__, None, _failure(err, began=began)
         except RunStoppedError as err:
             if api_runs.stop_of(pool, run_id) == "rollback":
                 resources.checkpointer.delete_for_runs([run_id])
@@ -171,8 +176,8 @@ def _run(
             if _database_gone(err):
                 log.warning("run %s lost the database (%s); it is retried", run_id, type(err).__name__)
                 raise RunCutOffError(run_id) from err
-            return "error", type(err).__name__, None, _failure(err, work.face, began=began)
-        return "success", None, _result(graph, thread_id, work, writer, turn), None
+            return "error", type(err).__name__, None, _failure(err, began=began)
+        return "success", None, _result(graph, thread_id, writer), None
 
 
 def _database_gone(err: BaseException) -> bool:
@@ -183,7 +188,7 @@ def _database_gone(err: BaseException) -> bool:
 def _do(
     resources: Resources,
     graph: Any,
-    run: dict[str, Any],
+    run: api_runs.ClaimedRun,
     work: Work,
     on_event: Callable[[str, dict[str, Any]], None],
     watch: Watch,
@@ -209,28 +214,19 @@ def _do(
     return threads.decide(graph, thread_id, work.decision or {}, on_event=on_event, watch=watch)
 
 
-def _result(graph: Any, thread_id: str, work: Work, writer: EventWriter, turn: threads.Turn | None) -> Any:
-    """What the run's `wait` answers: the state it left (langgraph), or the turn (private)."""
-    if work.face == "private":
-        if turn is None:
-            return {"thread_id": thread_id, "replies": [], "pending": None}
-        return jsonable({"thread_id": turn.thread_id, "replies": turn.replies, "pending": turn.pending})
+def _result(graph: Any, thread_id: str, writer: EventWriter) -> Any:
+    """What the run's `wait` answers: the state it left."""
     if isinstance(writer.last_values, dict):
         return values_json(writer.last_values)
     return thread_values(graph, thread_id)
 
 
-def _failure(err: BaseException, face: str, *, began: bool) -> dict[str, Any]:
-    """How a failed run is answered, in its face's terms (never a stack trace or raw internals)."""
-    if face == "private":
-        status, code, message = describe(err)
-    else:
-        code = None
-        status, message = status_of(err)
+def _failure(err: BaseException, *, began: bool) -> dict[str, Any]:
+    """How a failed run is answered (never a stack trace or raw internals)."""
+    status, message = status_of(err)
     failure = {
         "error": type(err).__name__,
         "status": status,
-        "code": code,
         "message": message,
         "began": began,
     }

@@ -17,9 +17,10 @@ from fastapi import APIRouter, Depends, Query
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, create_model
 from pydantic.errors import PydanticInvalidForJsonSchema, PydanticSchemaGenerationError, PydanticUserError
 
+from agent.interfaces.server.auth import caller
+from agent.interfaces.server.backend import Backend
+from agent.interfaces.server.errors import RefusedError
 from agent.interfaces.server.langgraph_api import shapes
-from agent.interfaces.server.langgraph_api.auth import RefusedError, caller
-from agent.interfaces.server.langgraph_api.backend import Backend
 
 log = logging.getLogger(__name__)
 

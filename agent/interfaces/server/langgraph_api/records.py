@@ -1,8 +1,8 @@
 """Thread records in Postgres: what the LangGraph API knows of a thread besides its graph state.
 
 A thread is any id with a record (`thread_records`, migration 3), an owner (`thread_owners`, as
-the private API and the runs claim them) or a checkpoint: threads the CLI or the private API
-started are listed too, with the graph's metadata. Each row also says whether the thread's
+the runs and the runtime claim them) or a checkpoint: threads the CLI started in its own
+process are listed too, with the graph's metadata. Each row also says whether the thread's
 one-writer lock is held now (`pg_locks`, the lock of `agent.infra.locks`) and how its latest
 journal turn ended (`stopped` for a run stopped on request); a thread is busy while the lock is held or a run of the API is pending or
 running on it. Plain SQL over the pool it is handed.
@@ -21,7 +21,7 @@ from agent.interfaces.server.langgraph_api.shapes import ASSISTANT_ID, GRAPH_ID
 from agent.journal import api_runs
 
 DEFAULT_METADATA = {"graph_id": GRAPH_ID, "assistant_id": ASSISTANT_ID}
-"""The metadata of a thread that has no record (started by the CLI or the private API)."""
+"""The metadata of a thread that has no record (started by the CLI in its own process)."""
 
 SQL_SORTS = ("thread_id", "created_at", "updated_at", "state_updated_at")
 """Sort keys the database orders by (`status` is known only after reading each state)."""
@@ -33,6 +33,7 @@ WITH ids AS (
     UNION SELECT DISTINCT thread_id FROM checkpoints WHERE checkpoint_ns = ''
 ), found AS (
     SELECT ids.thread_id,
+           r.thread_id IS NOT NULL AS recorded,
            coalesce(r.owner, o.owner) AS owner,
            coalesce(r.metadata, %(default)s) AS metadata,
            coalesce(r.created_at, o.created_at, head.ts) AS created_at,

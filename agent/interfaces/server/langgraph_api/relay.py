@@ -6,7 +6,7 @@ import json
 from typing import Any
 
 from agent.interfaces.server.langgraph_api import shapes
-from agent.interfaces.server.langgraph_api.feeds import EventWriter
+from agent.journal.feeds import EventWriter
 
 
 def _plain(value: Any) -> Any:

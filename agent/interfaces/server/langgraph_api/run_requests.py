@@ -15,7 +15,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from agent.interfaces.server.auth import Principal
-from agent.interfaces.server.langgraph_api.auth import RefusedError
+from agent.interfaces.server.errors import RefusedError
 
 STREAM_MODES = ("values", "updates", "messages-tuple", "custom", "debug", "tasks", "checkpoints")
 """The stream modes this server answers; `messages` (the older message events) and `events` are refused."""
@@ -25,8 +25,6 @@ GRAPH_MODES = {"messages-tuple": "messages"}
 _NOT_YET = (
     "interrupt_before",
     "interrupt_after",
-    "checkpoint",
-    "checkpoint_id",
     "webhook",
     "after_seconds",
     "on_completion",
@@ -34,6 +32,11 @@ _NOT_YET = (
     "feedback_keys",
 )
 """Run options refused (422): not built."""
+_FROM_HEAD = (
+    "{name} is refused: a run continues a thread from its newest checkpoint (the runtime checks the "
+    "thread's owner, budget and pending approval there); to branch a thread, copy it "
+    "(POST /threads/{{thread_id}}/copy) and run on the copy"
+)
 
 
 class RunCreate(BaseModel):
@@ -71,6 +74,9 @@ def refuse_unsupported(body: RunCreate) -> None:
     for name in _NOT_YET:
         if extra.get(name) not in (None, [], {}, False):
             raise RefusedError(422, f"{name} is not supported yet")
+    for name in ("checkpoint", "checkpoint_id"):
+        if extra.get(name) not in (None, {}):
+            raise RefusedError(422, _FROM_HEAD.format(name=name))
     if body.if_not_exists == "create":
         raise RefusedError(422, "if_not_exists='create' is not supported yet: create the thread first")
     durability = extra.get("durability")

@@ -4,7 +4,7 @@ Every run is recorded (`agent.journal.api_runs`) under its multitask strategy (t
 default, `enqueue`, when none is given) and queued as a task-engine job (`agent.infra.engine`)
 that a worker, in this process or any other, executes through `agent.runtime.threads`
 (`agent.interfaces.worker.execution`): whoever starts it, it holds the thread's one-writer lock,
-is journaled, runs with `durability="sync"` and goes through the same checks as the private API
+is journaled, runs with `durability="sync"` and goes through the runtime's checks
 (a stale, malformed or foreign resume is a 4xx before anything is written). `runs/wait` and
 `runs/stream` on a thread with nothing in flight wait for the run to begin, so a request refused
 by the runtime (a busy thread, a bad decision) is answered as a 4xx and leaves no run behind.
@@ -30,12 +30,11 @@ from fastapi import APIRouter, Header, Query, Request
 from fastapi.responses import JSONResponse, Response, StreamingResponse
 
 from agent.interfaces.server import queueing
-from agent.interfaces.server.auth import Principal
+from agent.interfaces.server.auth import Principal, Who
+from agent.interfaces.server.backend import Backend
+from agent.interfaces.server.errors import RefusedError, error
 from agent.interfaces.server.langgraph_api import records, shapes
 from agent.interfaces.server.langgraph_api.assistants import known
-from agent.interfaces.server.langgraph_api.auth import RefusedError, Who, error, refuse_nul
-from agent.interfaces.server.langgraph_api.backend import Backend
-from agent.interfaces.server.langgraph_api.feeds import Event, Wakeups, follow, wait_until
 from agent.interfaces.server.langgraph_api.relay import thread_values
 from agent.interfaces.server.langgraph_api.run_requests import (
     GRAPH_MODES,
@@ -48,6 +47,7 @@ from agent.interfaces.server.langgraph_api.run_requests import (
 from agent.interfaces.server.langgraph_api.threads import ThreadAccess
 from agent.interfaces.server.limits import retry_after
 from agent.journal import api_runs
+from agent.journal.feeds import Event, follow, wait_until
 from agent.runtime import threads
 
 HEARTBEAT_S = 5.0
@@ -56,7 +56,7 @@ DISCONNECT_POLL_S = 0.5
 """How often a stream that cancels its run on disconnect looks whether its client is still there."""
 
 
-def run_json(row: dict[str, Any]) -> dict[str, Any]:
+def run_json(row: api_runs.RunRow) -> dict[str, Any]:
     """A run record as the platform's `Run`."""
     return {
         "run_id": row["run_id"],
@@ -81,14 +81,14 @@ def _sse(event: Event, *, with_id: bool) -> str:
 class RunDesk:
     """Accepts run requests, queues them for a worker, and answers for the runs of a thread."""
 
-    def __init__(self, backend: Backend, jobs: Any, wakeups: Wakeups) -> None:
-        self.backend, self.jobs, self.wakeups = backend, jobs, wakeups
+    def __init__(self, backend: Backend) -> None:
+        self.backend, self.jobs, self.wakeups = backend, backend.jobs, backend.wake
         self.pool = backend.resources.pool
         self.access = ThreadAccess(backend)
 
     def accept(
         self, thread_id: str, body: RunCreate, who: Principal, *, relay_events: bool = True
-    ) -> dict[str, Any]:
+    ) -> api_runs.QueuedRun:
         """Check the request, record the run and queue it for a worker; the run's record.
 
         Without `relay_events` (`wait`: nobody reads the events) only the last state is kept.
@@ -96,7 +96,6 @@ class RunDesk:
         asked = modes(body)
         known(body.assistant_id)
         refuse_unsupported(body)
-        refuse_nul(body.model_dump())
         row = self.access.row(thread_id, who)
         graph, settings = self.backend.graph, self.backend.resources.settings
         ids = {"graph_id": shapes.GRAPH_ID, "assistant_id": shapes.ASSISTANT_ID}
@@ -169,12 +168,16 @@ class RunDesk:
         return record
 
     def _tag(self, row: dict[str, Any]) -> None:
-        """Tag the thread with the graph, as the platform does for agent UIs."""
+        """Tag the thread with the graph, as the platform does for agent UIs.
+
+        A thread the CLI started has no record yet: it gets one, where its run's end keeps
+        whose decision it waits for (`api_runs.finish`).
+        """
         tags = {"graph_id": shapes.GRAPH_ID, "assistant_id": shapes.ASSISTANT_ID}
-        if any(row["metadata"].get(k) != v for k, v in tags.items()):
+        if not row["recorded"] or any(row["metadata"].get(k) != v for k, v in tags.items()):
             records.merge_metadata(self.pool, row, tags)
 
-    def refused_before_start(self, record: dict[str, Any]) -> Response | None:
+    def refused_before_start(self, record: api_runs.QueuedRun) -> Response | None:
         """A 4xx (and no run left) if the run was refused before it began.
 
         A run with nothing ahead of it on the thread is waited for until it has begun; a queued
@@ -187,14 +190,14 @@ class RunDesk:
             return None
         return error(refusal["status"], refusal["message"], retry_after(refusal))
 
-    def final_values(self, thread_id: str, run: dict[str, Any] | None = None) -> dict[str, Any]:
+    def final_values(self, thread_id: str, run: api_runs.RunRow | None = None) -> dict[str, Any]:
         """What `wait` and `join` answer: the state the run left, else the thread's, read."""
         if run is not None and isinstance(run.get("result"), dict):
             result: dict[str, Any] = run["result"]
             return result
         return thread_values(self.backend.graph, thread_id)
 
-    def run(self, thread_id: str, run_id: str, who: Principal) -> dict[str, Any]:
+    def run(self, thread_id: str, run_id: str, who: Principal) -> api_runs.RunRow:
         """The run's record; 404 when the thread or the run is not the caller's to see."""
         self.access.row(thread_id, who)
         found = api_runs.get(self.pool, thread_id, _run_id(run_id))
@@ -202,7 +205,7 @@ class RunDesk:
             raise RefusedError(404, f"Run with ID {run_id} not found")
         return found
 
-    def wait_for_end(self, thread_id: str, run_id: str) -> dict[str, Any] | None:
+    def wait_for_end(self, thread_id: str, run_id: str) -> api_runs.RunRow | None:
         """Block until the run has ended, wherever it runs; its record then (None: rolled back)."""
         return wait_until(self.pool, self.wakeups, thread_id, run_id)
 
@@ -266,10 +269,10 @@ async def _watching(
                 await anyio.to_thread.run_sync(on_disconnect)
 
 
-def routes(backend: Backend, jobs: Any, wakeups: Wakeups) -> APIRouter:
-    """The run routes over `backend`; runs are queued as engine jobs on `jobs` and followed with `wakeups`."""
+def routes(backend: Backend) -> APIRouter:
+    """The run routes over `backend`: runs are queued as its engine jobs and followed with its wake-ups."""
     router = APIRouter(prefix="/threads/{thread_id}/runs", tags=["runs"])
-    desk = RunDesk(backend, jobs, wakeups)
+    desk = RunDesk(backend)
 
     def location(thread_id: str, run_id: str) -> dict[str, str]:
         return {"Content-Location": f"/threads/{thread_id}/runs/{run_id}"}
@@ -293,7 +296,7 @@ def routes(backend: Backend, jobs: Any, wakeups: Wakeups) -> APIRouter:
         if refused is not None:
             return refused
         ended = desk.wait_for_end(thread_id, record["run_id"])
-        failure = (ended or {}).get("refusal")
+        failure = ended["refusal"] if ended is not None else None
         if ended is not None and ended["status"] == "error" and failure is not None:
             return error(failure["status"], failure["message"], retry_after(failure))
         return JSONResponse(

@@ -17,9 +17,10 @@ from fastapi import APIRouter
 from langgraph.errors import InvalidUpdateError
 from pydantic import BaseModel, ConfigDict
 
+from agent.interfaces.server.auth import Who
+from agent.interfaces.server.backend import Backend
+from agent.interfaces.server.errors import RefusedError
 from agent.interfaces.server.langgraph_api import shapes
-from agent.interfaces.server.langgraph_api.auth import RefusedError, Who, refuse_nul
-from agent.interfaces.server.langgraph_api.backend import Backend
 from agent.interfaces.server.langgraph_api.threads import ThreadAccess, at_checkpoint
 from agent.journal.events import record_event
 from agent.runtime import runs
@@ -58,7 +59,6 @@ def routes(backend: Backend) -> APIRouter:
         if who.role != "operator":
             raise RefusedError(403, "only operators edit a thread's state")
         row = access.row(thread_id, who)
-        refuse_nul(body.model_dump())
         _check(backend.graph, body)
         if row["busy"]:
             raise RefusedError(

@@ -17,10 +17,10 @@ from fastapi import APIRouter, Query, Response
 from langchain_core.runnables import RunnableConfig
 from pydantic import BaseModel, ConfigDict, Field
 
-from agent.interfaces.server.auth import Principal
+from agent.interfaces.server.auth import Principal, Who
+from agent.interfaces.server.backend import Backend
+from agent.interfaces.server.errors import RefusedError
 from agent.interfaces.server.langgraph_api import records, shapes
-from agent.interfaces.server.langgraph_api.auth import RefusedError, Who, refuse_nul
-from agent.interfaces.server.langgraph_api.backend import Backend
 from agent.runtime import runs, threads
 
 Status = Literal["idle", "busy", "interrupted", "error"]
@@ -188,7 +188,6 @@ def routes(backend: Backend) -> APIRouter:
         if body.supersteps:
             raise RefusedError(422, "creating a thread with supersteps is not supported yet")
         metadata = body.metadata or {}
-        refuse_nul(metadata)
         thread_id = body.thread_id or str(uuid.uuid4())
         checked_config(thread_id)
         existing = records.find(pool, thread_id)
@@ -204,7 +203,6 @@ def routes(backend: Backend) -> APIRouter:
     def search(body: ThreadSearch, who: Who) -> list[dict[str, Any]]:
         if body.extract:
             raise RefusedError(422, "extract is not supported yet")
-        refuse_nul(body.model_dump())
         owner = None if who.role == "operator" else who.user_id
         order = body.sort_order or "desc"
         key = body.sort_by or "created_at"
@@ -234,7 +232,6 @@ def routes(backend: Backend) -> APIRouter:
 
     @router.post("/count")
     def count(body: ThreadCount, who: Who) -> int:
-        refuse_nul(body.model_dump())
         owner = None if who.role == "operator" else who.user_id
         rows = records.search(pool, ids=None, owner=owner, metadata=body.metadata, sort=None, page=None)
         if body.status is None and body.values is None:
@@ -253,7 +250,6 @@ def routes(backend: Backend) -> APIRouter:
     @router.patch("/{thread_id}")
     def patch(thread_id: str, body: ThreadPatch, who: Who) -> dict[str, Any]:
         row = access.row(thread_id, who)
-        refuse_nul(body.metadata)
         records.merge_metadata(pool, row, body.metadata)
         return access.json(access.row(thread_id, who))
 
@@ -296,7 +292,6 @@ def routes(backend: Backend) -> APIRouter:
         thread_id: str, checkpoint: dict[str, Any], who: Principal, subgraphs: bool
     ) -> dict[str, Any]:
         access.row(thread_id, who)
-        refuse_nul(checkpoint)
         snapshot = access.snapshot(thread_id, checkpoint, subgraphs)
         if snapshot.config.get("configurable", {}).get("checkpoint_id") is None or not snapshot.values:
             raise RefusedError(404, f"Thread {thread_id} has no checkpoint {checkpoint['checkpoint_id']}")
@@ -305,7 +300,6 @@ def routes(backend: Backend) -> APIRouter:
     @router.post("/{thread_id}/history")
     def history(thread_id: str, body: HistoryRequest, who: Who) -> list[dict[str, Any]]:
         access.row(thread_id, who)
-        refuse_nul(body.model_dump())
         config = at_checkpoint(thread_id, body.checkpoint)
         before_config = at_checkpoint(thread_id, body.before) if body.before else None
         found = backend.graph.get_state_history(

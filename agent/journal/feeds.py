@@ -1,5 +1,9 @@
 """A run's stream events: written by the worker that executes the run, followed by any API process.
 
+Below the faces because both sides use it: the worker (`agent.interfaces.worker.execution`)
+writes, the HTTP server (`agent.interfaces.server`) follows. Plain psycopg over `api_runs`; it
+must not import LangGraph or a face.
+
 The worker puts each event into the run's `EventWriter`, which keeps it in `api_run_events`
 (numbered; `metadata` is 0) and announces it on `api_runs.EVENTS_CHANNEL`; a writer thread sends
 whatever has gathered in one transaction, so a burst of tokens costs one round trip, not one
@@ -18,7 +22,7 @@ import threading
 import time
 from collections import defaultdict
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, Literal, overload
 
 import psycopg
 from psycopg_pool import ConnectionPool
@@ -189,9 +193,17 @@ def follow(
         wakeups.forget(run_id)
 
 
+@overload
+def wait_until(
+    pool: ConnectionPool[Any], wakeups: Wakeups, thread_id: str, run_id: str, *, begun: Literal[False] = False
+) -> api_runs.RunRow | None: ...
+@overload
+def wait_until(
+    pool: ConnectionPool[Any], wakeups: Wakeups, thread_id: str, run_id: str, *, begun: bool
+) -> api_runs.RunRow | api_runs.RunProgress | None: ...
 def wait_until(
     pool: ConnectionPool[Any], wakeups: Wakeups, thread_id: str, run_id: str, *, begun: bool = False
-) -> dict[str, Any] | None:
+) -> api_runs.RunRow | api_runs.RunProgress | None:
     """The run's record once it has ended; None if it is gone.
 
     With `begun`: once it did its first work, and only where it stands (`api_runs.progress`).
