@@ -37,6 +37,8 @@ EVENTS_CHANNEL = "school_run_events"
 Strategy = Literal["reject", "enqueue", "interrupt", "rollback"]
 RunStatus = Literal["pending", "running", "success", "error", "timeout", "interrupted"]
 Stop = Literal["interrupt", "rollback"]
+Awaiting = Literal["operator", "student", "nobody"] | None
+"""Whose decision a thread waits for once its run ended (`nobody`: none); None leaves it as it was."""
 
 ACTIVE = ("pending", "running")
 FINAL = ("success", "error", "timeout", "interrupted")
@@ -250,10 +252,24 @@ def finish(
     *,
     result: Any = None,
     failure: dict[str, Any] | None = None,
+    awaiting: Awaiting = None,
 ) -> None:
-    """Record how the run ended (its `result` for `wait`, its `failure` as answered) and wake its followers."""
+    """Record how the run ended (its `result` for `wait`, its `failure` as answered) and wake its followers.
+
+    With `awaiting`, the thread's metadata says whose decision it now waits for (key `awaiting`,
+    removed for `nobody`), in the same transaction: the inbox is a thread search on that key.
+    """
     assert status in FINAL
     with pool.connection() as conn, conn.transaction():
+        if awaiting is not None:
+            conn.execute(
+                "UPDATE thread_records SET metadata = CASE WHEN %(who)s::text = 'nobody'"
+                " THEN metadata - 'awaiting' ELSE metadata || jsonb_build_object('awaiting', %(who)s::text) END,"
+                " updated_at = now()"
+                " WHERE thread_id = (SELECT thread_id FROM api_runs WHERE run_id = %(run)s)"
+                " AND metadata->>'awaiting' IS DISTINCT FROM nullif(%(who)s::text, 'nobody')",
+                {"who": awaiting, "run": run_id},
+            )
         conn.execute(
             "UPDATE api_runs SET status = %s, error = %s, result = %s, refusal = %s,"
             " updated_at = clock_timestamp() WHERE run_id = %s",
