@@ -13,6 +13,7 @@ from agent.infra import engine
 from agent.infra.persistence import Resources
 from agent.interfaces.server.auth import Principal
 from agent.journal.feeds import Wakeups
+from agent.runtime.runs import Pregel
 
 
 @dataclass
@@ -20,7 +21,7 @@ class Backend:
     """The routes' shared state."""
 
     resources: Resources
-    graph: Any
+    graph: Pregel
     keys: dict[str, Principal]
     jobs: Any = None
     """Defers run jobs (`agent.infra.engine.deferrer`); made on the resources' pool when None."""

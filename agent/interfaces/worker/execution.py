@@ -33,7 +33,7 @@ from agent.journal import api_runs
 from agent.journal.events import record_event
 from agent.journal.feeds import EventWriter
 from agent.runtime import threads
-from agent.runtime.runs import RunStoppedError, Watch
+from agent.runtime.runs import Pregel, RunStoppedError, Watch
 
 log = logging.getLogger(__name__)
 
@@ -85,7 +85,7 @@ class Work:
         )
 
 
-def execute_next(resources: Resources, graph: Any, thread_id: str, worker: str) -> str | None:
+def execute_next(resources: Resources, graph: Pregel, thread_id: str, worker: str) -> str | None:
     """Claim and execute the thread's next run on `worker`; its id (None: the thread had none)."""
     pool = resources.pool
     run = api_runs.claim_next(pool, thread_id, worker)
@@ -120,7 +120,7 @@ def execute_next(resources: Resources, graph: Any, thread_id: str, worker: str) 
     return run_id
 
 
-def _awaiting(graph: Any, thread_id: str) -> api_runs.Awaiting:
+def _awaiting(graph: Pregel, thread_id: str) -> api_runs.Awaiting:
     """Whose decision the thread waits for now (`nobody` when it waits for none); None if unknown."""
     try:
         state = graph.get_state(threads.config_for(thread_id))
@@ -135,7 +135,7 @@ def _awaiting(graph: Any, thread_id: str) -> api_runs.Awaiting:
 
 
 def _run(
-    resources: Resources, graph: Any, run: api_runs.ClaimedRun, work: Work, writer: EventWriter
+    resources: Resources, graph: Pregel, run: api_runs.ClaimedRun, work: Work, writer: EventWriter
 ) -> tuple[str | None, str | None, Any, dict[str, Any] | None]:
     """Do the work; (status, error, result, failure) — status None when the run was rolled back."""
     pool, run_id, thread_id = resources.pool, run["run_id"], run["thread_id"]
@@ -187,7 +187,7 @@ def _database_gone(err: BaseException) -> bool:
 
 def _do(
     resources: Resources,
-    graph: Any,
+    graph: Pregel,
     run: api_runs.ClaimedRun,
     work: Work,
     on_event: Callable[[str, dict[str, Any]], None],
@@ -214,7 +214,7 @@ def _do(
     return threads.decide(graph, thread_id, work.decision or {}, on_event=on_event, watch=watch)
 
 
-def _result(graph: Any, thread_id: str, writer: EventWriter) -> Any:
+def _result(graph: Pregel, thread_id: str, writer: EventWriter) -> Any:
     """What the run's `wait` answers: the state it left."""
     if isinstance(writer.last_values, dict):
         return values_json(writer.last_values)

@@ -24,6 +24,7 @@ from agent.infra import engine
 from agent.infra.persistence import Resources
 from agent.interfaces.worker.schedule import Schedule
 from agent.interfaces.worker.tasks import Host, install
+from agent.runtime.runs import Pregel
 
 log = logging.getLogger(__name__)
 
@@ -46,7 +47,7 @@ class Worker:
     def __init__(
         self,
         resources: Resources,
-        graph: Any,
+        graph: Pregel,
         *,
         concurrency: int,
         name: str | None = None,
@@ -139,7 +140,7 @@ class Worker:
             self._stopping.wait(SCHEMA_WAIT_S)
 
 
-def run_in_foreground(resources: Resources, graph: Any, *, concurrency: int) -> None:
+def run_in_foreground(resources: Resources, graph: Pregel, *, concurrency: int) -> None:
     """Run a worker until SIGINT or SIGTERM."""
     import signal
 

@@ -17,7 +17,6 @@ import asyncio
 import logging
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any
 
 import procrastinate
 from procrastinate import JobContext
@@ -27,6 +26,7 @@ from agent.infra.persistence import Resources
 from agent.interfaces.worker import schedule
 from agent.interfaces.worker.execution import RunCutOffError, execute_next
 from agent.journal import api_runs
+from agent.runtime.runs import Pregel
 
 log = logging.getLogger(__name__)
 
@@ -43,7 +43,7 @@ class Host:
     """What the jobs of one worker process run on."""
 
     resources: Resources
-    graph: Any
+    graph: Pregel
     name: str
     """The process, in logs and in `api_runs.worker` (with the job's id)."""
     schedule: schedule.Schedule = field(default_factory=schedule.Schedule)

@@ -7,6 +7,7 @@ from typing import Any
 
 from agent.interfaces.server.langgraph_api import shapes
 from agent.journal.feeds import EventWriter
+from agent.runtime.runs import Pregel
 
 
 def _plain(value: Any) -> Any:
@@ -26,7 +27,7 @@ def values_json(chunk: dict[str, Any]) -> dict[str, Any]:
     return {**_plain(rest), "__interrupt__": [shapes.interrupt(i) for i in chunk["__interrupt__"]]}
 
 
-def thread_values(graph: Any, thread_id: str) -> dict[str, Any]:
+def thread_values(graph: Pregel, thread_id: str) -> dict[str, Any]:
     """The thread's values as the platform answers them, with `__interrupt__` when it is paused."""
     snapshot = graph.get_state({"configurable": {"thread_id": thread_id}})
     values: dict[str, Any] = shapes.jsonable(snapshot.values)

@@ -24,6 +24,7 @@ from agent.interfaces.server.langgraph_api import shapes
 from agent.interfaces.server.langgraph_api.threads import ThreadAccess, at_checkpoint
 from agent.journal.events import record_event
 from agent.runtime import runs
+from agent.runtime.runs import Pregel
 
 
 class StateUpdate(BaseModel):
@@ -37,7 +38,7 @@ class StateUpdate(BaseModel):
     checkpoint_id: str | None = None
 
 
-def _check(graph: Any, body: StateUpdate) -> None:
+def _check(graph: Pregel, body: StateUpdate) -> None:
     nodes = {n for n in graph.nodes if not n.startswith("__")}
     if body.as_node is not None and body.as_node not in nodes:
         raise RefusedError(

@@ -11,10 +11,11 @@ removes the checkpoints, record and owner, and the journal stays as the audit of
 from __future__ import annotations
 
 import uuid
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, cast
 
 from fastapi import APIRouter, Query, Response
 from langchain_core.runnables import RunnableConfig
+from langgraph.checkpoint.base import BaseCheckpointSaver
 from pydantic import BaseModel, ConfigDict, Field
 
 from agent.interfaces.server.auth import Principal, Who
@@ -257,7 +258,7 @@ def routes(backend: Backend) -> APIRouter:
     def delete(thread_id: str, who: Who) -> Response:
         access.row(thread_id, who)
         with runs.exclusive(backend.graph, thread_id):
-            backend.graph.checkpointer.delete_thread(thread_id)
+            cast(BaseCheckpointSaver[Any], backend.graph.checkpointer).delete_thread(thread_id)
             records.delete(pool, thread_id)
         return Response(status_code=204)
 
@@ -269,7 +270,7 @@ def routes(backend: Backend) -> APIRouter:
         new_id = str(uuid.uuid4())
         # Under the source's lock, so no run adds to it halfway; the saver copies in one transaction.
         with runs.exclusive(backend.graph, thread_id):
-            backend.graph.checkpointer.copy_thread(thread_id, new_id)
+            cast(BaseCheckpointSaver[Any], backend.graph.checkpointer).copy_thread(thread_id, new_id)
             records.create(pool, new_id, who.user_id, shapes.jsonable(row["metadata"]))
         return access.json(access.row(new_id, who))
 
