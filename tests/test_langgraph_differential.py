@@ -137,7 +137,7 @@ def _record_dev(database_url: str, tmp_path: Path) -> list[tuple[str, Shape]]:
 
 def _record_serve(database_url: str, tmp_path: Path) -> list[tuple[str, Shape]]:
     with api_server(database_url, tmp_path / "data", tmp_path / "serve.log") as url:
-        base = f"{url}/langgraph"
+        base = url  # the API is at the root (`/langgraph` is an alias)
         with (
             closing(get_sync_client(url=base, api_key="key-ada-1234", timeout=TIMEOUT_S)) as ada,
             closing(get_sync_client(url=base, api_key="key-olga-1234", timeout=TIMEOUT_S)) as olga,

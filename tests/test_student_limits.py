@@ -32,8 +32,8 @@ from agent.config.settings import Settings
 from agent.infra.engine import RUN_TASK
 from agent.infra.ledgers import StudentBudget, StudentLedger, register_student_budget, student_budget_for
 from agent.infra.persistence import Resources
+from agent.interfaces.server.errors import retry_after
 from agent.interfaces.server.langgraph_api.shapes import ASSISTANT_ID
-from agent.interfaces.server.limits import retry_after
 from agent.interfaces.worker.execution import _failure
 from agent.journal.events import events
 from agent.journal.turns import turns_of
@@ -313,10 +313,10 @@ def test_retry_after_is_the_time_to_midnight_and_reaches_the_header() -> None:
     refused = DailyBudgetExhaustedError("spent", retry_after_s=42)
     assert retry_after(refused) == {"Retry-After": "42"}
     # A run refused on a worker (the budget spent while it waited) keeps when to try again.
-    failure = _failure(refused, "private", began=False)
-    assert (failure["status"], failure["code"], failure["retry_after_s"]) == (429, "budget_exhausted", 42)
+    failure = _failure(refused, began=False)
+    assert (failure["status"], failure["retry_after_s"]) == (429, 42)
     assert retry_after(failure) == {"Retry-After": "42"}
-    assert retry_after(_failure(ValueError("x"), "langgraph", began=False)) == {}
+    assert retry_after(_failure(ValueError("x"), began=False)) == {}
 
 
 def test_the_limits_are_read_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -24,8 +24,8 @@ from typing import Annotated, Literal
 from fastapi import Depends, Header, Request
 
 from agent.config.env import SettingsError
+from agent.infra.rate_limits import RateLimiter
 from agent.interfaces.server.errors import RefusedError
-from agent.interfaces.server.limits import count_request
 
 Role = Literal["student", "operator"]
 _ENTRY = re.compile(
@@ -110,13 +110,19 @@ def caller(
     key = x_api_key if x_api_key else bearer.strip() if scheme.lower() == "bearer" else None
     found = keys.get(key) if key else None
     if found is not None and key:
-        count_request(request, key)
+        _count(request, key)
         return found
     if request.headers.get("x-auth-scheme", "").strip().lower() == STUDIO_SCHEME:
         studio = _studio_caller(request)
-        count_request(request, f"{STUDIO_SCHEME}:{studio.user_id}")
+        _count(request, f"{STUDIO_SCHEME}:{studio.user_id}")
         return studio
     raise RefusedError(401, _NO_KEY)
+
+
+def _count(request: Request, key: str) -> None:
+    """Count one request of `key` with the app's limiter; RateLimitedError (429) when over its rate."""
+    limiter: RateLimiter = request.app.state.limiter
+    limiter.hit(key)
 
 
 def _studio_caller(request: Request) -> Principal:

@@ -2,7 +2,9 @@
 
 One table says which status each error is answered with: `{"detail": <text>}`, as the LangGraph
 Server API answers, with `Retry-After` where the client may try again (a key over its rate, a
-student over today's budget, a database that is down or restarting). A database that cannot be
+student over today's budget, a database that is down or restarting). A key's requests are counted
+in Postgres (`agent.infra.rate_limits`) as soon as the key is known (`auth.caller`), so its limit
+holds across every process. A database that cannot be
 reached is 503 on every endpoint, never 500. An internal error says only that it happened; its
 trace goes to the log. The worker uses the same table (`status_of`) to word the failure of a run.
 
@@ -27,7 +29,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from agent.infra.locks import ThreadBusyError
 from agent.infra.persistence import DatabaseUnavailableError
-from agent.interfaces.server.limits import RateLimitedError, retry_after
+from agent.infra.rate_limits import RateLimitedError
 from agent.runtime import threads
 
 log = logging.getLogger(__name__)
@@ -79,6 +81,20 @@ def status_of(err: BaseException) -> tuple[int, str]:
             return status, str(err)
     log.error("internal error in a request: %s", type(err).__name__, exc_info=err)
     return 500, "the server could not complete the request; it has been logged"
+
+
+def retry_after(found: BaseException | Mapping[str, Any] | None) -> dict[str, str]:
+    """The `Retry-After` header of a refusal that says when to try again; empty for any other.
+
+    `found` is the error, or a run's recorded failure (`agent.interfaces.worker.execution`), which
+    keeps the error's `retry_after_s`.
+    """
+    seconds = (
+        found.get("retry_after_s") if isinstance(found, Mapping) else getattr(found, "retry_after_s", None)
+    )
+    if isinstance(seconds, int) and not isinstance(seconds, bool) and seconds > 0:
+        return {"Retry-After": str(seconds)}
+    return {}
 
 
 def headers_of(err: BaseException) -> dict[str, str]:

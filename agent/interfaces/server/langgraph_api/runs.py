@@ -29,10 +29,10 @@ import anyio
 from fastapi import APIRouter, Header, Query, Request
 from fastapi.responses import JSONResponse, Response, StreamingResponse
 
-from agent.interfaces.server import queueing
+from agent.infra import engine
 from agent.interfaces.server.auth import Principal, Who
 from agent.interfaces.server.backend import Backend
-from agent.interfaces.server.errors import RefusedError, error
+from agent.interfaces.server.errors import RefusedError, error, retry_after
 from agent.interfaces.server.langgraph_api import records, shapes
 from agent.interfaces.server.langgraph_api.assistants import known
 from agent.interfaces.server.langgraph_api.relay import thread_values
@@ -45,13 +45,13 @@ from agent.interfaces.server.langgraph_api.run_requests import (
     refuse_unsupported,
 )
 from agent.interfaces.server.langgraph_api.threads import ThreadAccess
-from agent.interfaces.server.limits import retry_after
 from agent.journal import api_runs
 from agent.journal.feeds import Event, follow, wait_until
 from agent.runtime import threads
 
 HEARTBEAT_S = 5.0
 """A stream with nothing to say for this long sends an SSE comment, as the platform does."""
+NOT_QUEUED = "the run could not be queued; try again shortly"
 DISCONNECT_POLL_S = 0.5
 """How often a stream that cancels its run on disconnect looks whether its client is still there."""
 
@@ -160,11 +160,13 @@ class RunDesk:
             )
         except api_runs.RunConflictError as err:
             raise RefusedError(409, str(err)) from None
+        self._tag(row)  # before its worker can end it: the end writes into the thread's record
         try:
-            queueing.queue(self.pool, self.jobs, thread_id, run_id)
-        except queueing.NotQueuedError as err:
-            raise RefusedError(503, str(err)) from None
-        self._tag(row)
+            engine.defer_run(self.jobs, thread_id)
+        except engine.EngineError as err:
+            failure = {"error": type(err).__name__, "status": 503, "message": NOT_QUEUED, "began": False}
+            api_runs.finish(self.pool, run_id, "error", type(err).__name__, failure=failure)
+            raise RefusedError(503, NOT_QUEUED) from None
         return record
 
     def _tag(self, row: dict[str, Any]) -> None:
@@ -185,10 +187,12 @@ class RunDesk:
         """
         if record["ahead"]:
             return None
-        refusal = queueing.refused(self.pool, self.wakeups, record["thread_id"], record["run_id"])
-        if refusal is None:
+        found = wait_until(self.pool, self.wakeups, record["thread_id"], record["run_id"], begun=True)
+        failure = found["refusal"] if found is not None else None
+        if failure is None or failure.get("began"):
             return None
-        return error(refusal["status"], refusal["message"], retry_after(refusal))
+        api_runs.delete_run(self.pool, record["run_id"])
+        return error(failure["status"], failure["message"], retry_after(failure))
 
     def final_values(self, thread_id: str, run: api_runs.RunRow | None = None) -> dict[str, Any]:
         """What `wait` and `join` answer: the state the run left, else the thread's, read."""
