@@ -68,14 +68,13 @@ def test_bad_jobs_fail_with_a_reason_and_the_worker_goes_on(
     jobs = engine.deferrer(resources.pool)
     malformed = jobs.configure_task(engine.RUN_TASK, queue=engine.RUNS_QUEUE).defer(thread="t1", extra=1)
     nothing_to_do = engine.defer_run(jobs, "deleted-thread")
-    nonsense = record_run(resources, "t9", {"kind": "format the disk", "face": "langgraph"})
+    nonsense = record_run(resources, "t9", {"kind": "format the disk"})
     engine.defer_run(jobs, "t9")
     good = record_run(
         resources,
         "t1",
         {
             "kind": "send",
-            "face": "langgraph",
             "modes": ["values"],
             "text": "When does rag-2 start?",
             "user_id": "ada",
@@ -131,7 +130,6 @@ def test_a_run_cut_off_by_the_database_going_away_is_retried_and_the_worker_come
         "t1",
         {
             "kind": "send",
-            "face": "langgraph",
             "modes": ["values"],
             "text": "Enroll me in rag-2",
             "user_id": "ada",
@@ -157,7 +155,6 @@ def test_a_run_cut_off_by_the_database_going_away_is_retried_and_the_worker_come
         "t2",
         {
             "kind": "send",
-            "face": "langgraph",
             "modes": ["values"],
             "text": "When does rag-2 start?",
             "user_id": "bob",

@@ -70,8 +70,8 @@ class Work:
     @classmethod
     def of(cls, raw: dict[str, Any]) -> Work:
         """The work of a run record; ValueError when it is not a run's."""
-        if raw.get("kind") not in ("send", "decide") or raw.get("face", "langgraph") != "langgraph":
-            raise ValueError(f"not a run's work: kind {raw.get('kind')!r}, face {raw.get('face')!r}")
+        if raw.get("kind") not in ("send", "decide"):
+            raise ValueError(f"not a run's work: kind {raw.get('kind')!r}")
         return cls(
             kind=raw["kind"],
             text=str(raw.get("text") or ""),

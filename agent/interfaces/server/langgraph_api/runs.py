@@ -100,7 +100,6 @@ class RunDesk:
         graph, settings = self.backend.graph, self.backend.resources.settings
         ids = {"graph_id": shapes.GRAPH_ID, "assistant_id": shapes.ASSISTANT_ID}
         work: dict[str, Any] = {
-            "face": "langgraph",
             "modes": [GRAPH_MODES.get(m, m) for m in asked] if relay_events else ["values"],
             "subgraphs": body.stream_subgraphs,
             "relay": relay_events,
@@ -121,8 +120,10 @@ class RunDesk:
                 threads.check_decision(graph, thread_id, chosen)
             work.update(kind="decide", decision=chosen)
         run_id = str(uuid.uuid4())
-        # As the platform's: the thread's metadata, the assistant's, the ids, then the request's.
-        metadata = {**row["metadata"], "created_by": "system", **ids, **(body.metadata or {})}
+        # As the platform's: the thread's metadata (but whose decision it waited for, which this run
+        # changes), the assistant's, the ids, then the request's.
+        inherited = {k: v for k, v in row["metadata"].items() if k != "awaiting"}
+        metadata = {**inherited, "created_by": "system", **ids, **(body.metadata or {})}
         config = body.config or {}
         kwargs = {  # named as the platform records them
             "input": body.input,
