@@ -155,7 +155,7 @@ class Settings:
     """`SCHOOL_STUDIO_OPERATOR`: the user id of an operator in the key table as whom a request to
     the LangGraph API that carries LangSmith Studio's `x-auth-scheme: langsmith` from this machine
     (a loopback peer) is served; unset, such a request is refused (401). The server checks that
-    the id is an operator's (`agent.interfaces.server.langgraph_api.auth.studio_principal`)."""
+    the id is an operator's (`agent.interfaces.server.auth.studio_principal`)."""
     cors_origins: tuple[str, ...] = ()
     """`SCHOOL_CORS_ORIGINS`: browser origins, besides LangSmith Studio's, whose pages may call the
     LangGraph API (a chat UI on another port); comma-separated `scheme://host[:port]`."""
