@@ -1,6 +1,6 @@
 """Run records in Postgres: the queue of runs per thread, their events, and how each ended.
 
-Every run a client asks for (the LangGraph Server API, the private API and its page) is recorded
+Every run a client asks for (through the LangGraph Server API: the page, the SDKs, the CLI) is recorded
 `pending` here and executed by a task-engine job (`agent.infra.engine`) locked on its thread. The
 job takes the thread's oldest run that has not ended (`claim_next`): one the thread's previous
 job left `running` first (its worker died; this is the retry), else the oldest `pending` one. So

@@ -145,6 +145,13 @@ def _contains(document: Any, wanted: Any) -> bool:
     return bool(document == wanted)
 
 
+def _matches(thread: dict[str, Any], status: Status | None, values: dict[str, Any] | None) -> bool:
+    """Whether a thread (as the platform shapes it) has `status` and contains `values`, where given."""
+    if status is not None and thread["status"] != status:
+        return False
+    return values is None or _contains(thread["values"] or {}, shapes.jsonable(values))
+
+
 class ThreadAccess:
     """Reads a thread for a caller: its row if they may see it, its state, its JSON."""
 
@@ -218,12 +225,7 @@ def routes(backend: Backend) -> APIRouter:
         )
         found = [access.json(r) for r in rows]
         if not in_sql:
-            found = [
-                t
-                for t in found
-                if (body.status is None or t["status"] == body.status)
-                and (body.values is None or _contains(t["values"] or {}, shapes.jsonable(body.values)))
-            ]
+            found = [t for t in found if _matches(t, body.status, body.values)]
             if key == "status":
                 found.sort(key=lambda t: (t["status"], t["thread_id"]), reverse=order == "desc")
             found = found[body.offset : body.offset + body.limit]
@@ -237,12 +239,7 @@ def routes(backend: Backend) -> APIRouter:
         rows = records.search(pool, ids=None, owner=owner, metadata=body.metadata, sort=None, page=None)
         if body.status is None and body.values is None:
             return len(rows)
-        wanted = [access.json(r) for r in rows]
-        return sum(
-            (body.status is None or t["status"] == body.status)
-            and (body.values is None or _contains(t["values"] or {}, shapes.jsonable(body.values)))
-            for t in wanted
-        )
+        return sum(_matches(access.json(r), body.status, body.values) for r in rows)
 
     @router.get("/{thread_id}")
     def get(thread_id: str, who: Who) -> dict[str, Any]:
