@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, TypedDict, cast
 
 from psycopg import Connection
 
@@ -40,7 +40,41 @@ from agent.domain import enrollments
 from agent.domain.payments import LockHolder, Providers, _money_lock, _settle_open_charge
 
 Row = dict[str, Any]
-Record = Callable[[Connection[Row], Row], None]
+
+
+class HeldCohort(TypedDict):
+    """The cohort of an expired hold, as its notice names it."""
+
+    id: str
+    title: str
+    price_cents: int
+
+
+class ExpiredHold(TypedDict):
+    """What `expire_hold` did: the cancelled hold, the student promoted into its seat, the cohort."""
+
+    enrollment: Row
+    """The cancelled enrollment (`enrollments.ENROLLMENT_COLUMNS`)."""
+    hold_started_at: datetime
+    promoted: Row | None
+    """The waitlisted student's enrollment that took the seat, or None."""
+    cohort: HeldCohort
+
+
+class DueReminder(TypedDict):
+    """A hold `claim_reminders` took to remind its student of."""
+
+    id: int
+    """The enrollment's id."""
+    student_id: str
+    cohort_id: str
+    hold_started_at: datetime
+    reminded_at: datetime
+    title: str
+    price_cents: int
+
+
+Record = Callable[[Connection[Row], ExpiredHold], None]
 """Writes what goes with one change (journal, notices) in the change's own transaction."""
 
 _DUE_SQL = """
@@ -98,7 +132,7 @@ def expire_holds(
     providers: Providers | None = None,
     record: Record | None = None,
     hold_lock: LockHolder | None = None,
-) -> list[Row]:
+) -> list[ExpiredHold]:
     """Expire every hold unpaid for more than `hold_hours` at `now`, each in its own transaction; what expired.
 
     Each item is `expire_hold`'s. `providers` settle a charge a crash left unsettled; without them
@@ -130,7 +164,7 @@ def expire_hold(
     providers: Providers | None = None,
     record: Record | None = None,
     hold_lock: LockHolder | None = None,
-) -> Row | None:
+) -> ExpiredHold | None:
     """Expire one hold if it is still unpaid and due at `now`; None when it is not (any more).
 
     Returns `{"enrollment": the cancelled row, "hold_started_at", "promoted": the promoted
@@ -169,18 +203,24 @@ def expire_hold(
                 refund_cents=0,
                 now=now,
             )
-            done = {
+            done: ExpiredHold = {
                 "enrollment": cancelled["enrollment"],
                 "hold_started_at": hold["hold_started_at"],
                 "promoted": cancelled["promoted"],
-                "cohort": {k: cohort[k] for k in ("id", "title", "price_cents")},
+                "cohort": {
+                    "id": cohort["id"],
+                    "title": cohort["title"],
+                    "price_cents": cohort["price_cents"],
+                },
             }
             if record is not None:
                 record(conn, done)
             return done
 
 
-def claim_reminders(conn: Connection[Row], *, now: datetime, hold_hours: int, remind_hours: int) -> list[Row]:
+def claim_reminders(
+    conn: Connection[Row], *, now: datetime, hold_hours: int, remind_hours: int
+) -> list[DueReminder]:
     """Mark the holds due a reminder at `now` as reminded, and return them (oldest enrollment first).
 
     Due: unpaid, not reminded yet, expiring within `remind_hours` but not yet expired (an expired
@@ -199,4 +239,4 @@ def claim_reminders(conn: Connection[Row], *, now: datetime, hold_hours: int, re
         "expired_before": expired_before,
     }
     rows = conn.execute(_CLAIM_REMINDERS_SQL, params).fetchall()
-    return sorted(rows, key=lambda r: r["id"])
+    return cast(list[DueReminder], sorted(rows, key=lambda r: r["id"]))

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import logging
 import uuid
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from functools import partial
@@ -199,7 +200,7 @@ def deliver_notices(
 
 
 # -- recording, in the change's transaction -------------------------------------------------------
-def _record_expiry(conn: Connection[Row], done: Row, *, now: datetime, hold_hours: int) -> None:
+def _record_expiry(conn: Connection[Row], done: holds.ExpiredHold, *, now: datetime, hold_hours: int) -> None:
     enrollment, cohort, promoted = done["enrollment"], done["cohort"], done["promoted"]
     text = (
         f"Your seat in {cohort['id']} ({cohort['title']}) was held for {hold_hours} hours without "
@@ -234,7 +235,9 @@ def _record_expiry(conn: Connection[Row], done: Row, *, now: datetime, hold_hour
     )
 
 
-def _record_reminder(conn: Connection[Row], hold: Row, *, now: datetime, hold_hours: int) -> None:
+def _record_reminder(
+    conn: Connection[Row], hold: holds.DueReminder, *, now: datetime, hold_hours: int
+) -> None:
     pay_by = hold["hold_started_at"] + timedelta(hours=hold_hours)
     text = (
         f"A reminder: your seat in {hold['cohort_id']} ({hold['title']}) is held for you until "
@@ -250,7 +253,9 @@ def _record_reminder(conn: Connection[Row], hold: Row, *, now: datetime, hold_ho
     )
 
 
-def _tell(conn: Connection[Row], kind: NoticeKind, enrollment: Row, text: str, extra: Row) -> None:
+def _tell(
+    conn: Connection[Row], kind: NoticeKind, enrollment: Mapping[str, Any], text: str, extra: Row
+) -> None:
     """Journal `kind` for the enrollment and, when it has a thread, leave its message there."""
     found = conn.execute(_THREAD_OF_SQL, (str(enrollment["id"]),)).fetchone()
     thread = str(found["thread_id"]) if found else None
