@@ -1,7 +1,7 @@
 """The task engine: procrastinate over the school's own Postgres.
 
-Every run (a run of the LangGraph Server API: a message or a decision, from the page, the SDKs or the CLI) and every
-piece of scheduled work is a procrastinate job, executed by whichever worker process takes it
+Every run (of the LangGraph Server API: a message or a decision, from the page, the SDKs or the
+CLI) and every piece of scheduled work is a procrastinate job, executed by whichever worker process takes it
 (`school-agent worker`, or the worker `serve` embeds). What the engine gives and the project no
 longer writes itself:
 - a job per run, taken by exactly one worker, woken by LISTEN/NOTIFY (or polled behind a
