@@ -29,7 +29,6 @@ COPY graphs ./graphs
 COPY middleware ./middleware
 COPY skills ./skills
 COPY memories ./memories
-COPY bench ./bench
 RUN pip install --no-deps -c constraints.txt . && rm -rf /build
 
 RUN useradd --create-home --uid 10001 --shell /usr/sbin/nologin school

@@ -227,6 +227,7 @@ def test_the_image_installs_the_project_pinned_and_runs_school_agent_unprivilege
     packages = {name.strip('" *') for name in include.group(1).split(",")}
     copied = {args.split()[0] for name, args in steps if name == "COPY"}
     assert packages <= copied
+    assert not copied & {"qa", "bench", "tests"}  # tools run from a checkout, not from the image
 
 
 def test_the_build_context_leaves_out_the_virtualenv_and_the_database() -> None:
@@ -238,4 +239,4 @@ def test_the_build_context_leaves_out_the_virtualenv_and_the_database() -> None:
     assert rules[0] == "*"  # everything out, then what the image needs back in
     kept = {rule[1:] for rule in rules if rule.startswith("!")}
     assert {"pyproject.toml", "constraints.txt", "README.md", "agent"} <= kept
-    assert not kept & {".venv", ".school-data", ".git", "tests"}
+    assert not kept & {".venv", ".school-data", ".git", "tests", "qa", "bench"}

@@ -71,3 +71,36 @@ def test_the_check_sees_every_form_of_such_an_import() -> None:
         "line 4: tests.test_planner",
         "line 5: tests.conftest",
     ]
+
+
+BENCHMARK_TESTS = {"tests/test_bench.py", "tests/test_docs.py", "tests/test_load.py"}
+"""The benchmark's own tests: its command and report (test_bench, test_docs) and its load run (test_load)."""
+
+
+def imports_of_the_benchmark(source: str, path: Path) -> list[str]:
+    """The modules of `bench` that `source` (the text of the file `path`) imports."""
+    found = []
+    for node in ast.walk(ast.parse(source, filename=str(path))):
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and not node.level:
+            names = [node.module or ""]
+        else:
+            continue
+        found += [f"line {node.lineno}: {name}" for name in names if name.split(".")[0] == "bench"]
+    return found
+
+
+def test_only_the_benchmarks_own_tests_import_it() -> None:
+    offenders = {
+        name: imports
+        for path in sorted(TESTS.rglob("*.py"))
+        if "node_modules" not in path.parts
+        and (name := str(path.relative_to(TESTS.parent))) not in BENCHMARK_TESTS
+        and (imports := imports_of_the_benchmark(path.read_text(), path))
+    }
+
+    assert offenders == {}, (
+        "tests import the benchmark's helpers; a helper the tests need goes to tests/support/ (or to qa/ "
+        f"when the benchmark needs it too): {offenders}"
+    )
