@@ -30,10 +30,12 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 SERVER_NOTE = (
-    "With --url URL (or SCHOOL_URL) and a key (--key or SCHOOL_API_KEY) it asks that `school-agent "
-    "serve` (its LangGraph API, at the root or under /langgraph), whose workers run the graph, and "
-    "the key says who you are; without a URL it runs the graph in this process."
+    "With --url URL (or SCHOOL_URL) and a key (--key or SCHOOL_API_KEY) the command asks that "
+    "`school-agent serve` through its LangGraph API (at the root or under /langgraph), whose workers "
+    "run the graph; the key says who you are, and a --user or --reviewer naming someone else is "
+    "refused. Without a URL it runs the graph in this process."
 )
+"""The thread commands' description: where they run."""
 
 
 def _server_options(p: argparse.ArgumentParser) -> None:
