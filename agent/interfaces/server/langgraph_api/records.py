@@ -11,7 +11,8 @@ running on it. Plain SQL over the pool it is handed.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from datetime import datetime
+from typing import Any, TypedDict, cast
 
 from psycopg.types.json import Jsonb
 from psycopg_pool import ConnectionPool
@@ -22,6 +23,26 @@ from agent.journal import api_runs
 
 DEFAULT_METADATA = {"graph_id": GRAPH_ID, "assistant_id": ASSISTANT_ID}
 """The metadata of a thread that has no record (started by the CLI in its own process)."""
+
+
+class ThreadRecord(TypedDict):
+    """A thread as the API knows it: its record, else its owner, else its checkpoints (`_ROWS`)."""
+
+    thread_id: str
+    recorded: bool
+    """Whether `thread_records` has a row (a thread a run made before the API did has none)."""
+    owner: str | None
+    metadata: dict[str, Any]
+    """The client's metadata, JSON kept as given."""
+    created_at: datetime | None
+    updated_at: datetime | None
+    state_updated_at: datetime | None
+    """When its last checkpoint was written (None: no checkpoint yet)."""
+    busy: bool
+    """A run is in flight on it, or a request holds its lock."""
+    last_turn: str | None
+    """How its last turn ended (`stopped` for a run that was asked to stop), or None."""
+
 
 SQL_SORTS = ("thread_id", "created_at", "updated_at", "state_updated_at")
 """Sort keys the database orders by (`status` is known only after reading each state)."""
@@ -80,11 +101,11 @@ def _params(
     }
 
 
-def find(pool: ConnectionPool[Any], thread_id: str) -> dict[str, Any] | None:
+def find(pool: ConnectionPool[Any], thread_id: str) -> ThreadRecord | None:
     """The thread's row, or None when no thread has the id."""
     with pool.connection() as conn:
-        row: dict[str, Any] | None = conn.execute(_ROWS, _params(ids=[thread_id])).fetchone()
-    return row
+        row = conn.execute(_ROWS, _params(ids=[thread_id])).fetchone()
+    return cast(ThreadRecord | None, row)
 
 
 def search(
@@ -95,7 +116,7 @@ def search(
     metadata: dict[str, Any] | None,
     sort: tuple[str, str] | None,
     page: tuple[int, int] | None,
-) -> list[dict[str, Any]]:
+) -> list[ThreadRecord]:
     """The rows that match (`owner` None: anyone's).
 
     Ordered by `sort` (key, asc|desc) and cut to `page` (offset, limit) when given.
@@ -108,7 +129,8 @@ def search(
     if page is not None:
         sql += f" OFFSET {int(page[0])} LIMIT {int(page[1])}"
     with pool.connection() as conn:
-        return list(conn.execute(sql, _params(ids=ids, owner=owner, metadata=metadata)).fetchall())
+        rows = conn.execute(sql, _params(ids=ids, owner=owner, metadata=metadata)).fetchall()
+    return cast(list[ThreadRecord], rows)
 
 
 def create(pool: ConnectionPool[Any], thread_id: str, owner: str, metadata: dict[str, Any]) -> bool:
@@ -127,7 +149,7 @@ def create(pool: ConnectionPool[Any], thread_id: str, owner: str, metadata: dict
     return True
 
 
-def merge_metadata(pool: ConnectionPool[Any], row: dict[str, Any], metadata: dict[str, Any]) -> None:
+def merge_metadata(pool: ConnectionPool[Any], row: ThreadRecord, metadata: dict[str, Any]) -> None:
     """Merge `metadata` into the thread's (recording a thread that had no record yet)."""
     with pool.connection() as conn:
         conn.execute(

@@ -170,7 +170,7 @@ class RunDesk:
             raise RefusedError(503, NOT_QUEUED) from None
         return record
 
-    def _tag(self, row: dict[str, Any]) -> None:
+    def _tag(self, row: records.ThreadRecord) -> None:
         """Tag the thread with the graph, as the platform does for agent UIs.
 
         A thread the CLI started has no record yet: it gets one, where its run's end keeps

@@ -115,7 +115,7 @@ def at_checkpoint(thread_id: str, checkpoint: Any) -> RunnableConfig:
     return {"configurable": {"thread_id": thread_id, "checkpoint_ns": "", "checkpoint_id": checkpoint}}
 
 
-def status_of(row: dict[str, Any], snapshot: Any) -> Status:
+def status_of(row: records.ThreadRecord, snapshot: Any) -> Status:
     """The thread's status, as the platform names them.
 
     `busy` while a run holds the lock, `interrupted` at an approval, `error` after a failed or
@@ -158,7 +158,7 @@ class ThreadAccess:
     def __init__(self, backend: Backend) -> None:
         self.backend = backend
 
-    def row(self, thread_id: str, who: Principal) -> dict[str, Any]:
+    def row(self, thread_id: str, who: Principal) -> records.ThreadRecord:
         """The thread's row; 404 when unknown or not the caller's, 422 for an id no thread can have."""
         checked_config(thread_id)
         row = records.find(self.backend.resources.pool, thread_id)
@@ -167,7 +167,7 @@ class ThreadAccess:
         return row
 
     @staticmethod
-    def visible(row: dict[str, Any], who: Principal) -> bool:
+    def visible(row: records.ThreadRecord, who: Principal) -> bool:
         """Operators see every thread; a student their own."""
         return who.role == "operator" or row["owner"] == who.user_id
 
@@ -177,7 +177,7 @@ class ThreadAccess:
         """The thread's state (at `checkpoint` when given)."""
         return self.backend.graph.get_state(at_checkpoint(thread_id, checkpoint), subgraphs=subgraphs)
 
-    def json(self, row: dict[str, Any]) -> dict[str, Any]:
+    def json(self, row: records.ThreadRecord) -> dict[str, Any]:
         """The thread as the platform shapes it."""
         snapshot = self.snapshot(row["thread_id"])
         return shapes.thread(row, snapshot, status_of(row, snapshot))
