@@ -28,6 +28,7 @@ NOT_NEEDED = (
     "starlette",
     "pgserver",
     "bench",
+    "qa",
 )
 """(OpenTelemetry's SDK is not listed: langsmith, which LangGraph imports, loads it.)"""
 
