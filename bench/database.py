@@ -1,4 +1,4 @@
-"""Scratch databases for the benchmark (and the tests): created on a server, dropped afterwards."""
+"""Scratch databases for the benchmark: created on a server, dropped afterwards (the tests take `agent.infra.scratch`)."""
 
 from __future__ import annotations
 
