@@ -2,13 +2,15 @@
 `{"detail": ...}`, and nothing written.
 
 What the private API refused (it is gone) and tests/test_langgraph_api.py does not already prove:
-another student's thread answered exactly as an unknown one on every thread route; a decision by
-the wrong role in both directions (a student deciding what waits for an operator, an operator
-deciding what waits for the student, an operator's edit that moves the action to another
-student); a resume with nothing waiting; NUL-bearing, blank and oversized messages on each way a
-run starts (waited, streamed, in the background); an unknown stream mode; a busy thread with
-`multitask_strategy="reject"`. Around each refusal every table (domain, journal, runs,
-checkpoints, thread records) is fingerprinted: a refusal leaves them all as they were.
+another student's thread answered exactly as an unknown one on every thread route (the timeline
+extension included); a decision by the wrong role in both directions (a student approving what
+waits for an operator, an operator deciding what waits for the student, an operator's edit that
+moves the action to another student); a malformed decision; a resume with nothing waiting; NUL
+anywhere in a request, blank and oversized messages on each way a run starts (waited, streamed, in
+the background); an unknown stream mode; a busy thread with `multitask_strategy="reject"`; the
+extensions without a valid key. Around each refusal every
+table (domain, journal, runs, checkpoints, thread records) is fingerprinted: a refusal leaves them
+all as they were.
 """
 
 from __future__ import annotations
@@ -112,6 +114,8 @@ def thread_routes(thread_id: str) -> list[tuple[str, str, Any]]:
         ("POST", f"/threads/{thread_id}/runs/stream", {"assistant_id": "school", "input": ASK}),
         ("POST", f"/threads/{thread_id}/runs", {"assistant_id": "school", "input": ASK}),
         ("POST", f"/threads/{thread_id}/runs/wait", {"assistant_id": "school", "command": APPROVE}),
+        ("GET", f"/threads/{thread_id}/runs/0d9c3b8e-0000-4000-8000-000000000000", None),
+        ("GET", f"/school/threads/{thread_id}/timeline", None),
     ]
 
 
@@ -252,6 +256,21 @@ def test_nul_anywhere_in_a_request_is_refused_before_anything_is_written(
     reject = {"resume": {"decisions": [{"type": "reject", "message": "no\x00"}], "action_id": action_id}}
     refused_cleanly(resources, lambda: run(lg["ada"], "t1", command=reject), 422, nul)
     refused_cleanly(resources, lambda: run(lg["ada"], "t1", input=ASK, metadata={"x": "\x00"}), 422, nul)
+    refused_cleanly(resources, lambda: lg["ada"].get("/school/threads/t1/timeline?kinds=%00"), 422, nul)
+    refused_cleanly(resources, lambda: lg["ada"].get("/threads/t%001/state"), 422, nul)
+
+
+def test_the_extensions_refuse_a_missing_or_unknown_key(
+    lg: dict[str, httpx.Client], resources: Resources
+) -> None:
+    paused(lg)
+    no_key = "send a valid API key as 'x-api-key: <key>' or 'Authorization: Bearer <key>'"
+    base = str(lg["ada"].base_url).rstrip("/")
+    for path in ("/school/enrollments", "/school/threads/t1/timeline"):
+        for headers in ({}, {"x-api-key": "nope"}, {"Authorization": "Bearer nope"}):
+            refused_cleanly(
+                resources, lambda p=path, h=headers: httpx.get(f"{base}{p}", headers=h), 401, no_key
+            )
 
 
 # --- how a run is asked for -----------------------------------------------------------------------
@@ -291,3 +310,38 @@ def test_a_busy_thread_refuses_a_run_that_asks_to_be_rejected(
             resources, lambda: run(lg["ada"], "t1", command=resume, multitask_strategy="reject"), 409, busy
         )
     assert lg["ada"].get("/threads/t1").json()["status"] == "interrupted"
+
+
+@pytest.mark.parametrize(
+    ("decisions", "detail"),
+    [
+        pytest.param([], "exactly one decision is expected for one pending action, got 0", id="none"),
+        pytest.param([{}], "decision type must be one of approve, edit, reject, got None", id="no-type"),
+        pytest.param(
+            [{"type": "approve"}, {"type": "approve"}],
+            "exactly one decision is expected for one pending action, got 2",
+            id="two-for-one-action",
+        ),
+        pytest.param(
+            [{"type": "edit"}],
+            'an edit needs "edited_action": {"name": ..., "args": {...}}',
+            id="edit-of-nothing",
+        ),
+        pytest.param(
+            [{"type": "edit", "edited_action": {"name": "pay", "args": {}}}],
+            "an edit may change the arguments of cancel, not the action itself",
+            id="edit-to-another-action",
+        ),
+        pytest.param(
+            [{"type": "reject", "message": 5}],
+            "a rejection message must be text of at most 1000 characters",
+            id="reason-not-text",
+        ),
+    ],
+)
+def test_a_malformed_decision_is_refused_before_anything_is_written(
+    lg: dict[str, httpx.Client], resources: Resources, decisions: list[Any], detail: str
+) -> None:
+    action_id = refund_for_staff(lg, resources)
+    resume = {"resume": {"decisions": decisions, "action_id": action_id}}
+    refused_cleanly(resources, lambda: run(lg["olga"], "t1", command=resume), 422, detail)

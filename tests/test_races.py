@@ -12,8 +12,8 @@ import httpx
 
 from agent.config.settings import Settings
 from agent.infra.persistence import Resources
-from agent.interfaces.server.app import Service
 from agent.interfaces.server.auth import Principal
+from agent.interfaces.server.backend import Backend
 from agent.runtime import threads
 from tests.support.api import APPROVE, langgraph_url, message, sdk_clients
 from tests.support.approvals import paid
@@ -61,7 +61,7 @@ def test_two_processes_resuming_one_paused_thread_run_it_once(
 
 
 def test_twenty_students_confirming_the_last_seat_through_the_api(
-    api: httpx.Client, service: Service, resources: Resources
+    api: httpx.Client, service: Backend, resources: Resources
 ) -> None:
     students = [f"s{i:02d}" for i in range(20)]
     service.keys.update({f"key-{s}-1234": Principal(s, "student") for s in students})
