@@ -302,6 +302,13 @@ def test_refusals_are_one_line_and_write_nothing(served: Served, school: Resourc
         "send a valid API key as 'x-api-key: <key>' or 'Authorization: Bearer <key>'",
     )
 
+    elsewhere = f"{served.base}/nothing-here"
+    refused(
+        run_cli(NOWHERE, "history", "t-ada", "--url", elsewhere, "--key", KEYS["ada"], check=False),
+        f"{elsewhere} has no LangGraph API (Not Found): give the URL of `school-agent serve`, "
+        "its root or its /langgraph",
+    )
+
     assert changed(before, fingerprint(school.pool)) == {}
 
 

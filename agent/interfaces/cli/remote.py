@@ -182,10 +182,16 @@ class Client:
         try:
             yield
         except httpx.HTTPStatusError as err:
+            detail = _detail(err.response)
             if err.response.status_code == 401:
-                message = f"the server at {self.server.url} refused the key: {_detail(err.response)}"
+                raise ServerError(f"the server at {self.server.url} refused the key: {detail}") from None
+            if err.response.status_code == 404 and detail == "Not Found":  # no such route: a wrong URL
+                message = (
+                    f"{self.server.url} has no LangGraph API (Not Found): give the URL of "
+                    "`school-agent serve`, its root or its /langgraph"
+                )
                 raise ServerError(message) from None
-            raise ServerError(_detail(err.response)) from None
+            raise ServerError(detail) from None
         except httpx.TimeoutException:
             raise ServerError(f"the server at {self.server.url} did not answer in time") from None
         except httpx.TransportError:
