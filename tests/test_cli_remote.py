@@ -43,7 +43,7 @@ RAG_2_DATES = [
 
 @dataclass(frozen=True)
 class Served:
-    """The module's server: its base URL, its LangGraph API's URL, and its database."""
+    """The module's server: its base URL, its LangGraph API's URL (the root), and its database."""
 
     base: str
     url: str
@@ -110,8 +110,9 @@ def test_a_question_prints_what_the_in_process_command_prints(
 ) -> None:
     asked = cli(served, "ada", "send", "t-dates", "When does rag-2 start?")
     assert (lines(asked), asked.stderr) == (RAG_2_DATES, "")
-    # In process, with the options instead of the environment, and the URL at the server's root.
-    read = in_process(capsys, "history", "t-dates", "--url", served.base, "--key", KEYS["ada"])
+    # In process, with the options instead of the environment, and the URL of the `/langgraph` alias.
+    alias = f"{served.base}/langgraph"
+    read = in_process(capsys, "history", "t-dates", "--url", alias, "--key", KEYS["ada"])
     assert read == (
         0,
         ["student: When does rag-2 start?", f"assistant: {RAG_2_DATES[0]}", *RAG_2_DATES[1:]],
