@@ -215,7 +215,8 @@ def _server(
             "--port",
             str(port),
         ]
-        cwd, ready, api = ROOT, f"http://127.0.0.1:{port}/healthz", f"http://127.0.0.1:{port}/langgraph"
+        # Both serve the LangGraph Server API at the root: the same client, the same paths.
+        cwd, ready = ROOT, f"http://127.0.0.1:{port}/ok?check_db=1"
     else:
         config = json.loads((ROOT / "langgraph.json").read_text())
         config["dependencies"] = [str(ROOT)]
@@ -236,7 +237,7 @@ def _server(
         if kind == "dev_jobs":
             command += ["--n-jobs-per-worker", str(students)]
         cwd, ready = scratch, f"http://127.0.0.1:{port}/ok"
-        api = f"http://127.0.0.1:{port}"
+    api = f"http://127.0.0.1:{port}"
     log = scratch / "server.log"
     with log.open("wb") as out:
         proc = subprocess.Popen(

@@ -133,7 +133,7 @@ class Process:
         return lines[-1][:300] if lines else ""
 
     def wait_ready(self, timeout_s: float = STARTUP_TIMEOUT_S) -> None:
-        """Wait until it serves (an API: /healthz answers 200) or takes jobs (a worker)."""
+        """Wait until it serves (an API: /ok?check_db=1 answers 200) or takes jobs (a worker)."""
         deadline = time.monotonic() + timeout_s
         while time.monotonic() < deadline:
             if not self.alive():
@@ -148,7 +148,7 @@ class Process:
         if self.kind == "worker":
             return WORKER_READY in self.output()
         try:
-            with urllib.request.urlopen(f"{self.url}/healthz", timeout=2) as response:
+            with urllib.request.urlopen(f"{self.url}/ok?check_db=1", timeout=2) as response:
                 return bool(response.status == 200)
         except (urllib.error.URLError, ConnectionError, TimeoutError):
             return False

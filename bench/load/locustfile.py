@@ -1,5 +1,10 @@
 """Locust users of the load and chaos run: students who ask, enroll, pay and cancel; an operator who approves.
 
+They speak the LangGraph Server API at the root of each API process, as its clients do: a thread is
+`POST /threads`, a message a run (`POST /threads/{id}/runs/wait` with `multitask_strategy`
+"reject"), the thread's state `GET /threads/{id}/state`, the operator's inbox a thread search for
+what waits for an operator (`metadata.awaiting`), a decision a run with a resume command.
+
 `bench.load.run` starts Locust on this file (`locust --headless -f bench/load/locustfile.py`) and
 configures it through the environment: `LOAD_HOSTS` (the API processes' base URLs,
 comma-separated), `LOAD_KEYS` (a JSON file `{"students": [key, ...], "operators": [key, ...]}`),
@@ -10,9 +15,8 @@ Each request goes to one of the API processes at random, and to the other for a 
 gave no answer. The clients are the careful kind a durable API is meant for. A request that got
 no answer, or a 5xx (its process died, Postgres restarted), may have been recorded anyway and then
 executed by a worker; so before sending a message again a student looks at the thread and counts
-its own messages there, and a message already in it is not sent twice. A 409 `thread_busy` (a run
-of the thread is in flight: the operator's decision, or the student's own earlier attempt) is
-waited out. A student confirms each request with a "yes", as the school's approval policy has it;
+its own messages there, and a message already in it is not sent twice. A 409 (a run of the thread
+is in flight: the operator's decision, or the student's own earlier attempt) is waited out. A student confirms each request with a "yes", as the school's approval policy has it;
 a refund then waits for the operator, whose inbox lists only that. An operator's decision names its
 action (`action_id`), so sending one again can never approve twice: it is refused once the action
 is decided, and the next look at the inbox tells.
@@ -79,6 +83,26 @@ _student_keys = iter(_keys.get("students", []))
 _operator_keys = itertools.cycle(_keys.get("operators", ["no-operator-key"]))
 _results_lock = threading.Lock()
 
+ASSISTANT = "school"
+"""The graph the runs ask for (`langgraph.json`)."""
+INBOX = {"status": "interrupted", "metadata": {"awaiting": "operator"}, "limit": 100}
+"""The operator's inbox: threads waiting at an approval that is an operator's to decide."""
+
+
+def message_run(text: str) -> dict[str, Any]:
+    """A run that sends one student message, refused (409) while another run of the thread is in flight."""
+    return {
+        "assistant_id": ASSISTANT,
+        "input": {"messages": [{"role": "user", "content": text}]},
+        "multitask_strategy": "reject",
+    }
+
+
+def approval_run(action_id: str) -> dict[str, Any]:
+    """A run that approves the action `action_id`; refused once it is decided, so never twice."""
+    resume = {"decisions": [{"type": "approve"}], "action_id": action_id}
+    return {"assistant_id": ASSISTANT, "command": {"resume": resume}, "multitask_strategy": "reject"}
+
 
 def record(user: FastHttpUser, row: dict[str, Any]) -> None:
     """Keep a finished turn: a line of `LOAD_RESULTS`, and a `TURN` row in Locust's statistics."""
@@ -102,7 +126,7 @@ class Api:
 
     def __init__(self, user: FastHttpUser, key: str) -> None:
         self.user = user
-        self.headers = {"Authorization": f"Bearer {key}"}
+        self.headers = {"x-api-key": key}
         self.paused: dict[str, float] = {}
 
     def _host(self) -> str:
@@ -181,7 +205,7 @@ class Student(FastHttpUser):
         deadline = time.monotonic() + TURN_DEADLINE_S
         while time.monotonic() < deadline and time.time() < END:
             status, body = self.api.call("POST", "/threads", {}, name="POST /threads")
-            if status == 201:
+            if status == 200:
                 self.thread, self.mine, self.messages = body["thread_id"], 0, 0
                 return True
             time.sleep(BUSY_WAIT_S)
@@ -220,32 +244,33 @@ class Student(FastHttpUser):
         return self._read()[1]
 
     def _read(self) -> tuple[int, dict[str, Any] | None]:
-        status, body = self.api.call("GET", f"/threads/{self.thread}", name="GET /threads/[id]")
+        status, body = self.api.call("GET", f"/threads/{self.thread}/state", name="GET /threads/[id]/state")
         if status != 200:
             return status, None
-        self.messages = len(body["messages"])
-        return status, dict(body)
+        state = _thread_state(body)
+        self.messages = len(state["messages"])
+        return status, state
 
     def say(self, kind: str, text: str) -> dict[str, Any] | None:
         """Send one message and see it through; the reply, or the thread's state when the reply was lost."""
         began, tries, unsure = time.monotonic(), 0, False
-        path = f"/threads/{self.thread}/turns"
+        path = f"/threads/{self.thread}/runs/wait"
         while time.monotonic() - began < TURN_DEADLINE_S:
             if time.time() > END + STOP_GRACE_S:
                 self._done(kind, "stopped at the end", began, tries)
                 return None
             tries += 1
-            status, body = self.api.call("POST", path, {"message": text}, name="POST /threads/[id]/turns")
+            status, body = self.api.call("POST", path, message_run(text), name="POST /threads/[id]/runs/wait")
             if status == 200:
                 self.mine += 1
                 self._done(kind, "recovered" if unsure else "answered", began, tries)
-                return dict(body)
-            if status == 409 and (body or {}).get("error") == "thread_busy":
+                return _run_state(body)
+            if status == 409 and "busy" in str((body or {}).get("detail")):
                 time.sleep(BUSY_WAIT_S)
                 if not unsure:
                     continue
             elif status and status < 500:
-                self._done(kind, f"refused {status} {(body or {}).get('error')}", began, tries)
+                self._done(kind, f"refused {status} {str((body or {}).get('detail'))[:80]}", began, tries)
                 return None
             unsure = True
             landed = self._landed(began)
@@ -271,7 +296,7 @@ class Student(FastHttpUser):
             if state is None:
                 time.sleep(BUSY_WAIT_S)
                 continue
-            mine = sum(m["role"] == "student" for m in state["messages"])
+            mine = sum(m["type"] == "human" for m in state["messages"])
             if mine <= self.mine:
                 return None
             self.mine = mine
@@ -311,14 +336,14 @@ class Operator(FastHttpUser):
     @task
     def review(self) -> None:
         """Approve each action in the inbox; one that is busy or already decided is left to the next look."""
-        status, items = self.api.call("GET", "/approvals", name="GET /approvals")
+        status, threads = self.api.call("POST", "/threads/search", INBOX, name="POST /threads/search (inbox)")
         if status != 200:
             return
-        for item in items:
+        for item in [i for thread in threads for i in _waiting(thread)]:
             began = time.monotonic()
-            body = {"action_id": item["action_id"], "decisions": [{"type": "approve"}]}
-            path = f"/threads/{item['thread_id']}/decision"
-            status, _ = self.api.call("POST", path, body, name="POST /threads/[id]/decision")
+            path = f"/threads/{item['thread_id']}/runs/wait"
+            body = approval_run(item["action_id"])
+            status, _ = self.api.call("POST", path, body, name="POST /threads/[id]/runs/wait (decision)")
             if status == 200:
                 outcome = "answered"
             elif status == 0 or status >= 500:
@@ -334,6 +359,36 @@ class Operator(FastHttpUser):
                 "end": time.time(),
             }
             record(self, row)
+
+
+def _thread_state(state: dict[str, Any]) -> dict[str, Any]:
+    """A thread's state (`GET /threads/{id}/state`) as the story reads it.
+
+    Its values, `next`, and `pending`: the approval request it waits at (None when it waits for none).
+    """
+    interrupts = state.get("interrupts") or []
+    pending = interrupts[0].get("value") if interrupts else None
+    values = {"messages": [], **(state.get("values") or {})}  # a new thread has no values yet
+    return {**values, "next": state.get("next") or [], "pending": pending}
+
+
+def _run_state(values: dict[str, Any]) -> dict[str, Any]:
+    """What a waited run answered (the values it left) in the shape of `_thread_state`.
+
+    A run that ended at an approval carries it as `__interrupt__`; one that ended otherwise left
+    nothing to do (`next` empty).
+    """
+    interrupts = values.get("__interrupt__") or []
+    pending = interrupts[0].get("value") if interrupts else None
+    return {**values, "next": ["approval"] if pending else [], "pending": pending}
+
+
+def _waiting(thread: dict[str, Any]) -> list[dict[str, Any]]:
+    """The approvals a searched thread waits at: its id and each action's id."""
+    values = [i.get("value") or {} for found in (thread.get("interrupts") or {}).values() for i in found]
+    return [
+        {"thread_id": thread["thread_id"], "action_id": v["action_id"]} for v in values if "action_id" in v
+    ]
 
 
 def _status_in(state: dict[str, Any], cohort: str) -> str | None:

@@ -3,8 +3,8 @@
 On a new database (on `DATABASE_URL`'s server, or with `--chaos` on a Postgres of the run's own,
 since it is restarted), it starts the 200 ms model stub (`qa.model_stub`), two API processes
 (`school-agent serve --workers 0`) and two worker processes (`school-agent worker`), and lets
-Locust (`bench/load/locustfile.py`) drive `--students` students and one operator over the private
-HTTP API, spread over both API processes, for `--duration`. With `--chaos`, every `--chaos-every`
+Locust (`bench/load/locustfile.py`) drive `--students` students and one operator over the LangGraph
+Server API, spread over both API processes, for `--duration`. With `--chaos`, every `--chaos-every`
 seconds a worker or an API process is SIGKILLed and started again, and Postgres is restarted once
 (`bench.load.cluster`). A process that exits on its own is started again and noted.
 
