@@ -1,12 +1,12 @@
 # One image for every role of school-agent; the command picks the role:
-#   serve --host 0.0.0.0 --workers 0   the HTTP API (page, private API, LangGraph API at /langgraph)
+#   serve --host 0.0.0.0 --workers 0   the HTTP API (the page, the LangGraph Server API at the root)
 #   worker                             a worker process: runs and scheduled work
 #   db setup                           create or migrate the schema, then exit
 # DATABASE_URL names the Postgres (without it the embedded one would start inside the container).
 #   docker build -t school-agent .
 #   docker run --rm -p 8000:8000 -e DATABASE_URL=postgresql://... school-agent serve --host 0.0.0.0
 # No HEALTHCHECK here: a worker serves no HTTP. An API's check (docker-compose.yml has it) needs no
-# curl: python -c "import urllib.request; urllib.request.urlopen('http://127.0.0.1:8000/healthz')"
+# curl: python -c "import urllib.request; urllib.request.urlopen('http://127.0.0.1:8000/ok?check_db=1')"
 FROM python:3.12-slim
 
 ENV PYTHONDONTWRITEBYTECODE=1 \
