@@ -8,7 +8,7 @@ nothing; refusals are outcomes too, so a retry after a crash answers exactly as 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
 from psycopg import Connection, Rollback
 from psycopg.types.json import Jsonb
@@ -16,7 +16,21 @@ from psycopg.types.json import Jsonb
 from agent.domain.errors import DomainError, IdempotencyConflictError
 from agent.domain.plain_json import to_json
 
-Outcome = dict[str, Any]
+
+class Outcome(TypedDict):
+    """What a mutating operation did, or why it refused; stored with its key and read back as it was."""
+
+    ok: bool
+    result: NotRequired[Any]
+    """What the action returned, plain JSON (`ok` only)."""
+    error: NotRequired[str]
+    """The refusal's code (`DomainError.code`), when not `ok`."""
+    message: NotRequired[str]
+    """The refusal in words, when not `ok`."""
+    details: NotRequired[dict[str, Any]]
+    """What the refusal is about, plain JSON, when not `ok`."""
+    replayed: NotRequired[bool]
+    """True when read back for a repeated key rather than produced now."""
 
 
 def require_key(key: str) -> None:
@@ -99,4 +113,5 @@ def _stored_outcome(
             " refusing to reuse it for a different request"
         )
         raise IdempotencyConflictError(message, key=key)
-    return {**row["outcome"], "replayed": True}
+    stored: Outcome = row["outcome"]
+    return {**stored, "replayed": True}

@@ -50,7 +50,9 @@ def make_execute(
         name, args = tools.validate(action["name"], action["args"])
         outcome = tools.perform(school(), name, key=key, student_id=action["student_id"], args=args)
         faults.point("execute.after_domain_write")
-        outcome = {k: v for k, v in outcome.items() if k != "replayed"}
+        # A replay (this node run again after a crash) reads as the first run did.
+        outcome = {**outcome}
+        outcome.pop("replayed", None)
         kind = "tool_completed" if outcome["ok"] else "tool_failed"
         record_event(
             pool,
