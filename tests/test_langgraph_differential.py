@@ -69,6 +69,14 @@ ALLOWED = [
         "into the thread record; `error` is not in the platform's OpenAPI `Thread`, `config` is free-form.",
     ),
     Known(
+        THREAD_RECORDS,
+        "metadata/awaiting|*/metadata/awaiting",
+        ABSENT,
+        ANY,
+        "serve keeps whose decision a paused thread waits for in its metadata (`awaiting`: the "
+        "operators' and students' inbox is a thread search on it); metadata is free-form.",
+    ),
+    Known(
         "threads.copy",
         "status|values|interrupts",
         ANY,

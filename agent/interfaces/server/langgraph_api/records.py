@@ -177,12 +177,3 @@ def delete(pool: ConnectionPool[Any], thread_id: str) -> None:
         conn.execute("DELETE FROM thread_owners WHERE thread_id = %s", (thread_id,))
         api_runs.delete_for_thread(conn, thread_id)
 
-
-def head_checkpoint(pool: ConnectionPool[Any], thread_id: str) -> str | None:
-    """The id of the thread's newest checkpoint (None before its first)."""
-    with pool.connection() as conn:
-        row = conn.execute(
-            "SELECT max(checkpoint_id) AS head FROM checkpoints WHERE thread_id = %s AND checkpoint_ns = ''",
-            (thread_id,),
-        ).fetchone()
-    return row["head"] if row else None
