@@ -14,8 +14,8 @@ import httpx
 import pytest
 
 from agent.infra.persistence import Resources
-from agent.interfaces.timeline import WORDING, words
 from agent.journal.events import KINDS
+from agent.journal.wording import WORDING, words
 from tests.support.api import ADA, APPROVE, BOB, OLGA, changed, fingerprint, message
 from tests.support.approvals import paid
 

@@ -2,7 +2,7 @@
 
 - `GET /school/me`: who the key is (`user_id`, `role`).
 - `GET /school/threads/{id}/timeline`: the thread's journal, oldest first, each event with a
-  sentence in words (`agent.interfaces.timeline`); `kinds=a,b` filters, `after=<id>` gives only
+  sentence in words (`agent.journal.wording`); `kinds=a,b` filters, `after=<id>` gives only
   newer ones. Visible to whom the thread is (its student, operators), else 404 as the platform's.
 - `GET /school/enrollments`: enrollments, filtered by `student` and `cohort`; a student sees only
   their own.
@@ -22,8 +22,8 @@ from agent.interfaces.server.backend import Backend
 from agent.interfaces.server.errors import RefusedError
 from agent.interfaces.server.langgraph_api.shapes import jsonable
 from agent.interfaces.server.langgraph_api.threads import ThreadAccess
-from agent.interfaces.timeline import words
 from agent.journal.events import events
+from agent.journal.wording import words
 
 TAG = "school (extension)"
 

@@ -1,9 +1,11 @@
-"""A thread's journal in words: one sentence for each event, the same for the page and the CLI.
+"""The journal in words: one sentence for each event, the same for every face (the page, the CLI).
+
+Beside the event kinds it words (`events.EventKind`), so a new kind and its sentence are one change.
 
 `WORDING` has one entry for every kind the journal records (`agent.journal.events.KINDS`); each
 reads what it needs from the event's payload and says it in plain words, never as JSON. A payload
 missing a field is worded without it rather than refused: the journal is history, written by
-older releases too. Pure functions, no I/O.
+older releases too. Pure functions, no I/O; nothing from LangGraph.
 """
 
 from __future__ import annotations
