@@ -2,11 +2,11 @@
 
 One table says which status each error is answered with: `{"detail": <text>}`, as the LangGraph
 Server API answers, with `Retry-After` where the client may try again (a key over its rate, a
-student over today's budget, a database that is down or restarting). A key's requests are counted
-in Postgres (`agent.infra.rate_limits`) as soon as the key is known (`auth.caller`), so its limit
-holds across every process. A database that cannot be
+student over today's budget, a database that is down or restarting). A database that cannot be
 reached is 503 on every endpoint, never 500. An internal error says only that it happened; its
 trace goes to the log. The worker uses the same table (`status_of`) to word the failure of a run.
+A key's requests are counted in Postgres (`agent.infra.rate_limits`) as soon as the key is known
+(`auth.caller`), so its limit holds across every process.
 
 The guard refuses a request whose body is too big (413) or holds NUL anywhere in its path, query
 or JSON body (422), before any route reads or writes: Postgres text and jsonb cannot store NUL, so
