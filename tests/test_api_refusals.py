@@ -137,6 +137,10 @@ def test_another_students_thread_is_answered_as_an_unknown_one_and_nothing_is_wr
     # Nor does it turn up in bob's searches.
     assert lg["bob"].post("/threads/search", json={}).json() == []
     assert lg["bob"].post("/threads/search", json={"status": "interrupted"}).json() == []
+    # A run id that is no run id at all is malformed, not missing.
+    refused_cleanly(
+        resources, lambda: lg["ada"].get("/threads/t1/runs/5"), 422, "Invalid run ID: must be a UUID"
+    )
 
 
 # --- decisions ----------------------------------------------------------------------------------------
