@@ -31,7 +31,7 @@ from typing import Literal, get_args
 
 from graphs.entities import COHORT_SHAPED, cohort_reference
 from graphs.intents import lexicon
-from graphs.intents.guards import about_school, injected, off_topic, social_only
+from graphs.intents.guards import about_assistant, about_school, injected, off_topic, social_only
 from graphs.intents.requests import Mention, asks, deferred, framed, mention
 from graphs.intents.text import clauses_of, has_phrase, has_word, opener_of, words_of
 from graphs.planner.request import enrolls_in_the_program, is_program_request
@@ -78,6 +78,11 @@ _NAMED_TARGET = re.compile(
     r"\bthe (?!wrong\b|same\b|right\b)\w+(?: \w+)? (?:course|class|cohort|group|one)\b"
 )
 
+
+_REPLACES_OWN = re.compile(
+    r"\b(?:rather than|instead of) (?:my\b|mine\b|the (?:\w+ )?(?:one|cohort|group|class) (?:i'm|i am)\b)"
+)
+"""An enrollment in place of the student's own is a move to another cohort."""
 
 _STRICT = 0.85
 _ASKED_FOR = frozenset({"my", "a", "an", "me", "some"})
@@ -130,15 +135,26 @@ def read(text: str, *, pending: bool, pending_intent: Intent = "enroll") -> Read
 
 
 def _confirmation(text: str, flat: str, words: list[str]) -> Intent | None:
-    """Confirm or decline, for short replies to a pending action; None when it is neither."""
+    """Confirm or decline, for short replies to a pending action; None when it is neither.
+
+    A verb on what waits answers it: "book it", "do it" confirm, "cancel that", "scratch that"
+    decline; so does a clause that is only a yes or a no ("on second thought, no").
+    """
     if "?" in text or len(words) > 10 or lexicon.INFO_WORDS.intersection(words):
         return None
     # "That's correct", "it is fine": the word after the pointer answers.
     head = [w for w in words if w not in lexicon.FILLERS | lexicon.GREETINGS | _POINTERS][:1]
-    if has_word(head, lexicon.DECLINE) or has_phrase(flat, lexicon.DECLINE_PHRASES + lexicon.DEFERRALS):
+    acted = {verb for verb, it in pairwise(words) if it in ("it", "that", "this")}
+    last = [w for w in words_of(re.split(r"[,.;:!]", text.strip(" .!"))[-1]) if w not in lexicon.FILLERS]
+    if (
+        has_word(head, lexicon.DECLINE)
+        or has_phrase(flat, lexicon.DECLINE_PHRASES + lexicon.DEFERRALS)
+        or not lexicon.DROPPING.isdisjoint(acted)
+        or (len(last) == 1 and has_word(last, lexicon.DECLINE))
+    ):
         return "decline"
     starts_yes = has_word(head, lexicon.CONFIRM) or has_phrase(flat, lexicon.CONFIRM_PHRASES)
-    if starts_yes and not lexicon.NEGATORS.intersection(words):
+    if (starts_yes or not lexicon.ACTING.isdisjoint(acted)) and not lexicon.NEGATORS.intersection(words):
         return "confirm"
     return None
 
@@ -149,6 +165,8 @@ def _amendment(text: str, flat: str, words: list[str], pending_intent: Intent) -
     "Actually, enroll me in rag-1 instead" asks for an enrollment; "make it rag-2 instead", "the
     January group instead" and "no, the second cohort" keep the pending action's kind.
     """
+    if opener_of(words) in lexicon.WH_OPENERS | lexicon.AUX_OPENERS:  # "is the earlier one better?"
+        return None
     target = _names_target(text)
     head = [w for w in words if w not in lexicon.FILLERS][:1]
     changes = has_phrase(flat, lexicon.AMEND_PHRASES) or has_word(words, lexicon.TRANSFER)
@@ -225,7 +243,11 @@ def _for_staff(words: list[str], flat: str, refund: Mention | None, *, cancel: M
         return True
     mentioned = {w for before, w in pairwise(words) if before in ("my", "our")}  # "my manager said ..."
     humans = [w for w in words if w not in mentioned]
-    asks_for_one = has_word(humans, lexicon.HUMAN, cutoff=_STRICT) or has_phrase(flat, lexicon.HUMAN_PHRASES)
+    asks_for_one = (
+        has_word(humans, lexicon.HUMAN, cutoff=_STRICT)
+        or has_phrase(flat, lexicon.HUMAN_PHRASES)
+        or lexicon.TALK_TO_SOMEONE.search(flat) is not None
+    )
     if asks_for_one and not flat.startswith(lexicon.ABOUT_ASSISTANT):
         return True
     return refund == "requested" and cancel != "requested"
@@ -252,12 +274,16 @@ def _request(text: str, flat: str, words: list[str]) -> Reading:
         return Reading("handoff")
     if has_phrase(flat, lexicon.NOT_TRANSFER):
         readings["transfer"] = None
+    elif readings["enroll"] == "requested" and _REPLACES_OWN.search(flat):
+        readings["transfer"] = "requested"  # "put me in rag-2 rather than the one I'm in"
     errand = not lexicon.ERRANDS.isdisjoint(words) and not about_school(text, words)
     for intent, reading in readings.items():
         if reading == "requested":
             # "Book me a flight to Paris" books nothing here.
             return Reading("other", "offtopic") if errand else Reading(intent)
     found = {*readings.values(), refund} - {None}
+    if not found and about_assistant(words):
+        return Reading("other", "social")
     opener = opener_of(words)
     if not found and (has_phrase(flat, lexicon.LEARNING) or opener in lexicon.SHOWING):
         return Reading("question")

@@ -9,10 +9,10 @@ is never an action: an action needs a request from the student, for themselves.
 from __future__ import annotations
 
 import re
-from itertools import pairwise
+from itertools import pairwise, takewhile
 
 from graphs.intents import lexicon
-from graphs.intents.text import course_tags, has_phrase, has_word, known_word, title_pairs
+from graphs.intents.text import course_tags, has_phrase, has_word, known_word, school_word, title_pairs
 
 _POSSESSIVE = re.compile(
     r"\b(?!(?:it|that|what|there|who|one|here|where|let|today|tomorrow)'s\b)([a-z]+)'s\s+"
@@ -136,15 +136,22 @@ def _last_name(rest: list[str]) -> bool:
 
 
 def _names_another(rest: list[str]) -> bool:
-    """Whether the words open with someone else: "my friend", "him", "my whole team", "my little brother"."""
+    """Whether the words open with someone else: "him", "my friend", "my roommate", "the whole team".
+
+    After "my", "our" or "the", the words before a preposition name a person when one of them is of
+    `lexicon.PEOPLE`, or, after "my" or "our", when it is one word of neither the reader, the catalog
+    nor the school's texts: "withdraw my roommate from rag-2", not "pay my outstanding balance".
+    """
     after = " ".join(rest)
     if any(after == o or after.startswith(o + " ") for o in lexicon.OTHERS):
         return True
-    return rest[:1] in (["my"], ["our"]) and not _PEOPLE.isdisjoint(rest[1:3])
-
-
-_PEOPLE = frozenset(o.split()[1] for o in lexicon.OTHERS if o.startswith("my "))
-"""Who "my ..." may name besides the student: friend, son, team ..."""
+    if rest[:1] not in (["my"], ["our"], ["the"]):
+        return False
+    named = list(takewhile(lambda w: w not in _PREPOSITIONS, rest[1:3])) or [""]
+    if not lexicon.PEOPLE.isdisjoint(named):
+        return True
+    noun = named[0] if len(named) == 1 else ""
+    return rest[0] != "the" and noun.isalpha() and not known_word(noun) and not school_word(noun)
 
 
 def _in_need(words: list[str]) -> bool:
@@ -164,6 +171,12 @@ def social_only(text: str, words: list[str], flat: str) -> bool:
         return True
     rest = _SMALL_TALK.sub(" ", flat).split()
     return all(w in lexicon.SOCIAL for w in rest)
+
+
+def about_assistant(words: list[str]) -> bool:
+    """Whether a message chats about the assistant itself: "this chatbot is cute", "what's your name"."""
+    tastes = any(a == "your" and b in lexicon.TASTES for a, b in pairwise(words))
+    return tastes or has_word(words, lexicon.BOTS)
 
 
 def about_school(text: str, words: list[str]) -> bool:

@@ -18,8 +18,6 @@ CONFIRM = _words(
     "definitely please affirmative ja si alright perfect fine agreed deal"
 )
 CONFIRM_PHRASES = (
-    "i'll take it",
-    "take it",
     "go ahead",
     "go on",
     "do it",
@@ -39,9 +37,6 @@ DECLINE_PHRASES = (
     "never mind",
     "nevermind",
     "changed my mind",
-    "cancel that",
-    "cancel it",
-    "forget it",
     "not now",
     "don't do",
     "do not",
@@ -78,10 +73,8 @@ COMPLAINT_PHRASES = (
     "not working",
 )
 """A complaint goes to a person whatever else the message asks."""
-HUMAN = _words("human operator manager supervisor staff")
+HUMAN = _words("human operator manager supervisor staff advisor adviser counselor counsellor")
 HUMAN_PHRASES = (
-    "speak to a person",
-    "talk to a person",
     "real person",
     "customer support",
     "customer service",
@@ -89,20 +82,21 @@ HUMAN_PHRASES = (
     "support staff",
     "contact support",
     "call me",
-    "speak to someone",
-    "talk to someone",
-    "speak with someone",
     "someone in charge",
-    "someone from your team",
-    "speak with a",
-    "talk with a",
 )
-"""Asking for a person, even as a question ("can I talk to a real person?"), is a handoff."""
+TALK_TO_SOMEONE = re.compile(
+    r"\b(?:talk|speak|chat)(?:ing)? (?:to|with) (?:a|an|someone|somebody|anyone|your|one of your|the team"
+    r"|the staff|real|human|person|staff|support|admissions)\b"
+)
+"""Asking for a person, even as a question ("can I talk to a real person?", "is there an advisor I
+can chat with?"), is a handoff."""
 REFUND = _words("refund refunds refunded refnd reimburse reimbursement")
 REFUND_PHRASES = ("money back",)
 """A refund asked for is for staff; a refund asked about ("what is the refund policy?") is a question."""
 
 CANCEL = _words("cancel cancellation withdraw unenroll unenrol unregister quit deregister drop")
+DROPPING = CANCEL | _words("forget scratch skip leave")
+"""Before "it" or "that" in a reply to what waits, these drop it: "scratch that", "leave it"."""
 CANCEL_PHRASES = (
     "scrap my",
     "take me out",
@@ -182,7 +176,6 @@ ENROLL_PHRASES = (
     "sign me in",
     "sign me up",
     "sign up",
-    "sing me up",
     "put me in",
     "put me on",
     "get me into",
@@ -203,7 +196,7 @@ ENROLL_PHRASES = (
 
 ENROLL_PATTERN = re.compile(
     r"\b(?:i want|i'd like|i would like|i'll have|i'll take|give me|get me)\s+"
-    r"(?:(?:a|an|the)\b(?:\s+[\w-]+){0,4}?\s+(?:course|cohort|class|group|seat|spot|place)\b"
+    r"(?:(?:a|an|the)\b(?:\s+(?!for\b|of\b|about\b|on\b)[\w-]+){0,4}?\s+(?:course|cohort|class|group|seat|spot|place)\b"
     r"|(?:in\s+(?:on\s+)?)?(?!to\b)(?:[a-z]+\s+){1,3}\d\b)"
 )
 """Asking for a course, a seat or a cohort by id without a verb: "I want the last python basics
@@ -232,7 +225,11 @@ QUESTION = _words(
 )
 """Words of a question about the catalog when nothing is requested."""
 WH_OPENERS = _words("how what whats what's when where why which who whom")
-AUX_OPENERS = _words("is are does do did am was were should shall isn't aren't")
+ELLIPTIC_OPENERS = _words("any anything")
+"""A question with its verb left out: "any lessons on payment APIs?", "anything on rag?"."""
+AUX_OPENERS = _words(
+    "is are does do did am was were has had should shall isn't aren't doesn't didn't wasn't hasn't haven't"
+)
 SUPPOSING = _words("if suppose supposing imagine assuming assume say hypothetically")
 SUPPOSING_PHRASES = ("in the event", "in case", "what if", "on the off chance")
 """A sentence opening with one of these supposes: what it names is asked about, not requested."""
@@ -340,11 +337,9 @@ AMEND_PHRASES = (
     "i meant",
     "i mean",
     "go with",
-    "would be better",
-    "be better",
+    "better",
     "rather",
     "prefer",
-    "works better",
 )
 """While an action waits, these change it rather than answer it."""
 PICK_GLUE = _words("the a an one ones in on from that which starting starts start begins beginning you")
@@ -368,7 +363,6 @@ INJECTION_PHRASES = (
     "forget all previous",
     "forget previous",
     "forget the rules",
-    "new instructions",
     "system prompt",
     "developer mode",
     "jailbreak",
@@ -403,8 +397,10 @@ ROLE_CLAIM = re.compile(
     r"\b(?:as|i am|i'm)\s+(?:(?:an?|the|your)\s+)?(?:[a-z]+\s+)?(?:admin|administrator|operator|staff|moderator)\b"
     r"|\b(?:as|i am|i'm)\s+(?:the|your)\s+(?:developer|owner|creator)\b"
     r"|\bi (?:auth[a-z]*ri[sz]e|order|command|instruct) you\b"
+    r"|\bnew instructions?\b|\binstructions? from (?:the |your )?(?:staff|admin\w*|operators?|management|system)\b"
 )
-"""Claiming the authority to instruct the assistant: "as an admin", "as your developer", "I order you"
+"""Claiming the authority to instruct the assistant: "as an admin", "as your developer", "I order you",
+"new instruction from staff"
 ("as a developer, which course ..." claims none)."""
 INJECTION_MARKERS = (
     "system:",
@@ -442,39 +438,14 @@ BULK_PHRASES = (
     "every enrollment",
 )
 """An action over everything or everyone is never one student's request for themselves."""
-OTHERS = (
-    "my friend",
-    "my friends",
-    "my colleague",
-    "my colleagues",
-    "my coworker",
-    "my coworkers",
-    "my son",
-    "my daughter",
-    "my kid",
-    "my kids",
-    "my child",
-    "my children",
-    "my wife",
-    "my husband",
-    "my partner",
-    "my brother",
-    "my sister",
-    "my mom",
-    "my mum",
-    "my dad",
-    "my boss",
-    "my team",
-    "my employees",
-    "my students",
-    "someone else",
-    "somebody else",
-    "student",
-    "him",
-    "her",
-    "them",
+OTHERS = ("someone else", "somebody else", "student", "him", "her", "them")
+"""Someone other than the student, as the object of an action ("cancel him", "enroll someone else")."""
+PEOPLE = _words(
+    "friend friends colleague colleagues coworker coworkers son daughter kid kids child children wife "
+    "husband partner girlfriend boyfriend brother sister mom mum dad boss team employees students"
 )
-"""Someone other than the student, as the object of an action ("enroll my friend", "cancel him")."""
+"""Who "my ..." or "the ..." names besides the student ("my friend", "the whole team"); a word that
+is no word of the reader, the catalog or the school's texts ("my roommate") names a person too."""
 
 
 SOCIAL = _words(
@@ -503,13 +474,10 @@ SMALL_TALK = (
     "are you there",
     "who are you",
     "what are you",
-    "are you a bot",
-    "are you a robot",
     "are you an ai",
     "are you real",
     "are you human",
     "are you a human",
-    "your name",
     "how old are you",
     "what can you do",
     "what do you do",
@@ -517,6 +485,9 @@ SMALL_TALK = (
     "what can you help",
 )
 """Chat about the assistant itself; the clarification answers it by saying what the assistant does."""
+BOTS = _words("bot chatbot robot")
+TASTES = _words("favourite favorite opinion name age")
+"""Chat about the assistant itself: "this chatbot is cute", "your favourite language", "your name"."""
 OFF_TOPIC = _words(
     "weather rain raining sunny forecast temperature joke jokes funny football soccer basketball "
     "baseball tennis cricket match game games movie movies film films netflix tv song songs music "

@@ -110,7 +110,7 @@ def framed(words: list[str], questioned: bool) -> bool:
     opener = words[0] if words else ""
     if _negative_imperative(words) or _asks_the_assistant(words):
         return False
-    if opener in lexicon.WH_OPENERS or opener in lexicon.AUX_OPENERS or opener in lexicon.SUPPOSING:
+    if opener in lexicon.WH_OPENERS | lexicon.AUX_OPENERS | lexicon.SUPPOSING | lexicon.ELLIPTIC_OPENERS:
         return True
     if not lexicon.WH_OPENERS.isdisjoint(words[1:3]):  # "up to how many days before ..."
         return True

@@ -11,14 +11,19 @@ from agent.domain.catalog import catalog_names, catalog_words
 from agent.domain.documents import school_text
 from graphs.fuzzy import one_slip, similar
 from graphs.intents import lexicon
+from graphs.months import MONTH_NAMES
 
 _WORD = re.compile(r"[a-z0-9]+(?:'[a-z0-9]+)*")
 _SENTENCE = re.compile(r"[^.!?;]+[.!?;]*")
 _CLAUSE_BREAK = re.compile(
     r"(,|:|\s(?:but|and|or|so|then|though|although|because|while)\s|\s-\s)", re.IGNORECASE
 )
-_SPELLINGS = {"wanna": "want to", "gonna": "going to", "pls": "please", "plz": "please", "u": "you"}
+_SPELLINGS = {
+    "wanna": "want to", "gonna": "going to", "pls": "please", "plz": "please", "u": "you",
+    "nvm": "never mind", "naw": "no",
+}  # fmt: skip
 """Chat spellings written out, so that phrases match either way."""
+_REPEATED_END = re.compile(r"(\w)\1+$")
 _EMOJI = {"👍": " yes ", "✅": " yes ", "👎": " no ", "❌": " no "}
 """Emoji that stand for a yes or a no in a reply."""
 
@@ -79,8 +84,10 @@ def _inflected(phrases: tuple[str, ...]) -> tuple[str, ...]:
     for phrase in phrases:
         head, _, rest = phrase.partition(" ")
         if rest and head.isalpha() and len(head) > 2:
-            # -s and -ing only: "moved to Berlin", "signed up last week" report what happened.
+            # -s and -ing only: "moved to Berlin", "signed up last week" report what happened. A head
+            # with two letters swapped is the head, as a single word is ("sing up" is "sign up").
             forms = [f for f in _inflections(head) if not f.endswith("ed")]
+            forms += [head[:i] + head[i + 1] + head[i] + head[i + 2 :] for i in range(1, len(head) - 1)]
             out.update(dict.fromkeys(f"{form} {rest}" for form in forms))
     return tuple(out)
 
@@ -111,7 +118,12 @@ def spelled(word: str) -> str:
     known words one slip away, the one of the same length ("enrlol" is "enroll", not "enrol"), else
     neither.
     """
-    if len(word) < 5 or word in _known() or word in _school_words():
+    if word in _known() or word in _school_words():
+        return word
+    squeezed = _REPEATED_END.sub(r"\1", word)  # "yesss", "nooo", "okk"
+    if squeezed in _known():
+        return squeezed
+    if len(word) < 5:
         return word
     found = [k for k in _known() if one_slip(word, k)]
     if len(found) > 1:  # a lexicon's own word before an inflection, then the same length
@@ -130,8 +142,12 @@ def in_title(words: list[str], i: int) -> bool:
 
 
 def known_word(word: str) -> bool:
-    """Whether a word is one the reader or the catalog knows (never a person's name)."""
-    return word in _lexicons() or word in _catalog_words()
+    """Whether a word is one the reader or the catalog knows, or a month however spelt: never a name.
+
+    A short word must be closer to a month to be one: "jaaury" is January, "jane" is not June.
+    """
+    month = has_word([word], MONTH_NAMES, cutoff=0.75 if len(word) > 5 else 0.8)
+    return word in _lexicons() or word in _catalog_words() or month
 
 
 @lru_cache(maxsize=1)
@@ -146,15 +162,20 @@ def _lexicons() -> frozenset[str]:
 
 @lru_cache(maxsize=1)
 def _known() -> frozenset[str]:
-    """The lexicons' words, the action words' inflections, and the catalog's words."""
+    """The lexicons' words, the action words' inflections, the months and the catalog's words."""
     inflected = {form for word in lexicon.ACTING for form in _inflections(word)}
-    return _lexicons() | inflected | _catalog_words()
+    return _lexicons() | inflected | _catalog_words() | frozenset(MONTH_NAMES)
 
 
 def _inflections(verb: str) -> tuple[str, ...]:
     """A verb's -s, -ed and -ing forms, with the doubled last letter and the dropped -e."""
     stem = verb[:-1] if verb.endswith("e") else verb
     return (f"{verb}s", f"{stem}ed", f"{stem}ing", f"{verb}{verb[-1]}ed", f"{verb}{verb[-1]}ing")
+
+
+def school_word(word: str) -> bool:
+    """Whether a word is one of the shipped catalog's or knowledge base's texts."""
+    return word in _school_words()
 
 
 @lru_cache(maxsize=1)

@@ -31,14 +31,9 @@ _PROGRAM_PHRASES = (
     "plan my courses",
     "plan my next",
     "plan my year",
-    "which courses should i take",
-    "what courses should i take",
-    "which courses do i need",
-    "what courses do i need",
-    "which courses should i do",
     "what should i take",
-    "in which order",
-    "what order should",
+    "which order",
+    "what order",
     "sequence of courses",
     "career path",
     "career change",
@@ -47,6 +42,11 @@ _PROGRAM_PHRASES = (
     "combination of courses",
     "bundle of courses",
 )
+_COURSES_I_NEED = re.compile(
+    r"\b(?:which|what|the) courses (?:do |should |would )?i (?:need|should|must|have to)\b(?! (?:b\w{0,3}fore?|prior)\b)"
+)
+"""Asking which courses one needs or should take: "what courses should I take", "the courses I need to
+reach mlops"; "which courses I need before rag" asks for prerequisites."""
 _PROGRAM_WORDS = ("program", "programme", "roadmap", "curriculum", "path", "route")
 _PLANNING_VERBS = re.compile(
     r"\b(?:put\s+together|plan|build|make|design|create|suggest|recommend|propose|"
@@ -107,7 +107,7 @@ def is_program_request(text: str) -> bool:
     Actions on a pending proposal are the router's business, not this function's.
     """
     flat = " ".join(_fuzzy_words(text))
-    if any(p in flat for p in _PROGRAM_PHRASES):
+    if any(p in flat for p in _PROGRAM_PHRASES) or _COURSES_I_NEED.search(flat):
         return True
     if (course_count(text) or 0) >= 2 or (_CAREER.search(flat) and _ROLE.search(flat)):
         return True
