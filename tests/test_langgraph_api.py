@@ -796,6 +796,52 @@ def test_a_copied_thread_is_the_students_and_is_approved_on_its_own(
     )
 
 
+def test_a_message_from_a_past_checkpoint_branches_the_thread_there(
+    clients: dict[str, SyncLangGraphClient], resources: Resources
+) -> None:
+    ada = clients["ada"]
+    thread_id = ada.threads.create()["thread_id"]
+    question = {"messages": [{"role": "user", "content": "How much does rag cost?"}]}
+    ada.runs.wait(thread_id, "school", input=question)
+    asked = ada.threads.get_state(thread_id)
+    ada.runs.wait(thread_id, "school", input=ASK)
+    assert ada.threads.get(thread_id)["status"] == "interrupted"
+    later = len(ada.threads.get_history(thread_id, limit=100))
+
+    runs_before = len(ada.runs.list(thread_id))
+    refused(
+        lambda: ada.runs.wait(thread_id, "school", input=question, checkpoint_id="1ef0-not-a-checkpoint"),
+        404,
+        "has no checkpoint",
+    )
+    past = {"checkpoint_id": asked["checkpoint_id"]}
+    refused(lambda: ada.runs.wait(thread_id, "school", command=APPROVE, checkpoint=past), 422, "on a resume")
+    assert len(ada.runs.list(thread_id)) == runs_before
+
+    other = {"messages": [{"role": "user", "content": "And how long is it?"}]}
+    ada.runs.wait(thread_id, "school", input=other, checkpoint_id=asked["checkpoint_id"])
+    branched = ada.threads.get_state(thread_id)
+    texts = [m["content"] for m in branched["values"]["messages"] if m["type"] == "human"]
+    assert texts == ["How much does rag cost?", "And how long is it?"]
+    assert (branched["next"], branched["interrupts"], ada.threads.get(thread_id)["status"]) == (
+        [],
+        [],
+        "idle",
+    )
+    assert branched["parent_checkpoint"]["checkpoint_id"] != asked["checkpoint_id"]  # a copy, then the run
+    assert len(ada.threads.get_history(thread_id, limit=100)) > later  # the abandoned branch stays
+    assert resources.school.enrollments() == []
+    with resources.pool.connection() as conn:
+        inputs = conn.execute(
+            "SELECT input FROM turns WHERE thread_id = %s AND kind = 'message' ORDER BY id", (thread_id,)
+        ).fetchall()
+    assert [row["input"] for row in inputs] == [
+        {"message": "How much does rag cost?"},
+        {"message": "Enroll me in rag-2"},
+        {"message": "And how long is it?", "from_checkpoint": asked["checkpoint_id"]},
+    ]
+
+
 def test_each_step_streams_as_it_ends(
     clients: dict[str, SyncLangGraphClient], monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -169,8 +169,12 @@ def send(
     context: Context | None = None,
     on_event: OnEvent | None = None,
     watch: runs.Watch | None = None,
+    from_checkpoint: str | None = None,
 ) -> Turn:
     """One student turn on `thread_id` (created on first use), as `user_id`.
+
+    With `from_checkpoint`, the thread is first branched at that past checkpoint of its own (its
+    state there becomes the newest again: LangGraph's fork), and the message continues from it.
 
     `on_token` receives the answer model's tokens as they stream (the reply in `Turn.replies` is
     the checked, final text); `on_event` receives every progress event (`agent.runtime.runs.OnEvent`);
@@ -184,6 +188,9 @@ def send(
     text = _check_text(text, settings)
     listen = _token_events(on_token, on_event)
     with runs.exclusive(graph, thread_id, then=views.head_query(thread_id)) as head:
+        if from_checkpoint is not None:
+            _branch(graph, thread_id, from_checkpoint)
+            head = None  # the head moved: read the view afresh
         view = views.view(graph, thread_id, head)
         refuse_foreign(thread_id, runs.owner(graph, thread_id, view), user)
         refuse_spent(graph, thread_id, user)
@@ -198,7 +205,7 @@ def send(
             run_context,
             kind="message",
             actor=user,
-            payload={"message": text},
+            payload={"message": text} | ({"from_checkpoint": from_checkpoint} if from_checkpoint else {}),
             since=str(message.id),
             on_event=listen,
             watch=watch,
@@ -317,32 +324,27 @@ def history(graph: Pregel, thread_id: str) -> list[tuple[str, str]]:
     return [(_role(m), str(m.content)) for m in state.values["messages"]]
 
 
-def fork(graph: Pregel, thread_id: str, checkpoint_id: str, new_thread_id: str) -> None:
-    """Start `new_thread_id` from the state `thread_id` had at `checkpoint_id` (time travel).
-
-    The copy is written as if a reply had just been given: a pending action in it waits for
-    approval again, anything else waits for the next message. The original thread is untouched.
-    """
-    source = graph.get_state({"configurable": {"thread_id": thread_id, "checkpoint_id": checkpoint_id}})
-    if not source.values:
+def check_checkpoint(graph: Pregel, config: RunnableConfig) -> str:
+    """The id of the thread's own past checkpoint that `config` names; UnknownThreadError otherwise."""
+    thread_id, checkpoint_id = config["configurable"]["thread_id"], config["configurable"]["checkpoint_id"]
+    if not graph.get_state(config).values:
         raise UnknownThreadError(f"thread {thread_id!r} has no checkpoint {checkpoint_id!r}")
-    target = config_for(new_thread_id)
-    with runs.exclusive(graph, new_thread_id):
-        if graph.get_state(target).values:
-            raise InvalidInputError(f"thread {new_thread_id!r} already exists")
-        graph.update_state(target, source.values, as_node="clarify")
-        if graph.get_state(target).next:  # a pending action: pause at approval as the original did
-            owner = runs.owner(graph, thread_id, source)
-            runs.run(
-                graph,
-                None,
-                target,
-                Context(user_id=owner),
-                kind="resume",
-                actor=owner or "system",
-                payload={"forked_from": thread_id, "checkpoint_id": checkpoint_id},
-                since=runs.message_ids(source.values),
-            )
+    return str(checkpoint_id)
+
+
+def _branch(graph: Pregel, thread_id: str, checkpoint_id: str) -> None:
+    """Make the thread's state at its `checkpoint_id` the newest again, as a copy of that checkpoint.
+
+    LangGraph's own fork (`update_state(..., as_node="__copy__")`): the later checkpoints stay in
+    the history. What ran after it in the school stays done: an enrollment made later is the
+    domain's, and a replayed action meets its idempotency key. Run again after a crash, it makes
+    one more identical copy, and the message continues from that one.
+    """
+    past: RunnableConfig = {
+        "configurable": {"thread_id": thread_id, "checkpoint_ns": "", "checkpoint_id": checkpoint_id}
+    }
+    check_checkpoint(graph, past)  # checked when the run was accepted; pruned since, perhaps
+    graph.update_state(past, None, as_node="__copy__")
 
 
 def usage(graph: Pregel, thread_id: str) -> dict[str, Any]:

@@ -325,7 +325,7 @@ def _deliver(pool: ConnectionPool[Any], graph: runs.Pregel, thread: str, *, now:
 
 
 def _pause_again(graph: runs.Pregel, config: RunnableConfig, state: Any, notices: list[int]) -> None:
-    """Take a thread that was paused at an approval back to it, as `threads.fork` does after its update.
+    """Take a thread that was paused at an approval back to it, as a forked thread paused at one is.
 
     The update made a checkpoint after the reply node, whose next step is the approval; running it
     asks for the same decision again (the action and its id are unchanged). Cut off before it

@@ -66,6 +66,8 @@ class Work:
     """Events are relayed (False: a `wait` run, which keeps only its result)."""
     configurable: dict[str, Any] | None = None
     wait_for_lock: bool = True
+    from_checkpoint: str | None = None
+    """A message sent from this past checkpoint of the thread (time travel), not from its newest."""
 
     @classmethod
     def of(cls, raw: dict[str, Any]) -> Work:
@@ -82,6 +84,7 @@ class Work:
             relay=bool(raw.get("relay", True)),
             configurable=dict(raw.get("configurable") or {}),
             wait_for_lock=bool(raw.get("wait_for_lock", True)),
+            from_checkpoint=raw.get("from_checkpoint"),
         )
 
 
@@ -210,6 +213,7 @@ def _do(
             settings=resources.settings,
             on_event=on_event,
             watch=watch,
+            from_checkpoint=work.from_checkpoint,
         )
     return threads.decide(graph, thread_id, work.decision or {}, on_event=on_event, watch=watch)
 

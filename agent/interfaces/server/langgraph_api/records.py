@@ -176,4 +176,3 @@ def delete(pool: ConnectionPool[Any], thread_id: str) -> None:
         conn.execute("DELETE FROM thread_records WHERE thread_id = %s", (thread_id,))
         conn.execute("DELETE FROM thread_owners WHERE thread_id = %s", (thread_id,))
         api_runs.delete_for_thread(conn, thread_id)
-

@@ -32,10 +32,9 @@ _NOT_YET = (
     "feedback_keys",
 )
 """Run options refused (422): not built."""
-_FROM_HEAD = (
-    "{name} is refused: a run continues a thread from its newest checkpoint (the runtime checks the "
-    "thread's owner, budget and pending approval there); to branch a thread, copy it "
-    "(POST /threads/{{thread_id}}/copy) and run on the copy"
+_FROM_PAST = (
+    "{name} is refused on a resume: a decision answers what the thread waits for now; to branch "
+    "from a past checkpoint, send a message from it"
 )
 
 
@@ -75,8 +74,8 @@ def refuse_unsupported(body: RunCreate) -> None:
         if extra.get(name) not in (None, [], {}, False):
             raise RefusedError(422, f"{name} is not supported yet")
     for name in ("checkpoint", "checkpoint_id"):
-        if extra.get(name) not in (None, {}):
-            raise RefusedError(422, _FROM_HEAD.format(name=name))
+        if body.command is not None and extra.get(name) not in (None, {}):
+            raise RefusedError(422, _FROM_PAST.format(name=name))
     if body.if_not_exists == "create":
         raise RefusedError(422, "if_not_exists='create' is not supported yet: create the thread first")
     durability = extra.get("durability")
@@ -87,6 +86,19 @@ def refuse_unsupported(body: RunCreate) -> None:
         raise RefusedError(
             422, "send either input (a new message) or command (a resume), not both or neither"
         )
+
+
+def past_checkpoint(body: RunCreate) -> str | dict[str, Any] | None:
+    """The past checkpoint a message run starts from (`checkpoint_id`, or `checkpoint`), if any.
+
+    As on the platform, a run from a past checkpoint branches the thread there: that state becomes
+    the newest again, and the message continues from it (time travel).
+    """
+    extra = body.model_extra or {}
+    found = extra.get("checkpoint_id") or extra.get("checkpoint")
+    if found is not None and not isinstance(found, str | dict):
+        raise RefusedError(422, "checkpoint_id must be a checkpoint id")
+    return found or None
 
 
 def message_text(run_input: dict[str, Any]) -> str:

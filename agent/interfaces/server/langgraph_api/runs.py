@@ -42,9 +42,10 @@ from agent.interfaces.server.langgraph_api.run_requests import (
     decision,
     message_text,
     modes,
+    past_checkpoint,
     refuse_unsupported,
 )
-from agent.interfaces.server.langgraph_api.threads import ThreadAccess
+from agent.interfaces.server.langgraph_api.threads import ThreadAccess, at_checkpoint
 from agent.journal import api_runs
 from agent.journal.feeds import Event, follow, wait_until
 from agent.runtime import threads
@@ -112,6 +113,9 @@ class RunDesk:
             text = threads.check_message(message_text(body.input), settings)
             threads.refuse_spent(graph, thread_id, who.user_id)  # a 429 before anything is queued
             work.update(kind="send", text=text, user_id=who.user_id)
+            past = past_checkpoint(body)
+            if past is not None:
+                work["from_checkpoint"] = threads.check_checkpoint(graph, at_checkpoint(thread_id, past))
         else:
             # A student resumes only their own thread (checked above), to confirm or withdraw their
             # own request; the policy in the graph says whose decision each action waits for.
