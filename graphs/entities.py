@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from itertools import pairwise
 
-from graphs.fuzzy import closest, one_slip, similar
+from graphs.fuzzy import closest, one_slip, similar, word_set
 from graphs.months import MONTH_NAMES, MONTH_NUMBERS
 
 _TOKEN = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
@@ -25,39 +25,22 @@ COHORT_SHAPED = re.compile(r"\b[a-z]+(?:-[a-z]+)*-\d+(?:-[a-z]+)?\b")
 
 MONTHS = MONTH_NAMES
 _ORDINALS = {
-    "first": 1,
-    "1st": 1,
-    "earliest": 1,
-    "second": 2,
-    "2nd": 2,
-    "third": 3,
-    "3rd": 3,
-    "fourth": 4,
-    "4th": 4,
-    "last": -1,
-    "final": -1,
-    "latest": -1,
+    word: n
+    for n, words in (
+        (1, "first 1st earliest"),
+        (2, "second 2nd"),
+        (3, "third 3rd"),
+        (4, "fourth 4th"),
+        (-1, "last final latest"),
+    )
+    for word in words.split()
 }
 _CLOSING = frozenset({"please", "thanks", "thank", "you", "then", "instead", "thx", "pls"})
 """Words that may follow an order at the end of a message ("the 2nd please")."""
 _RELATIONS = {"next", "later", "earlier", "other", "another", "different", "previous"}
-_GROUP_WORDS = {
-    "cohort",
-    "cohorts",
-    "group",
-    "groups",
-    "one",
-    "ones",
-    "class",
-    "session",
-    "intake",
-    "batch",
-    "start",
-    "edition",
-    "round",
-    "run",
-    "date",
-}
+_GROUP_WORDS = word_set(
+    "cohort cohorts group groups one ones class session intake batch start edition round run date"
+)
 _SLIPS = (
     *(w for w in _ORDINALS if w.isalpha()),
     *(m for m in MONTHS if m != "may"),

@@ -17,6 +17,16 @@ WORD = re.compile(r"[a-z0-9€$£]+(?:[-'][a-z0-9]+)*")
 """A word of lower-cased text, with its hyphens and apostrophes ("python-basics", "i've") and money signs."""
 
 
+def word_set(text: str) -> frozenset[str]:
+    """The words of a word list written as one string: "yes yep yeah"."""
+    return frozenset(text.split())
+
+
+def phrase_list(text: str) -> tuple[str, ...]:
+    """The phrases of a phrase list written as one string, comma-separated: "go ahead, do it"."""
+    return tuple(text.split(", "))
+
+
 def closest(
     word: str,
     known: Collection[str],

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from itertools import pairwise, takewhile
 
+from graphs.fuzzy import word_set
 from graphs.intents import lexicon
 from graphs.intents.text import course_tags, has_phrase, has_word, known_word, school_word, title_pairs
 
@@ -79,38 +80,9 @@ _QUANTITIES = frozenset({"all", "both", "each", "any", "some", "none", "one", "t
 _HELD = {"enrollment", "enrolment", "seat", "spot", "place", "booking", "registration", "payment", "refund"}
 
 
-_SELF_OR_THING = frozenset(
-    [
-        "me",
-        "myself",
-        "us",
-        "it",
-        "this",
-        "that",
-        "them",
-        "all",
-        "both",
-        "everything",
-        "now",
-        "today",
-        "again",
-        "please",
-        "asap",
-        "up",
-        "in",
-        "into",
-        "for",
-        "on",
-        "to",
-        "from",
-        "a",
-        "an",
-        "the",
-        "my",
-        "our",
-        "your",
-        "one",
-    ]
+_SELF_OR_THING = word_set(
+    "me myself us it this that them all both everything now today again please asap up in into for on to "
+    "from a an the my our your one"
 )
 _PREPOSITIONS = frozenset({"in", "into", "for", "on", "onto", "to", "from", "up"})
 

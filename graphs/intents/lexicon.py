@@ -8,81 +8,42 @@ from __future__ import annotations
 
 import re
 
+from graphs.fuzzy import phrase_list, word_set
 
-def _words(text: str) -> frozenset[str]:
-    return frozenset(text.split())
-
-
-CONFIRM = _words(
+CONFIRM = word_set(
     "yes yep yeah yup ya yah sure ok okay confirm confirmed approve proceed correct right absolutely "
     "definitely please affirmative ja si alright perfect fine agreed deal"
 )
-CONFIRM_PHRASES = (
-    "go ahead",
-    "go on",
-    "do it",
-    "sounds good",
-    "let's do it",
-    "lets do it",
-    "go for it",
-    "of course",
-    "works for me",
-    "let's go",
-    "lets go",
+CONFIRM_PHRASES = phrase_list(
+    "go ahead, go on, do it, sounds good, let's do it, lets do it, go for it, of course, works for me, "
+    "let's go, lets go"
 )
-DECLINE = _words("no nope nah don't dont stop decline abort never not wait hold reject deny refuse")
-DECLINE_PHRASES = (
-    "let's not",
-    "lets not",
-    "never mind",
-    "nevermind",
-    "changed my mind",
-    "not now",
-    "don't do",
-    "do not",
-    "rather not",
-    "hold off",
-    "i'll pass",
+DECLINE = word_set("no nope nah don't dont stop decline abort never not wait hold reject deny refuse")
+DECLINE_PHRASES = phrase_list(
+    "let's not, lets not, never mind, nevermind, changed my mind, not now, don't do, do not, rather not, "
+    "hold off, i'll pass"
 )
-GREETINGS = _words("hi hello hey excuse me good morning afternoon evening quick question")
+GREETINGS = word_set("hi hello hey excuse me good morning afternoon evening quick question")
 """Words a reply may open with before its yes or no: "hey, yes please", "excuse me, no thanks"."""
-FILLERS = _words("actually well oh ah um umm erm so hmm honestly then please")
+FILLERS = word_set("actually well oh ah um umm erm so hmm honestly then please")
 """Words a reply may open with before its yes or no: "actually no", "please don't"."""
-INFO_WORDS = _words("what when how which who where why know tell")
+INFO_WORDS = word_set("what when how which who where why know tell")
 """A reply with one of these asks for information first, even without a question mark."""
 
-COMPLAINT = _words(
+COMPLAINT = word_set(
     "complaint complain complaining unhappy disappointed terrible awful scam dispute lawyer "
     "chargeback unacceptable angry furious overcharged ridiculous demand fraud"
 )
-COMPLAINT_PHRASES = (
-    "took money",
-    "taken money",
-    "took the money",
-    "charged twice",
-    "double charged",
-    "was charged",
-    "were charged",
-    "been charged",
-    "got charged",
-    "took my money",
-    "no access",
-    "never showed",
-    "doesn't work",
-    "does not work",
-    "not working",
+COMPLAINT_PHRASES = phrase_list(
+    "took money, taken money, took the money, charged twice, double charged, was charged, were charged, "
+    "been charged, got charged, took my money, no access, never showed, doesn't work, does not work, "
+    "not working"
 )
 """A complaint goes to a person whatever else the message asks."""
-HUMAN = _words("human operator manager supervisor staff advisor adviser counselor counsellor")
-HUMAN_PHRASES = (
-    "real person",
-    "customer support",
-    "customer service",
-    "support team",
-    "support staff",
-    "contact support",
-    "call me",
-    "someone in charge",
+HUMAN = word_set("human operator manager supervisor staff advisor adviser counselor counsellor")
+HUMAN_PHRASES = phrase_list(
+    "real person, customer support, customer service, support team, support staff, contact support, "
+    "call me, someone in charge"
 )
 TALK_TO_SOMEONE = re.compile(
     r"\b(?:talk|speak|chat)(?:ing)? (?:to|with) (?:a|an|someone|somebody|anyone|your|one of your|the team"
@@ -90,108 +51,44 @@ TALK_TO_SOMEONE = re.compile(
 )
 """Asking for a person, even as a question ("can I talk to a real person?", "is there an advisor I
 can chat with?"), is a handoff."""
-REFUND = _words("refund refunds refunded refnd reimburse reimbursement")
+REFUND = word_set("refund refunds refunded refnd reimburse reimbursement")
 REFUND_PHRASES = ("money back",)
 """A refund asked for is for staff; a refund asked about ("what is the refund policy?") is a question."""
 
-CANCEL = _words("cancel cancellation withdraw unenroll unenrol unregister quit deregister drop")
-DROPPING = CANCEL | _words("forget scratch skip leave")
+CANCEL = word_set("cancel cancellation withdraw unenroll unenrol unregister quit deregister drop")
+DROPPING = CANCEL | word_set("forget scratch skip leave")
 """Before "it" or "that" in a reply to what waits, these drop it: "scratch that", "leave it"."""
-CANCEL_PHRASES = (
-    "scrap my",
-    "take me out",
-    "give up my",
-    "drop out",
-    "can't attend",
-    "cannot attend",
-    "pull out",
-    "back out",
-    "leave the cohort",
-    "leave the course",
-    "take me off",
-    "remove me from",
-    "count me out",
-    "want out",
-    "get out of",
-    "opt out",
+CANCEL_PHRASES = phrase_list(
+    "scrap my, take me out, give up my, drop out, can't attend, cannot attend, pull out, back out, "
+    "leave the cohort, leave the course, take me off, remove me from, count me out, want out, "
+    "get out of, opt out"
 )
-PAY = _words("pay paying payment checkout settle invoice card charge balance")
-WAITLIST = _words("waitlist waitinglist queue")
-WAITLIST_PHRASES = (
-    "waiting list",
-    "reserve list",
-    "wait list",
-    "waitlist",
-    "notify me",
-    "notified",
-    "seat opens",
-    "spot opens",
-    "place opens",
-    "frees up",
-    "free up",
-    "wait for a seat",
-    "wait for a spot",
-    "wait for a place",
-    "in line for",
+PAY = word_set("pay paying payment checkout settle invoice card charge balance")
+WAITLIST = word_set("waitlist waitinglist queue")
+WAITLIST_PHRASES = phrase_list(
+    "waiting list, reserve list, wait list, waitlist, notify me, notified, seat opens, spot opens, "
+    "place opens, frees up, free up, wait for a seat, wait for a spot, wait for a place, in line for"
 )
-TRANSFER = _words("transfer transferring switch switching swap reschedule shift")
+TRANSFER = word_set("transfer transferring switch switching swap reschedule shift")
 NOT_TRANSFER = ("bank transfer", "wire transfer", "money transfer", "transfer the money", "transfer money")
 """A transfer of money is a way to pay, not a move to another cohort."""
-TRANSFER_PHRASES = (
-    "move me",
-    "move my",
-    "moving me",
-    "move to",
-    "move from",
-    "move over to",
-    "be moved",
-    "change my cohort",
-    "change my group",
-    "change my start",
-    "change cohort",
-    "change group",
-    "change to",
-    "change me to",
-    "put me in a different",
-    "put me in another",
-    "a different cohort",
-    "another cohort",
-    "a later cohort",
-    "an earlier cohort",
+TRANSFER_PHRASES = phrase_list(
+    "move me, move my, moving me, move to, move from, move over to, be moved, change my cohort, "
+    "change my group, change my start, change cohort, change group, change to, change me to, "
+    "put me in a different, put me in another, a different cohort, another cohort, a later cohort, "
+    "an earlier cohort"
 )
 """Moving an enrollment to another cohort of the same course."""
-ENROLL = _words(
+ENROLL = word_set(
     "enroll enrol enrolling enrollment enrolment registration admission register reg signup join book reserve apply "
     "admit subscribe attend participate"
 )
-ENROLL_PHRASES = (
-    "with my registration",
-    "complete my registration",
-    "process my registration",
-    "get me onto",
-    "get me on",
-    "get me into",
-    "put me onto",
-    "put me down for",
-    "sign me in",
-    "sign me up",
-    "sign up",
-    "put me in",
-    "put me on",
-    "get me into",
-    "a seat in",
-    "a spot in",
-    "a place in",
-    "take the course",
-    "want to take",
-    "like to take",
-    "i'll take",
-    "put me down for",
-    "count me in",
-    "add me to",
-    "want to do the",
-    "want to start the",
-    "like to do the",
+ENROLL_PHRASES = phrase_list(
+    "with my registration, complete my registration, process my registration, get me onto, get me on, "
+    "get me into, put me onto, put me down for, sign me in, sign me up, sign up, put me in, put me on, "
+    "a seat in, a spot in, a place in, take the course, want to take, like to take, "
+    "i'll take, count me in, add me to, want to do the, want to start the, "
+    "like to do the"
 )
 
 ENROLL_PATTERN = re.compile(
@@ -202,195 +99,90 @@ ENROLL_PATTERN = re.compile(
 """Asking for a course, a seat or a cohort by id without a verb: "I want the last python basics
 cohort", "I want in on rag-2" (cohort ids arrive split: "rag 2")."""
 
-LEARNING = (
-    "learn",
-    "study",
-    "interested in",
-    "get better at",
-    "get good at",
-    "start with",
-    "curious about",
-    "keen on",
-    "into learning",
-    "improve my",
-    "brush up",
+LEARNING = phrase_list(
+    "learn, study, interested in, get better at, get good at, start with, curious about, keen on, "
+    "into learning, improve my, brush up"
 )
 """Wanting to learn a subject ("I want to learn web APIs", "I'm interested in NLP") asks what the
 catalog has on it, whatever the subject's words: a question, never chit-chat."""
-QUESTION = _words(
+QUESTION = word_set(
     "what when how which who where why is are does do can could tell list show explain describe "
     "price prices cost costs prerequisite prerequisites duration long start starts seats offer "
     "teach recommend about info information details available any cheapest beginner advanced "
     "compare comparison versus vs"
 )
 """Words of a question about the catalog when nothing is requested."""
-WH_OPENERS = _words("how what whats what's when where why which who whom")
-ELLIPTIC_OPENERS = _words("any anything")
+WH_OPENERS = word_set("how what whats what's when where why which who whom")
+ELLIPTIC_OPENERS = word_set("any anything")
 """A question with its verb left out: "any lessons on payment APIs?", "anything on rag?"."""
-AUX_OPENERS = _words(
+AUX_OPENERS = word_set(
     "is are does do did am was were has had should shall isn't aren't doesn't didn't wasn't hasn't haven't"
 )
-SUPPOSING = _words("if suppose supposing imagine assuming assume say hypothetically")
+SUPPOSING = word_set("if suppose supposing imagine assuming assume say hypothetically")
 SUPPOSING_PHRASES = ("in the event", "in case", "what if", "on the off chance")
 """A sentence opening with one of these supposes: what it names is asked about, not requested."""
-WISHES = (
-    "i want to",
-    "i'd like to",
-    "i would like to",
-    "i'd love to",
-    "i need to",
-    "let me",
-    "i'll",
-    "i will",
-)
+WISHES = phrase_list("i want to, i'd like to, i would like to, i'd love to, i need to, let me, i'll, i will")
 """A clause opening with a wish and then the action requests it, also inside a question."""
-MODAL_OPENERS = _words("can could would will may might")
+MODAL_OPENERS = word_set("can could would will may might")
 """A clause opening with a modal asks when it also qualifies the action ("can I cancel later?"),
 and is a polite request otherwise ("can I join rag-2?")."""
-CHECKING = _words("check see confirm verify find")
+CHECKING = word_set("check see confirm verify find")
 """Before "whether", "if" or a question word, these ask to know: "could you check whether ..."."""
-SHOWING = _words("show list display print describe explain summarize summarise")
+SHOWING = word_set("show list display print describe explain summarize summarise")
 """A clause opening with one of these asks to be shown something: "show me my enrollments"."""
-QUALIFIERS = _words(
+QUALIFIERS = word_set(
     "if whether later still after before anytime whenever possible allowed policy installments "
     "instalments paypal online twice partial partially deadline by with bank cash monthly once until"
 )
-ASK_PHRASES = (
-    "just checking",
-    "wondering",
-    "curious",
-    "want to know",
-    "like to know",
-    "need to know",
-    "tell me about",
-    "tell me more",
-    "question about",
-    "any time",
-    "is it possible",
-    "the policy",
-    "refund policy",
-    "cancellation policy",
+ASK_PHRASES = phrase_list(
+    "just checking, wondering, curious, want to know, like to know, need to know, tell me about, "
+    "tell me more, question about, any time, is it possible, the policy, refund policy, "
+    "cancellation policy"
 )
 """Phrases that make a clause ask about an action instead of requesting it."""
 POLITE = ("is it ok if i", "is it okay if i", "would it be ok if i", "would it be okay if i", "mind if i")
 """Asking leave for one's own action is a polite request, not a question about it."""
-OPENER_SKIP = _words(
+OPENER_SKIP = word_set(
     "excuse me morning afternoon evening good "
     "hi hello hey ok okay so also and but well actually btw oh um hmm just quick question sorry "
     "please then thanks"
 )
 """Words before a clause's opener that do not change what the clause is."""
 
-NEGATORS = _words(
+NEGATORS = word_set(
     "don't dont not never won't wont no can't cant cannot didn't didnt without haven't shouldn't"
 )
 """A negator before the action's word in the same clause negates it ("I don't want to enroll")."""
-DEFERRALS = (
-    "hold off",
-    "holding off",
-    "put off",
-    "putting off",
-    "not yet",
-    "maybe later",
-    "later on",
-    "not now",
-    "not right now",
-    "not today",
-    "some other time",
-    "another time",
-    "next time",
-    "think about it",
-    "let me think",
-    "i'll think",
-    "in the future",
-    "eventually",
-    "someday",
-    "one day",
+DEFERRALS = phrase_list(
+    "hold off, holding off, put off, putting off, not yet, maybe later, later on, not now, "
+    "not right now, not today, some other time, another time, next time, think about it, let me think, "
+    "i'll think, in the future, eventually, someday, one day"
 )
 """Anywhere in a message, these put every action it names off: "sign me up for rag-2, but not yet"."""
-HEDGES = (
-    "thinking about",
-    "thinking of",
-    "considering",
-    "not sure",
-    "not ready",
-    "haven't decided",
-    "still deciding",
-    "undecided",
-    "might",
-    "maybe",
-    "perhaps",
-    "probably",
-    "planning to",
-    "plan to",
+HEDGES = phrase_list(
+    "thinking about, thinking of, considering, not sure, not ready, haven't decided, still deciding, "
+    "undecided, might, maybe, perhaps, probably, planning to, plan to"
 )
 """In the clause that names an action, these make it an intention, not a request."""
-AMEND_PHRASES = (
-    "instead",
-    "make it",
-    "make that",
-    "change it to",
-    "change that to",
-    "switch it to",
-    "switch that to",
-    "change it",
-    "i meant",
-    "i mean",
-    "go with",
-    "better",
-    "rather",
-    "prefer",
+AMEND_PHRASES = phrase_list(
+    "instead, make it, make that, change it to, change that to, switch it to, switch that to, change it, "
+    "i meant, i mean, go with, better, rather, prefer"
 )
 """While an action waits, these change it rather than answer it."""
-PICK_GLUE = _words("the a an one ones in on from that which starting starts start begins beginning you")
+PICK_GLUE = word_set("the a an one ones in on from that which starting starts start begins beginning you")
 """Words that only hold a pick together ("the one starting in May")."""
-ORDERS = _words("first second third fourth last next later earlier 1st 2nd 3rd 4th")
+ORDERS = word_set("first second third fourth last next later earlier 1st 2nd 3rd 4th")
 """Alone after "the" while an action waits ("the 2nd please", "the next"), these pick a cohort."""
 
-INJECTION_PHRASES = (
-    "ignore previous",
-    "ignore all previous",
-    "ignore the previous",
-    "ignore prior",
-    "ignore all prior",
-    "ignore your",
-    "ignore the above",
-    "ignore all instructions",
-    "ignore the rules",
-    "ignore all rules",
-    "disregard",
-    "forget your instructions",
-    "forget all previous",
-    "forget previous",
-    "forget the rules",
-    "system prompt",
-    "developer mode",
-    "jailbreak",
-    "you are now",
-    "act as",
-    "pretend",
-    "grant me",
-    "admin rights",
-    "operator rights",
-    "admin access",
-    "operator access",
-    "admin mode",
-    "i work here",
-    "sudo",
-    "override",
-    "bypass",
-    "approve all",
-    "approve every",
-    "approve everything",
-    "all pending",
-    "every pending",
-    "without confirmation",
-    "without approval",
-    "without asking",
-    "no confirmation",
-    "skip the approval",
-    "skip approval",
-    "skip confirmation",
+INJECTION_PHRASES = phrase_list(
+    "ignore previous, ignore all previous, ignore the previous, ignore prior, ignore all prior, "
+    "ignore your, ignore the above, ignore all instructions, ignore the rules, ignore all rules, "
+    "disregard, forget your instructions, forget all previous, forget previous, forget the rules, "
+    "system prompt, developer mode, jailbreak, you are now, act as, pretend, grant me, admin rights, "
+    "operator rights, admin access, operator access, admin mode, i work here, sudo, override, bypass, "
+    "approve all, approve every, approve everything, all pending, every pending, without confirmation, "
+    "without approval, without asking, no confirmation, skip the approval, skip approval, "
+    "skip confirmation"
 )
 """Instructions to the assistant rather than a student's request."""
 ROLE_CLAIM = re.compile(
@@ -417,30 +209,15 @@ INJECTION_MARKERS = (
     "; --",
 )
 """Role labels, prompt syntax and SQL statements, matched in the raw lower-cased text."""
-BULK_PHRASES = (
-    "every cohort",
-    "all cohorts",
-    "all the cohorts",
-    "each cohort",
-    "every course",
-    "all courses",
-    "all the courses",
-    "each course",
-    "everyone",
-    "everybody",
-    "all students",
-    "every student",
-    "all the students",
-    "all users",
-    "every user",
-    "other students",
-    "all enrollments",
-    "every enrollment",
+BULK_PHRASES = phrase_list(
+    "every cohort, all cohorts, all the cohorts, each cohort, every course, all courses, "
+    "all the courses, each course, everyone, everybody, all students, every student, all the students, "
+    "all users, every user, other students, all enrollments, every enrollment"
 )
 """An action over everything or everyone is never one student's request for themselves."""
 OTHERS = ("someone else", "somebody else", "student", "him", "her", "them")
 """Someone other than the student, as the object of an action ("cancel him", "enroll someone else")."""
-PEOPLE = _words(
+PEOPLE = word_set(
     "friend friends colleague colleagues coworker coworkers son daughter kid kids child children wife "
     "husband partner girlfriend boyfriend brother sister mom mum dad boss team employees students"
 )
@@ -448,47 +225,28 @@ PEOPLE = _words(
 is no word of the reader, the catalog or the school's texts ("my roommate") names a person too."""
 
 
-SOCIAL = _words(
+SOCIAL = word_set(
     "hi hello hey hiya yo thanks thank thx ty cheers bye goodbye lol haha cool great nice awesome "
     "ok okay morning evening afternoon good night you for a lot so much there all the help anyone "
     "yeah sure nope no yes hmm"
 )
 """Words of a message that only greets, thanks or chats ("thank you so much", "hey there")."""
-THANKS = _words("thanks thank thx ty cheers")
+THANKS = word_set("thanks thank thx ty cheers")
 """A message opening with thanks, and asking nothing, is chat: "thanks for explaining"."""
 ABOUT_ASSISTANT = ("are you", "am i talking to", "am i chatting with", "is this a bot", "is this a person")
 """Opening a question about what the assistant is: "are you a real person?" asks for no human."""
-SMALL_TALK = (
-    "how are you",
-    "how r you",
-    "how's it going",
-    "hows it going",
-    "how is it going",
-    "how are things",
-    "how have you been",
-    "how's your day",
-    "what's up",
-    "whats up",
-    "nice to meet you",
-    "anyone there",
-    "are you there",
-    "who are you",
-    "what are you",
-    "are you an ai",
-    "are you real",
-    "are you human",
-    "are you a human",
-    "how old are you",
-    "what can you do",
-    "what do you do",
-    "can you help me",
-    "what can you help",
+SMALL_TALK = phrase_list(
+    "how are you, how r you, how's it going, hows it going, how is it going, how are things, "
+    "how have you been, how's your day, what's up, whats up, nice to meet you, anyone there, "
+    "are you there, who are you, what are you, are you an ai, are you real, are you human, "
+    "are you a human, how old are you, what can you do, what do you do, can you help me, "
+    "what can you help"
 )
 """Chat about the assistant itself; the clarification answers it by saying what the assistant does."""
-BOTS = _words("bot chatbot robot")
-TASTES = _words("favourite favorite opinion name age")
+BOTS = word_set("bot chatbot robot")
+TASTES = word_set("favourite favorite opinion name age")
 """Chat about the assistant itself: "this chatbot is cute", "your favourite language", "your name"."""
-OFF_TOPIC = _words(
+OFF_TOPIC = word_set(
     "weather rain raining sunny forecast temperature joke jokes funny football soccer basketball "
     "baseball tennis cricket match game games movie movies film films netflix tv song songs music "
     "sing poem poetry story recipe cook cooking dinner lunch breakfast pizza restaurant tax taxes "
@@ -498,7 +256,7 @@ OFF_TOPIC = _words(
     "time homework bake math favourite favorite colour color"
 )
 """Topics no course here is about: with no word of the school, a message about them is chit-chat."""
-SCHOOL = _words(
+SCHOOL = word_set(
     "course courses class classes cohort cohorts group lesson lessons module modules curriculum "
     "syllabus program programme teach teaches taught instructor teacher mentor tutor learn "
     "learning study studies price prices cost costs fee fees euro euros discount scholarship "
@@ -510,7 +268,7 @@ SCHOOL = _words(
     "analysis analytics airflow spark"
 )
 """Words that tie a message to the school: a question with one of them is about the catalog."""
-CONTEXT = _words(
+CONTEXT = word_set(
     "it its it's that this they them those these one ones there anything something have offer "
     "offers cover covers options when much long soon date dates start starts begin begins finish "
     "end free cheap cheaper cheapest expensive online live recorded hard difficult easy level "
@@ -519,24 +277,24 @@ CONTEXT = _words(
 )
 """Words of a follow-up or a catalog question that names no course ("how much is it?", "when does
 it start?"): a question with none of them, and no word of the school, is off-topic ("what's 2+2?")."""
-REPORTED = _words("was were been got had already")
-THIRD_PERSONS = _words(
+REPORTED = word_set("was were been got had already")
+THIRD_PERSONS = word_set(
     "someone somebody anyone anybody they he she instructor teacher school student students people "
     "everyone nobody others classmate"
 )
 """The subject of an action that is not the student: "when someone drops out", "the instructor
 cancelled" describe what happens; they request nothing."""
-HANDLING = _words("put add sign get move book take give charge remove approve delete")
+HANDLING = word_set("put add sign get move book take give charge remove approve delete")
 """Verbs that act on a seat with a word of an action: "put me on the waitlist", "add me"."""
-SUBJECTS = _words("i you we they he she someone somebody it")
+SUBJECTS = word_set("i you we they he she someone somebody it")
 """Before "<action> me", one of these makes it a statement ("if you enroll me"), not an imperative."""
-TASKS = _words("write code solve translate compute calculate debug summarize summarise draft generate")
+TASKS = word_set("write code solve translate compute calculate debug summarize summarise draft generate")
 """A message opening with one of these asks the assistant for a task outside the school."""
-ERRANDS = _words("flight flights hotel hotels taxi train table tickets ticket restaurant dinner car")
+ERRANDS = word_set("flight flights hotel hotels taxi train table tickets ticket restaurant dinner car")
 """What an action's verb may take outside the school ("book me a flight"): no enrollment."""
-TASK_NOUNS = _words("homework essay poem poetry recipe joke jokes song songs horoscope")
+TASK_NOUNS = word_set("homework essay poem poetry recipe joke jokes song songs horoscope")
 """A message asking for one of these asks for a task outside the school, whatever subject it names."""
-PLANNING = _words(
+PLANNING = word_set(
     "become becoming career careers roadmap curriculum programme combination sequence route path"
 )
 """Words of a program request, known to the speller ("becoem" is "become")."""
@@ -544,12 +302,12 @@ PLAN_WORDS = ("path", "roadmap", "road map", "plan", "program", "programme", "cu
 """A question that opens with an auxiliary asks for a program only when it names one of these."""
 """Before the action's word, these report what happened ("the course was cancelled", "I already
 paid"): nothing is requested."""
-CHARGED = _words("charged billed charge charging debited")
-CHARGED_WRONGLY = _words("twice double again extra wrong never not")
+CHARGED = word_set("charged billed charge charging debited")
+CHARGED_WRONGLY = word_set("twice double again extra wrong never not")
 """A charge word with one of these is a complaint: "why was I charged 900 euros twice?"."""
 
 ACTING = ENROLL | CANCEL | PAY | WAITLIST | TRANSFER | REFUND | HANDLING
-ACTION_VERBS = _words(
+ACTION_VERBS = word_set(
     "enroll enrol register sign book reserve join cancel withdraw unenroll drop pay charge add put move "
     "transfer switch shift remove"
 )

@@ -6,42 +6,18 @@ courses" / "a pair of courses" (2); number and course words tolerate one typo.
 
 from __future__ import annotations
 
-from graphs.fuzzy import WORD, closest
+from graphs.fuzzy import WORD, closest, word_set
 
 MAX_SIZE = 10
 """A stated number of courses above this is not read as the program's size."""
 
 NUMBERS = {
-    "one": 1,
-    "two": 2,
-    "three": 3,
-    "four": 4,
-    "five": 5,
-    "six": 6,
-    "seven": 7,
-    "eight": 8,
-    "nine": 9,
-    "ten": 10,
-    "single": 1,
-    "couple": 2,
-    "pair": 2,
+    w: n
+    for n, w in enumerate(("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"), 1)
 }
+NUMBERS |= {"single": 1, "couple": 2, "pair": 2}
 COURSE_WORDS = ("course", "courses", "class", "classes", "module", "modules")
-_SIZE_FILLERS = {
-    "of",
-    "more",
-    "different",
-    "good",
-    "short",
-    "online",
-    "new",
-    "or",
-    "to",
-    "-",
-    "related",
-    "relevant",
-    "separate",
-}
+_SIZE_FILLERS = word_set("of more different good short online new or to - related relevant separate")
 """Words that may stand between a number and the course word: "three more online courses"."""
 _ARTICLES = frozenset({"a", "an", "the"})
 

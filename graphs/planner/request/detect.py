@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from graphs.fuzzy import WORD, similar
+from graphs.fuzzy import WORD, phrase_list, similar
 from graphs.planner.request.counts import course_count
 from graphs.planner.request.money import budget_cents
 from graphs.planner.request.window import names_a_date
@@ -19,28 +19,11 @@ from graphs.planner.request.window import names_a_date
 _THE_PROGRAM = re.compile(r"\b(program+e?|plan|path|all of (them|those)|these courses|those courses)\b")
 _ENROLL_VERB = re.compile(r"\b(enrol+|sign me up|register|book)\b")
 
-_PROGRAM_PHRASES = (
-    "learning path",
-    "roadmap",
-    "road map",
-    "curriculum",
-    "study plan",
-    "plan my studies",
-    "plan my study",
-    "plan my learning",
-    "plan my courses",
-    "plan my next",
-    "plan my year",
-    "what should i take",
-    "which order",
-    "what order",
-    "sequence of courses",
-    "career path",
-    "career change",
-    "series of courses",
-    "set of courses",
-    "combination of courses",
-    "bundle of courses",
+_PROGRAM_PHRASES = phrase_list(
+    "learning path, roadmap, road map, curriculum, study plan, plan my studies, plan my study, "
+    "plan my learning, plan my courses, plan my next, plan my year, what should i take, which order, "
+    "what order, sequence of courses, career path, career change, series of courses, set of courses, "
+    "combination of courses, bundle of courses"
 )
 _COURSES_I_NEED = re.compile(
     r"\b(?:which|what|the) courses (?:do |should |would )?i (?:need|should|must|have to)\b(?! (?:b\w{0,3}fore?|prior)\b)"
@@ -64,22 +47,9 @@ _ROLE = re.compile(
     r"engineering|science|analytics|development)s?\b",
     re.IGNORECASE,
 )
-_VOCABULARY = (
-    "program",
-    "programme",
-    "roadmap",
-    "curriculum",
-    "course",
-    "courses",
-    "learning",
-    "together",
-    "become",
-    "engineer",
-    "scientist",
-    "developer",
-    "analyst",
-    "career",
-    "studies",
+_VOCABULARY = phrase_list(
+    "program, programme, roadmap, curriculum, course, courses, learning, together, become, engineer, "
+    "scientist, developer, analyst, career, studies"
 )
 """The planning words whose typos are corrected before matching ("programm", "curiculum")."""
 
