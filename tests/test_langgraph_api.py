@@ -23,8 +23,8 @@ from langgraph_sdk.errors import ConflictError, NotFoundError, PermissionDeniedE
 from agent.config import faults
 from agent.infra.locks import locks_for
 from agent.infra.persistence import Resources
-from agent.interfaces.server.langgraph_api.shapes import ASSISTANT_ID
 from agent.journal.grants import grants_of
+from agent.journal.thread_records import ASSISTANT_ID
 from tests.support.api import ADA, ASK, langgraph_url
 from tests.support.approvals import REFUND_ASKS, STAFF_AFTER_YES, grant_rows, paid, refund_hitl
 from tests.support.servers import api_server

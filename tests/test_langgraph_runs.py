@@ -24,7 +24,7 @@ from langgraph_sdk.errors import ConflictError, NotFoundError, PermissionDeniedE
 
 from agent.config import faults
 from agent.infra.persistence import Resources
-from agent.interfaces.server.langgraph_api.shapes import ASSISTANT_ID
+from agent.journal.thread_records import ASSISTANT_ID
 from tests.support.approvals import paid
 from tests.support.servers import api_server
 

@@ -33,9 +33,9 @@ from agent.infra.engine import RUN_TASK
 from agent.infra.ledgers import StudentBudget, StudentLedger, register_student_budget, student_budget_for
 from agent.infra.persistence import Resources
 from agent.interfaces.server.errors import retry_after
-from agent.interfaces.server.langgraph_api.shapes import ASSISTANT_ID
 from agent.interfaces.worker.execution import _failure
 from agent.journal.events import events
+from agent.journal.thread_records import ASSISTANT_ID
 from agent.journal.turns import turns_of
 from agent.llm.calls import CallMeter
 from agent.llm.models import Models, NamedModel

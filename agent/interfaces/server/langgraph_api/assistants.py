@@ -1,6 +1,6 @@
 """Assistants: the graph `school` as its one default assistant, its drawing, schemas and subgraphs.
 
-The assistant id the platform derives from the graph id (`shapes.ASSISTANT_ID`) names it
+The assistant id the platform derives from the graph id (`thread_records.ASSISTANT_ID`) names it
 everywhere; the graph id names it too where the platform takes either (a run's `assistant_id`,
 the drawing), and elsewhere is refused as the platform refuses it (422, not a UUID). Assistants
 are not created, changed or deleted here: the server serves one graph.
@@ -21,6 +21,7 @@ from agent.interfaces.server.auth import caller
 from agent.interfaces.server.backend import Backend
 from agent.interfaces.server.errors import RefusedError
 from agent.interfaces.server.langgraph_api import shapes
+from agent.journal import thread_records
 
 log = logging.getLogger(__name__)
 
@@ -42,7 +43,7 @@ class AssistantSearch(BaseModel):
 
 def known(assistant_id: str) -> None:
     """Refuse (404) an assistant id that is neither the graph id nor its assistant's UUID."""
-    if assistant_id not in (shapes.GRAPH_ID, shapes.ASSISTANT_ID):
+    if assistant_id not in (thread_records.GRAPH_ID, thread_records.ASSISTANT_ID):
         raise RefusedError(404, f"Assistant '{assistant_id}' not found")
 
 
@@ -55,7 +56,7 @@ def known_by_uuid(assistant_id: str) -> None:
         given = UUID(assistant_id)
     except ValueError:
         raise RefusedError(422, "Invalid assistant ID: must be a UUID") from None
-    if given != UUID(shapes.ASSISTANT_ID):
+    if given != UUID(thread_records.ASSISTANT_ID):
         raise RefusedError(404, f"Assistant '{assistant_id}' not found")
 
 
@@ -139,8 +140,8 @@ def routes(backend: Backend) -> APIRouter:
         found = shapes.assistant(backend.started_at)
         metadata = found["metadata"]
         matches = (
-            body.graph_id in (None, shapes.GRAPH_ID)
-            and body.name in (None, shapes.GRAPH_ID)
+            body.graph_id in (None, thread_records.GRAPH_ID)
+            and body.name in (None, thread_records.GRAPH_ID)
             and all(metadata.get(k) == v for k, v in (body.metadata or {}).items())
         )
         page = [found][body.offset : body.offset + body.limit] if matches else []
@@ -159,7 +160,9 @@ def routes(backend: Backend) -> APIRouter:
 
     @router.get("/{assistant_id}/graph")
     def drawing(assistant_id: str, xray: Annotated[str | None, Query()] = None) -> dict[str, Any]:
-        known_by_uuid(shapes.ASSISTANT_ID if assistant_id == shapes.GRAPH_ID else assistant_id)
+        known_by_uuid(
+            thread_records.ASSISTANT_ID if assistant_id == thread_records.GRAPH_ID else assistant_id
+        )
         drawn: dict[str, Any] = shapes.jsonable(graph.get_graph(xray=_xray(xray)).to_json())
         for node in drawn.get("nodes", []):
             if isinstance(node.get("data"), dict):
@@ -169,7 +172,7 @@ def routes(backend: Backend) -> APIRouter:
     @router.get("/{assistant_id}/schemas")
     def schemas(assistant_id: str) -> dict[str, Any]:
         known_by_uuid(assistant_id)
-        return {"graph_id": shapes.GRAPH_ID, **_schemas(graph)}
+        return {"graph_id": thread_records.GRAPH_ID, **_schemas(graph)}
 
     @router.get("/{assistant_id}/subgraphs")
     def subgraphs(assistant_id: str, recurse: bool = False) -> dict[str, Any]:

@@ -33,7 +33,6 @@ from agent.infra import engine
 from agent.interfaces.server.auth import Principal, Who
 from agent.interfaces.server.backend import Backend
 from agent.interfaces.server.errors import RefusedError, error, retry_after
-from agent.interfaces.server.langgraph_api import records, shapes
 from agent.interfaces.server.langgraph_api.assistants import known
 from agent.interfaces.server.langgraph_api.relay import thread_values
 from agent.interfaces.server.langgraph_api.run_requests import (
@@ -46,7 +45,7 @@ from agent.interfaces.server.langgraph_api.run_requests import (
     refuse_unsupported,
 )
 from agent.interfaces.server.langgraph_api.threads import ThreadAccess, at_checkpoint
-from agent.journal import api_runs
+from agent.journal import api_runs, thread_records
 from agent.journal.feeds import Event, follow, wait_until
 from agent.runtime import threads
 
@@ -99,7 +98,7 @@ class RunDesk:
         refuse_unsupported(body)
         row = self.access.row(thread_id, who)
         graph, settings = self.backend.graph, self.backend.resources.settings
-        ids = {"graph_id": shapes.GRAPH_ID, "assistant_id": shapes.ASSISTANT_ID}
+        ids = {"graph_id": thread_records.GRAPH_ID, "assistant_id": thread_records.ASSISTANT_ID}
         work: dict[str, Any] = {
             "modes": [GRAPH_MODES.get(m, m) for m in asked] if relay_events else ["values"],
             "subgraphs": body.stream_subgraphs,
@@ -154,7 +153,7 @@ class RunDesk:
                 self.pool,
                 run_id=run_id,
                 thread_id=thread_id,
-                assistant_id=shapes.ASSISTANT_ID,
+                assistant_id=thread_records.ASSISTANT_ID,
                 actor=who.user_id,
                 strategy=body.multitask_strategy,
                 kwargs=kwargs,
@@ -174,15 +173,15 @@ class RunDesk:
             raise RefusedError(503, NOT_QUEUED) from None
         return record
 
-    def _tag(self, row: records.ThreadRecord) -> None:
+    def _tag(self, row: thread_records.ThreadRecord) -> None:
         """Tag the thread with the graph, as the platform does for agent UIs.
 
         A thread the CLI started has no record yet: it gets one, where its run's end keeps
         whose decision it waits for (`api_runs.finish`).
         """
-        tags = {"graph_id": shapes.GRAPH_ID, "assistant_id": shapes.ASSISTANT_ID}
+        tags = {"graph_id": thread_records.GRAPH_ID, "assistant_id": thread_records.ASSISTANT_ID}
         if not row["recorded"] or any(row["metadata"].get(k) != v for k, v in tags.items()):
-            records.merge_metadata(self.pool, row, tags)
+            thread_records.merge_metadata(self.pool, row, tags)
 
     def refused_before_start(self, record: api_runs.QueuedRun) -> Response | None:
         """A 4xx (and no run left) if the run was refused before it began.

@@ -12,19 +12,12 @@ from collections.abc import Mapping
 from datetime import date, datetime
 from decimal import Decimal
 from typing import Any
-from uuid import UUID, uuid5
+from uuid import UUID
 
 from langchain_core.runnables import RunnableConfig
 from pydantic import TypeAdapter
 
-GRAPH_ID = "school"
-"""The one graph this server serves; usable as an `assistant_id`, as on the platform."""
-
-NAMESPACE_GRAPH = UUID("6ba7b821-9dad-11d1-80b4-00c04fd430c8")
-"""The namespace the platform derives a graph's default assistant id from (uuid5 of the graph id)."""
-
-ASSISTANT_ID = str(uuid5(NAMESPACE_GRAPH, GRAPH_ID))
-"""The default assistant's id, the same as `langgraph dev` gives the graph `school`."""
+from agent.journal.thread_records import ASSISTANT_ID, GRAPH_ID
 
 THREAD_STATUSES = ("idle", "busy", "interrupted", "error")
 

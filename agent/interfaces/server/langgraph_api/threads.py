@@ -21,7 +21,8 @@ from pydantic import BaseModel, ConfigDict, Field
 from agent.interfaces.server.auth import Principal, Who
 from agent.interfaces.server.backend import Backend
 from agent.interfaces.server.errors import RefusedError
-from agent.interfaces.server.langgraph_api import records, shapes
+from agent.interfaces.server.langgraph_api import shapes
+from agent.journal import thread_records
 from agent.runtime import runs, threads
 
 Status = Literal["idle", "busy", "interrupted", "error"]
@@ -115,7 +116,7 @@ def at_checkpoint(thread_id: str, checkpoint: Any) -> RunnableConfig:
     return {"configurable": {"thread_id": thread_id, "checkpoint_ns": "", "checkpoint_id": checkpoint}}
 
 
-def status_of(row: records.ThreadRecord, snapshot: Any) -> Status:
+def status_of(row: thread_records.ThreadRecord, snapshot: Any) -> Status:
     """The thread's status, as the platform names them.
 
     `busy` while a run holds the lock, `interrupted` at an approval, `error` after a failed or
@@ -158,16 +159,16 @@ class ThreadAccess:
     def __init__(self, backend: Backend) -> None:
         self.backend = backend
 
-    def row(self, thread_id: str, who: Principal) -> records.ThreadRecord:
+    def row(self, thread_id: str, who: Principal) -> thread_records.ThreadRecord:
         """The thread's row; 404 when unknown or not the caller's, 422 for an id no thread can have."""
         checked_config(thread_id)
-        row = records.find(self.backend.resources.pool, thread_id)
+        row = thread_records.find(self.backend.resources.pool, thread_id)
         if row is None or not self.visible(row, who):
             raise RefusedError(404, f"Thread with ID {thread_id} not found")
         return row
 
     @staticmethod
-    def visible(row: records.ThreadRecord, who: Principal) -> bool:
+    def visible(row: thread_records.ThreadRecord, who: Principal) -> bool:
         """Operators see every thread; a student their own."""
         return who.role == "operator" or row["owner"] == who.user_id
 
@@ -177,7 +178,7 @@ class ThreadAccess:
         """The thread's state (at `checkpoint` when given)."""
         return self.backend.graph.get_state(at_checkpoint(thread_id, checkpoint), subgraphs=subgraphs)
 
-    def json(self, row: records.ThreadRecord) -> dict[str, Any]:
+    def json(self, row: thread_records.ThreadRecord) -> dict[str, Any]:
         """The thread as the platform shapes it."""
         snapshot = self.snapshot(row["thread_id"])
         return shapes.thread(row, snapshot, status_of(row, snapshot))
@@ -198,11 +199,11 @@ def routes(backend: Backend) -> APIRouter:
         metadata = body.metadata or {}
         thread_id = body.thread_id or str(uuid.uuid4())
         checked_config(thread_id)
-        existing = records.find(pool, thread_id)
+        existing = thread_records.find(pool, thread_id)
         if existing is None:
-            if records.create(pool, thread_id, who.user_id, metadata):
+            if thread_records.create(pool, thread_id, who.user_id, metadata):
                 return access.json(access.row(thread_id, who))
-            existing = records.find(pool, thread_id)  # claimed meanwhile by another request
+            existing = thread_records.find(pool, thread_id)  # claimed meanwhile by another request
         if existing is not None and body.if_exists == "do_nothing" and access.visible(existing, who):
             return access.json(existing)
         raise RefusedError(409, f"Thread with ID {thread_id} already exists")
@@ -215,7 +216,7 @@ def routes(backend: Backend) -> APIRouter:
         order = body.sort_order or "desc"
         key = body.sort_by or "created_at"
         in_sql = body.status is None and body.values is None and key != "status"
-        rows = records.search(
+        rows = thread_records.search(
             pool,
             ids=body.ids,
             owner=owner,
@@ -236,7 +237,9 @@ def routes(backend: Backend) -> APIRouter:
     @router.post("/count")
     def count(body: ThreadCount, who: Who) -> int:
         owner = None if who.role == "operator" else who.user_id
-        rows = records.search(pool, ids=None, owner=owner, metadata=body.metadata, sort=None, page=None)
+        rows = thread_records.search(
+            pool, ids=None, owner=owner, metadata=body.metadata, sort=None, page=None
+        )
         if body.status is None and body.values is None:
             return len(rows)
         return sum(_matches(access.json(r), body.status, body.values) for r in rows)
@@ -248,7 +251,7 @@ def routes(backend: Backend) -> APIRouter:
     @router.patch("/{thread_id}")
     def patch(thread_id: str, body: ThreadPatch, who: Who) -> dict[str, Any]:
         row = access.row(thread_id, who)
-        records.merge_metadata(pool, row, body.metadata)
+        thread_records.merge_metadata(pool, row, body.metadata)
         return access.json(access.row(thread_id, who))
 
     @router.delete("/{thread_id}", status_code=204)
@@ -256,7 +259,7 @@ def routes(backend: Backend) -> APIRouter:
         access.row(thread_id, who)
         with runs.exclusive(backend.graph, thread_id):
             cast(BaseCheckpointSaver[Any], backend.graph.checkpointer).delete_thread(thread_id)
-            records.delete(pool, thread_id)
+            thread_records.delete(pool, thread_id)
         return Response(status_code=204)
 
     @router.post("/{thread_id}/copy")
@@ -268,7 +271,7 @@ def routes(backend: Backend) -> APIRouter:
         # Under the source's lock, so no run adds to it halfway; the saver copies in one transaction.
         with runs.exclusive(backend.graph, thread_id):
             cast(BaseCheckpointSaver[Any], backend.graph.checkpointer).copy_thread(thread_id, new_id)
-            records.create(pool, new_id, who.user_id, shapes.jsonable(row["metadata"]))
+            thread_records.create(pool, new_id, who.user_id, shapes.jsonable(row["metadata"]))
         return access.json(access.row(new_id, who))
 
     @router.get("/{thread_id}/state")

@@ -4,8 +4,9 @@ A thread is any id with a record (`thread_records`, migration 3), an owner (`thr
 the runs and the runtime claim them) or a checkpoint: threads the CLI started in its own
 process are listed too, with the graph's metadata. Each row also says whether the thread's
 one-writer lock is held now (`pg_locks`, the lock of `agent.infra.locks`) and how its latest
-journal turn ended (`stopped` for a run stopped on request); a thread is busy while the lock is held or a run of the API is pending or
-running on it. Plain SQL over the pool it is handed.
+journal turn ended (`stopped` for a run stopped on request); a thread is busy while the lock is
+held or a run of the API is pending or running on it. Plain SQL over the pool it is handed;
+it knows no face (the HTTP API's JSON shapes are `agent.interfaces.server.langgraph_api.shapes`).
 """
 
 from __future__ import annotations
@@ -13,13 +14,22 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime
 from typing import Any, TypedDict, cast
+from uuid import UUID, uuid5
 
 from psycopg.types.json import Jsonb
 from psycopg_pool import ConnectionPool
 
 from agent.infra.locks import LOCK_SPACE
-from agent.interfaces.server.langgraph_api.shapes import ASSISTANT_ID, GRAPH_ID
 from agent.journal import api_runs
+
+GRAPH_ID = "school"
+"""The one graph this application serves (`langgraph.json`); usable as an `assistant_id`, as on the platform."""
+
+NAMESPACE_GRAPH = UUID("6ba7b821-9dad-11d1-80b4-00c04fd430c8")
+"""The namespace the platform derives a graph's default assistant id from (uuid5 of the graph id)."""
+
+ASSISTANT_ID = str(uuid5(NAMESPACE_GRAPH, GRAPH_ID))
+"""The default assistant's id, the same as `langgraph dev` gives the graph `school`."""
 
 DEFAULT_METADATA = {"graph_id": GRAPH_ID, "assistant_id": ASSISTANT_ID}
 """The metadata of a thread that has no record (started by the CLI in its own process)."""
