@@ -52,24 +52,10 @@ are everyday words."""
 _NOT_SLIPS = {"fist", "firs", "forth", "finale", "finals", "mach", "marc", "aril", "lass", "classy", "bath", "bach"}  # fmt: skip
 """Words one slip from a word of `_SLIPS` that are words of their own ("first" and "fist")."""
 _MAY = re.compile(r"\b(?:in|the|from|for|of|starting|starts|start|begins|beginning|until)\s+may\b")
-_EVERYDAY = {
-    "data",
-    "deep",
-    "web",
-    "computer",
-    "command",
-    "cloud",
-    "prompt",
-    "machine",
-    "building",
-    "learning",
-    "line",
-    "models",
-    "basics",
-    "natural",
-    "language",
-    "retrieval",
-}
+_EVERYDAY = word_set(
+    "data deep web computer command cloud prompt machine building learning line models basics natural "
+    "language retrieval"
+)
 """Words too common to name a course by themselves ("my computer crashed", "in the cloud")."""
 _ROLES = {"engineer", "engineers", "engineering", "developer", "developers", "scientist", "scientists"}
 _ROLES |= {"researcher", "researchers", "analyst", "analysts", "specialist", "specialists", "expert"}

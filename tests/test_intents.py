@@ -250,3 +250,16 @@ def test_instructions_said_to_come_from_staff_are_injected(text: str) -> None:
 )
 def test_chat_about_the_assistant_is_chit_chat(text: str) -> None:
     assert classify(text, pending=False) == "other"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "do you have content on program design with neural networks?",
+        "is there anything about program design in python basics?",
+        "do you have a course on designing a program for data pipelines?",
+        "are there lessons about planning a learning roadmap?",
+    ],
+)
+def test_a_plan_word_in_the_subject_of_a_catalog_question_asks_for_no_program(text: str) -> None:
+    assert classify(text, pending=False) == "question"

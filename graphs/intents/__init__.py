@@ -198,10 +198,11 @@ def _asks_the_catalog(words: list[str], flat: str) -> bool:
     """Whether a message asks the catalog a yes/no question rather than for a plan.
 
     "Is there a course on data engineering?" and "is there a discount for two courses?" name no
-    path, plan or program; "do you have a learning path for data engineers?" does.
+    path, plan or program; "do you have a learning path for data engineers?" does. What follows
+    "on" or "about" is the subject asked about: "content on program design" asks for no program.
     """
-    opener = opener_of(words)
-    return opener in lexicon.AUX_OPENERS and not has_phrase(flat, lexicon.PLAN_WORDS)
+    asked_for = re.split(r" (?:on|about) ", flat, maxsplit=1)[0]
+    return opener_of(words) in lexicon.AUX_OPENERS and not has_phrase(asked_for, lexicon.PLAN_WORDS)
 
 
 def _names_target(text: str) -> bool:

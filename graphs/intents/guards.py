@@ -55,21 +55,20 @@ def for_someone_else(flat: str) -> bool:
         rest = words[i + 1 : i + 5]
         if rest[:1] == ["up"] or (word == "pay" and rest[:1] == ["for"]):
             rest = rest[1:]
-        if _names_another(rest) or _named_person(rest):
+        if _someone(rest):
             return True
     # "the enrollment of student 42", "a seat for my friend"; "book rag-2 for my son" too, where
-    # the message acts: "is there a course for my son?" only asks.
+    # the message acts: "is there a course for my son?" only asks. Someone who needs it, too: "my
+    # son needs a seat in rag-2, book it".
     acting = has_word(words, lexicon.ACTING, cutoff=0.85)
-    if acting and _in_need(words):
-        return True
-    return any(
+    needs = any(
+        w in _NEEDS and any(_someone(words[max(0, i - k) : i], owned=True) for k in (2, 3))
+        for i, w in enumerate(words)
+    )
+    return (acting and needs) or any(
         w in ("of", "for")
         and (words[i - 1] in _HELD or (acting and words[i - 1] not in _QUANTITIES))
-        and (
-            _names_another(words[i + 1 : i + 4])
-            or (words[i - 1] in _HELD and _named_person(words[i + 1 : i + 3]))
-            or (acting and w == "for" and _last_name(words[i + 1 : i + 3]))
-        )
+        and _someone(words[i + 1 : i + 4], ending=acting and w == "for")
         for i, w in enumerate(words)
         if i
     )
@@ -78,63 +77,38 @@ def for_someone_else(flat: str) -> bool:
 _QUANTITIES = frozenset({"all", "both", "each", "any", "some", "none", "one", "two", "three", "four"})
 """Before "of them", a count of things ("all of them": the courses), not another person."""
 _HELD = {"enrollment", "enrolment", "seat", "spot", "place", "booking", "registration", "payment", "refund"}
-
-
 _SELF_OR_THING = word_set(
     "me myself us it this that them all both everything now today again please asap up in into for on to "
     "from a an the my our your one"
 )
 _PREPOSITIONS = frozenset({"in", "into", "for", "on", "onto", "to", "from", "up"})
+_CLOSING: tuple[list[str], ...] = ([], ["thank"], ["thanks"], ["please"], ["thx"])
+_NEEDS = frozenset({"needs", "wants", "would", "has", "needed", "wanted"})
 
 
-def _named_person(rest: list[str]) -> bool:
-    """Whether the words after an action's verb open with a person's name: "sign up bob for rag-2".
+def _someone(rest: list[str], *, ending: bool = False, owned: bool = False) -> bool:
+    """Whether the words open with someone other than the student.
 
-    A word that is neither the student, a pronoun or article, nor a course word, and is followed by
-    a preposition, is the name of the one the action is for.
-    """
-    if len(rest) < 2 or rest[1] not in _PREPOSITIONS:
-        return False
-    name = rest[0]
-    return name.isalpha() and name not in _SELF_OR_THING and not known_word(name)
-
-
-def _last_name(rest: list[str]) -> bool:
-    """Whether the words are a name that ends the message, thanks aside: "... for bob, thank you"."""
-    name = rest[0] if rest else ""
-    closing = rest[1:2] in ([], ["thank"], ["thanks"], ["please"], ["thx"])
-    known = name in _SELF_OR_THING or known_word(name) or about_school(name, [name])
-    return closing and name.isalpha() and not known
-
-
-def _names_another(rest: list[str]) -> bool:
-    """Whether the words open with someone else: "him", "my friend", "my roommate", "the whole team".
-
-    After "my", "our" or "the", the words before a preposition name a person when one of them is of
-    `lexicon.PEOPLE`, or, after "my" or "our", when it is one word of neither the reader, the catalog
-    nor the school's texts: "withdraw my roommate from rag-2", not "pay my outstanding balance".
+    That is "him" or "someone else"; after "my", "our" or "the", a word of `lexicon.PEOPLE` ("my
+    friend", "the whole team"); or a word of neither the reader, the catalog nor the school's texts
+    followed by a preposition (or, with `ending`, closing the message): after "my" or "our" a
+    relation ("withdraw my roommate from rag-2"), else a name ("sign up bob for", "for bob, thanks").
+    With `owned`, only "my ..." or another's pronoun counts ("my son needs a seat").
     """
     after = " ".join(rest)
     if any(after == o or after.startswith(o + " ") for o in lexicon.OTHERS):
         return True
-    if rest[:1] not in (["my"], ["our"], ["the"]):
-        return False
-    named = list(takewhile(lambda w: w not in _PREPOSITIONS, rest[1:3])) or [""]
-    if not lexicon.PEOPLE.isdisjoint(named):
+    owner = int(rest[:1] in (["my"], ["our"], ["the"]))
+    named = list(takewhile(lambda w: w not in _PREPOSITIONS, rest[owner : owner + 2])) or [""]
+    if owner and not lexicon.PEOPLE.isdisjoint(named):
         return True
-    noun = named[0] if len(named) == 1 else ""
-    return rest[0] != "the" and noun.isalpha() and not known_word(noun) and not school_word(noun)
-
-
-def _in_need(words: list[str]) -> bool:
-    """Whether someone else is the one who needs or wants it: "my son needs a seat in rag-2, book it"."""
-    return any(
-        w in _NEEDS and (_names_another(words[max(0, i - 3) : i]) or _names_another(words[max(0, i - 2) : i]))
-        for i, w in enumerate(words)
-    )
-
-
-_NEEDS = frozenset({"needs", "wants", "would", "has", "needed", "wanted"})
+    if rest[:1] == ["the"] or (owned and not owner):
+        return False
+    word, follows = rest[owner : owner + 1], rest[owner + 1 : owner + 2]
+    placed = (follows[:1] != [] and follows[0] in _PREPOSITIONS) or (ending and follows in _CLOSING)
+    name = word[0] if word and (placed or owned) else ""
+    known = name in _SELF_OR_THING or known_word(name) or about_school(name, [name])
+    return name.isalpha() and not known and not (owner and school_word(name))
 
 
 def social_only(text: str, words: list[str], flat: str) -> bool:

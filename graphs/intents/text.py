@@ -73,13 +73,9 @@ def has_phrase(flat: str, phrases: tuple[str, ...]) -> bool:
     return _phrases(phrases).search(flat) is not None
 
 
+@lru_cache(maxsize=64)
 def inflected(phrases: tuple[str, ...]) -> tuple[str, ...]:
     """The phrases with their first word's -s and -ing forms too ("signing up" for "sign up")."""
-    return _inflected(phrases)
-
-
-@lru_cache(maxsize=64)
-def _inflected(phrases: tuple[str, ...]) -> tuple[str, ...]:
     out = dict.fromkeys(phrases)
     for phrase in phrases:
         head, _, rest = phrase.partition(" ")
@@ -184,9 +180,7 @@ def _school_words() -> frozenset[str]:
     return frozenset(_WORD.findall(school_text().lower()))
 
 
-@lru_cache(maxsize=1)
-def _catalog_words() -> frozenset[str]:
-    return catalog_words()
+_catalog_words = lru_cache(maxsize=1)(catalog_words)
 
 
 @lru_cache(maxsize=1)
