@@ -3,7 +3,8 @@
 A face: it opens resources, builds the graph and calls `agent.runtime.threads`, or, given a server
 (`--url`, `SCHOOL_URL`), asks its LangGraph API through the official SDK (`remote`); nothing
 imports it but `agent.__main__`. `parser` declares the subcommands, `commands` (threads) and
-`operator_commands` (operator tools) run them, `output` prints, `session` holds what they share.
+`operator_commands` (operator tools) run them, `checkout` leads to the QA tools (`qa.commands`) and
+the benchmark from a checkout, `output` prints, `session` holds what they share.
 LangGraph, the graph and the SDK are imported inside the commands, so that `--help` and `db stop`
 stay fast, and the approve path of a fresh process loads no agent, chat-model, HTTP-server or
 exporter code (`tests/test_cold_imports.py`). Expected errors exit 2 with one line on stderr;
@@ -20,7 +21,7 @@ import warnings
 from collections.abc import Callable, Sequence
 
 from agent.config.settings import SettingsError, debug_enabled
-from agent.interfaces.cli.operator_commands import run_bench
+from agent.interfaces.cli.checkout import run_bench
 from agent.interfaces.cli.parser import build_parser
 from agent.interfaces.cli.session import EXIT_INTERNAL, EXIT_USAGE, CliInputError
 
@@ -58,6 +59,7 @@ def _expected_errors() -> tuple[type[BaseException], ...]:
         ("agent.runtime.threads", "ThreadError"),
         ("graphs.approvals", "InvalidDecisionError"),
         ("qa.evaluation", "EvalSetError"),
+        ("qa.commands", "UnknownScenarioError"),
         ("agent.infra.locks", "ThreadBusyError"),
         ("agent.infra.persistence", "DatabaseUnavailableError"),
         ("agent.domain.documents", "DocumentError"),

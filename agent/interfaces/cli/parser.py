@@ -1,8 +1,9 @@
 """The argument parser of `school-agent`: subcommands, their options and help.
 
 Each subcommand's parser names its function (`set_defaults(run=...)`); the functions live in
-`commands` (threads) and `operator_commands` (operator tools). The order below is the order
-`--help` lists them in.
+`commands` (threads) and `operator_commands` (operator tools); the QA commands' bodies are
+`qa.commands`, reached through `checkout.qa_command`. The order below is the order `--help` lists
+them in.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import argparse
 from typing import Any
 
 from agent.interfaces.cli import commands, operator_commands
+from agent.interfaces.cli.checkout import qa_command
 from agent.interfaces.cli.commands import EDIT_EXAMPLE
 
 
@@ -131,12 +133,12 @@ def _inspect_commands(sub: Any) -> None:
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(run=operator_commands.cmd_kb_search)
     sub.add_parser("demo", help="play the school story end to end").set_defaults(
-        run=operator_commands.cmd_demo
+        run=qa_command("demo", "demo")
     )
     p = sub.add_parser("crash-sweep", help="SIGKILL at every node boundary and side effect, resume, compare")
     p.add_argument("--quick", action="store_true", help="the CI subset (a few minutes)")
     p.add_argument("--scenario", metavar="NAME", help="only this scenario")
-    p.set_defaults(run=operator_commands.cmd_crash_sweep)
+    p.set_defaults(run=qa_command("crash-sweep", "crash_sweep"))
     p = sub.add_parser(
         "serve", help="serve the web page, the HTTP API and the LangGraph API (SCHOOL_API_KEYS)"
     )
@@ -174,13 +176,13 @@ def _inspect_commands(sub: Any) -> None:
         help="only this part (repeatable): tuned, held-out, 'generated tuned', 'generated held-out'",
     )
     p.add_argument("--limit", type=int, metavar="N", help="only the first N messages of each part")
-    p.set_defaults(run=operator_commands.cmd_eval_router)
+    p.set_defaults(run=qa_command("eval router", "eval_router"))
     p = kinds.add_parser(
         "fit-reader",
         help="fit the learned intent reader on the tuned messages and write graphs/intents/reader.json.gz "
         "(needs scikit-learn, the dev extra)",
     )
-    p.set_defaults(run=operator_commands.cmd_eval_fit_reader)
+    p.set_defaults(run=qa_command("eval fit-reader", "eval_fit_reader"))
     p = kinds.add_parser(
         "scenarios",
         help="multi-turn conversations checked against their domain end state: pass rate, tokens, cost, latency",
@@ -193,7 +195,7 @@ def _inspect_commands(sub: Any) -> None:
     )
     p.add_argument("--set", metavar="PATH", help="a scenario file instead of the shipped one")
     p.add_argument("--only", metavar="NAME", action="append", help="only this scenario (repeatable)")
-    p.set_defaults(run=operator_commands.cmd_eval_scenarios)
+    p.set_defaults(run=qa_command("eval scenarios", "eval_scenarios"))
     p = kinds.add_parser(
         "retrieval",
         help="recall@5, MRR, latency of the answer node's retrieval (full-text, and hybrid with embeddings), "
@@ -215,7 +217,7 @@ def _inspect_commands(sub: Any) -> None:
         metavar="D",
         help="hybrid with this floor for knowledge-base sections instead of the default (repeatable)",
     )
-    p.set_defaults(run=operator_commands.cmd_eval_retrieval)
+    p.set_defaults(run=qa_command("eval retrieval", "eval_retrieval"))
 
 
 def _ops_commands(sub: Any) -> None:
