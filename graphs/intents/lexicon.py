@@ -278,6 +278,8 @@ CONTEXT = word_set(
 """Words of a follow-up or a catalog question that names no course ("how much is it?", "when does
 it start?"): a question with none of them, and no word of the school, is off-topic ("what's 2+2?")."""
 REPORTED = word_set("was were been got had already")
+"""Before the action's word, these report what happened ("the course was cancelled", "I already
+paid"): nothing is requested."""
 THIRD_PERSONS = word_set(
     "someone somebody anyone anybody they he she instructor teacher school student students people "
     "everyone nobody others classmate"
@@ -300,17 +302,15 @@ PLANNING = word_set(
 """Words of a program request, known to the speller ("becoem" is "become")."""
 PLAN_WORDS = ("path", "roadmap", "road map", "plan", "program", "programme", "curriculum", "sequence")
 """A question that opens with an auxiliary asks for a program only when it names one of these."""
-"""Before the action's word, these report what happened ("the course was cancelled", "I already
-paid"): nothing is requested."""
 CHARGED = word_set("charged billed charge charging debited")
 CHARGED_WRONGLY = word_set("twice double again extra wrong never not")
 """A charge word with one of these is a complaint: "why was I charged 900 euros twice?"."""
 
 ACTING = ENROLL | CANCEL | PAY | WAITLIST | TRANSFER | REFUND | HANDLING
+"""Every word of acting on enrollments: with one, "every cohort" is an action in bulk, and "<it> me"
+is an imperative."""
 ACTION_VERBS = word_set(
     "enroll enrol register sign book reserve join cancel withdraw unenroll drop pay charge add put move "
     "transfer switch shift remove"
 )
 """The verbs of acting on someone's seat: followed by a person ("move bob to rag-2"), for that person."""
-"""Every word of acting on enrollments: with one, "every cohort" is an action in bulk, and "<it> me"
-is an imperative."""
