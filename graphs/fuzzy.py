@@ -67,6 +67,18 @@ def similar(
     return SequenceMatcher(None, word, known).ratio() >= cutoff
 
 
+def swapped(word: str, known: str) -> bool:
+    """Whether `word` is `known` with two neighbouring letters swapped: "yse" and "yes"."""
+    diff = [i for i, (x, y) in enumerate(zip(word, known, strict=False)) if x != y]
+    a, b = [*diff, 0, 0][:2]
+    return (
+        len(word) == len(known)
+        and len(diff) == 2
+        and b == a + 1
+        and (word[a], word[b]) == (known[b], known[a])
+    )
+
+
 def one_slip(word: str, known: str) -> bool:
     """Whether `word` is `known` with one slip: a letter left out, doubled, added or swapped with the next.
 
@@ -79,8 +91,6 @@ def one_slip(word: str, known: str) -> bool:
         return False
     if len(word) == len(known):
         diff = [i for i, (x, y) in enumerate(zip(word, known, strict=True)) if x != y]
-        a, b = [*diff, 0, 0][:2]
-        swap = len(diff) == 2 and b == a + 1 and (word[a], word[b]) == (known[b], known[a])
-        return swap or (len(diff) == 1 and len(known) >= 7 and diff[0] > 0)
+        return swapped(word, known) or (len(diff) == 1 and len(known) >= 7 and diff[0] > 0)
     short, long = sorted((word, known), key=len)
     return len(known) > 4 and any(long[:i] + long[i + 1 :] == short for i in range(1, len(long)))

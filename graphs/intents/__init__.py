@@ -1,22 +1,12 @@
 """The deterministic intent classifier behind the router node: no network, tolerant of typos.
 
-Words are matched against small lexicons (`lexicon`), each word also by edit similarity so that
-"enrol", "enroll" and "enrolll" agree, and short words by one swapped pair of letters ("yse" is
-"yes"). A message is read clause by clause where it matters (`requests`): "How much is it? I want
-to pay now" asks in one sentence and requests in the other, and the request wins; "I don't want
-to sign up yet" and "how do I cancel?" name an action without requesting it.
-
-What a message is not comes first (`guards`): an instruction to the assistant, an action for
-someone else or in bulk, chit-chat. None of those is ever an action. Confirm and decline exist
-only while an action is pending, and a message that changes the pending action ("rag-2
-instead") is a new request, not a no: those rules are here, in code, and no model overrides them.
-
-The rules are about classes of meaning, not phrases: a sentence that opens as a question or a
-supposition asks about what it names ("what happens if I cancel two days before?") unless a
-clause orders it ("..., enroll me in rag-2"); wanting to learn a subject, or naming the school's
-things with nothing requested, is a question; a reply that only picks a cohort changes what
-waits; a slip of a known word is that word (`text.spelled`). They are measured on generated
-phrasing families (`qa/router_corpus.py`, `school-agent eval router`).
+What a message is not comes first (`guards`: an instruction to the assistant, an action for someone
+else or in bulk, chit-chat): none of those is ever an action. Then, while an action waits, a reply
+that changes it ("rag-2 instead") or answers it (confirm, decline); then a program request; then,
+clause by clause (`requests`), whether an action is requested, asked about or put off. Words are
+matched against small lexicons (`lexicon`), each slip of a known word read as that word (`text`).
+The rules are about classes of meaning, not phrases, measured on generated phrasing families
+(`qa/router_corpus.py`, `school-agent eval router`); no model overrides them.
 
 Imports only `graphs.fuzzy`, `graphs.entities`, the planner's request reader and the shipped
 catalog's words (`agent.domain`).

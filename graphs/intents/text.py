@@ -9,7 +9,7 @@ from functools import lru_cache
 
 from agent.domain.catalog import catalog_names, catalog_words
 from agent.domain.documents import school_text
-from graphs.fuzzy import one_slip, similar
+from graphs.fuzzy import one_slip, similar, swapped
 from graphs.intents import lexicon
 from graphs.months import MONTH_NAMES
 
@@ -35,24 +35,13 @@ def is_word(word: str, target: str, cutoff: float = 0.8) -> bool:
     A word of a lexicon or of the catalog is only itself or an inflection, never a near miss of
     another word.
     """
-    if word == target or _swapped(word, target):
+    if word == target or (len(word) >= 3 and swapped(word, target)):
         return True
     # A word the reader or the catalog knows is only itself: "change" is no near miss of "charge",
     # "transformers" none of "transfer".
     if word in _catalog_words() or word in _lexicons():
         return word.startswith(target) and similar(word, target, cutoff=cutoff)  # "enrollments"
     return len(target) >= 4 and similar(word, target, cutoff=cutoff, min_length=4, same_start=True)
-
-
-def _swapped(word: str, target: str) -> bool:
-    """Whether the word is the target with two neighbouring letters swapped: "yse" and "yes"."""
-    if len(word) != len(target) or len(word) < 3:
-        return False
-    diff = [i for i, (a, b) in enumerate(zip(word, target, strict=True)) if a != b]
-    if len(diff) != 2 or diff[1] != diff[0] + 1:
-        return False
-    i, j = diff
-    return word[i] == target[j] and word[j] == target[i]
 
 
 def has_word(words: list[str], lexicon: Collection[str], *, cutoff: float = 0.8) -> bool:
