@@ -30,7 +30,7 @@ from tests.support.servers import SERVE_API_KEYS, api_server, read_log, stop
 
 BANNER_TIMEOUT_S = 120
 """A first start: the embedded Postgres runs initdb, then the schema and the catalog are set up."""
-_FIELD = re.compile(r"^  (page|HTTP API|LangGraph API|Studio|database|keys) +(\S.*)$")
+_FIELD = re.compile(r"^  (page|API reference|API|Studio|database|keys) +(\S.*)$")
 _KEY = re.compile(r"^    (student|operator) +(\S+) +(\S+)$")
 
 
@@ -134,8 +134,8 @@ def test_make_serve_starts_on_the_embedded_postgres_and_prints_what_works(tmp_pa
         api = base
         assert fields == {
             "page": f"{base}/",
-            "HTTP API": f"{base}/docs",
-            "LangGraph API": f"{api}  (for the SDKs: this URL and a key)",
+            "API": f"{api}  (the LangGraph Server API: the SDKs and --url take this URL and a key)",
+            "API reference": f"{base}/docs",
             "Studio": f"https://smith.langchain.com/studio/?baseUrl={api}",
             "database": f"embedded Postgres under {data_dir.resolve()} (`school-agent db stop` stops it)",
             "keys": "made for this run (SCHOOL_API_KEYS is not set):",
@@ -144,7 +144,7 @@ def test_make_serve_starts_on_the_embedded_postgres_and_prints_what_works(tmp_pa
 
         status, kind, page = get(fields["page"])
         assert (status, kind.split(";")[0]) == (200, "text/html") and "<html" in page.lower()
-        assert get(fields["HTTP API"])[0] == 200
+        assert get(fields["API reference"])[0] == 200
         assert get(f"{api}/ok")[0] == 200
         for key, (user, role) in keys.items():
             status, _, body = get(f"{base}/school/me", {"Authorization": f"Bearer {key}"})

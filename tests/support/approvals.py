@@ -9,6 +9,7 @@ enrollment, so that cancelling it (a full refund) waits for an operator after th
 from __future__ import annotations
 
 from typing import Any
+from unittest.mock import ANY
 
 from agent.domain import School
 
@@ -73,6 +74,17 @@ def refund_hitl(action_id: str, *, approved: tuple[str, ...] = ("student",)) -> 
         approvers=("student", "operator"),
         approved=approved,
     )
+
+
+def refund_pending(thread_id: str) -> dict[str, Any]:
+    """How `school-agent pending --json` lists ada's refund that waits for an operator on `thread_id`."""
+    request = refund_hitl(ANY)
+    return {
+        "thread_id": thread_id,
+        "action_requests": request["action_requests"],
+        "action_id": ANY,
+        "policy": request["policy"],
+    }
 
 
 def student_yes(student: str = "ada", **extra: Any) -> dict[str, Any]:

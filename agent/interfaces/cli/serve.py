@@ -107,8 +107,8 @@ def banner(
     lines = [
         f"school-agent is serving on {base} (Ctrl+C stops it)",
         f"  page           {base}/",
-        f"  HTTP API       {base}/docs",
-        f"  LangGraph API  {base}  (for the SDKs: this URL and a key)",
+        f"  API            {base}  (the LangGraph Server API: the SDKs and --url take this URL and a key)",
+        f"  API reference  {base}/docs",
         f"  Studio         {STUDIO.format(api=base)}",
         f"                 {studio_state(keys, studio)}",
         f"  database       {database}",
