@@ -163,7 +163,14 @@ def test_a_preferred_pick_changes_what_waits(text: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "text", ["is the earlier one better?", "is the january group better?", "what if the later one is better?"]
+    "text",
+    [
+        "is the earlier one better?",
+        "is the january group better?",
+        "what if the later one is better?",
+        "would the january group be better?",
+        "could the later one be better for me?",
+    ],
 )
 def test_a_question_about_a_pick_is_no_change(text: str) -> None:
     assert classify(text, pending=True) not in ("enroll", "confirm", "decline")

@@ -155,7 +155,12 @@ def _amendment(text: str, flat: str, words: list[str], pending_intent: Intent) -
     "Actually, enroll me in rag-1 instead" asks for an enrollment; "make it rag-2 instead", "the
     January group instead" and "no, the second cohort" keep the pending action's kind.
     """
-    if opener_of(words) in lexicon.WH_OPENERS | lexicon.AUX_OPENERS:  # "is the earlier one better?"
+    # "Is the earlier one better?", "would the January group be better?" ask; "can we do May instead?"
+    # and "could it be the March one instead?" ask for it.
+    said = [w for w in words if w not in lexicon.OPENER_SKIP][:2]
+    asked = said[1:] not in (["i"], ["we"], ["you"]) and "instead" not in words
+    modal = said[:1] and said[0] in lexicon.MODAL_OPENERS and asked
+    if modal or (said[:1] and said[0] in lexicon.WH_OPENERS | lexicon.AUX_OPENERS):
         return None
     target = _names_target(text)
     head = [w for w in words if w not in lexicon.FILLERS][:1]
