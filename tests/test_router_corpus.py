@@ -76,11 +76,16 @@ def test_a_misspelling_is_one_slip_of_the_word(seed: int) -> None:
     assert sorted(slipped) == sorted(word) or len(slipped) != len(word)
 
 
-def test_eval_router_meets_every_goal_on_every_part(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["eval", "router"]) == 0
+def test_eval_router_meets_every_goal_on_every_part_but_the_unseen_round(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # The latest held-out round (`HELD_OUT`) is measured once, not tuned: its figure is a finding,
+    # kept in its docstring, and it joins the goals once it is seen.
+    names = [name for name, _ in router_parts() if name != "generated held-out"]
+
+    assert main(["eval", "router", *(arg for name in names for arg in ("--part", name))]) == 0
 
     out = capsys.readouterr().out
-    names = [name for name, _ in router_parts()]
     for name in names:
         assert f"router: offline reader on the {name} part" in out
     assert out.endswith("goal: no question or guard message read as an action or a program: met\n")
