@@ -20,6 +20,7 @@ from agent.infra import engine
 from agent.infra.persistence import Resources
 from agent.interfaces.worker.process import Worker
 from agent.journal import api_runs
+from agent.runtime.failures import INTERNAL
 
 pytestmark = pytest.mark.postgres
 
@@ -88,12 +89,13 @@ def test_bad_jobs_fail_with_a_reason_and_the_worker_goes_on(
     settle(lambda: job_status(resources, nothing_to_do) is None)
     refused = settle(lambda: (r := api_runs.by_id(resources.pool, nonsense)) and r["status"] == "error" and r)
     assert ended["status"] == "success" and ended["result"]["messages"]
-    assert (refused["error"], refused["refusal"]["status"], refused["refusal"]["began"]) == (
-        "malformed run",
-        500,
-        False,
-    )
-    assert "the server could not complete the request" in refused["refusal"]["message"]  # no internals
+    assert refused["error"] == "malformed run"
+    assert refused["refusal"] == {
+        "error": "ValueError",
+        "kind": "internal",
+        "message": INTERNAL,
+        "began": False,
+    }
     assert "thread deleted-thread has no run to do" in caplog.text
     assert f"run {nonsense} cannot be executed: not a run's work" in caplog.text
     assert worker.alive()

@@ -24,7 +24,7 @@ from typing import Any, NamedTuple
 from langgraph_api.state import runnable_config_to_checkpoint
 from langgraph_sdk import get_sync_client
 
-from agent.interfaces.server.langgraph_api import shapes
+from agent.runtime import platform_json
 from tests.support.differential import ABSENT, Shape, differences, record_session, shape
 from tests.support.school import fresh_database
 from tests.support.servers import api_server, dev_server
@@ -241,7 +241,7 @@ def test_a_debug_checkpoint_is_shaped_as_the_platform_shapes_it() -> None:
         ],
     }
     # What langgraph-api's `_preprocess_debug_checkpoint` (stream.py) answers for it.
-    assert shapes.debug_checkpoint(payload) == {
+    assert platform_json.debug_checkpoint(payload) == {
         **payload,
         "checkpoint": {"thread_id": "t", "checkpoint_ns": "", "checkpoint_id": "2"},
         "parent_checkpoint": {"thread_id": "t", "checkpoint_ns": "", "checkpoint_id": "1"},
@@ -257,4 +257,4 @@ def test_a_debug_checkpoint_is_shaped_as_the_platform_shapes_it() -> None:
     }
     assert payload["tasks"][0]["state"] == config("3", "planner:k")  # the payload is left as it was
     for found in (config("2"), config("3", "planner:k"), None, {"configurable": {"thread_id": "t"}}):
-        assert shapes.checkpoint(found) == runnable_config_to_checkpoint(found)  # type: ignore[arg-type]
+        assert platform_json.checkpoint(found) == runnable_config_to_checkpoint(found)  # type: ignore[arg-type]

@@ -32,8 +32,7 @@ from agent.config.settings import Settings
 from agent.infra.engine import RUN_TASK
 from agent.infra.ledgers import StudentBudget, StudentLedger, register_student_budget, student_budget_for
 from agent.infra.persistence import Resources
-from agent.interfaces.server.errors import retry_after
-from agent.interfaces.worker.execution import _failure
+from agent.interfaces.server.errors import STATUS, retry_after
 from agent.journal.events import events
 from agent.journal.thread_records import ASSISTANT_ID
 from agent.journal.turns import turns_of
@@ -41,6 +40,7 @@ from agent.llm.calls import CallMeter
 from agent.llm.models import Models, NamedModel
 from agent.runtime import threads
 from agent.runtime.daily_budget import DailyBudgetExhaustedError, exhausted_text, seconds_until_tomorrow
+from agent.runtime.failures import failure as run_failure
 from graphs.nodes.answer import offline_reply
 from middleware.ledger import Spend
 from middleware.usage import CallUsage
@@ -313,10 +313,17 @@ def test_retry_after_is_the_time_to_midnight_and_reaches_the_header() -> None:
     refused = DailyBudgetExhaustedError("spent", retry_after_s=42)
     assert retry_after(refused) == {"Retry-After": "42"}
     # A run refused on a worker (the budget spent while it waited) keeps when to try again.
-    failure = _failure(refused, began=False)
-    assert (failure["status"], failure["retry_after_s"]) == (429, 42)
+    failure = run_failure(refused, began=False)
+    assert failure == {
+        "error": "DailyBudgetExhaustedError",
+        "kind": "limited",
+        "message": "spent",
+        "began": False,
+        "retry_after_s": 42,
+    }
+    assert STATUS[failure["kind"]] == 429
     assert retry_after(failure) == {"Retry-After": "42"}
-    assert retry_after(_failure(ValueError("x"), began=False)) == {}
+    assert retry_after(run_failure(ValueError("x"), began=False)) == {}
 
 
 def test_the_limits_are_read_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:

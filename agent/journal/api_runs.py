@@ -19,7 +19,7 @@ so followers in any process wake without polling. The tables come from migration
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any, Literal, TypedDict, cast
 
@@ -70,7 +70,7 @@ class RunRow(TypedDict):
     worker: str | None
     """The worker that took it last."""
     work: dict[str, Any]
-    """What its worker does (`agent.interfaces.worker.execution`), JSON."""
+    """What its worker does (`agent.runtime.execution`), JSON."""
     attempt: int
     """How many times a worker has taken it."""
     began_at: datetime | None
@@ -127,7 +127,7 @@ def create(
 ) -> QueuedRun:
     """Record a pending run under `strategy`; its row, with `ahead`: the runs in flight before it.
 
-    `work` is what its worker will do (`agent.interfaces.worker.execution`). `busy` says the
+    `work` is what its worker will do (`agent.runtime.execution`). `busy` says the
     thread's lock is held by something that is not a recorded run (a CLI turn): `reject` refuses
     then too. Without `stops_others`, `interrupt` and `rollback`
     stop only the actor's own runs and refuse when someone else's is in flight (a student cannot
@@ -251,7 +251,7 @@ def finish(
     error: str | None = None,
     *,
     result: Any = None,
-    failure: dict[str, Any] | None = None,
+    failure: Mapping[str, Any] | None = None,
     awaiting: Awaiting = None,
 ) -> None:
     """Record how the run ended (its `result` for `wait`, its `failure` as answered) and wake its followers.

@@ -1,6 +1,6 @@
 """A run's stream events: written by the worker that executes the run, followed by any API process.
 
-Below the faces because both sides use it: the worker (`agent.interfaces.worker.execution`)
+Below the faces because both sides use it: the worker (`agent.runtime.execution`)
 writes, the HTTP server (`agent.interfaces.server`) follows. Plain psycopg over `api_runs`; it
 must not import LangGraph or a face.
 

@@ -1,10 +1,11 @@
 """Errors as the platform answers them, and the one guard every request passes first.
 
-One table says which status each error is answered with: `{"detail": <text>}`, as the LangGraph
-Server API answers, with `Retry-After` where the client may try again (a key over its rate, a
-student over today's budget, a database that is down or restarting). A database that cannot be
-reached is 503 on every endpoint, never 500. An internal error says only that it happened; its
-trace goes to the log. The worker uses the same table (`status_of`) to word the failure of a run.
+One table says which status each kind of failure is answered with (`STATUS`; the kinds and the
+words are `agent.runtime.failures`', which the worker records a failed run with):
+`{"detail": <text>}`, as the LangGraph Server API answers, with `Retry-After` where the client
+may try again (a key over its rate, a student over today's budget, a database that is down or
+restarting). A database that cannot be reached is 503 on every endpoint, never 500. An internal
+error says only that it happened; its trace goes to the log.
 A key's requests are counted in Postgres (`agent.infra.rate_limits`) as soon as the key is known
 (`auth.caller`), so its limit holds across every process.
 
@@ -16,29 +17,20 @@ let through, it fails the first insert halfway.
 from __future__ import annotations
 
 import json
-import logging
 from collections.abc import Mapping
 from typing import Any
 
-import psycopg
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
-from psycopg_pool import PoolTimeout
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from agent.infra.locks import ThreadBusyError
-from agent.infra.persistence import DatabaseUnavailableError
-from agent.infra.rate_limits import RateLimitedError
-from agent.runtime import threads
-
-log = logging.getLogger(__name__)
+from agent.runtime.failures import DATABASE_ERRORS, KINDS, Kind, explain
 
 MAX_BODY_BYTES = 1 << 20
 """The largest request body accepted (1 MiB): a message is capped far below it by the runtime."""
 DATABASE_RETRY_S = 2
 """`Retry-After` of a 503 for a database that is down or restarting: the pool reconnects by then."""
-DATABASE_DOWN = "the database is unavailable (down or restarting); try again shortly"
 
 
 class RefusedError(Exception):
@@ -50,43 +42,31 @@ class RefusedError(Exception):
         self.headers = dict(headers or {})
 
 
-ERRORS: list[tuple[type[Exception], int]] = [
-    (ThreadBusyError, 409),
-    (threads.ForeignThreadError, 403),
-    (threads.UnknownThreadError, 404),
-    (threads.NothingPendingError, 409),
-    (threads.InvalidApprovalError, 422),
-    (threads.InvalidInputError, 422),
-    (threads.DailyBudgetExhaustedError, 429),
-    (RateLimitedError, 429),
-]
-"""The status of each error the runtime raises on purpose; its message is the detail."""
-DATABASE_ERRORS: tuple[type[Exception], ...] = (
-    psycopg.OperationalError,
-    PoolTimeout,
-    DatabaseUnavailableError,
-)
-"""What a database that is down, restarting or out of connections raises: 503, never 500."""
+STATUS: dict[Kind, int] = {
+    "busy": 409,
+    "forbidden": 403,
+    "unknown": 404,
+    "conflict": 409,
+    "invalid": 422,
+    "limited": 429,
+    "unavailable": 503,
+    "internal": 500,
+}
+"""The status each kind of failure is answered with (`agent.runtime.failures.KINDS` sorts the errors)."""
 
 
 def status_of(err: BaseException) -> tuple[int, str]:
     """Status and detail for an error; internal errors say only that they happened."""
     if isinstance(err, RefusedError):
         return err.status, err.detail
-    if isinstance(err, DATABASE_ERRORS):
-        log.warning("a request found the database unavailable: %s", type(err).__name__)
-        return 503, DATABASE_DOWN
-    for kind, status in ERRORS:
-        if isinstance(err, kind):
-            return status, str(err)
-    log.error("internal error in a request: %s", type(err).__name__, exc_info=err)
-    return 500, "the server could not complete the request; it has been logged"
+    kind, detail = explain(err)
+    return STATUS[kind], detail
 
 
 def retry_after(found: BaseException | Mapping[str, Any] | None) -> dict[str, str]:
     """The `Retry-After` header of a refusal that says when to try again; empty for any other.
 
-    `found` is the error, or a run's recorded failure (`agent.interfaces.worker.execution`), which
+    `found` is the error, or a run's recorded failure (`agent.runtime.failures.Failure`), which
     keeps the error's `retry_after_s`.
     """
     seconds = (
@@ -111,6 +91,11 @@ def error(status: int, detail: str, headers: Mapping[str, str] | None = None) ->
     return JSONResponse({"detail": detail}, status_code=status, headers=headers)
 
 
+def failed(failure: Mapping[str, Any]) -> JSONResponse:
+    """The response for a run that failed on a worker, from its recorded `Failure`."""
+    return error(STATUS[failure["kind"]], failure["message"], retry_after(failure))
+
+
 def answer(err: BaseException) -> JSONResponse:
     """The response for an error, from the table."""
     return error(*status_of(err), headers_of(err))
@@ -129,7 +114,7 @@ def install_error_handlers(app: FastAPI) -> None:
     def http_error(_: Request, err: StarletteHTTPException) -> JSONResponse:
         return error(err.status_code, str(err.detail))
 
-    handled: list[type[Exception]] = [RefusedError, *DATABASE_ERRORS, *(k for k, _ in ERRORS), Exception]
+    handled: list[type[Exception]] = [RefusedError, *DATABASE_ERRORS, *(k for k, _ in KINDS), Exception]
     for kind in handled:
         app.add_exception_handler(kind, lambda _r, e: answer(e))
 

@@ -2,7 +2,7 @@
 
 `install` defines them on one procrastinate app, bound to the process's resources and graph:
 - `school.run` (queue `runs`, locked on its thread): execute the thread's next run
-  (`agent.interfaces.worker.execution`);
+  (`agent.runtime.execution`);
 - `school.recover`, every `RECOVER_EVERY_S`: put back in the queue the jobs of workers whose
   heartbeat stopped (`SCHOOL_STALLED_AFTER_S`) and run jobs that never recorded their end, and
   give a job to any run left without one;
@@ -24,8 +24,8 @@ from procrastinate import JobContext
 from agent.infra import engine
 from agent.infra.persistence import Resources
 from agent.interfaces.worker import schedule
-from agent.interfaces.worker.execution import RunCutOffError, execute_next
 from agent.journal import api_runs
+from agent.runtime.execution import RunCutOffError, execute_next
 from agent.runtime.runs import Pregel
 
 log = logging.getLogger(__name__)

@@ -22,6 +22,7 @@ from agent.interfaces.server.backend import Backend
 from agent.interfaces.server.errors import RefusedError
 from agent.interfaces.server.langgraph_api import shapes
 from agent.journal import thread_records
+from agent.runtime import platform_json
 
 log = logging.getLogger(__name__)
 
@@ -163,7 +164,7 @@ def routes(backend: Backend) -> APIRouter:
         known_by_uuid(
             thread_records.ASSISTANT_ID if assistant_id == thread_records.GRAPH_ID else assistant_id
         )
-        drawn: dict[str, Any] = shapes.jsonable(graph.get_graph(xray=_xray(xray)).to_json())
+        drawn: dict[str, Any] = platform_json.jsonable(graph.get_graph(xray=_xray(xray)).to_json())
         for node in drawn.get("nodes", []):
             if isinstance(node.get("data"), dict):
                 node["data"].pop("id", None)

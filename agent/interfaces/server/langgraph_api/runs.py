@@ -3,7 +3,7 @@
 Every run is recorded (`agent.journal.api_runs`) under its multitask strategy (the platform's
 default, `enqueue`, when none is given) and queued as a task-engine job (`agent.infra.engine`)
 that a worker, in this process or any other, executes through `agent.runtime.threads`
-(`agent.interfaces.worker.execution`): whoever starts it, it holds the thread's one-writer lock,
+(`agent.runtime.execution`): whoever starts it, it holds the thread's one-writer lock,
 is journaled, runs with `durability="sync"` and goes through the runtime's checks
 (a stale, malformed or foreign resume is a 4xx before anything is written). `runs/wait` and
 `runs/stream` on a thread with nothing in flight wait for the run to begin, so a request refused
@@ -32,9 +32,8 @@ from fastapi.responses import JSONResponse, Response, StreamingResponse
 from agent.infra import engine
 from agent.interfaces.server.auth import Principal, Who
 from agent.interfaces.server.backend import Backend
-from agent.interfaces.server.errors import RefusedError, error, retry_after
+from agent.interfaces.server.errors import RefusedError, failed
 from agent.interfaces.server.langgraph_api.assistants import known
-from agent.interfaces.server.langgraph_api.relay import thread_values
 from agent.interfaces.server.langgraph_api.run_requests import (
     GRAPH_MODES,
     RunCreate,
@@ -48,6 +47,7 @@ from agent.interfaces.server.langgraph_api.threads import ThreadAccess, at_check
 from agent.journal import api_runs, thread_records
 from agent.journal.feeds import Event, follow, wait_until
 from agent.runtime import threads
+from agent.runtime.platform_json import thread_values
 
 HEARTBEAT_S = 5.0
 """A stream with nothing to say for this long sends an SSE comment, as the platform does."""
@@ -196,7 +196,7 @@ class RunDesk:
         if failure is None or failure.get("began"):
             return None
         api_runs.delete_run(self.pool, record["run_id"])
-        return error(failure["status"], failure["message"], retry_after(failure))
+        return failed(failure)
 
     def final_values(self, thread_id: str, run: api_runs.RunRow | None = None) -> dict[str, Any]:
         """What `wait` and `join` answer: the state the run left, else the thread's, read."""
@@ -306,7 +306,7 @@ def routes(backend: Backend) -> APIRouter:
         ended = desk.wait_for_end(thread_id, record["run_id"])
         failure = ended["refusal"] if ended is not None else None
         if ended is not None and ended["status"] == "error" and failure is not None:
-            return error(failure["status"], failure["message"], retry_after(failure))
+            return failed(failure)
         return JSONResponse(
             desk.final_values(thread_id, ended), headers=location(thread_id, record["run_id"])
         )

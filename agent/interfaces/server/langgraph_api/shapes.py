@@ -1,49 +1,20 @@
-"""The LangGraph Server API's JSON shapes: assistants, threads, thread states, interrupts, errors.
+"""The LangGraph Server API's resources in JSON: assistants, threads, thread states.
 
-Pure functions from LangGraph objects (state snapshots, interrupts) and thread rows to the JSON
-the platform answers and `langgraph_sdk` types (`langgraph_sdk.schema`). No I/O here.
+Pure functions from LangGraph objects (state snapshots) and thread rows to the JSON the platform
+answers and `langgraph_sdk` types (`langgraph_sdk.schema`), built on the values, interrupts and
+checkpoints of `agent.runtime.platform_json` (which a run's events hold too). No I/O here.
 """
 
 from __future__ import annotations
 
-import dataclasses
-import json
 from collections.abc import Mapping
-from datetime import date, datetime
-from decimal import Decimal
+from datetime import datetime
 from typing import Any
-from uuid import UUID
-
-from langchain_core.runnables import RunnableConfig
-from pydantic import TypeAdapter
 
 from agent.journal.thread_records import ASSISTANT_ID, GRAPH_ID
+from agent.runtime.platform_json import checkpoint, jsonable, response_schema
 
 THREAD_STATUSES = ("idle", "busy", "interrupted", "error")
-
-
-def _default(value: Any) -> Any:
-    """What `json` cannot write itself: pydantic models (LangChain messages), dataclasses, times.
-
-    Also ids and sets; anything else is a TypeError (a bug to see, not a value to guess).
-    """
-    if hasattr(value, "model_dump") and not isinstance(value, type):
-        return value.model_dump()
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return dataclasses.asdict(value)
-    if isinstance(value, datetime | date):
-        return value.isoformat()
-    if isinstance(value, UUID | Decimal):
-        return str(value)
-    if isinstance(value, set | frozenset):
-        return sorted(value, key=str)
-    message = f"cannot write a {type(value).__name__} as JSON"
-    raise TypeError(message)
-
-
-def jsonable(value: Any) -> Any:
-    """`value` as plain JSON types (dicts, lists, strings, numbers, booleans, None)."""
-    return json.loads(json.dumps(value, default=_default))
 
 
 def assistant(created_at: datetime) -> dict[str, Any]:
@@ -63,15 +34,6 @@ def assistant(created_at: datetime) -> dict[str, Any]:
     }
 
 
-def interrupt(found: Any) -> dict[str, Any]:
-    """One interrupt as a run's output (`__interrupt__`) carries it.
-
-    Every field of LangGraph's `Interrupt`, `response_schema` too (null when the graph sets none),
-    as the platform writes it.
-    """
-    return {"id": found.id, "value": jsonable(found.value), "response_schema": _response_schema(found)}
-
-
 def state_interrupt(found: Any) -> dict[str, Any]:
     """One interrupt as a thread's state and record carry it.
 
@@ -79,54 +41,10 @@ def state_interrupt(found: Any) -> dict[str, Any]:
     `InterruptSchema`).
     """
     found_json = {"id": found.id, "value": jsonable(found.value)}
-    schema = _response_schema(found)
+    schema = response_schema(found)
     if schema is not None:
         found_json["response_schema"] = schema
     return found_json
-
-
-def _response_schema(found: Any) -> Any:
-    """The JSON schema an interrupt asks its answer to follow (a type's is generated), or None."""
-    schema = getattr(found, "response_schema", None)
-    if isinstance(schema, type):
-        return TypeAdapter(schema).json_schema()
-    return jsonable(schema)
-
-
-def checkpoint(config: RunnableConfig | None) -> dict[str, Any] | None:
-    """The checkpoint a config names, or None when it names none."""
-    configurable: Mapping[str, Any] = (config or {}).get("configurable") or {}
-    if not configurable.get("thread_id") or not configurable.get("checkpoint_id"):
-        return None
-    found = {
-        "thread_id": configurable["thread_id"],
-        "checkpoint_ns": configurable.get("checkpoint_ns") or "",
-        "checkpoint_id": configurable["checkpoint_id"],
-    }
-    if "checkpoint_map" in configurable:
-        found["checkpoint_map"] = configurable["checkpoint_map"]
-    return found
-
-
-def debug_checkpoint(payload: Mapping[str, Any]) -> dict[str, Any]:
-    """A `checkpoint` debug event's payload (and a `checkpoints` event) as the platform sends it.
-
-    LangGraph's payload plus `checkpoint` and `parent_checkpoint` (from `config` and
-    `parent_config`, which the platform keeps too), and each task's `state`, when it is a
-    subgraph's config, given as that task's `checkpoint`.
-    """
-    tasks = []
-    for task in payload.get("tasks") or []:
-        state = task.get("state")
-        if isinstance(state, Mapping) and state.get("configurable"):
-            task = {k: v for k, v in task.items() if k != "state"} | {"checkpoint": state["configurable"]}
-        tasks.append(task)
-    return {
-        **payload,
-        "checkpoint": checkpoint(payload.get("config")),
-        "parent_checkpoint": checkpoint(payload.get("parent_config")),
-        "tasks": tasks,
-    }
 
 
 def thread_state(snapshot: Any) -> dict[str, Any]:

@@ -20,10 +20,9 @@ from pydantic import BaseModel, ConfigDict
 from agent.interfaces.server.auth import Who
 from agent.interfaces.server.backend import Backend
 from agent.interfaces.server.errors import RefusedError
-from agent.interfaces.server.langgraph_api import shapes
 from agent.interfaces.server.langgraph_api.threads import ThreadAccess, at_checkpoint
 from agent.journal.events import record_event
-from agent.runtime import runs
+from agent.runtime import platform_json, runs
 from agent.runtime.runs import Pregel
 
 
@@ -71,7 +70,7 @@ def routes(backend: Backend) -> APIRouter:
                 made = backend.graph.update_state(config, body.values, as_node=body.as_node)
             except (InvalidUpdateError, ValueError, TypeError) as err:
                 raise RefusedError(422, f"the state cannot take this update: {type(err).__name__}") from None
-            found = shapes.checkpoint(made)
+            found = platform_json.checkpoint(made)
             record_event(
                 backend.resources.pool,
                 thread_id,

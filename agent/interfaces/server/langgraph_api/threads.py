@@ -23,7 +23,7 @@ from agent.interfaces.server.backend import Backend
 from agent.interfaces.server.errors import RefusedError
 from agent.interfaces.server.langgraph_api import shapes
 from agent.journal import thread_records
-from agent.runtime import runs, threads
+from agent.runtime import platform_json, runs, threads
 
 Status = Literal["idle", "busy", "interrupted", "error"]
 Metadata = Annotated[dict[str, Any], Field(max_length=100)]
@@ -150,7 +150,7 @@ def _matches(thread: dict[str, Any], status: Status | None, values: dict[str, An
     """Whether a thread (as the platform shapes it) has `status` and contains `values`, where given."""
     if status is not None and thread["status"] != status:
         return False
-    return values is None or _contains(thread["values"] or {}, shapes.jsonable(values))
+    return values is None or _contains(thread["values"] or {}, platform_json.jsonable(values))
 
 
 class ThreadAccess:
@@ -271,7 +271,7 @@ def routes(backend: Backend) -> APIRouter:
         # Under the source's lock, so no run adds to it halfway; the saver copies in one transaction.
         with runs.exclusive(backend.graph, thread_id):
             cast(BaseCheckpointSaver[Any], backend.graph.checkpointer).copy_thread(thread_id, new_id)
-            thread_records.create(pool, new_id, who.user_id, shapes.jsonable(row["metadata"]))
+            thread_records.create(pool, new_id, who.user_id, platform_json.jsonable(row["metadata"]))
         return access.json(access.row(new_id, who))
 
     @router.get("/{thread_id}/state")

@@ -1,5 +1,10 @@
 """Executing a thread's next run on a worker: what the API recorded, with the runtime's guarantees.
 
+Below the faces: a worker's job (`agent.interfaces.worker.tasks`) calls `execute_next`, and the
+HTTP API that accepted the run follows its events and end through Postgres. A run that fails is
+recorded with its kind and words (`agent.runtime.failures.Failure`), which the API answers with
+its HTTP status; nothing here knows HTTP.
+
 A run's `work` (written by the API that accepted it, `agent.journal.api_runs`) says what to do:
 send a student's message, or decide the pending approval; the graph's stream modes are relayed as
 the platform's events. The run goes through `agent.runtime.threads`, so it holds the thread's
@@ -27,12 +32,11 @@ from psycopg_pool import PoolTimeout
 
 from agent.infra.locks import ThreadBusyError
 from agent.infra.persistence import DatabaseUnavailableError, Resources
-from agent.interfaces.server.errors import status_of
-from agent.interfaces.server.langgraph_api.relay import relay, thread_values, values_json
 from agent.journal import api_runs
 from agent.journal.events import record_event
 from agent.journal.feeds import EventWriter
-from agent.runtime import threads
+from agent.runtime import failures, threads
+from agent.runtime.platform_json import relay, thread_values, values_json
 from agent.runtime.runs import Pregel, RunStoppedError, Watch
 
 log = logging.getLogger(__name__)
@@ -100,7 +104,7 @@ def execute_next(resources: Resources, graph: Pregel, thread_id: str, worker: st
         work = Work.of(run["work"])
     except ValueError as err:
         log.error("run %s cannot be executed: %s", run_id, err)
-        api_runs.finish(pool, run_id, "error", "malformed run", failure=_failure(err, began=False))
+        api_runs.finish(pool, run_id, "error", "malformed run", failure=failures.failure(err, began=False))
         return run_id
     first = 0
     if attempt > 1:
@@ -139,7 +143,7 @@ def _awaiting(graph: Pregel, thread_id: str) -> api_runs.Awaiting:
 
 def _run(
     resources: Resources, graph: Pregel, run: api_runs.ClaimedRun, work: Work, writer: EventWriter
-) -> tuple[str | None, str | None, Any, dict[str, Any] | None]:
+) -> tuple[str | None, str | None, Any, failures.Failure | None]:
     """Do the work; (status, error, result, failure) — status None when the run was rolled back."""
     pool, run_id, thread_id = resources.pool, run["run_id"], run["thread_id"]
     began = False
@@ -168,7 +172,7 @@ def _run(
             if work.wait_for_lock and time.monotonic() < deadline:
                 time.sleep(BUSY_POLL_S)
                 continue
-            return "error", type(err).__name__, None, _failure(err, began=began)
+            return "error", type(err).__name__, None, failures.failure(err, began=began)
         except RunStoppedError as err:
             if api_runs.stop_of(pool, run_id) == "rollback":
                 resources.checkpointer.delete_for_runs([run_id])
@@ -176,16 +180,11 @@ def _run(
                 return None, None, None, None
             return "interrupted", str(err), None, None
         except Exception as err:
-            if _database_gone(err):
+            if isinstance(err, failures.DATABASE_ERRORS):  # a restart or a failover, not the run's own
                 log.warning("run %s lost the database (%s); it is retried", run_id, type(err).__name__)
                 raise RunCutOffError(run_id) from err
-            return "error", type(err).__name__, None, _failure(err, began=began)
+            return "error", type(err).__name__, None, failures.failure(err, began=began)
         return "success", None, _result(graph, thread_id, writer), None
-
-
-def _database_gone(err: BaseException) -> bool:
-    """Whether the error is the database being unreachable (a restart, a failover), not the run's own."""
-    return isinstance(err, DatabaseUnavailableError | psycopg.OperationalError | PoolTimeout)
 
 
 def _do(
@@ -223,16 +222,3 @@ def _result(graph: Pregel, thread_id: str, writer: EventWriter) -> Any:
     if isinstance(writer.last_values, dict):
         return values_json(writer.last_values)
     return thread_values(graph, thread_id)
-
-
-def _failure(err: BaseException, *, began: bool) -> dict[str, Any]:
-    """How a failed run is answered (never a stack trace or raw internals)."""
-    status, message = status_of(err)
-    failure = {
-        "error": type(err).__name__,
-        "status": status,
-        "message": message,
-        "began": began,
-    }
-    retry_after_s = getattr(err, "retry_after_s", None)  # a limit that says when to try again
-    return failure if retry_after_s is None else failure | {"retry_after_s": retry_after_s}
