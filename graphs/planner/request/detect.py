@@ -26,7 +26,8 @@ _PROGRAM_PHRASES = phrase_list(
     "combination of courses, bundle of courses"
 )
 _COURSES_I_NEED = re.compile(
-    r"\b(?:which|what|the) courses (?:do |should |would )?i (?:need|should|must|have to)\b(?! (?:b\w{0,3}fore?|prior)\b)"
+    r"\b(?:which|what|the) courses (?:(?:do|should|would|must|could) i (?:need|take|do|follow)|"
+    r"i (?:need|should|must|have to))\b(?! (?:b\w{0,3}fore?|prior)\b)"
 )
 """Asking which courses one needs or should take: "what courses should I take", "the courses I need to
 reach mlops"; "which courses I need before rag" asks for prerequisites."""
