@@ -188,12 +188,12 @@ def send(
     text = _check_text(text, settings)
     listen = _token_events(on_token, on_event)
     with runs.exclusive(graph, thread_id, then=views.head_query(thread_id)) as head:
-        if from_checkpoint is not None:
-            _branch(graph, thread_id, from_checkpoint)
-            head = None  # the head moved: read the view afresh
         view = views.view(graph, thread_id, head)
         refuse_foreign(thread_id, runs.owner(graph, thread_id, view), user)
         refuse_spent(graph, thread_id, user)
+        if from_checkpoint is not None:  # checked first: nobody else's message branches the thread
+            _branch(graph, thread_id, from_checkpoint)
+            view = views.view(graph, thread_id, None)  # the head moved: read it afresh
         if view.unfinished:
             _finish_interrupted_run(graph, config, graph.get_state(config), listen, watch)
         run_context = replace(context, user_id=user) if context else Context(user_id=user)
