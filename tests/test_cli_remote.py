@@ -13,6 +13,7 @@ import json
 import subprocess
 from collections.abc import Iterator
 from dataclasses import dataclass
+from unittest.mock import ANY
 
 import pytest
 
@@ -293,6 +294,32 @@ def test_refusals_are_one_line_and_write_nothing(served: Served, school: Resourc
     )
 
     assert changed(before, fingerprint(school.pool)) == {}
+
+
+def test_enrollments_are_listed_through_the_server_as_the_key_may_see_them(
+    served: Served, school: Resources
+) -> None:
+    cli(served, "bob", "send", "t-bob-enroll", "Please enroll me in python-basics-2")
+    cli(served, "bob", "send", "t-bob-enroll", "yes")
+    keys = ("id", "student_id", "cohort_id", "status")
+    bobs = [{k: row[k] for k in keys} for row in school.school.enrollments(student_id="bob")]
+    assert {
+        "id": ANY,
+        "student_id": "bob",
+        "cohort_id": "python-basics-2",
+        "status": "PENDING_PAYMENT",
+    } in bobs
+    assert json.loads(cli(served, "bob", "enrollments", "--json").stdout) == bobs
+    assert json.loads(cli(served, "olga", "enrollments", "--student", "bob", "--json").stdout) == bobs
+    table = lines(cli(served, "olga", "enrollments", "--cohort", "python-basics-2", "--student", "bob"))
+    assert [line.split()[1:] for line in table] == [
+        ["student", "cohort", "status"],
+        ["bob", "python-basics-2", "PENDING_PAYMENT"],
+    ]
+    refused(
+        cli(served, "bob", "enrollments", "--student", "ada", check=False),
+        "a student sees only their own enrollments",
+    )
 
 
 def test_an_unreachable_server_is_named(capsys: pytest.CaptureFixture[str]) -> None:

@@ -225,6 +225,11 @@ def cmd_usage(args: argparse.Namespace) -> int:
 
 def cmd_enrollments(args: argparse.Namespace) -> int:
     """Enrollments, oldest first, optionally of one cohort and/or student."""
+    server = remote.server_of(args)
+    if server is not None:
+        with remote.connect(server) as client:
+            print_enrollments(client.enrollments(cohort=args.cohort, student=args.student), as_json=args.json)
+        return EXIT_OK
     with session() as (res, _):
         rows = res.school.enrollments(cohort_id=args.cohort, student_id=args.student)
     print_enrollments(rows, as_json=args.json)

@@ -167,6 +167,13 @@ class Client:
                 if len(page) < PAGE:
                     return [turn for turn in found if turn.pending]
 
+    def enrollments(self, *, cohort: str | None, student: str | None) -> list[dict[str, Any]]:
+        """Enrollments as `GET /school/enrollments` answers them (a student's key: only theirs)."""
+        asked = {name: value for name, value in (("cohort", cohort), ("student", student)) if value}
+        with self._answers():
+            rows: list[dict[str, Any]] = self.sdk.http.get("/school/enrollments", params=asked)
+        return rows
+
     def history(self, thread_id: str) -> list[tuple[str, str]]:
         """The thread's messages as (role, text)."""
         with self._answers():
