@@ -806,7 +806,7 @@ def test_a_message_from_a_past_checkpoint_branches_the_thread_there(
     asked = ada.threads.get_state(thread_id)
     ada.runs.wait(thread_id, "school", input=ASK)
     assert ada.threads.get(thread_id)["status"] == "interrupted"
-    later = len(ada.threads.get_history(thread_id, limit=100))
+    paused = ada.threads.get_state(thread_id)["checkpoint_id"]
 
     runs_before = len(ada.runs.list(thread_id))
     refused(
@@ -828,8 +828,10 @@ def test_a_message_from_a_past_checkpoint_branches_the_thread_there(
         [],
         "idle",
     )
-    assert branched["parent_checkpoint"]["checkpoint_id"] != asked["checkpoint_id"]  # a copy, then the run
-    assert len(ada.threads.get_history(thread_id, limit=100)) > later  # the abandoned branch stays
+    history = ada.threads.get_history(thread_id, limit=100)
+    forks = [h for h in history if h["metadata"]["source"] == "fork"]  # the past checkpoint, copied
+    assert [(f["values"], f["next"]) for f in forks] == [(asked["values"], asked["next"])]
+    assert paused in {h["checkpoint_id"] for h in history}  # the abandoned branch stays in the history
     assert resources.school.enrollments() == []
     with resources.pool.connection() as conn:
         inputs = conn.execute(

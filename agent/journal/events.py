@@ -151,23 +151,21 @@ def _insert(conn: Connection[Any], row: tuple[Any, ...]) -> int | None:
 
 
 def events(
-    pool: ConnectionPool[Any], thread_id: str, *, kinds: Sequence[str] | None = None
+    pool: ConnectionPool[Any], thread_id: str, *, kinds: Sequence[str] | None = None, after: int = 0
 ) -> list[EventRow]:
     """The thread's events, oldest first, each as {id, thread_id, turn_id, kind, payload, at}.
 
-    With `kinds`, only events of those kinds (an empty sequence gives none).
+    With `kinds`, only events of those kinds (an empty sequence gives none); with `after`, only
+    those with a greater id (a reader that polls asks for what is new, not the whole journal).
     """
+    query = (
+        "SELECT id, thread_id, turn_id, kind, payload, at FROM journal_events"
+        " WHERE thread_id = %s AND id > %s"
+    )
+    params: list[Any] = [thread_id, after]
+    if kinds is not None:
+        query += " AND kind = ANY(%s)"
+        params.append(list(kinds))
     with pool.connection() as conn, conn.cursor(row_factory=dict_row) as cur:
-        if kinds is None:
-            cur.execute(
-                "SELECT id, thread_id, turn_id, kind, payload, at FROM journal_events"
-                " WHERE thread_id = %s ORDER BY id",
-                (thread_id,),
-            )
-        else:
-            cur.execute(
-                "SELECT id, thread_id, turn_id, kind, payload, at FROM journal_events"
-                " WHERE thread_id = %s AND kind = ANY(%s) ORDER BY id",
-                (thread_id, list(kinds)),
-            )
+        cur.execute(query + " ORDER BY id", params)
         return cast(list[EventRow], cur.fetchall())

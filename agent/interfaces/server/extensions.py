@@ -46,7 +46,7 @@ def routes(backend: Backend) -> APIRouter:
     ) -> list[dict[str, Any]]:
         access.row(thread_id, who)
         wanted = [k.strip() for k in kinds.split(",") if k.strip()] if kinds is not None else None
-        found = events(backend.pool, thread_id, kinds=wanted)
+        found = events(backend.pool, thread_id, kinds=wanted, after=after)
         return [
             {
                 "id": e["id"],
@@ -56,7 +56,6 @@ def routes(backend: Backend) -> APIRouter:
                 "data": jsonable(e["payload"]),
             }
             for e in found
-            if e["id"] > after
         ]
 
     @router.get("/enrollments")
