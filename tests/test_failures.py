@@ -46,6 +46,12 @@ def test_a_refusal_is_told_in_its_own_words(err: Exception, kind: Kind, status: 
     assert answered.status_code == status and answered.body == status_of_body(str(err))
 
 
+def test_a_failure_recorded_before_kinds_is_answered_with_its_own_status() -> None:
+    old = {"error": "ThreadBusyError", "status": 409, "message": "thread t is busy", "began": False}
+    answered = failed(old)
+    assert (answered.status_code, answered.body) == (409, status_of_body("thread t is busy"))
+
+
 @pytest.mark.parametrize(
     "err",
     [psycopg.OperationalError("server closed"), PoolTimeout("no connection"), DatabaseUnavailableError("x")],

@@ -92,8 +92,12 @@ def error(status: int, detail: str, headers: Mapping[str, str] | None = None) ->
 
 
 def failed(failure: Mapping[str, Any]) -> JSONResponse:
-    """The response for a run that failed on a worker, from its recorded `Failure`."""
-    return error(STATUS[failure["kind"]], failure["message"], retry_after(failure))
+    """The response for a run that failed on a worker, from its recorded `Failure`.
+
+    A failure recorded before failures had kinds kept its status instead: it is answered with it.
+    """
+    status = STATUS[failure["kind"]] if "kind" in failure else int(failure.get("status", 500))
+    return error(status, failure["message"], retry_after(failure))
 
 
 def answer(err: BaseException) -> JSONResponse:
