@@ -35,7 +35,7 @@ from agent.infra.persistence import Resources, embedded_url, open_resources, sto
 from agent.interfaces.server.app import create_app
 from agent.interfaces.server.auth import parse_keys
 from agent.interfaces.server.backend import Backend
-from agent.interfaces.worker.process import Worker
+from agent.worker.process import Worker
 from tests.support.api import API_KEYS
 from tests.support.fakes import ScriptedChatModel, Step
 from tests.support.openai_stub import OpenAIStub

@@ -18,9 +18,9 @@ import pytest
 from agent.config import faults
 from agent.infra import engine
 from agent.infra.persistence import Resources
-from agent.interfaces.worker.process import Worker
 from agent.journal import api_runs
 from agent.runtime.failures import INTERNAL
+from agent.worker.process import Worker
 
 pytestmark = pytest.mark.postgres
 

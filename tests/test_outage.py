@@ -27,9 +27,9 @@ from agent.infra.persistence import DatabaseUnavailableError, embedded_url, open
 from agent.interfaces.server.app import create_app
 from agent.interfaces.server.auth import parse_keys
 from agent.interfaces.server.backend import Backend
-from agent.interfaces.worker.process import Worker
 from agent.runtime import threads
 from agent.runtime.failures import DATABASE_DOWN
+from agent.worker.process import Worker
 from graphs import tools
 from graphs.school import build_graph
 from tests.support.api import API_KEYS, ASK, sdk_clients

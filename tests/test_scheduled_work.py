@@ -12,11 +12,11 @@ from typing import Any
 import pytest
 
 from agent.infra.persistence import Resources
-from agent.interfaces.worker.process import Worker
-from agent.interfaces.worker.schedule import Schedule
 from agent.journal.events import events
 from agent.runtime import threads
 from agent.upkeep.scheduled import SYSTEM_THREAD
+from agent.worker.process import Worker
+from agent.worker.schedule import Schedule
 from tests.support.approvals import student_yes
 
 pytestmark = pytest.mark.postgres

@@ -9,7 +9,7 @@ longer writes itself:
 - `lock`: jobs with the same lock run one at a time, oldest first, across every worker; a run's
   job is locked on its thread, so one thread's runs never overlap;
 - worker heartbeats (`procrastinate_workers`): a worker silent for `SCHOOL_STALLED_AFTER_S` is
-  dead, and the recovery task (`agent.interfaces.worker.tasks`) puts its jobs back in the queue;
+  dead, and the recovery task (`agent.worker.tasks`) puts its jobs back in the queue;
 - periodic tasks, deferred once per tick whatever the number of workers (its
   `procrastinate_periodic_defers` table).
 

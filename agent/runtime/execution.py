@@ -1,6 +1,6 @@
 """Executing a thread's next run on a worker: what the API recorded, with the runtime's guarantees.
 
-Below the faces: a worker's job (`agent.interfaces.worker.tasks`) calls `execute_next`, and the
+Below the faces: a worker's job (`agent.worker.tasks`) calls `execute_next`, and the
 HTTP API that accepted the run follows its events and end through Postgres. A run that fails is
 recorded with its kind and words (`agent.runtime.failures.Failure`), which the API answers with
 its HTTP status; nothing here knows HTTP.
@@ -45,7 +45,7 @@ log = logging.getLogger(__name__)
 class RunCutOffError(Exception):
     """The database went away during the run: the run is left `running` for its job's retry.
 
-    The retry (`agent.interfaces.worker.tasks`) claims it again and goes on from its last
+    The retry (`agent.worker.tasks`) claims it again and goes on from its last
     checkpoint, as after a worker's death.
     """
 

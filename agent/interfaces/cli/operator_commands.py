@@ -108,7 +108,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 def cmd_worker(args: argparse.Namespace) -> int:
     """Execute runs and scheduled work from the task engine's queue until SIGINT or SIGTERM."""
-    from agent.interfaces.worker.process import run_in_foreground
+    from agent.worker.process import run_in_foreground
 
     settings = Settings.from_env()
     concurrency = settings.workers if args.concurrency is None else args.concurrency

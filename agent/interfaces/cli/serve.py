@@ -24,7 +24,7 @@ from agent.interfaces.cli.session import EXIT_OK, session
 from agent.interfaces.server.app import create_app
 from agent.interfaces.server.auth import Principal, demo_keys, parse_keys, studio_principal
 from agent.interfaces.server.backend import Backend
-from agent.interfaces.worker.process import Worker
+from agent.worker.process import Worker
 
 STUDIO = "https://smith.langchain.com/studio/?baseUrl={api}"
 """LangSmith Studio on a LangGraph API, the form `langgraph dev` prints (the base URL unencoded)."""

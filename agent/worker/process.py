@@ -22,9 +22,9 @@ from typing import Any
 
 from agent.infra import engine
 from agent.infra.persistence import Resources
-from agent.interfaces.worker.schedule import Schedule
-from agent.interfaces.worker.tasks import Host, install
 from agent.runtime.runs import Pregel
+from agent.worker.schedule import Schedule
+from agent.worker.tasks import Host, install
 
 log = logging.getLogger(__name__)
 

@@ -19,7 +19,7 @@ from agent.infra import engine
 from agent.upkeep import holds, scheduled
 
 if TYPE_CHECKING:
-    from agent.interfaces.worker.tasks import Host
+    from agent.worker.tasks import Host
 
 
 @dataclass(frozen=True)

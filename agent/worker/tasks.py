@@ -6,7 +6,7 @@
 - `school.recover`, every `RECOVER_EVERY_S`: put back in the queue the jobs of workers whose
   heartbeat stopped (`SCHOOL_STALLED_AFTER_S`) and run jobs that never recorded their end, and
   give a job to any run left without one;
-- the scheduled work (`agent.interfaces.worker.schedule`).
+- the scheduled work (`agent.worker.schedule`).
 A periodic task is deferred once per tick however many workers run (the engine's
 `procrastinate_periodic_defers`), and each of its ticks is its `timestamp`: the clock it acts on.
 """
@@ -23,10 +23,10 @@ from procrastinate import JobContext
 
 from agent.infra import engine
 from agent.infra.persistence import Resources
-from agent.interfaces.worker import schedule
 from agent.journal import api_runs
 from agent.runtime.execution import RunCutOffError, execute_next
 from agent.runtime.runs import Pregel
+from agent.worker import schedule
 
 log = logging.getLogger(__name__)
 
