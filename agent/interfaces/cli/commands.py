@@ -1,10 +1,10 @@
 """The thread commands: talk (send, chat), decide approvals (approve, resume), read (pending, ...).
 
-One function per subcommand, each `(args) -> exit status`. In process they open a session, call
-`agent.runtime.threads` and hand what it returns to `output`; LangGraph, the graph and the progress
-display are imported inside them, so that `--help` and `db stop` stay fast. With a server
-(`--url` or `SCHOOL_URL`), send, chat, approve, pending and history ask it instead (`remote`) and
-print the same.
+One function per subcommand, each `(args) -> exit status`, written once over whoever answers
+(`school`): with a server (`--url` or `SCHOOL_URL`) its LangGraph API (`remote`), else this
+process (`local`, on `agent.runtime.threads`), and hand what it returns to `output`. LangGraph, the
+graph and the progress display are imported inside them, so that `--help` and `db stop` stay fast.
+`resume` and `usage` run in process only.
 """
 
 from __future__ import annotations
@@ -13,9 +13,11 @@ import argparse
 import json
 import sys
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
+from contextlib import contextmanager
+from typing import Any
 
 from agent.interfaces.cli import remote
+from agent.interfaces.cli.local import NO_USER, Local
 from agent.interfaces.cli.output import (
     print_enrollments,
     print_history,
@@ -23,71 +25,58 @@ from agent.interfaces.cli.output import (
     print_pending,
     print_turn,
 )
-from agent.interfaces.cli.session import EXIT_OK, CliInputError, session
+from agent.interfaces.cli.session import EXIT_OK, CliInputError, RefusedError, session
 
-if TYPE_CHECKING:
-    from agent.interfaces.cli.session import Graph
+Client = remote.Client | Local
+"""Who answers a thread command: a server, or this process."""
 
 PROMPT = "you> "
 QUIT_WORDS = ("/quit", "/exit")
 EDIT_EXAMPLE = '{"cohort_id": "rag-2"}'
 
 
-# -- conversation -------------------------------------------------------------------------------
-def cmd_send(args: argparse.Namespace) -> int:
-    """One student turn, with live progress of its steps."""
+# -- who answers ---------------------------------------------------------------------------------
+@contextmanager
+def school(
+    args: argparse.Namespace, acting: str | None = None, *, needs_user: bool = False
+) -> Iterator[Client]:
+    """Who answers the command: the server given (`remote`), else this process (`local`).
+
+    `acting` names the option saying who acts (`user`, `reviewer`): with a server it must be the
+    key's user; in process it is passed on, and `needs_user` refuses its absence before anything opens.
+    """
+    who: str | None = getattr(args, acting) if acting else None
     server = remote.server_of(args)
     if server is not None:
         with remote.connect(server) as client:
-            client.refuse_other_user(args.user, "--user")
-            print_turn(client.send(args.thread, args.text))
-        return EXIT_OK
-    from agent.interfaces.progress import LiveProgress
-    from agent.runtime import threads
+            client.refuse_other_user(who, f"--{acting}")
+            yield client
+        return
+    if needs_user and who is None:
+        raise CliInputError(NO_USER)
+    with session() as (res, graph):
+        yield Local(res, graph, user=who, plain=getattr(args, "progress", False))
 
-    user = _student(args)
-    with session() as (res, graph), LiveProgress(plain=args.progress) as progress:
-        turn = threads.send(
-            graph, args.thread, args.text, user_id=user, settings=res.settings, on_event=progress
-        )
-    print_turn(turn)
+
+# -- conversation -------------------------------------------------------------------------------
+def cmd_send(args: argparse.Namespace) -> int:
+    """One student turn, with live progress of its steps (in process)."""
+    with school(args, "user", needs_user=True) as client:
+        print_turn(client.send(args.thread, args.text))
     return EXIT_OK
 
 
 def cmd_chat(args: argparse.Namespace) -> int:
     """Talk on one thread, a line at a time, until /quit, /exit or end of input."""
-    server = remote.server_of(args)
-    if server is not None:
-        with remote.connect(server) as client:
-            client.refuse_other_user(args.user, "--user")
-            _chat_with_server(client, args.thread)
-        return EXIT_OK
-    from agent.interfaces.progress import LiveProgress
-    from agent.runtime import threads
-
-    user = _student(args)
-    with session() as (res, graph):
+    with school(args, "user", needs_user=True) as client:
         for line in _lines():
             try:
-                with LiveProgress(prefix="assistant> ") as progress:
-                    turn = threads.send(
-                        graph, args.thread, line, user_id=user, settings=res.settings, on_event=progress
-                    )
-            except threads.ThreadError as err:
+                turn = client.send(args.thread, line, prefix="assistant> ")
+            except RefusedError as err:  # a refused line; the conversation goes on
                 print(f"error: {err}", file=sys.stderr)
                 continue
             print_turn(turn, prefix="assistant> ")
     return EXIT_OK
-
-
-def _chat_with_server(client: remote.Client, thread_id: str) -> None:
-    for line in _lines():
-        try:
-            turn = client.send(thread_id, line)
-        except remote.ServerError as err:  # a refused line; the conversation goes on
-            print(f"error: {err}", file=sys.stderr)
-            continue
-        print_turn(turn, prefix="assistant> ")
 
 
 def _lines() -> Iterator[str]:
@@ -97,14 +86,6 @@ def _lines() -> Iterator[str]:
             return
         if line.strip():
             yield line
-
-
-def _student(args: argparse.Namespace) -> str:
-    """`--user`, which a command run in process needs (with a server, the key says who)."""
-    if args.user is None:
-        raise CliInputError("--user is required (or --url and a key: then the key says who you are)")
-    user: str = args.user
-    return user
 
 
 def _read_line() -> str | None:
@@ -121,22 +102,9 @@ def cmd_approve(args: argparse.Namespace) -> int:
     edited = _edit_args(args.edit) if args.edit is not None else None
     if args.reason is not None and not args.reject:
         raise CliInputError("--reason goes with --reject")
-    server = remote.server_of(args)
-    if server is not None:
-        with remote.connect(server) as client:
-            client.refuse_other_user(args.reviewer, "--reviewer")
-            # The server adds the reviewer and their role from the key.
-            print_turn(client.decide(args.thread, lambda name: _decision(args, edited, name)))
-        return EXIT_OK
-    from agent.runtime import threads
-
-    with session() as (_, graph):
-        name = _pending_action_name(graph, args.thread) if edited is not None else None
-        decision = _decision(args, edited, name)
-        if args.reviewer is not None:
-            decision["reviewer"] = args.reviewer
-        turn = threads.decide(graph, args.thread, decision)
-    print_turn(turn)
+    with school(args, "reviewer") as client:
+        # With a server, the server adds the reviewer and their role from the key.
+        print_turn(client.decide(args.thread, lambda name: _decision(args, edited, name)))
     return EXIT_OK
 
 
@@ -163,16 +131,6 @@ def _decision(args: argparse.Namespace, edited: dict[str, Any] | None, name: str
     return {"decisions": [one]}
 
 
-def _pending_action_name(graph: Graph, thread_id: str) -> str | None:
-    from agent.runtime import threads
-
-    state = graph.get_state(threads.config_for(thread_id))
-    if not state.interrupts:
-        return None
-    name: str = state.interrupts[0].value["action_requests"][0]["name"]
-    return name
-
-
 def cmd_resume(args: argparse.Namespace) -> int:
     """Finish a run that a crash cut off."""
     from agent.runtime import threads
@@ -186,31 +144,15 @@ def cmd_resume(args: argparse.Namespace) -> int:
 # -- reading ------------------------------------------------------------------------------------
 def cmd_pending(args: argparse.Namespace) -> int:
     """List the threads waiting for an approval (with a server: for the key's user to decide)."""
-    server = remote.server_of(args)
-    if server is not None:
-        with remote.connect(server) as client:
-            print_pending(client.pending(), as_json=args.json)
-        return EXIT_OK
-    from agent.runtime import threads
-
-    with session() as (res, graph):
-        found = threads.pending(graph, res.pool)
-    print_pending(found, as_json=args.json)
+    with school(args) as client:
+        print_pending(client.pending(), as_json=args.json)
     return EXIT_OK
 
 
 def cmd_history(args: argparse.Namespace) -> int:
     """Print a thread's messages in order."""
-    server = remote.server_of(args)
-    if server is not None:
-        with remote.connect(server) as client:
-            print_history(client.history(args.thread), as_json=args.json)
-        return EXIT_OK
-    from agent.runtime import threads
-
-    with session() as (_, graph):
-        messages = threads.history(graph, args.thread)
-    print_history(messages, as_json=args.json)
+    with school(args) as client:
+        print_history(client.history(args.thread), as_json=args.json)
     return EXIT_OK
 
 
@@ -225,12 +167,6 @@ def cmd_usage(args: argparse.Namespace) -> int:
 
 def cmd_enrollments(args: argparse.Namespace) -> int:
     """Enrollments, oldest first, optionally of one cohort and/or student."""
-    server = remote.server_of(args)
-    if server is not None:
-        with remote.connect(server) as client:
-            print_enrollments(client.enrollments(cohort=args.cohort, student=args.student), as_json=args.json)
-        return EXIT_OK
-    with session() as (res, _):
-        rows = res.school.enrollments(cohort_id=args.cohort, student_id=args.student)
-    print_enrollments(rows, as_json=args.json)
+    with school(args) as client:
+        print_enrollments(client.enrollments(cohort=args.cohort, student=args.student), as_json=args.json)
     return EXIT_OK

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from agent.config.settings import school_server
-from agent.interfaces.cli.session import CliInputError
+from agent.interfaces.cli.session import CliInputError, RefusedError
 
 if TYPE_CHECKING:
     import argparse
@@ -38,7 +38,7 @@ Decide = Callable[[str | None], dict[str, Any]]
 """Makes a resume payload from the pending action's name (None when nothing is pending)."""
 
 
-class ServerError(CliInputError):
+class ServerError(RefusedError):
     """The server refused a request (its `detail` is the message) or could not be reached."""
 
 
@@ -109,8 +109,11 @@ class Client:
             )
             raise ServerError(message)
 
-    def send(self, thread_id: str, text: str) -> ServerTurn:
-        """One student turn on `thread_id`, created on first use, as the key's user."""
+    def send(self, thread_id: str, text: str, *, prefix: str = "") -> ServerTurn:
+        """One student turn on `thread_id`, created on first use, as the key's user.
+
+        (`prefix` is for the live steps a turn in process shows; a run on the server shows none.)
+        """
         with self._answers():
             thread = self._thread(thread_id)
             since = _message_ids(thread.get("values"))

@@ -29,6 +29,10 @@ class CliInputError(ValueError):
     """A command-line value the command cannot use, such as --edit text that is not JSON."""
 
 
+class RefusedError(CliInputError):
+    """A thread refused a request, in process or on a server: the user reads it in one line."""
+
+
 @contextmanager
 def session(settings: Settings | None = None, *, setup: bool = True) -> Iterator[tuple[Resources, Graph]]:
     """Open resources for `settings` (default: the environment's) and build the school graph on them."""
