@@ -3222,7 +3222,10 @@ and every guard. Measured once on 2026-12-02, `school-agent eval router --part '
 on 729 messages: learned reader on (default) 0.914 (666/729), unsafe 12 of 433;
 `SCHOOL_LEARNED_READER=off` 0.905 (660/729), unsafe 19 of 433. Worst families (reader on):
 r9_guard_third_party_ask 0.292, r9_guard_negated 0.731, r9_q_hypothetical 0.767,
-r9_enroll_nonnative 0.786, r9_pay 0.808.
+r9_enroll_nonnative 0.786, r9_pay 0.808. Then, with the learned reader's veto changed from "a safe
+top reading at 0.8" to "a safe reading more likely than not" (`graphs.routing.SAFE_MASS`, chosen
+as the plain meaning of "the reader reads it as safe" and costed by leaving each seen round out of
+the fit, but compared here too, so this figure is not blind): 0.925 (674/729), unsafe 0 of 433.
 """
 
 FROZEN_AT = ROUND_9_FROZEN_AT

@@ -147,10 +147,43 @@ def test_its_action_never_replaces_a_safe_reading(reader_says: ReaderSays, text:
     assert decision.record["source"] == "rules"
 
 
-def test_below_the_floor_or_switched_off_the_rules_stand(reader_says: ReaderSays) -> None:
-    reader_says("question", probability=LEARNED_FLOOR - 0.05)
-    assert decide("enroll me in rag-2", pending=None, model=None, config=OFFLINE).intent == "enroll"
+def split(**chances: float) -> Reader:
+    """A reader that gives every message these chances; the intents not named share what is left."""
+    rest = [i for i in INTENTS if i not in chances]
+    share = max(1.0 - sum(chances.values()), 1e-9) / len(rest)
+    named = [*chances, *rest]
+    return Reader(
+        columns={"p:none": 0},
+        idf=[1.0],
+        intents=named,
+        weights=[[0.0] for _ in named],
+        intercepts=[math.log(chances.get(i, share)) for i in named],
+        data_digest="test",
+    )
 
+
+@pytest.mark.parametrize(
+    ("chances", "expected"),
+    [
+        ({"question": 0.30, "other": 0.10, "enroll": 0.60}, "enroll"),  # a safe reading less likely
+        ({"question": 0.45, "enroll": 0.55}, "enroll"),
+        ({"question": 0.30, "other": 0.25, "enroll": 0.45}, "question"),  # its top is the action ...
+        ({"question": 0.10, "other": 0.45, "enroll": 0.45}, "other"),  # ... but safe more likely than not
+        ({"question": 0.52, "enroll": 0.48}, "question"),
+    ],
+)
+def test_the_rules_action_stands_only_when_a_safe_reading_is_less_likely_than_not(
+    monkeypatch: pytest.MonkeyPatch, chances: dict[str, float], expected: str
+) -> None:
+    monkeypatch.setattr(routing, "shipped", lambda: split(**chances))
+
+    decision = decide("enroll me in rag-2", pending=None, model=None, config=OFFLINE)
+
+    assert decision.intent == expected
+    assert decision.record["source"] == ("rules" if expected == "enroll" else "learned")
+
+
+def test_switched_off_the_rules_stand(reader_says: ReaderSays) -> None:
     reader_says("question")
     off = ModelConfig(learned_reader=False)
     assert decide("enroll me in rag-2", pending=None, model=None, config=off).record == {
@@ -159,6 +192,11 @@ def test_below_the_floor_or_switched_off_the_rules_stand(reader_says: ReaderSays
         "model": None,
         "reason": None,
     }
+
+
+def test_its_question_replaces_the_rules_other_only_at_the_floor(reader_says: ReaderSays) -> None:
+    reader_says("question", probability=LEARNED_FLOOR - 0.05)
+    assert decide("that one sounds nice", pending=None, model=None, config=OFFLINE).intent == "other"
 
 
 def test_its_question_replaces_the_rules_other_but_no_guard(reader_says: ReaderSays) -> None:

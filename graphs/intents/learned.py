@@ -71,8 +71,8 @@ class Reader:
     data_digest: str
     """The SHA-256 of the labelled messages it was fitted on (`qa.router_training.digest`)."""
 
-    def guess(self, text: str, pending: bool) -> Guess:
-        """The most probable intent of the message, with its probability (a softmax over intents)."""
+    def probabilities(self, text: str, pending: bool) -> dict[str, float]:
+        """Each intent's probability for the message (a softmax over the intents' scores)."""
         counts = Counter(self.columns[f] for f in features(text, pending) if f in self.columns)
         vector = {col: (1.0 + math.log(n)) * self.idf[col] for col, n in counts.items()}
         norm = math.sqrt(sum(v * v for v in vector.values())) or 1.0
@@ -82,8 +82,14 @@ class Reader:
         ]
         top = max(scores)
         exps = [math.exp(s - top) for s in scores]
-        best = max(range(len(scores)), key=scores.__getitem__)
-        return Guess(self.intents[best], exps[best] / sum(exps))
+        total = sum(exps)
+        return {intent: e / total for intent, e in zip(self.intents, exps, strict=True)}
+
+    def guess(self, text: str, pending: bool) -> Guess:
+        """The most probable intent of the message, with its probability."""
+        chances = self.probabilities(text, pending)
+        best = max(self.intents, key=chances.__getitem__)
+        return Guess(best, chances[best])
 
     def to_json(self) -> dict[str, object]:
         """The artifact's content."""
