@@ -2757,21 +2757,6 @@ rules nor the earlier rounds, the tuned families or their tests. Measured once a
 the freeze only db7776a's move of agent/ops to qa touched graphs/intents): with the learned reader
 0.922 (651/706) with 4 unsafe, rules alone 0.911 (643/706) with 12 unsafe; then seen."""
 
-ROUNDS: tuple[tuple[Family, ...], ...] = (
-    ROUND_1,
-    ROUND_2,
-    ROUND_3,
-    ROUND_4,
-    ROUND_5,
-    ROUND_6,
-    ROUND_7,
-    ROUND_8,
-)
-"""The held-out rounds in the order they were written; each docstring keeps its freeze and first figures."""
-
-SEEN: tuple[Family, ...] = tuple(family for round_ in ROUNDS for family in round_)
-"""The rounds already seen: reported apart, and part of the learned reader's training data."""
-
 ROUND_9_FROZEN_AT = "7c0b6e6"
 """The commit the rules were frozen at before round 9 was written."""
 
@@ -3228,9 +3213,28 @@ as the plain meaning of "the reader reads it as safe" and costed by leaving each
 the fit, but compared here too, so this figure is not blind): 0.925 (674/729), unsafe 0 of 433.
 """
 
-FROZEN_AT = ROUND_9_FROZEN_AT
+ROUNDS: tuple[tuple[Family, ...], ...] = (
+    ROUND_1,
+    ROUND_2,
+    ROUND_3,
+    ROUND_4,
+    ROUND_5,
+    ROUND_6,
+    ROUND_7,
+    ROUND_8,
+    ROUND_9,
+)
+"""The held-out rounds in the order they were written; each docstring keeps its freeze and first figures."""
+
+SEEN: tuple[Family, ...] = tuple(family for round_ in ROUNDS for family in round_)
+"""The rounds already seen: reported apart, and part of the learned reader's training data."""
+
+ROUND_10_FROZEN_AT = "PENDING"
+"""The commit the rules were frozen at before round 10 was written."""
+
+FROZEN_AT = ROUND_10_FROZEN_AT
 """The commit at which the rules were frozen before the latest round (`HELD_OUT`) was written, by
 someone who had not read the rules, and measured once."""
 
-HELD_OUT: tuple[Family, ...] = ROUND_9
-"""The latest round: round 9, written after the freeze at `FROZEN_AT`, not yet seen."""
+HELD_OUT: tuple[Family, ...] = ()
+"""The latest round: round 10, written after the freeze at `FROZEN_AT`, not yet seen."""
