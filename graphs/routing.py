@@ -173,7 +173,7 @@ SAFE_MASS = 0.5
 which the rules' action or program is not taken: the reader finds the message safe more likely
 than not. Measured leaving each seen round out of the fit in turn: 0.983 of their messages
 read right against 0.992 with the old rule (a safe top reading at 0.8), and no unsafe reading
-in either (`docs/evaluation/router.md`)."""
+in either (`school-agent eval reader-veto`, `docs/evaluation/router.md`)."""
 SAFE_READINGS = ("question", "other")
 """Readings that start no action and no planner, the likelier first when the reader is unsure."""
 UNSAFE_READINGS = ACTION_INTENTS | {"program"}
@@ -193,17 +193,26 @@ def _offline(text: str, reading: Reading, *, pending: bool, learned: bool) -> Ro
     by_rules = RouteDecision(rules, RouteRecord(intent=rules, source="rules", model=None, reason=None), None)
     if not learned or reading.guard is not None:
         return by_rules
-    chances = shipped().probabilities(text, pending)
-    safe = {one: chances.get(one, 0.0) for one in SAFE_READINGS}
-    if rules in UNSAFE_READINGS and sum(safe.values()) >= SAFE_MASS:
-        intent = cast(Intent, max(SAFE_READINGS, key=safe.__getitem__))
-    elif rules == "other" and safe["question"] >= LEARNED_FLOOR:
-        intent = "question"
-    else:
+    intent = learned_reading(rules, shipped().probabilities(text, pending))
+    if intent is None:
         return by_rules
     return RouteDecision(
         intent, RouteRecord(intent=intent, source="learned", model=None, reason=f"rules_{rules}"), None
     )
+
+
+def learned_reading(rules: Intent, chances: dict[str, float], *, mass: float = SAFE_MASS) -> Intent | None:
+    """The learned reader's reading where it replaces the rules' `rules`; None where the rules stand.
+
+    `chances` are its probabilities for the message; `mass` the safe probability that vetoes an
+    action or a program (`SAFE_MASS`; `school-agent eval reader-veto` scores other values).
+    """
+    safe = {one: chances.get(one, 0.0) for one in SAFE_READINGS}
+    if rules in UNSAFE_READINGS and sum(safe.values()) >= mass:
+        return cast(Intent, max(SAFE_READINGS, key=safe.__getitem__))
+    if rules == "other" and safe["question"] >= LEARNED_FLOOR:
+        return "question"
+    return None
 
 
 def _add_filters(record: RouteRecord, raw: Any) -> None:

@@ -1,4 +1,4 @@
-"""The bodies of the CLI's QA commands: `demo`, `crash-sweep` and `eval router|fit-reader|scenarios|retrieval`.
+"""The bodies of the CLI's QA commands: `demo`, `crash-sweep` and `eval router|fit-reader|reader-veto|scenarios|retrieval`.
 
 One function per command, each `(args) -> exit status` as `school-agent` gives it: 0 done, 1 a
 check or a goal failed, 2 bad input. The CLI keeps the subcommands (names, options, help) and
@@ -92,6 +92,14 @@ def eval_fit_reader(_: argparse.Namespace) -> int:
         f"fitted on {len(cases)} tuned messages (sha256 {reader.data_digest[:12]}): {len(reader.columns)} "
         f"features, {len(reader.intents)} intents; wrote {ARTIFACT} ({ARTIFACT.stat().st_size} bytes)"
     )
+    return EXIT_OK
+
+
+def eval_reader_veto(_: argparse.Namespace) -> int:
+    """Score each candidate veto of the learned reader, each seen round left out of the fit in turn."""
+    from qa.reader_veto import latest, leave_one_round_out, report
+
+    print(report(leave_one_round_out(), latest()), end="")
     return EXIT_OK
 
 
