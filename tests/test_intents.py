@@ -270,3 +270,135 @@ def test_chat_about_the_assistant_is_chit_chat(text: str) -> None:
 )
 def test_a_plan_word_in_the_subject_of_a_catalog_question_asks_for_no_program(text: str) -> None:
     assert classify(text, pending=False) == "question"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "can my daughter enroll in rag-2 too?",
+        "could my husband join the sql fundamentals course next month?",
+        "my friend wants to register for nlp-1, how does he do it?",
+        "is it allowed for my wife to take over my seat in rag-1?",
+        "can alice also join computer-vision-2?",
+        "would my colleague be able to cancel her seat online?",
+    ],
+)
+def test_what_someone_else_may_do_asked_about_is_a_question(text: str) -> None:
+    assert classify(text, pending=False) == "question"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "can you enroll my daughter in rag-2?",
+        "please sign my husband up for nlp-1",
+        "I'd like to pay for alice to join rag-2",
+    ],
+)
+def test_an_action_asked_of_the_assistant_for_someone_else_stays_someone_else_s(text: str) -> None:
+    assert classify(text, pending=False) == "other"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'm not cancelling rag-2, just wondering",
+        "don't move me to nlp-2, I was just curious",
+        "I do not want to join the waitlist for rag-1, only curious",
+    ],
+)
+def test_a_negated_action_with_a_remark_is_no_question(text: str) -> None:
+    assert classify(text, pending=False) == "other"
+
+
+def test_a_remark_before_what_is_asked_still_asks() -> None:
+    text = "I don't want to cancel yet, just wondering whether there's a fee"
+    assert classify(text, pending=False) == "question"
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("I wish my matriculation in sql-fundamentals-1", "enroll"),
+        ("please make my inscription for the rag course", "enroll"),
+        ("kindly matriculate me in nlp-1", "enroll"),
+        ("please annul my enrollment in rag-2", "cancel"),
+        ("I want to annul my matriculation in nlp-1", "cancel"),
+        ("how do I annul my inscription?", "question"),
+    ],
+)
+def test_other_languages_school_words_are_the_same_actions(text: str, intent: str) -> None:
+    assert classify(text, pending=False) == intent
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("here is the money for rag-2", "pay"),
+        ("collect the fee for nlp-1 please", "pay"),
+        ("please take my money for sql-fundamentals-1", "pay"),
+        ("I'd like to pay my invoice for rag-2", "pay"),
+        ("do you take cash for rag-2?", "question"),
+        ("could you send me an invoice for rag-2?", "question"),
+        ("my company pays for it. can I get an invoice for nlp-1?", "question"),
+    ],
+)
+def test_handing_money_over_pays_and_an_invoice_asked_for_is_a_question(text: str, intent: str) -> None:
+    assert classify(text, pending=False) == intent
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "walk me through what happens when a cohort is full",
+        "show me how to join the waitlist for rag-1",
+        "give me every cohort of python basics with prices",
+        "remind me when rag-2 starts",
+        "please advise whether I can pay in instalments",
+        "could you inform me when the enrollment deadline for nlp-1 is?",
+    ],
+)
+def test_asking_to_be_told_in_any_verb_is_a_question(text: str) -> None:
+    assert classify(text, pending=False) == "question"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "let's say I cancel a week before, do I get a refund?",
+        "say I switch to rag-2 next month, do I pay again?",
+        "Is MLOps included in any of your programs?",
+        "is computer vision part of your curriculum?",
+        "is it possible to switch cohorts after the start?",
+    ],
+)
+def test_suppositions_and_questions_about_the_offer_are_questions(text: str) -> None:
+    assert classify(text, pending=False) == "question"
+
+
+def test_a_polite_possible_with_a_target_requests_it() -> None:
+    assert classify("Would it be possible to switch my seat to nlp-2?", pending=False) == "transfer"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "is there somebody in admissions I can talk to?",
+        "do you have a person I could chat with about my enrollment?",
+    ],
+)
+def test_a_person_asked_for_before_the_verb_is_a_handoff(text: str) -> None:
+    assert classify(text, pending=False) == "handoff"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "no, I need to talk to my wife first about the money, sorry",
+        "probably not",
+        "hmm maybe not, thanks",
+        "not right now, my schedule is a mess this month, I'll come back",
+    ],
+)
+def test_a_reply_that_opens_or_ends_with_a_no_declines(text: str) -> None:
+    assert classify(text, pending=True) == "decline"

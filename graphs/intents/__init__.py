@@ -21,7 +21,14 @@ from typing import Literal, get_args
 
 from graphs.entities import COHORT_SHAPED, cohort_reference
 from graphs.intents import lexicon
-from graphs.intents.guards import about_assistant, about_school, injected, off_topic, social_only
+from graphs.intents.guards import (
+    about_assistant,
+    about_school,
+    asks_about_another,
+    injected,
+    off_topic,
+    social_only,
+)
 from graphs.intents.requests import Mention, asks, deferred, framed, mention
 from graphs.intents.text import clauses_of, has_phrase, has_word, opener_of, words_of
 from graphs.planner.request import enrolls_in_the_program, is_program_request
@@ -56,14 +63,14 @@ INTENT_OF_ACTION: dict[str, Intent] = {a: i for i, a in ACTION_OF_INTENT.items()
 ACTION_INTENTS = frozenset({*ACTION_OF_INTENT, "confirm"})
 """Intents that lead to a side effect: a proposal, or (confirm) the execution of one."""
 
-_ACTIONS: tuple[tuple[Intent, frozenset[str], tuple[str, ...]], ...] = (
-    ("cancel", lexicon.CANCEL, lexicon.CANCEL_PHRASES),
-    ("waitlist", lexicon.WAITLIST, lexicon.WAITLIST_PHRASES),
-    ("transfer", lexicon.TRANSFER, lexicon.TRANSFER_PHRASES),
-    ("pay", lexicon.PAY, ()),
-    ("enroll", lexicon.ENROLL, lexicon.ENROLL_PHRASES),
+_ACTIONS: tuple[tuple[Intent, frozenset[str], tuple[str, ...], re.Pattern[str] | None], ...] = (
+    ("cancel", lexicon.CANCEL, lexicon.CANCEL_PHRASES, None),
+    ("waitlist", lexicon.WAITLIST, lexicon.WAITLIST_PHRASES, None),
+    ("transfer", lexicon.TRANSFER, lexicon.TRANSFER_PHRASES, None),
+    ("pay", lexicon.PAY, (), lexicon.PAY_PATTERN),
+    ("enroll", lexicon.ENROLL, lexicon.ENROLL_PHRASES, lexicon.ENROLL_PATTERN),
 )
-"""The actions a student can request, strongest first, with their words and phrases."""
+"""The actions a student can request, strongest first, with their words, phrases and pattern."""
 _NAMED_TARGET = re.compile(
     r"\bthe (?!wrong\b|same\b|right\b)\w+(?: \w+)? (?:course|class|cohort|group|one)\b"
 )
@@ -107,6 +114,8 @@ def read(text: str, *, pending: bool, pending_intent: Intent = "enroll") -> Read
         return Reading("other")
     if injected(text, flat):
         return Reading("other", "injected")
+    if asks_about_another(text):
+        return Reading("question", "asked")
     if pending:
         amended = _amendment(text, flat, words, pending_intent)
         if amended is not None:
@@ -116,7 +125,9 @@ def read(text: str, *, pending: bool, pending_intent: Intent = "enroll") -> Read
             return Reading(reply)
     # 'Enroll me in the program' acts on a program already presented: an enrollment, not a new plan.
     # As typed and as spelled: "becoem a data engineer" is a career move too.
-    planned = is_program_request(text) or is_program_request(flat)
+    # A cohort id names a cohort, not a goal: "switch to data-engineering-2" is no career move.
+    named = COHORT_SHAPED.sub(" ", text.lower())
+    planned = is_program_request(named) or is_program_request(" ".join(words_of(named)))
     if planned and not enrolls_in_the_program(flat) and not _asks_the_catalog(words, flat):
         return Reading("program")
     reading = _request(text, flat, words)
@@ -128,25 +139,39 @@ def _confirmation(text: str, flat: str, words: list[str]) -> Intent | None:
     """Confirm or decline, for short replies to a pending action; None when it is neither.
 
     A verb on what waits answers it: "book it", "do it" confirm, "cancel that", "scratch that"
-    decline; so does a clause that is only a yes or a no ("on second thought, no").
+    decline; so does a clause that is only a no ("on second thought, no", "I'd rather not"), and a
+    reply that opens with one whatever reason follows ("not yet, I need to ask my boss first").
     """
-    if "?" in text or len(words) > 10 or lexicon.INFO_WORDS.intersection(words):
+    if "?" in text or lexicon.INFO_WORDS.intersection(words):
+        return None
+    skipped = lexicon.FILLERS | lexicon.GREETINGS
+    said = [c for c in (words_of(part) for part in re.split(r"[,.;:!]", text)) if c]
+    said = [kept for kept in ([w for w in c if w not in skipped] for c in said) if kept]
+    if said and _refuses(said[0]):
+        return "decline"
+    if len(words) > 10:
         return None
     # "That's correct", "it is fine": the word after the pointer answers.
-    head = [w for w in words if w not in lexicon.FILLERS | lexicon.GREETINGS | _POINTERS][:1]
+    head = [w for w in words if w not in skipped | _POINTERS][:1]
     acted = {verb for verb, it in pairwise(words) if it in ("it", "that", "this")}
-    last = [w for w in words_of(re.split(r"[,.;:!]", text.strip(" .!"))[-1]) if w not in lexicon.FILLERS]
     if (
         has_word(head, lexicon.DECLINE)
         or has_phrase(flat, lexicon.DECLINE_PHRASES + lexicon.DEFERRALS)
         or not lexicon.DROPPING.isdisjoint(acted)
-        or (len(last) == 1 and has_word(last, lexicon.DECLINE))
+        or any(_refuses(clause) for clause in said)
     ):
         return "decline"
     starts_yes = has_word(head, lexicon.CONFIRM) or has_phrase(flat, lexicon.CONFIRM_PHRASES)
     if (starts_yes or not lexicon.ACTING.isdisjoint(acted)) and not lexicon.NEGATORS.intersection(words):
         return "confirm"
     return None
+
+
+def _refuses(clause: list[str]) -> bool:
+    """Whether a clause of a reply is only a no: "no no", "not yet", "never mind", "I'd rather not"."""
+    flat = " ".join(clause)
+    no_more = all(w in lexicon.DECLINE for w in clause) or clause[-1] == "not"
+    return no_more or (has_phrase(flat, lexicon.DECLINE_PHRASES + lexicon.DEFERRALS) and len(clause) <= 3)
 
 
 def _amendment(text: str, flat: str, words: list[str], pending_intent: Intent) -> Intent | None:
@@ -194,9 +219,12 @@ def _asks_the_catalog(words: list[str], flat: str) -> bool:
 
     "Is there a course on data engineering?" and "is there a discount for two courses?" name no
     path, plan or program; "do you have a learning path for data engineers?" does. What follows
-    "on" or "about" is the subject asked about: "content on program design" asks for no program.
+    "on" or "about" is the subject asked about: "content on program design" asks for no program;
+    nor does "is UX design in any of your programmes?".
     """
     asked_for = re.split(r" (?:on|about) ", flat, maxsplit=1)[0]
+    # "Any of your programmes", "your curriculum" are the school's: what is asked is in them.
+    asked_for = re.sub(r"\b(?:any|your) (?:of your )?\w+", "", asked_for)
     return opener_of(words) in lexicon.AUX_OPENERS and not has_phrase(asked_for, lexicon.PLAN_WORDS)
 
 
@@ -256,14 +284,8 @@ def _request(text: str, flat: str, words: list[str]) -> Reading:
         return Reading("other", "social")
     later = deferred(flat)
     readings: dict[Intent, Mention | None] = {
-        intent: mention(
-            clauses,
-            lex,
-            phrases,
-            deferred=later,
-            pattern=lexicon.ENROLL_PATTERN if intent == "enroll" else None,
-        )
-        for intent, lex, phrases in _ACTIONS
+        intent: mention(clauses, lex, phrases, deferred=later, pattern=pattern)
+        for intent, lex, phrases, pattern in _ACTIONS
     }
     refund = mention(clauses, lexicon.REFUND, lexicon.REFUND_PHRASES, deferred=later, polite_requests=False)
     if _for_staff(words, flat, refund, cancel=readings["cancel"]):

@@ -9,11 +9,20 @@ is never an action: an action needs a request from the student, for themselves.
 from __future__ import annotations
 
 import re
-from itertools import pairwise, takewhile
+from itertools import dropwhile, pairwise, takewhile
 
 from graphs.fuzzy import word_set
 from graphs.intents import lexicon
-from graphs.intents.text import course_tags, has_phrase, has_word, known_word, school_word, title_pairs
+from graphs.intents.text import (
+    clauses_of,
+    course_tags,
+    has_phrase,
+    has_word,
+    known_word,
+    school_word,
+    title_pairs,
+    words_of,
+)
 
 _POSSESSIVE = re.compile(
     r"\b(?!(?:it|that|what|there|who|one|here|where|let|today|tomorrow)'s\b)([a-z]+)'s\s+"
@@ -41,7 +50,27 @@ def injected(text: str, flat: str) -> bool:
     # "List all cohorts" asks; "enroll me in every cohort" acts in bulk.
     if has_phrase(flat, lexicon.BULK_PHRASES) and has_word(flat.split(), lexicon.ACTING, cutoff=0.85):
         return True
-    return for_someone_else(flat)
+    return for_someone_else(flat) and not asks_about_another(text)
+
+
+def asks_about_another(text: str) -> bool:
+    """Whether a message asks what someone else may do, that person doing it.
+
+    "Can bob also enroll in rag-2?", "how does she sign up?", "is it possible for my son to take my
+    place?" ask about the rules for another; "can you enroll my brother?" acts on their seat.
+    """
+    if not has_word(words_of(text), lexicon.ACTING, cutoff=0.85):
+        return False
+    for clause in clauses_of(text):
+        words = list(dropwhile(lambda w: w in lexicon.OPENER_SKIP, clause.words))
+        words = words[1:] if words[:1] and words[0] in _HOW else words
+        if not words or words[0] not in lexicon.AUX_OPENERS | lexicon.MODAL_OPENERS:
+            continue
+        # "is it possible for him to ...": the one after "for" does it.
+        subject = words[4:] if words[1:2] == ["it"] and words[3:4] == ["for"] else words[1:]
+        if (subject[:1] and subject[0] in _DOERS) or _someone(subject[:4]) or _is_name(subject[:1]):
+            return True
+    return False
 
 
 def for_someone_else(flat: str) -> bool:
@@ -84,6 +113,9 @@ _SELF_OR_THING = word_set(
 _PREPOSITIONS = frozenset({"in", "into", "for", "on", "onto", "to", "from", "up"})
 _CLOSING: tuple[list[str], ...] = ([], ["thank"], ["thanks"], ["please"], ["thx"])
 _NEEDS = frozenset({"needs", "wants", "would", "has", "needed", "wanted"})
+_DOERS = frozenset({"he", "she", "they"})
+_HOW = frozenset({"how", "when", "where", "why"})
+"""Question words before a subject ("how does she ..."); "who will ..." has its own."""
 
 
 def _someone(rest: list[str], *, ending: bool = False, owned: bool = False) -> bool:
@@ -106,9 +138,18 @@ def _someone(rest: list[str], *, ending: bool = False, owned: bool = False) -> b
         return False
     word, follows = rest[owner : owner + 1], rest[owner + 1 : owner + 2]
     placed = (follows[:1] != [] and follows[0] in _PREPOSITIONS) or (ending and follows in _CLOSING)
-    name = word[0] if word and (placed or owned) else ""
+    name = word if placed or owned else []
+    return _is_name(name, owned=bool(owner))
+
+
+def _is_name(word: list[str], *, owned: bool = False) -> bool:
+    """Whether the word (a list of none or one) is a name: known to neither the reader nor the catalog.
+
+    After "my" (`owned`), no word of the school's texts either.
+    """
+    name = word[0] if word else ""
     known = name in _SELF_OR_THING or known_word(name) or about_school(name, [name])
-    return name.isalpha() and not known and not (owner and school_word(name))
+    return name.isalpha() and not known and not (owned and school_word(name))
 
 
 def social_only(text: str, words: list[str], flat: str) -> bool:

@@ -20,12 +20,12 @@ CONFIRM_PHRASES = phrase_list(
 )
 DECLINE = word_set("no nope nah don't dont stop decline abort never not wait hold reject deny refuse")
 DECLINE_PHRASES = phrase_list(
-    "let's not, lets not, never mind, nevermind, changed my mind, not now, don't do, do not, rather not, "
-    "hold off, i'll pass"
+    "let's not, lets not, never mind, nevermind, changed my mind, don't do, do not, hold off, i'll pass"
 )
+"""Besides these, a reply's clause ending in "not" declines: "I'd rather not", "better not"."""
 GREETINGS = word_set("hi hello hey excuse me good morning afternoon evening quick question")
 """Words a reply may open with before its yes or no: "hey, yes please", "excuse me, no thanks"."""
-FILLERS = word_set("actually well oh ah um umm erm so hmm honestly then please")
+FILLERS = word_set("actually well oh ah um umm erm so hmm hm mm mmm honestly then please")
 """Words a reply may open with before its yes or no: "actually no", "please don't"."""
 INFO_WORDS = word_set("what when how which who where why know tell")
 """A reply with one of these asks for information first, even without a question mark."""
@@ -48,14 +48,15 @@ HUMAN_PHRASES = phrase_list(
 TALK_TO_SOMEONE = re.compile(
     r"\b(?:talk|speak|chat)(?:ing)? (?:to|with) (?:a|an|someone|somebody|anyone|your|one of your|the team"
     r"|the staff|real|human|person|staff|support|admissions)\b"
+    r"|\b(?:someone|somebody|anyone|person|human)\b(?: \w+){0,8} (?:talk|speak|chat)(?:ing)? (?:to|with)\b"
 )
 """Asking for a person, even as a question ("can I talk to a real person?", "is there an advisor I
-can chat with?"), is a handoff."""
+can chat with?", "is there someone there I could speak to?"), is a handoff."""
 REFUND = word_set("refund refunds refunded refnd reimburse reimbursement")
 REFUND_PHRASES = ("money back",)
 """A refund asked for is for staff; a refund asked about ("what is the refund policy?") is a question."""
 
-CANCEL = word_set("cancel cancellation withdraw unenroll unenrol unregister quit deregister drop")
+CANCEL = word_set("cancel cancellation withdraw unenroll unenrol unregister quit deregister drop annul")
 DROPPING = CANCEL | word_set("forget scratch skip leave")
 """Before "it" or "that" in a reply to what waits, these drop it: "scratch that", "leave it"."""
 CANCEL_PHRASES = phrase_list(
@@ -63,7 +64,12 @@ CANCEL_PHRASES = phrase_list(
     "leave the cohort, leave the course, take me off, remove me from, count me out, want out, "
     "get out of, opt out"
 )
-PAY = word_set("pay paying payment checkout settle invoice card charge balance")
+PAY = word_set("pay paying payment checkout settle card charge balance")
+"""Paying; an invoice is a paper asked for ("can you issue an invoice?"), paid only with a verb of these."""
+PAY_PATTERN = re.compile(
+    r"\b(?:take|taking|collect|receive|here's|here is)\s+(?:the |my |your )?(?:money|cash|fees?)\b"
+)
+"""Handing money over is paying: "take the money for rag-2", "here's the fee for rag-2"."""
 WAITLIST = word_set("waitlist waitinglist queue")
 WAITLIST_PHRASES = phrase_list(
     "waiting list, reserve list, wait list, waitlist, notify me, notified, seat opens, spot opens, "
@@ -81,14 +87,13 @@ TRANSFER_PHRASES = phrase_list(
 """Moving an enrollment to another cohort of the same course."""
 ENROLL = word_set(
     "enroll enrol enrolling enrollment enrolment registration admission register reg signup join book reserve apply "
-    "admit subscribe attend participate"
+    "admit subscribe attend participate inscription matriculate matriculation"
 )
+"""Enrolling, in the words of English and of other languages' schools ("my inscription", "matriculated")."""
 ENROLL_PHRASES = phrase_list(
-    "with my registration, complete my registration, process my registration, get me onto, get me on, "
-    "get me into, put me onto, put me down for, sign me in, sign me up, sign up, put me in, put me on, "
-    "a seat in, a spot in, a place in, take the course, want to take, like to take, "
-    "i'll take, count me in, add me to, want to do the, want to start the, "
-    "like to do the"
+    "get me onto, get me on, get me into, put me onto, put me down for, sign me in, sign me up, sign up, "
+    "put me in, put me on, a seat in, a spot in, a place in, take the course, want to take, like to take, "
+    "i'll take, count me in, add me to, want to do the, want to start the, like to do the"
 )
 
 ENROLL_PATTERN = re.compile(
@@ -119,25 +124,28 @@ AUX_OPENERS = word_set(
     "is are does do did am was were has had should shall isn't aren't doesn't didn't wasn't hasn't haven't"
 )
 SUPPOSING = word_set("if suppose supposing imagine assuming assume say hypothetically")
-SUPPOSING_PHRASES = ("in the event", "in case", "what if", "on the off chance")
+SUPPOSING_PHRASES = ("in the event", "in case", "what if", "on the off chance", "let's say", "lets say")
 """A sentence opening with one of these supposes: what it names is asked about, not requested."""
 WISHES = phrase_list("i want to, i'd like to, i would like to, i'd love to, i need to, let me, i'll, i will")
 """A clause opening with a wish and then the action requests it, also inside a question."""
 MODAL_OPENERS = word_set("can could would will may might")
 """A clause opening with a modal asks when it also qualifies the action ("can I cancel later?"),
 and is a polite request otherwise ("can I join rag-2?")."""
-CHECKING = word_set("check see confirm verify find")
-"""Before "whether", "if" or a question word, these ask to know: "could you check whether ..."."""
+TELLING = word_set("tell advise inform remind explain show walk check see confirm verify find")
+"""Before "whether", "if" or a question word (after "me" or "through"), these ask to know: "could
+you check whether ...", "kindly advise what ...", "walk me through how ..."."""
 SHOWING = word_set("show list display print describe explain summarize summarise")
 """A clause opening with one of these asks to be shown something: "show me my enrollments"."""
 QUALIFIERS = word_set(
-    "if whether later still after before anytime whenever possible allowed policy installments "
+    "if whether later still after before anytime whenever allowed policy installments "
     "instalments paypal online twice partial partially deadline by with bank cash monthly once until"
 )
-ASK_PHRASES = phrase_list(
-    "just checking, wondering, curious, want to know, like to know, need to know, tell me about, "
-    "tell me more, question about, any time, is it possible, the policy, refund policy, "
-    "cancellation policy"
+REMARKS = phrase_list("just checking, wondering, curious")
+"""Saying one only asks: before what is asked it asks ("curious whether I can cancel"); closing its
+clause it is a remark that asks nothing ("I don't want to cancel rag-2, just checking")."""
+ASK_PHRASES = REMARKS + phrase_list(
+    "want to know, like to know, need to know, tell me about, tell me more, question about, any time, "
+    "is it possible, the policy, refund policy, cancellation policy"
 )
 """Phrases that make a clause ask about an action instead of requesting it."""
 POLITE = ("is it ok if i", "is it okay if i", "would it be ok if i", "would it be okay if i", "mind if i")
@@ -282,11 +290,11 @@ REPORTED = word_set("was were been got had already")
 paid"): nothing is requested."""
 THIRD_PERSONS = word_set(
     "someone somebody anyone anybody they he she instructor teacher school student students people "
-    "everyone nobody others classmate"
+    "everyone nobody others classmate employer company boss manager"
 )
 """The subject of an action that is not the student: "when someone drops out", "the instructor
 cancelled" describe what happens; they request nothing."""
-HANDLING = word_set("put add sign get move book take give charge remove approve delete")
+HANDLING = word_set("put add sign get move book take charge remove approve delete")
 """Verbs that act on a seat with a word of an action: "put me on the waitlist", "add me"."""
 SUBJECTS = word_set("i you we they he she someone somebody it")
 """Before "<action> me", one of these makes it a statement ("if you enroll me"), not an imperative."""

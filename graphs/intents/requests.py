@@ -152,8 +152,12 @@ def _has_imperative(words: list[str]) -> bool:
 
 
 def _without_openers(words: list[str]) -> list[str]:
+    """The words after the greetings and fillers that open them.
+
+    "Please do ..." orders ("please do my inscription"): its "do" goes too.
+    """
     while len(words) > 1 and words[0] in lexicon.OPENER_SKIP:
-        words = words[1:]
+        words = words[2:] if words[:2] == ["please", "do"] and len(words) > 2 else words[1:]
     return words
 
 
@@ -164,7 +168,7 @@ def _negated(clause: Clause, before: int, *, reported: bool = True) -> bool:
 
 
 def _described(clause: Clause, at: int) -> bool:
-    """Whether the action's subject is someone else: "the instructor cancelled", "someone drops out"."""
+    """Whether the action's subject is someone else: "someone drops out", "my employer is paying"."""
     return any(w in lexicon.THIRD_PERSONS for w in clause.words[max(0, at - 2) : at])
 
 
@@ -180,7 +184,9 @@ def asks(clause: Clause, *, polite_requests: bool = True) -> bool:
         return True
     if opener == "if" and clause.questioned:  # "if I switch, do I pay again?"
         return True
-    if has_phrase(clause.flat, lexicon.ASK_PHRASES) or _tell_me_wh(words):
+    if (has_phrase(clause.flat, lexicon.ASK_PHRASES) and not clause.flat.endswith(lexicon.REMARKS)) or (
+        _tell_me_wh(words)
+    ):
         return True
     if _asks_the_assistant(words) and polite_requests:  # "could you transfer me to a later group?"
         return False
@@ -203,17 +209,18 @@ def _qualified(words: list[str]) -> bool:
 
 
 def _tell_me_wh(words: list[str]) -> bool:
-    """Whether the words ask to be told something: "tell me which cohorts ...", "tell me if ..."."""
+    """Whether the words ask to be told something: a verb of telling, then what, whether or if.
+
+    "Tell me which cohorts ...", "could you check whether I'm still on the waitlist", "kindly
+    advise what the deadline is", "walk me through how the waitlist works".
+    """
     asked = lexicon.WH_OPENERS | {"if", "whether"}
-    told = any(
-        words[i : i + 2] == ["tell", "me"] and words[i + 2 : i + 3] in ([w] for w in asked)
-        for i in range(len(words))
-    )
-    # "could you check whether I'm still on the waitlist", "can you see if rag-2 has seats"
-    checked = any(
-        w in lexicon.CHECKING and words[i + 1 : i + 2] in ([a] for a in asked) for i, w in enumerate(words)
-    )
-    return told or checked
+    for i, word in enumerate(words):
+        if word in lexicon.TELLING:
+            rest = [w for w in words[i + 1 : i + 4] if w not in ("me", "us", "through")]
+            if rest[:1] and rest[0] in asked:
+                return True
+    return False
 
 
 def _negative_imperative(words: list[str]) -> bool:
