@@ -114,7 +114,7 @@ def read(text: str, *, pending: bool, pending_intent: Intent = "enroll") -> Read
         return Reading("other")
     if injected(text, flat):
         return Reading("other", "injected")
-    if asks_about_another(text):
+    if asks_about_another(text, words):
         return Reading("question", "asked")
     if pending:
         amended = _amendment(text, flat, words, pending_intent)
@@ -156,7 +156,6 @@ def _confirmation(text: str, flat: str, words: list[str]) -> Intent | None:
     acted = {verb for verb, it in pairwise(words) if it in ("it", "that", "this")}
     if (
         has_word(head, lexicon.DECLINE)
-        or has_phrase(flat, lexicon.DECLINE_PHRASES + lexicon.DEFERRALS)
         or not lexicon.DROPPING.isdisjoint(acted)
         or any(_refuses(clause) for clause in said)
     ):
@@ -168,10 +167,9 @@ def _confirmation(text: str, flat: str, words: list[str]) -> Intent | None:
 
 
 def _refuses(clause: list[str]) -> bool:
-    """Whether a clause of a reply is only a no: "no no", "not yet", "never mind", "I'd rather not"."""
-    flat = " ".join(clause)
-    no_more = all(w in lexicon.DECLINE for w in clause) or clause[-1] == "not"
-    return no_more or (has_phrase(flat, lexicon.DECLINE_PHRASES + lexicon.DEFERRALS) and len(clause) <= 3)
+    """Whether a clause of a reply says no: "no no", "not yet", "never mind", "I'd rather not"."""
+    only_no = all(w in lexicon.DECLINE for w in clause) or clause[-1] == "not"
+    return only_no or has_phrase(" ".join(clause), lexicon.DECLINE_PHRASES + lexicon.DEFERRALS)
 
 
 def _amendment(text: str, flat: str, words: list[str], pending_intent: Intent) -> Intent | None:

@@ -21,7 +21,6 @@ from graphs.intents.text import (
     known_word,
     school_word,
     title_pairs,
-    words_of,
 )
 
 _POSSESSIVE = re.compile(
@@ -50,25 +49,25 @@ def injected(text: str, flat: str) -> bool:
     # "List all cohorts" asks; "enroll me in every cohort" acts in bulk.
     if has_phrase(flat, lexicon.BULK_PHRASES) and has_word(flat.split(), lexicon.ACTING, cutoff=0.85):
         return True
-    return for_someone_else(flat) and not asks_about_another(text)
+    return for_someone_else(flat) and not asks_about_another(text, flat.split())
 
 
-def asks_about_another(text: str) -> bool:
+def asks_about_another(text: str, words: list[str]) -> bool:
     """Whether a message asks what someone else may do, that person doing it.
 
     "Can bob also enroll in rag-2?", "how does she sign up?", "is it possible for my son to take my
     place?" ask about the rules for another; "can you enroll my brother?" acts on their seat.
     """
-    if not has_word(words_of(text), lexicon.ACTING, cutoff=0.85):
+    if not has_word(words, lexicon.ACTING, cutoff=0.85):
         return False
     for clause in clauses_of(text):
-        words = list(dropwhile(lambda w: w in lexicon.OPENER_SKIP, clause.words))
-        words = words[1:] if words[:1] and words[0] in _HOW else words
-        if not words or words[0] not in lexicon.AUX_OPENERS | lexicon.MODAL_OPENERS:
+        said = list(dropwhile(lambda w: w in lexicon.OPENER_SKIP, clause.words))
+        said = said[1:] if said[:1] and said[0] in _HOW else said
+        if len(said) < 2 or said[0] not in lexicon.AUX_OPENERS | lexicon.MODAL_OPENERS:
             continue
         # "is it possible for him to ...": the one after "for" does it.
-        subject = words[4:] if words[1:2] == ["it"] and words[3:4] == ["for"] else words[1:]
-        if (subject[:1] and subject[0] in _DOERS) or _someone(subject[:4]) or _is_name(subject[:1]):
+        subject = said[4:] if said[1] == "it" and said[3:4] == ["for"] else said[1:]
+        if (subject[:1] and (subject[0] in _DOERS or _is_name(subject[0]))) or _someone(subject[:4]):
             return True
     return False
 
@@ -138,18 +137,13 @@ def _someone(rest: list[str], *, ending: bool = False, owned: bool = False) -> b
         return False
     word, follows = rest[owner : owner + 1], rest[owner + 1 : owner + 2]
     placed = (follows[:1] != [] and follows[0] in _PREPOSITIONS) or (ending and follows in _CLOSING)
-    name = word if placed or owned else []
-    return _is_name(name, owned=bool(owner))
+    return _is_name(word[0] if word and (placed or owned) else "", owned=bool(owner))
 
 
-def _is_name(word: list[str], *, owned: bool = False) -> bool:
-    """Whether the word (a list of none or one) is a name: known to neither the reader nor the catalog.
-
-    After "my" (`owned`), no word of the school's texts either.
-    """
-    name = word[0] if word else ""
-    known = name in _SELF_OR_THING or known_word(name) or about_school(name, [name])
-    return name.isalpha() and not known and not (owned and school_word(name))
+def _is_name(word: str, *, owned: bool = False) -> bool:
+    """Whether a word is a name: none of the reader's or the catalog's, nor (`owned`) the school's texts'."""
+    known = word in _SELF_OR_THING or known_word(word) or about_school(word, [word])
+    return word.isalpha() and not known and not (owned and school_word(word))
 
 
 def social_only(text: str, words: list[str], flat: str) -> bool:

@@ -145,7 +145,7 @@ REMARKS = phrase_list("just checking, wondering, curious")
 clause it is a remark that asks nothing ("I don't want to cancel rag-2, just checking")."""
 ASK_PHRASES = REMARKS + phrase_list(
     "want to know, like to know, need to know, tell me about, tell me more, question about, any time, "
-    "is it possible, the policy, refund policy, cancellation policy"
+    "the policy, refund policy, cancellation policy"
 )
 """Phrases that make a clause ask about an action instead of requesting it."""
 POLITE = ("is it ok if i", "is it okay if i", "would it be ok if i", "would it be okay if i", "mind if i")
