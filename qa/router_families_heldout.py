@@ -3213,22 +3213,6 @@ as the plain meaning of "the reader reads it as safe" and costed by leaving each
 the fit, but compared here too, so this figure is not blind): 0.925 (674/729), unsafe 0 of 433.
 """
 
-ROUNDS: tuple[tuple[Family, ...], ...] = (
-    ROUND_1,
-    ROUND_2,
-    ROUND_3,
-    ROUND_4,
-    ROUND_5,
-    ROUND_6,
-    ROUND_7,
-    ROUND_8,
-    ROUND_9,
-)
-"""The held-out rounds in the order they were written; each docstring keeps its freeze and first figures."""
-
-SEEN: tuple[Family, ...] = tuple(family for round_ in ROUNDS for family in round_)
-"""The rounds already seen: reported apart, and part of the learned reader's training data."""
-
 ROUND_10_FROZEN_AT = "e230010"
 """The commit the rules were frozen at before round 10 was written."""
 
@@ -3712,9 +3696,29 @@ families (reader on): r10_cancel_verbose 0.385, r10_pay 0.462, r10_q_employer_te
 r10_handoff 0.615, r10_other_third_party_employer 0.615, r10_other_injected 0.654.
 """
 
-FROZEN_AT = ROUND_10_FROZEN_AT
+ROUNDS: tuple[tuple[Family, ...], ...] = (
+    ROUND_1,
+    ROUND_2,
+    ROUND_3,
+    ROUND_4,
+    ROUND_5,
+    ROUND_6,
+    ROUND_7,
+    ROUND_8,
+    ROUND_9,
+    ROUND_10,
+)
+"""The held-out rounds in the order they were written; each docstring keeps its freeze and first figures."""
+
+SEEN: tuple[Family, ...] = tuple(family for round_ in ROUNDS for family in round_)
+"""The rounds already seen: reported apart, and part of the learned reader's training data."""
+
+ROUND_11_FROZEN_AT = "PENDING"
+"""The commit the rules were frozen at before round 11 was written."""
+
+FROZEN_AT = ROUND_11_FROZEN_AT
 """The commit at which the rules were frozen before the latest round (`HELD_OUT`) was written, by
 someone who had not read the rules, and measured once."""
 
-HELD_OUT: tuple[Family, ...] = ROUND_10
-"""The latest round: round 10, written after the freeze at `FROZEN_AT`, not yet seen."""
+HELD_OUT: tuple[Family, ...] = ()
+"""The latest round: round 11, written blind to the rules and measured once after the freeze at `FROZEN_AT`."""
