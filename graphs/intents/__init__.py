@@ -64,7 +64,7 @@ ACTION_INTENTS = frozenset({*ACTION_OF_INTENT, "confirm"})
 """Intents that lead to a side effect: a proposal, or (confirm) the execution of one."""
 
 _ACTIONS: tuple[tuple[Intent, frozenset[str], tuple[str, ...], re.Pattern[str] | None], ...] = (
-    ("cancel", lexicon.CANCEL, lexicon.CANCEL_PHRASES, None),
+    ("cancel", lexicon.CANCEL, lexicon.CANCEL_PHRASES, lexicon.CANCEL_PATTERN),
     ("waitlist", lexicon.WAITLIST, lexicon.WAITLIST_PHRASES, None),
     ("transfer", lexicon.TRANSFER, lexicon.TRANSFER_PHRASES, None),
     ("pay", lexicon.PAY, (), lexicon.PAY_PATTERN),
@@ -261,9 +261,15 @@ def _for_staff(words: list[str], flat: str, refund: Mention | None, *, cancel: M
     # Strict spelling: "company" is not "complain", "ready" is not "repay".
     if has_word(words, lexicon.COMPLAINT, cutoff=_STRICT) or has_phrase(flat, lexicon.COMPLAINT_PHRASES):
         return True
-    if lexicon.CHARGED.intersection(words) and lexicon.CHARGED_WRONGLY.intersection(words):
+    # A charge asked for ("no need to charge me") is no complaint.
+    charged = {w for w, after in pairwise([*words, ""]) if w in lexicon.CHARGED and after != "me"}
+    if charged and lexicon.CHARGED_WRONGLY.intersection(words):
         return True
-    mentioned = {w for before, w in pairwise(words) if before in ("my", "our")}  # "my manager said ..."
+    # "My manager said ...", "reports for staff", "as a manager, ...": someone spoken of, not asked for.
+    mentioned = {w for before, w in pairwise(words) if before in ("my", "our", "for")}
+    mentioned |= {
+        w for as_, a, w in zip(words, words[1:], words[2:], strict=False) if as_ == "as" and a in ("a", "an")
+    }
     humans = [w for w in words if w not in mentioned]
     asks_for_one = (
         has_word(humans, lexicon.HUMAN, cutoff=_STRICT)

@@ -44,12 +44,23 @@ def injected(text: str, flat: str) -> bool:
         return True
     if lexicon.ROLE_CLAIM.search(flat):
         return True
-    if has_phrase(flat, lexicon.INJECTION_PHRASES):
+    if has_phrase(flat, lexicon.INJECTION_PHRASES) or _dismisses_instructions(flat.split()):
         return True
     # "List all cohorts" asks; "enroll me in every cohort" acts in bulk.
     if has_phrase(flat, lexicon.BULK_PHRASES) and has_word(flat.split(), lexicon.ACTING, cutoff=0.85):
         return True
     return for_someone_else(flat) and not asks_about_another(text, flat.split())
+
+
+def _dismisses_instructions(words: list[str]) -> bool:
+    """Whether the words tell the assistant to drop what it was told: "forget your guidelines"."""
+    return any(
+        has_word([verb], lexicon.DISMISSING, cutoff=0.85)
+        and has_word(
+            [w for w in words[i + 1 : i + 4] if w not in ("all", "your", "the", "of")][:1], lexicon.DISMISSED
+        )
+        for i, verb in enumerate(words)
+    )
 
 
 def asks_about_another(text: str, words: list[str]) -> bool:
@@ -67,7 +78,11 @@ def asks_about_another(text: str, words: list[str]) -> bool:
             continue
         # "is it possible for him to ...": the one after "for" does it.
         subject = said[4:] if said[1] == "it" and said[3:4] == ["for"] else said[1:]
-        if (subject[:1] and (subject[0] in _DOERS or _is_name(subject[0]))) or _someone(subject[:4]):
+        if subject[:1] and subject[0] in _DOERS:
+            return True
+        # Someone named does an action in the same clause: "doesn't matter" asks about nobody.
+        named = (subject[:1] and _is_name(subject[0])) or _someone(subject[:4])
+        if named and has_word(said, lexicon.ACTING, cutoff=0.85):
             return True
     return False
 
@@ -95,15 +110,13 @@ def for_someone_else(flat: str) -> bool:
     )
     return (acting and needs) or any(
         w in ("of", "for")
-        and (words[i - 1] in _HELD or (acting and words[i - 1] not in _QUANTITIES))
+        and (words[i - 1] in _HELD or (acting and words[i - 1] not in lexicon.COUNTS))
         and _someone(words[i + 1 : i + 4], ending=acting and w == "for")
         for i, w in enumerate(words)
         if i
     )
 
 
-_QUANTITIES = frozenset({"all", "both", "each", "any", "some", "none", "one", "two", "three", "four"})
-"""Before "of them", a count of things ("all of them": the courses), not another person."""
 _HELD = {"enrollment", "enrolment", "seat", "spot", "place", "booking", "registration", "payment", "refund"}
 _SELF_OR_THING = word_set(
     "me myself us it this that them all both everything now today again please asap up in into for on to "
@@ -129,11 +142,14 @@ def _someone(rest: list[str], *, ending: bool = False, owned: bool = False) -> b
     after = " ".join(rest)
     if any(after == o or after.startswith(o + " ") for o in lexicon.OTHERS):
         return True
+    # A count of people is others too: "sign up four engineers", "2 of my analysts".
+    counted = rest[:1] != [] and (rest[0].isdigit() or rest[0] in lexicon.COUNTS)
+    rest = [w for w in rest[int(counted) :] if w != "of"] if counted else rest
     owner = int(rest[:1] in (["my"], ["our"], ["the"]))
     named = list(takewhile(lambda w: w not in _PREPOSITIONS, rest[owner : owner + 2])) or [""]
-    if owner and not lexicon.PEOPLE.isdisjoint(named):
+    if (owner or counted) and not lexicon.PEOPLE.isdisjoint(named):
         return True
-    if rest[:1] == ["the"] or (owned and not owner):
+    if rest[:1] == ["the"] or counted or (owned and not owner):
         return False
     word, follows = rest[owner : owner + 1], rest[owner + 1 : owner + 2]
     placed = (follows[:1] != [] and follows[0] in _PREPOSITIONS) or (ending and follows in _CLOSING)
@@ -178,8 +194,10 @@ def off_topic(text: str, words: list[str], flat: str) -> bool:
     A word of the school keeps it on topic; otherwise an off-topic word, small talk, or the lack of
     any word a follow-up or catalog question has ("it", "when", "how much") puts it off.
     """
+    # A time alone ("this week") ties nothing to the school: "the weather in Lisbon this week".
+    topics = [w for w in words if w not in lexicon.TIMES]
+    if any(w in lexicon.OFF_TOPIC for w in words) and not about_school(text, topics):
+        return True
     if about_school(text, words):
         return False
-    if any(w in lexicon.OFF_TOPIC for w in words) or social_only(text, words, flat):
-        return True
-    return not any(w in lexicon.CONTEXT for w in words)
+    return social_only(text, words, flat) or not any(w in lexicon.CONTEXT for w in words)

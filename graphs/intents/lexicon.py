@@ -12,7 +12,7 @@ from graphs.fuzzy import phrase_list, word_set
 
 CONFIRM = word_set(
     "yes yep yeah yup ya yah sure ok okay confirm confirmed approve proceed correct right absolutely "
-    "definitely please affirmative ja si alright perfect fine agreed deal"
+    "definitely please affirmative ja si alright perfect fine agreed deal lovely great brilliant excellent"
 )
 CONFIRM_PHRASES = phrase_list(
     "go ahead, go on, do it, sounds good, let's do it, lets do it, go for it, of course, works for me, "
@@ -46,25 +46,31 @@ HUMAN_PHRASES = phrase_list(
     "call me, someone in charge"
 )
 TALK_TO_SOMEONE = re.compile(
-    r"\b(?:talk|speak|chat)(?:ing)? (?:to|with) (?:a|an|someone|somebody|anyone|your|one of your|the team"
-    r"|the staff|real|human|person|staff|support|admissions)\b"
+    r"\b(?:(?:talk|speak|chat)(?:ing)?|connect me|put me through) (?:to|with) (?:a|an|someone|somebody|anyone"
+    r"|your|one of your|the (?:\w+ )?(?:team|staff|person)|real|human|person|staff|support|admissions)\b"
     r"|\b(?:someone|somebody|anyone|person|human)\b(?: \w+){0,8} (?:talk|speak|chat)(?:ing)? (?:to|with)\b"
 )
 """Asking for a person, even as a question ("can I talk to a real person?", "is there an advisor I
-can chat with?", "is there someone there I could speak to?"), is a handoff."""
+can chat with?", "is there someone there I could speak to?", "connect me with the right person"),
+is a handoff."""
 REFUND = word_set("refund refunds refunded refnd reimburse reimbursement")
 REFUND_PHRASES = ("money back",)
 """A refund asked for is for staff; a refund asked about ("what is the refund policy?") is a question."""
 
-CANCEL = word_set("cancel cancellation withdraw unenroll unenrol unregister quit deregister drop annul")
-DROPPING = CANCEL | word_set("forget scratch skip leave")
+CANCEL = word_set(
+    "cancel cancellation withdraw unenroll unenrol unregister quit deregister drop annul discontinue"
+)
+DROPPING = CANCEL | word_set("forget scratch scrap ditch skip leave")
 """Before "it" or "that" in a reply to what waits, these drop it: "scratch that", "leave it"."""
 CANCEL_PHRASES = phrase_list(
-    "scrap my, take me out, give up my, drop out, can't attend, cannot attend, pull out, back out, "
-    "leave the cohort, leave the course, take me off, remove me from, count me out, want out, "
-    "get out of, opt out"
+    "scrap my, can't attend, cannot attend, leave the cohort, leave the course, take me off, remove me"
 )
-PAY = word_set("pay paying payment checkout settle card charge balance")
+CANCEL_PATTERN = re.compile(
+    r"\b(?:take|drop|pull|back|count|opt|want|bow|get|check)\s+(?:me\s+)?out\b"
+    r"|\b(?:give|chuck|pack|jack)\s+(?:up|in)\s+my\b"
+)
+"""Getting out of a seat ("pull me out of rag-2", "opt out") or giving it up ("chuck in my place")."""
+PAY = word_set("pay paying payment checkout settle card charge balance dues")
 """Paying; an invoice is a paper asked for ("can you issue an invoice?"), paid only with a verb of these."""
 PAY_PATTERN = re.compile(
     r"\b(?:take|taking|collect|receive|here's|here is)\s+(?:the |my |your )?(?:money|cash|fees?)\b"
@@ -91,8 +97,8 @@ ENROLL = word_set(
 )
 """Enrolling, in the words of English and of other languages' schools ("my inscription", "matriculated")."""
 ENROLL_PHRASES = phrase_list(
-    "get me onto, get me on, get me into, put me onto, put me down for, sign me in, sign me up, sign up, "
-    "put me in, put me on, a seat in, a spot in, a place in, take the course, want to take, like to take, "
+    "get me onto, get me on, get me into, put me onto, sign me in, sign me up, sign up, "
+    "put me in, put me on, take the course, want to take, like to take, "
     "i'll take, count me in, add me to, want to do the, want to start the, like to do the"
 )
 
@@ -100,9 +106,11 @@ ENROLL_PATTERN = re.compile(
     r"\b(?:i want|i'd like|i would like|i'll have|i'll take|give me|get me)\s+"
     r"(?:(?:a|an|the)\b(?:\s+(?!for\b|of\b|about\b|on\b)[\w-]+){0,4}?\s+(?:course|cohort|class|group|seat|spot|place)\b"
     r"|(?:in\s+(?:on\s+)?)?(?!to\b)(?:[a-z]+\s+){1,3}\d\b)"
+    r"|\b(?:a|one|1)\s+(?:seat|spot|place)\s+in\b|\bput me (?:down |through )?for\b"
 )
 """Asking for a course, a seat or a cohort by id without a verb: "I want the last python basics
-cohort", "I want in on rag-2" (cohort ids arrive split: "rag 2")."""
+cohort", "I want in on rag-2" (cohort ids arrive split: "rag 2"); one seat in a cohort ("1 seat in
+rag-2 for me") is one's own."""
 
 LEARNING = phrase_list(
     "learn, study, interested in, get better at, get good at, start with, curious about, keen on, "
@@ -131,6 +139,9 @@ WISHES = phrase_list("i want to, i'd like to, i would like to, i'd love to, i ne
 MODAL_OPENERS = word_set("can could would will may might")
 """A clause opening with a modal asks when it also qualifies the action ("can I cancel later?"),
 and is a polite request otherwise ("can I join rag-2?")."""
+LEADING = word_set("through")
+"""After "me" or "us", leads the student through something: told it ("run me through the refund
+rules"), or put through to a person; its slips are read as it ("thruogh")."""
 TELLING = word_set("tell advise inform remind explain show walk check see confirm verify find")
 """Before "whether", "if" or a question word (after "me" or "through"), these ask to know: "could
 you check whether ...", "kindly advise what ...", "walk me through how ..."."""
@@ -138,8 +149,11 @@ SHOWING = word_set("show list display print describe explain summarize summarise
 """A clause opening with one of these asks to be shown something: "show me my enrollments"."""
 QUALIFIERS = word_set(
     "if whether later still after before anytime whenever allowed policy installments "
-    "instalments paypal online twice partial partially deadline by with bank cash monthly once until"
+    "instalments paypal online twice partial partially deadline by with bank cash monthly once until "
+    "same simultaneously permitted"
 )
+PERMISSION = word_set("allowed permitted still")
+"""After a modal, these ask whether one may, "?" or not: "would I be allowed to drop rag-2 once it starts"."""
 REMARKS = phrase_list("just checking, wondering, curious")
 """Saying one only asks: before what is asked it asks ("curious whether I can cancel"); closing its
 clause it is a remark that asks nothing ("I don't want to cancel rag-2, just checking")."""
@@ -183,24 +197,28 @@ ORDERS = word_set("first second third fourth last next later earlier 1st 2nd 3rd
 """Alone after "the" while an action waits ("the 2nd please", "the next"), these pick a cohort."""
 
 INJECTION_PHRASES = phrase_list(
-    "ignore previous, ignore all previous, ignore the previous, ignore prior, ignore all prior, "
-    "ignore your, ignore the above, ignore all instructions, ignore the rules, ignore all rules, "
-    "disregard, forget your instructions, forget all previous, forget previous, forget the rules, "
-    "system prompt, developer mode, jailbreak, you are now, act as, pretend, grant me, admin rights, "
+    "ignore your, disregard, system prompt, developer mode, jailbreak, you are now, act as, pretend, grant me, admin rights, "
     "operator rights, admin access, operator access, admin mode, i work here, sudo, override, bypass, "
     "approve all, approve every, approve everything, all pending, every pending, without confirmation, "
     "without approval, without asking, no confirmation, skip the approval, skip approval, "
     "skip confirmation"
 )
 """Instructions to the assistant rather than a student's request."""
+DISMISSING = word_set("ignore forget")
+DISMISSED = word_set(
+    "previous prior above earlier instructions instruction rules guidelines policies policy prompt restrictions"
+)
+"""A verb of dismissing before what the assistant was told ("forget your guidelines", "ignore all
+previous ...") instructs it."""
 ROLE_CLAIM = re.compile(
     r"\b(?:as|i am|i'm)\s+(?:(?:an?|the|your)\s+)?(?:[a-z]+\s+)?(?:admin|administrator|operator|staff|moderator)\b"
     r"|\b(?:as|i am|i'm)\s+(?:the|your)\s+(?:developer|owner|creator)\b"
     r"|\bi (?:auth[a-z]*ri[sz]e|order|command|instruct) you\b"
     r"|\bnew instructions?\b|\binstructions? from (?:the |your )?(?:staff|admin\w*|operators?|management|system)\b"
+    r"|\bfrom (?:the|your) (?:admin\w*|operators?|developers?|system)\b"
 )
 """Claiming the authority to instruct the assistant: "as an admin", "as your developer", "I order you",
-"new instruction from staff"
+"new instruction from staff", "the text below is from your operator"
 ("as a developer, which course ..." claims none)."""
 INJECTION_MARKERS = (
     "system:",
@@ -227,10 +245,15 @@ OTHERS = ("someone else", "somebody else", "student", "him", "her", "them")
 """Someone other than the student, as the object of an action ("cancel him", "enroll someone else")."""
 PEOPLE = word_set(
     "friend friends colleague colleagues coworker coworkers son daughter kid kids child children wife "
-    "husband partner girlfriend boyfriend brother sister mom mum dad boss team employees students"
+    "husband partner girlfriend boyfriend brother sister mom mum dad boss team employees students "
+    "staff hire hires engineers analysts developers workers trainees interns firm employer organisation"
 )
 """Who "my ..." or "the ..." names besides the student ("my friend", "the whole team"); a word that
-is no word of the reader, the catalog or the school's texts ("my roommate") names a person too."""
+is no word of the reader, the catalog or the school's texts ("my roommate") names a person too; a
+workplace's people and the firm itself are others ("my new hire", "four engineers", "our firm")."""
+COUNTS = word_set("all both each any some none one two three four five six several few")
+"""Before "of them", a count of things ("all of them": the courses), not another person; before a
+person's word, a count of people ("three engineers"). Never read as slips ("three" is no "there")."""
 
 
 SOCIAL = word_set(
@@ -261,7 +284,7 @@ OFF_TOPIC = word_set(
     "news politics president election stock stocks bitcoin crypto lottery horoscope girlfriend "
     "boyfriend dating vacation flight flights hotel traffic birthday dog cat capital translate "
     "essay weekend hungry bored love marry celebrity car mortgage doctor meaning universe planet "
-    "time homework bake math favourite favorite colour color"
+    "time homework bake math favourite favorite colour color pub bar cafe museum beach nightlife"
 )
 """Topics no course here is about: with no word of the school, a message about them is chit-chat."""
 SCHOOL = word_set(
@@ -276,6 +299,8 @@ SCHOOL = word_set(
     "analysis analytics airflow spark"
 )
 """Words that tie a message to the school: a question with one of them is about the catalog."""
+TIMES = word_set("week weeks hours schedule")
+"""Words of `SCHOOL` that name a time: beside an off-topic word ("the weather this week") no tie."""
 CONTEXT = word_set(
     "it its it's that this they them those these one ones there anything something have offer "
     "offers cover covers options when much long soon date dates start starts begin begins finish "
@@ -290,7 +315,7 @@ REPORTED = word_set("was were been got had already")
 paid"): nothing is requested."""
 THIRD_PERSONS = word_set(
     "someone somebody anyone anybody they he she instructor teacher school student students people "
-    "everyone nobody others classmate employer company boss manager"
+    "everyone nobody others classmate employer company boss manager staff employees"
 )
 """The subject of an action that is not the student: "when someone drops out", "the instructor
 cancelled" describe what happens; they request nothing."""

@@ -11,7 +11,6 @@ requests the action.
 
 from __future__ import annotations
 
-import itertools
 import re
 from collections.abc import Collection
 from typing import Literal
@@ -118,7 +117,7 @@ def framed(words: list[str], questioned: bool) -> bool:
         return True
     # "Can I cancel and get a refund two days before the start" asks about the rules, "?" or not;
     # "can I pay with my card" (no "?") is a polite request.
-    asked = questioned or any(w in lexicon.REFUND for w in words)
+    asked = questioned or any(w in lexicon.REFUND or w in lexicon.PERMISSION for w in words)
     return opener in lexicon.MODAL_OPENERS and asked and _qualified(words)
 
 
@@ -142,13 +141,24 @@ def _opens_with(clause: Clause, at: int) -> bool:
 def _has_imperative(words: list[str]) -> bool:
     """Whether the clause holds an imperative on the student ("put me on the waitlist").
 
-    "If you enroll me" and "tell me" are none.
+    "If you enroll me", "tell me" and "take me through the rules" (telling) are none.
     """
-    verbs = lexicon.ACTING
     return any(
-        after == "me" and word in verbs and (i == 0 or words[i - 1] not in lexicon.SUBJECTS)
-        for i, (word, after) in enumerate(itertools.pairwise(words))
+        words[i + 1 : i + 2] == ["me"]
+        and word in lexicon.ACTING
+        and (i == 0 or words[i - 1] not in lexicon.SUBJECTS)
+        and not _leads_through(words, i)
+        for i, word in enumerate(words)
     )
+
+
+def _leads_through(words: list[str], at: int) -> bool:
+    """Whether the verb at `at` leads the student through something: "take me through the rules".
+
+    "Put me through for rag-2" enrolls, "put me through to admissions" asks for a person.
+    """
+    said = [*words[at + 1 : at + 4], "", "", ""]
+    return said[0] in ("me", "us") and said[1] in lexicon.LEADING and said[2] not in ("for", "to")
 
 
 def _without_openers(words: list[str]) -> list[str]:
@@ -182,6 +192,8 @@ def asks(clause: Clause, *, polite_requests: bool = True) -> bool:
         return False
     if opener in lexicon.WH_OPENERS or opener in lexicon.AUX_OPENERS or opener in lexicon.SHOWING:
         return True
+    if _leads_through(words, 0):  # "run me through the refund rules"
+        return True
     if opener == "if" and clause.questioned:  # "if I switch, do I pay again?"
         return True
     if (has_phrase(clause.flat, lexicon.ASK_PHRASES) and not clause.flat.endswith(lexicon.REMARKS)) or (
@@ -190,7 +202,8 @@ def asks(clause: Clause, *, polite_requests: bool = True) -> bool:
         return True
     if _asks_the_assistant(words) and polite_requests:  # "could you transfer me to a later group?"
         return False
-    if opener in lexicon.MODAL_OPENERS and (clause.questioned or not polite_requests):
+    permission = not lexicon.PERMISSION.isdisjoint(words)  # "could I still move ... if ..."
+    if opener in lexicon.MODAL_OPENERS and (clause.questioned or permission or not polite_requests):
         return not polite_requests or _qualified(words)
     return False
 

@@ -20,9 +20,9 @@ _CLAUSE_BREAK = re.compile(
 )
 _SPELLINGS = {
     "wanna": "want to", "gonna": "going to", "pls": "please", "plz": "please", "u": "you",
-    "nvm": "never mind", "naw": "no",
+    "nvm": "never mind", "naw": "no", "n": "and", "cxl": "cancel", "wl": "waitlist",
 }  # fmt: skip
-"""Chat spellings written out, so that phrases match either way."""
+"""Chat spellings written out, so that phrases match either way; action words shortened too ("cxl")."""
 _REPEATED_END = re.compile(r"(\w)\1+$")
 _EMOJI = {"👍": " yes ", "✅": " yes ", "👎": " no ", "❌": " no "}
 """Emoji that stand for a yes or a no in a reply."""
@@ -127,12 +127,13 @@ def in_title(words: list[str], i: int) -> bool:
 
 
 def known_word(word: str) -> bool:
-    """Whether a word is one the reader or the catalog knows, or a month however spelt: never a name.
+    """Whether a word is known to the reader or the catalog, or a month however spelt: never a name.
 
+    Known are also the action words' forms ("cancelling").
     A short word must be closer to a month to be one: "jaaury" is January, "jane" is not June.
     """
     month = has_word([word], MONTH_NAMES, cutoff=0.75 if len(word) > 5 else 0.8)
-    return word in _lexicons() or word in _catalog_words() or month
+    return word in _known() or month
 
 
 @lru_cache(maxsize=1)

@@ -21,16 +21,21 @@ _ENROLL_VERB = re.compile(r"\b(enrol+|sign me up|register|book)\b")
 
 _PROGRAM_PHRASES = phrase_list(
     "learning path, roadmap, road map, curriculum, study plan, plan my studies, plan my study, "
-    "plan my learning, plan my courses, plan my next, plan my year, what should i take, which order, "
-    "what order, sequence of courses, career path, career change, series of courses, set of courses, "
-    "combination of courses, bundle of courses"
+    "plan my learning, plan my courses, plan my next, plan my year, what should i take, career path, "
+    "career change"
 )
+_SEVERAL_IN_ORDER = re.compile(
+    r"\b(?:which|what) (?:order|sequence)\b"
+    r"|\b(?:sequence|series|set|combination|bundle) of (?:\w+ )?courses\b"
+)
+"""Courses together or in an order: "in what sequence", "which combination of your courses"."""
 _COURSES_I_NEED = re.compile(
     r"\b(?:which|what|the) courses (?:(?:do|should|would|must|could) i (?:need|take|do|follow)|"
-    r"i (?:need|should|must|have to))\b(?! (?:b\w{0,3}fore?|prior)\b)"
+    r"i (?:need|should|must|have to))\b(?!(?: \w+){0,3} (?:b\w{0,3}fore?|prior)\b)"
 )
 """Asking which courses one needs or should take: "what courses should I take", "the courses I need to
-reach mlops"; "which courses I need before rag" asks for prerequisites."""
+reach mlops"; "which courses I need before rag", "which courses I should have finished before it"
+ask for prerequisites."""
 _PROGRAM_WORDS = ("program", "programme", "roadmap", "curriculum", "path", "route")
 _PLANNING_VERBS = re.compile(
     r"\b(?:put\s+together|plan|build|make|design|create|suggest|recommend|propose|"
@@ -40,7 +45,7 @@ _PLANNING_VERBS = re.compile(
 _CAREER = re.compile(
     r"\b(?:becom\w*|be\s+an?|mov\w+\s+into|get\w*\s+into|switch\w*\s+(?:to|into)|"
     r"transition\w*\s+(?:to|into)|break\w*\s+into|career\s+(?:in|as)|work\s+as|"
-    r"chang\w*\s+careers?\s+(?:to|into)|from\s+\w+\s+to|end\s+up\s+as)\b",
+    r"chang\w*\s+careers?\s+(?:to|into)|from\s+\w+\s+to|end\s+up\s+(?:as|in\s+an?))\b",
     re.IGNORECASE,
 )
 _ROLE = re.compile(
@@ -78,7 +83,11 @@ def is_program_request(text: str) -> bool:
     Actions on a pending proposal are the router's business, not this function's.
     """
     flat = " ".join(_fuzzy_words(text))
-    if any(p in flat for p in _PROGRAM_PHRASES) or _COURSES_I_NEED.search(flat):
+    if (
+        any(p in flat for p in _PROGRAM_PHRASES)
+        or _COURSES_I_NEED.search(flat)
+        or _SEVERAL_IN_ORDER.search(flat)
+    ):
         return True
     if (course_count(text) or 0) >= 2 or (_CAREER.search(flat) and _ROLE.search(flat)):
         return True
