@@ -493,6 +493,7 @@ def test_acting_for_a_workplace_s_people_is_someone_else_s(text: str) -> None:
         "take me through the cancellation rules for rag-2",
         "would I be permitted to switch to nlp-2 once it has started",
         "could I still drop rag-1 if my plans change",
+        "would I be able to cancel nlp-1 later",
         "can I be enrolled in rag-2 and nlp-1 simultaneously?",
     ],
 )
@@ -506,10 +507,11 @@ def test_asking_what_one_or_one_s_firm_may_do_is_a_question(text: str) -> None:
         "no need to charge me for nlp-1 yet, I'm still thinking about it",
         "please don't put me through for rag-2 yet, I haven't decided",
         "is it going to rain in Rome next week?",
+        "our firm will pay for my seat in rag-2, I'm not sure about the dates yet",
         "suggest a good bar in Berlin",
     ],
 )
-def test_a_charge_put_off_and_leisure_with_a_time_are_no_request(text: str) -> None:
+def test_a_charge_put_off_another_payer_and_leisure_with_a_time_are_no_request(text: str) -> None:
     assert classify(text, pending=False) == "other"
 
 

@@ -66,7 +66,7 @@ CANCEL_PHRASES = phrase_list(
     "scrap my, can't attend, cannot attend, leave the cohort, leave the course, take me off, remove me"
 )
 CANCEL_PATTERN = re.compile(
-    r"\b(?:take|drop|pull|back|count|opt|want|bow|get|check)\s+(?:me\s+)?out\b"
+    r"\b(?:take|drop|pull|back|count|opt|want|bow|get)\s+(?:me\s+)?out\b"
     r"|\b(?:give|chuck|pack|jack)\s+(?:up|in)\s+my\b"
 )
 """Getting out of a seat ("pull me out of rag-2", "opt out") or giving it up ("chuck in my place")."""
@@ -152,7 +152,7 @@ QUALIFIERS = word_set(
     "instalments paypal online twice partial partially deadline by with bank cash monthly once until "
     "same simultaneously permitted"
 )
-PERMISSION = word_set("allowed permitted still")
+PERMISSION = word_set("allowed permitted able still")
 """After a modal, these ask whether one may, "?" or not: "would I be allowed to drop rag-2 once it starts"."""
 REMARKS = phrase_list("just checking, wondering, curious")
 """Saying one only asks: before what is asked it asks ("curious whether I can cancel"); closing its
@@ -315,7 +315,7 @@ REPORTED = word_set("was were been got had already")
 paid"): nothing is requested."""
 THIRD_PERSONS = word_set(
     "someone somebody anyone anybody they he she instructor teacher school student students people "
-    "everyone nobody others classmate employer company boss manager staff employees"
+    "everyone nobody others classmate employer company firm boss manager staff employees"
 )
 """The subject of an action that is not the student: "when someone drops out", "the instructor
 cancelled" describe what happens; they request nothing."""
