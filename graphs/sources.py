@@ -102,8 +102,7 @@ def knowledge_sections(
     if not words:
         return []
     with school.pool.connection() as conn:
-        words = read_as_subjects(words, _vocabulary(conn))
-        found = knowledge.sections_about(conn, " ".join(words), limit=limit)
+        found = _sections_about(conn, words, limit)
     near = retriever.nearest_sections(question, limit) if retriever else []
     if not near:
         return found
@@ -119,6 +118,32 @@ _VOCABULARIES_KEPT = 8
 _VOCABULARIES_LOCK = threading.Lock()
 
 
+_LATEST_VERSIONS: dict[tuple[Any, ...], tuple[Any, ...]] = {}
+"""Each database's (host, port, name) -> the vocabulary version last read there."""
+
+
+def _sections_about(conn: Any, words: list[str], limit: int) -> Sequence[Row]:
+    """`knowledge.sections_about` the words, each misspelt subject word read as the word it stands for.
+
+    With the vocabulary last read on this database, the words are read at once and the version
+    comes back with the sections, in one statement: if it is still that vocabulary's, the sections
+    stand; if not (a new ingestion or catalog since), the version is read again with the new
+    vocabulary and the sections with the words it reads, as without one.
+    """
+    database = (conn.info.host, conn.info.port, conn.info.dbname)
+    with _VOCABULARIES_LOCK:
+        latest = _LATEST_VERSIONS.get(database)
+        held = _VOCABULARIES.get(latest) if latest is not None else None
+    if held is not None:
+        version, found = knowledge.sections_about_at_version(
+            conn, " ".join(read_as_subjects(words, held)), limit=limit
+        )
+        if version == latest:
+            return found
+    read = read_as_subjects(words, _vocabulary(conn))
+    return knowledge.sections_about(conn, " ".join(read), limit=limit)
+
+
 def _vocabulary(conn: Any) -> knowledge.Vocabulary:
     """`knowledge.vocabulary`, read again only when its version changed (a new ingestion or catalog)."""
     version = knowledge.vocabulary_version(conn)
@@ -130,6 +155,8 @@ def _vocabulary(conn: Any) -> knowledge.Vocabulary:
             if len(_VOCABULARIES) >= _VOCABULARIES_KEPT:
                 _VOCABULARIES.pop(next(iter(_VOCABULARIES)))
             _VOCABULARIES[version] = found
+    with _VOCABULARIES_LOCK:
+        _LATEST_VERSIONS[version[:3]] = version
     return found
 
 

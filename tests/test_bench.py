@@ -12,6 +12,7 @@ import psycopg
 import pytest
 
 from bench import main as bench_main
+from bench import setups
 from qa.wire import WireCounter
 
 
@@ -144,3 +145,27 @@ def test_a_quick_http_run_drives_both_servers_with_both_models(
             "in process, 3 threads, no HTTP",
             "in process, one at a time, model answering at once: the ceiling",
         ]
+
+
+def test_a_turn_writes_its_journal_and_each_tasks_writes_in_one_statement_each(
+    counter: WireCounter, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("SCHOOL_STUDENT_DAILY_TOKENS", "1000000")  # a limit, so the turn reads the spend
+    with setups.project(counter.url) as ours:
+        ours.turn("t")
+        before = counter.snapshot()
+        for _ in range(3):
+            ours.turn("t")
+        seen = counter.snapshot() - before
+    kinds = {kind: n / 3 for kind, n in seen.kinds.items()}
+    # No journal transaction of its own (BEGIN, SET LOCAL, the write, COMMIT): one statement each.
+    assert "BEGIN" not in kinds
+    assert not [k for k in kinds if "synchronous_commit" in k]
+    assert kinds["COMMIT"] == 1  # the thread lock's transaction, ended
+    # The turn's spend is read in the lock's round trip, not on its own.
+    assert not [k for k in kinds if k.startswith("SELECT coalesce(sum(input_tokens)")]
+    assert [k for k in kinds if k.startswith("SELECT * FROM ( SELECT (SELECT max")]
+    # A task's writes in one statement: never more of them than checkpoints.
+    writes = sum(n for k, n in kinds.items() if k.startswith("INSERT INTO checkpoint_writes"))
+    checkpoints = sum(n for k, n in kinds.items() if k.startswith("INSERT INTO checkpoints"))
+    assert 0 < writes < checkpoints

@@ -21,6 +21,7 @@ from agent.domain import knowledge
 from agent.domain.documents import DocumentError, load_documents, shipped_folder
 from agent.domain.knowledge import IngestReport, ingest, search
 from agent.infra.persistence import Resources, open_resources, setup_database
+from graphs import sources
 from tests.support.school import run_cli
 
 Conn = psycopg.Connection[dict[str, Any]]
@@ -321,6 +322,29 @@ def test_each_document_a_question_names_comes_before_a_second_section_of_another
     found = knowledge.sections_about(conn, "queue pay", limit=3)
 
     assert [r["document_id"] for r in found[:2]] == ["waitlists", "payments"]
+
+
+@pytest.mark.parametrize("words", ["queue pay", "refund", "knitting", "", "   ", "approves refund"])
+def test_sections_about_at_version_are_the_version_and_the_sections_in_one_statement(
+    conn: Conn, words: str
+) -> None:
+    expected = (knowledge.vocabulary_version(conn), knowledge.sections_about(conn, words))
+    assert knowledge.sections_about_at_version(conn, words) == expected
+
+
+def test_sources_read_the_sections_with_the_vocabulary_of_the_version_they_find(resources: Resources) -> None:
+    question = "What is the refnd policy?"  # "refnd": read as "refund" by the vocabulary
+    first = sources.knowledge_sections(resources.school, question)
+    assert first and first[0]["document_id"] == "refunds"
+    with resources.pool.connection() as conn:
+        version = knowledge.vocabulary_version(conn)
+        assert sources._LATEST_VERSIONS[version[:3]] == version
+        # The catalog changes: the version read with the sections differs, so it is all read again.
+        conn.execute("UPDATE courses SET description = description || ' Zzz.' WHERE id = 'rag'")
+        changed = knowledge.vocabulary_version(conn)
+    assert changed != version
+    assert sources.knowledge_sections(resources.school, question) == first
+    assert sources._LATEST_VERSIONS[version[:3]] == changed
 
 
 def test_the_vocabulary_holds_subjects_and_every_word_known(conn: Conn) -> None:

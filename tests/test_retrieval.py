@@ -138,6 +138,23 @@ def test_term_hits_tell_a_name_from_a_mention(resources: Resources) -> None:
             term_hits.term_hits(conn, ["rag"], ["rag & !"])
 
 
+def test_hits_and_content_terms_in_one_statement_are_the_two_reads(resources: Resources) -> None:
+    cases = [
+        (["data-analysis", "rag", "nope"], ["weather", "where", "pandas", "rag", "about", "llm"]),
+        (["deep-learning"], ["networks", "python-basics"]),
+        (["rag"], []),
+        ([], ["where", "pandas"]),
+        (["nope"], ["the", "about"]),
+    ]
+    with resources.pool.connection() as conn:
+        for ids, terms in cases:
+            both = (term_hits.term_hits(conn, ids, terms), term_hits.content_terms(conn, terms))
+            assert term_hits.hits_and_content_terms(conn, ids, terms) == both
+        assert term_hits.content_terms(conn, ["weather", "where", "pandas"]) == ["weather", "pandas"]
+        with pytest.raises(term_hits.BadTermError, match="lower-case words"):
+            term_hits.hits_and_content_terms(conn, ["rag"], ["rag & !"])
+
+
 def test_closest_by_name_is_a_spelling_match_or_none() -> None:
     courses = [
         {"id": "deep-learning", "title": "Deep Learning with PyTorch", "tags": ["pytorch"]},

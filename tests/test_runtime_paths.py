@@ -232,7 +232,7 @@ def test_a_run_journals_unsynced_and_checkpoints_synced(resources: Resources, gr
     threads.decide(graph, "t", APPROVE)
     with resources.pool.connection() as conn:
         rows = conn.execute("SELECT tbl, op, what, pid, sync FROM writers ORDER BY id").fetchall()
-    # The run's own journal rows, each in a short transaction with `SET LOCAL synchronous_commit TO off`.
+    # The run's own journal rows, each in one statement that sets synchronous_commit off for its own transaction.
     unsynced = sorted((r["tbl"], r["op"], r["what"], r["sync"]) for r in rows if r["sync"] == "off")
     assert unsynced == sorted(
         [

@@ -17,11 +17,14 @@ from typing import Any
 
 import pytest
 from langchain_core.messages import HumanMessage
-from langgraph.checkpoint.base import Checkpoint, empty_checkpoint
+from langgraph.checkpoint.base import WRITES_IDX_MAP, Checkpoint, empty_checkpoint
+from langgraph.checkpoint.postgres import PostgresSaver
+from langgraph.checkpoint.postgres.base import INSERT_CHECKPOINT_WRITES_SQL, UPSERT_CHECKPOINT_WRITES_SQL
 from langgraph.types import Command
 
 from agent.infra.persistence import Resources
 from agent.infra.savers import CopyTargetNotEmptyError, PooledPostgresSaver
+from agent.infra.savers.base import writes_in_one_statement
 from agent.interfaces import studio
 from graphs.state import Context
 from tests.support import turns
@@ -276,3 +279,49 @@ def test_studios_saver_answers_the_sync_calls_from_another_thread_only(
             return [*copied, *[t async for t in saver.alist(cfg("a"))]]
 
     assert asyncio.run(scenario()) == []  # copied, then both deleted: the copy keeps the run id
+
+
+# -- a task's writes in one statement ------------------------------------------------------------
+
+ERROR, INTERRUPT = "__error__", "__interrupt__"
+"""LangGraph's special write channels (private in `langgraph.constants`; stored at fixed negative idx)."""
+
+
+def test_a_tasks_writes_are_stored_in_one_statement_as_the_stock_saver_stores_them(
+    resources: Resources,
+) -> None:
+    assert {ERROR, INTERRUPT} <= WRITES_IDX_MAP.keys()
+    saver = resources.checkpointer
+    stock = PostgresSaver(resources.pool)
+    for name, one in (("ours", saver), ("stock", stock)):
+        stored = one.put(cfg(name), checkpoint({"a": 1}), {}, {"a": "1"})
+        one.put_writes(stored, [("a", [2]), ("b", [3]), ("a", [4])], "task-1")
+        one.put_writes(stored, [("a", [5])], "task-1")  # a second call with a taken idx changes nothing
+        one.put_writes(stored, [(ERROR, "boom"), (INTERRUPT, [1])], "task-2")
+        one.put_writes(stored, [(ERROR, "again"), (INTERRUPT, [2])], "task-2")  # special channels: replaced
+    ours, theirs = (saver.get_tuple(cfg(name)) for name in ("ours", "stock"))
+    assert ours is not None and theirs is not None
+    assert ours.pending_writes == theirs.pending_writes
+    assert ours.pending_writes == [
+        ("task-1", "a", [2]),
+        ("task-1", "b", [3]),
+        ("task-1", "a", [4]),
+        ("task-2", INTERRUPT, [2]),  # by idx: the special channels' are negative
+        ("task-2", ERROR, "again"),
+    ]
+
+
+def test_writes_one_statement_cannot_store_alike_are_left_to_the_stock_method() -> None:
+    row = ("t", "", "c", "task", "", 0, "a", "json", b"1")
+    assert writes_in_one_statement(INSERT_CHECKPOINT_WRITES_SQL, [row]) is None  # one row: nothing to join
+    assert writes_in_one_statement(UPSERT_CHECKPOINT_WRITES_SQL, [row, row]) is None  # same key twice
+    assert (
+        writes_in_one_statement("INSERT INTO somewhere VALUES (%s)", [row, (*row[:5], 1, *row[6:])]) is None
+    )
+    sql, params = writes_in_one_statement(INSERT_CHECKPOINT_WRITES_SQL, [row, (*row[:5], 1, *row[6:])]) or (
+        "",
+        [],
+    )
+    assert sql.count("(%s, %s, %s, %s, %s, %s, %s, %s, %s)") == 2
+    assert "DO NOTHING" in sql
+    assert len(params) == 18

@@ -234,8 +234,8 @@ def _ranked(conn: Connection[Row], query: str, text: str, limit: int) -> list[Ro
     return conn.execute(_SEARCH_SQL.format(query=query), {"text": text, "limit": limit}).fetchall()
 
 
-_ABOUT_SQL = """
-WITH q AS (
+_ABOUT_CTES = """
+q AS (
     SELECT array(SELECT DISTINCT unnest(tsvector_to_array(to_tsvector('english', %(text)s)))) AS words,
            plainto_tsquery('english', %(text)s) AS every_word,
            replace(plainto_tsquery('english', %(text)s)::text, ' & ', ' | ')::tsquery AS any_word,
@@ -246,7 +246,9 @@ WITH q AS (
            + (SELECT count(*) FROM unnest(d.phrases) p WHERE q.as_written @@ phraseto_tsquery('simple', p))
              AS topic
     FROM knowledge_documents d, q
-)
+)"""
+
+_ABOUT_SELECT = """
 SELECT k.id, k.document_id, k.title, k.section, k.anchor, k.position, k.body AS text,
        cardinality(q.words) AS asked,
        d.topic,
@@ -259,6 +261,8 @@ SELECT k.id, k.document_id, k.title, k.section, k.anchor, k.position, k.body AS 
 FROM knowledge_chunks k JOIN documents d ON d.id = k.document_id, q
 WHERE cardinality(q.words) > 0 AND (d.topic > 0 OR (k.search || d.subject) @@ q.every_word)
 """
+
+_ABOUT_SQL = f"WITH {_ABOUT_CTES} {_ABOUT_SELECT}"
 
 
 def sections_about(conn: Connection[Row], text: str, limit: int = 5) -> list[SectionAbout]:
@@ -279,7 +283,44 @@ def sections_about(conn: Connection[Row], text: str, limit: int = 5) -> list[Sec
     if question is None:
         return []
     # Only chunks about the words come back: a subject word or phrase, or every word held (`@@`).
-    about = conn.execute(_ABOUT_SQL, {"text": question}).fetchall()
+    return _best_about(conn.execute(_ABOUT_SQL, {"text": question}).fetchall(), limit)
+
+
+_VERSION_SQL = """
+SELECT (SELECT count(*) FROM knowledge_documents) AS documents,
+       (SELECT max(ingested_at) FROM knowledge_documents) AS ingested,
+       (SELECT count(*) FROM courses) AS courses,
+       (SELECT md5(string_agg(search::text, '' ORDER BY id)) FROM courses) AS catalog
+"""
+_VERSION_COLUMNS = ("documents", "ingested", "courses", "catalog")
+
+_ABOUT_AT_VERSION_SQL = f"""
+WITH {_ABOUT_CTES}, about AS ({_ABOUT_SELECT}), version AS ({_VERSION_SQL})
+SELECT version.*, about.* FROM version LEFT JOIN about ON true
+"""
+"""`_ABOUT_SQL`'s rows, each with the vocabulary version beside it; one row with no `id` when none."""
+
+
+def sections_about_at_version(
+    conn: Connection[Row], text: str, limit: int = 5
+) -> tuple[tuple[Any, ...], list[SectionAbout]]:
+    """`vocabulary_version` and `sections_about(text)`, read in one statement (one snapshot).
+
+    For a caller that chose `text`'s words with a vocabulary it holds: when the version is the
+    one that vocabulary was read at, the sections are what reading the version first would give.
+    """
+    question = _searchable(text, limit)
+    rows = conn.execute(_ABOUT_AT_VERSION_SQL, {"text": question or ""}).fetchall()
+    version = _version_of(conn, rows[0])
+    about = [_without_version(r) for r in rows if r["id"] is not None] if question is not None else []
+    return version, _best_about(about, limit)
+
+
+def _without_version(row: Row) -> Row:
+    return {column: value for column, value in row.items() if column not in _VERSION_COLUMNS}
+
+
+def _best_about(about: list[Row], limit: int) -> list[SectionAbout]:
     about.sort(key=lambda r: (-r["topic"], -r["heading"], -r["covered"], r["position"], -r["rank"]))
     return [
         cast(SectionAbout, r | {"citation": citation(r["document_id"], r["anchor"])})
@@ -331,14 +372,13 @@ def vocabulary_version(conn: Connection[Row]) -> tuple[Any, ...]:
     The documents change only by `ingest`, which stamps `ingested_at`; the courses only by seeding,
     which adds rows or rewrites their search vectors.
     """
-    row = conn.execute(
-        "SELECT (SELECT count(*) FROM knowledge_documents) AS documents,"
-        " (SELECT max(ingested_at) FROM knowledge_documents) AS ingested,"
-        " (SELECT count(*) FROM courses) AS courses,"
-        " (SELECT md5(string_agg(search::text, '' ORDER BY id)) FROM courses) AS catalog"
-    ).fetchone()
+    row = conn.execute(_VERSION_SQL).fetchone()
     assert row is not None
-    return (conn.info.host, conn.info.port, conn.info.dbname, *row.values())
+    return _version_of(conn, row)
+
+
+def _version_of(conn: Connection[Row], row: Row) -> tuple[Any, ...]:
+    return (conn.info.host, conn.info.port, conn.info.dbname, *(row[c] for c in _VERSION_COLUMNS))
 
 
 def vocabulary(conn: Connection[Row]) -> Vocabulary:

@@ -41,29 +41,84 @@ class TermHits:
     """Terms only in its description."""
 
 
+_HITS_SQL = """
+SELECT c.id, t.term,
+       c.search @@ to_tsquery('english', t.named) AS in_name,
+       c.search @@ to_tsquery('english', t.anywhere) AS anywhere
+FROM courses c, unnest(%(terms)s::text[], %(anywhere)s::text[], %(named)s::text[]) AS t(term, anywhere, named)
+WHERE c.id = ANY(%(ids)s)
+"""
+
+_CONTENT_SQL = """
+SELECT t FROM unnest(%(terms)s::text[]) WITH ORDINALITY AS u(t, n)
+WHERE to_tsvector('english', t) <> ''::tsvector ORDER BY n
+"""
+
+_HITS_AND_CONTENT_SQL = """
+SELECT c.id, t.term,
+       c.search @@ to_tsquery('english', t.named) AS in_name,
+       c.search @@ to_tsquery('english', t.anywhere) AS anywhere,
+       NULL::bigint AS n
+FROM courses c, unnest(%(terms)s::text[], %(anywhere)s::text[], %(named)s::text[]) AS t(term, anywhere, named)
+WHERE c.id = ANY(%(ids)s)
+UNION ALL
+SELECT NULL, u.t, NULL, NULL, u.n FROM unnest(%(terms)s::text[]) WITH ORDINALITY AS u(t, n)
+WHERE to_tsvector('english', u.t) <> ''::tsvector
+"""
+"""`_HITS_SQL` and `_CONTENT_SQL` in one statement: a row with no course id is a content term."""
+
+
 def term_hits(conn: Connection[Row], course_ids: list[str], terms: list[str]) -> dict[str, TermHits]:
     """For each course id, which of `terms` its name holds and which only its description holds.
 
     Terms are matched as the catalog's full-text search matches them (English stemming, a
     hyphenated term needs all its parts). Unknown ids are left out of the result.
     """
-    bad = [t for t in terms if not _TERM.fullmatch(t)]
-    if bad:
-        message = f"search terms are lower-case words, got {bad!r}"
-        raise BadTermError(message)
+    _check_terms(terms)
     if not course_ids:
         return {}
     if not terms:
         known = conn.execute("SELECT id FROM courses WHERE id = ANY(%s)", (course_ids,)).fetchall()
         return {r["id"]: TermHits(frozenset(), frozenset()) for r in known}
-    rows = conn.execute(
-        "SELECT c.id, t.term,"
-        " c.search @@ to_tsquery('english', t.named) AS in_name,"
-        " c.search @@ to_tsquery('english', t.anywhere) AS anywhere"
-        " FROM courses c, unnest(%s::text[], %s::text[], %s::text[]) AS t(term, anywhere, named)"
-        " WHERE c.id = ANY(%s)",
-        (terms, [_query(t) for t in terms], [_query(t, NAME_WEIGHTS) for t in terms], course_ids),
-    ).fetchall()
+    return _hits(conn.execute(_HITS_SQL, _hit_params(course_ids, terms)).fetchall())
+
+
+def content_terms(conn: Connection[Row], terms: list[str]) -> list[str]:
+    """The terms full-text search keeps, in order, without its stop words ("where", "about")."""
+    if not terms:
+        return []
+    return [r["t"] for r in conn.execute(_CONTENT_SQL, {"terms": terms}).fetchall()]
+
+
+def hits_and_content_terms(
+    conn: Connection[Row], course_ids: list[str], terms: list[str]
+) -> tuple[dict[str, TermHits], list[str]]:
+    """`term_hits` and `content_terms` of the same terms: one statement where both need the database."""
+    _check_terms(terms)
+    if not course_ids or not terms:
+        return term_hits(conn, course_ids, terms), content_terms(conn, terms)
+    rows = conn.execute(_HITS_AND_CONTENT_SQL, _hit_params(course_ids, terms)).fetchall()
+    content = sorted((r for r in rows if r["id"] is None), key=lambda r: r["n"])
+    return _hits([r for r in rows if r["id"] is not None]), [r["term"] for r in content]
+
+
+def _check_terms(terms: list[str]) -> None:
+    bad = [t for t in terms if not _TERM.fullmatch(t)]
+    if bad:
+        message = f"search terms are lower-case words, got {bad!r}"
+        raise BadTermError(message)
+
+
+def _hit_params(course_ids: list[str], terms: list[str]) -> dict[str, list[str]]:
+    return {
+        "terms": terms,
+        "anywhere": [_query(t) for t in terms],
+        "named": [_query(t, NAME_WEIGHTS) for t in terms],
+        "ids": course_ids,
+    }
+
+
+def _hits(rows: list[Row]) -> dict[str, TermHits]:
     named: dict[str, set[str]] = {}
     mentioned: dict[str, set[str]] = {}
     for row in rows:
@@ -74,18 +129,6 @@ def term_hits(conn: Connection[Row], course_ids: list[str], terms: list[str]) ->
         elif row["anywhere"]:
             mentioned[row["id"]].add(row["term"])
     return {i: TermHits(frozenset(named[i]), frozenset(mentioned[i])) for i in named}
-
-
-def content_terms(conn: Connection[Row], terms: list[str]) -> list[str]:
-    """The terms full-text search keeps, in order, without its stop words ("where", "about")."""
-    if not terms:
-        return []
-    rows = conn.execute(
-        "SELECT t FROM unnest(%s::text[]) WITH ORDINALITY AS u(t, n)"
-        " WHERE to_tsvector('english', t) <> ''::tsvector ORDER BY n",
-        (terms,),
-    ).fetchall()
-    return [r["t"] for r in rows]
 
 
 def course_names(conn: Connection[Row]) -> list[Row]:

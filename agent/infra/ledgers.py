@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
@@ -52,7 +52,7 @@ class PostgresLedger:
     def spent(self, thread_id: str) -> Spend:
         """What the thread has spent (zero for a thread never charged)."""
         with self.pool.connection() as conn, conn.cursor(row_factory=dict_row) as cur:
-            return _spend(cur.execute(_SPENT, (thread_id,)).fetchone())
+            return spend_of(cur.execute(_SPENT, (thread_id,)).fetchone())
 
     def charge(
         self, thread_id: str, input_tokens: int, output_tokens: int, cost_usd: float, *, call_id: str
@@ -76,7 +76,7 @@ class PostgresLedger:
                 " cost_usd) VALUES (%s, %s, %s, %s, %s) ON CONFLICT (thread_id, call_id) DO NOTHING",
                 (thread_id, call_id, input_tokens, output_tokens, Decimal(repr(float(cost_usd)))),
             )
-            return _spend(cur.execute(_SPENT, (thread_id,)).fetchone())
+            return spend_of(cur.execute(_SPENT, (thread_id,)).fetchone())
 
     def note_exhausted(self, thread_id: str) -> bool:
         """Record that the thread's budget is spent; True only the first time, in any process."""
@@ -94,7 +94,7 @@ SELECT coalesce(sum(input_tokens), 0) AS input_tokens,
        coalesce(sum(output_tokens), 0) AS output_tokens,
        coalesce(sum(cost_usd), 0) AS cost_usd
   FROM student_charges
- WHERE student_id = %s AND day = %s
+ WHERE student_id = %(student)s AND day = %(day)s
 """
 
 
@@ -111,8 +111,17 @@ class StudentLedger:
 
     def spent(self, student_id: str, day: date) -> Spend:
         """What the student's model calls cost on `day` (zero when none was charged)."""
+        sql, params = self.spent_query(student_id, day)
         with self.pool.connection() as conn, conn.cursor(row_factory=dict_row) as cur:
-            return _spend(cur.execute(_STUDENT_SPENT, (student_id, day)).fetchone())
+            return spend_of(cur.execute(sql, params).fetchone())
+
+    @staticmethod
+    def spent_query(student_id: str, day: date) -> tuple[str, dict[str, Any]]:
+        """The SQL and named parameters of `spent`, for a caller that runs it with other work.
+
+        Its one row becomes a `Spend` through `spend_of` (columns input_tokens, output_tokens, cost_usd).
+        """
+        return _STUDENT_SPENT, {"student": student_id, "day": day}
 
     def charge(
         self,
@@ -212,7 +221,8 @@ def student_budget_for(pool: ConnectionPool[Any] | None) -> StudentBudget | None
     return _students.get(pool) if pool is not None else None
 
 
-def _spend(row: dict[str, Any] | None) -> Spend:
+def spend_of(row: Mapping[str, Any] | None) -> Spend:
+    """The `Spend` in a row of `StudentLedger.spent_query` (or of `_SPENT`)."""
     if row is None:  # pragma: no cover - an aggregate without GROUP BY always returns one row
         return Spend()
     return Spend(int(row["input_tokens"]), int(row["output_tokens"]), float(row["cost_usd"]))

@@ -46,6 +46,24 @@ portal registered, until the next statement replaces it, so ending on a SELECT w
 session's xmin for the run's length."""
 
 
+def joined(first: Query, *others: Query | None) -> Query:
+    """One query whose one row has the columns of each query's one row (None: left out).
+
+    For a `then` that reads several things in the lock's round trip. Each query must return
+    exactly one row, and the queries' parameter names must not clash.
+    """
+    queries = [first, *(q for q in others if q is not None)]
+    params: dict[str, Any] = {}
+    for _, named in queries:
+        clash = params.keys() & named.keys()
+        if clash:
+            message = f"joined queries share parameter names: {sorted(clash)}"
+            raise ValueError(message)
+        params.update(named)
+    sql = " CROSS JOIN ".join(f"({sql}) AS q{i}" for i, (sql, _) in enumerate(queries))
+    return f"SELECT * FROM {sql}", params
+
+
 class ThreadBusyError(Exception):
     """Another request is running on the thread right now."""
 

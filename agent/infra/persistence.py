@@ -105,9 +105,9 @@ def unpipelined_if_pooled(component: _Pipelining, settings: Settings) -> _Pipeli
     gets no answer, and keeps it for that client until the client next writes. So an idle
     connection of our pool pins a server connection, and with the others busy (a run holds one for
     its thread lock) the next query waits out `query_wait_timeout` and fails. Without pipelines the
-    savers write in a transaction (BEGIN, the statements, COMMIT). Our own pipelines end inside a
-    transaction (`agent.infra.locks.begin_locked`, the journal's writes), where a late Flush goes
-    to the server connection the transaction still holds.
+    savers write in a transaction (BEGIN, the statements, COMMIT). Our own pipeline ends inside a
+    transaction (`agent.infra.locks.begin_locked`), where a late Flush goes to the server
+    connection the transaction still holds; the journal's writes are single statements, no pipeline.
     """
     if settings.db_pooling == "transaction":
         component.supports_pipeline = False

@@ -7,13 +7,11 @@ are found.
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Literal, TypedDict, cast
 
-import psycopg
 from psycopg.types.json import Jsonb
 from psycopg_pool import ConnectionPool
 
@@ -64,11 +62,13 @@ WITH claimed AS (
     WHERE %(owner)s::text IS NOT NULL ON CONFLICT (thread_id) DO NOTHING),
 turn AS (
     INSERT INTO turns (thread_id, kind, actor, input, status)
-    VALUES (%(thread)s, %(kind)s, %(actor)s, %(input)s, 'running') RETURNING id)
-INSERT INTO journal_events (thread_id, kind, payload, turn_id)
-SELECT %(thread)s, 'turn_started',
-       jsonb_build_object('turn_id', id, 'thread_id', %(thread)s::text, 'kind', %(kind)s::text), id
-FROM turn RETURNING turn_id
+    VALUES (%(thread)s, %(kind)s, %(actor)s, %(input)s, 'running') RETURNING id),
+started AS (
+    INSERT INTO journal_events (thread_id, kind, payload, turn_id)
+    SELECT %(thread)s, 'turn_started',
+           jsonb_build_object('turn_id', id, 'thread_id', %(thread)s::text, 'kind', %(kind)s::text), id
+    FROM turn RETURNING turn_id)
+SELECT turn_id{unsynced} FROM started
 """
 """One statement: the owner claimed (a new thread's), the turn created, its `turn_started` event."""
 
@@ -120,8 +120,7 @@ class Ending:
 
 
 _STEP_SQL = (
-    "INSERT INTO plan_items (turn_id, step, node, tool, args, approval_mode, status, result)"
-    " VALUES (%s, %s, %s, %s, %s, %s, %s, %s)"
+    "INSERT INTO plan_items (turn_id, step, node, tool, args, approval_mode, status, result) VALUES {values}"
 )
 _ENDING_SQL = (
     "UPDATE turns SET status = %s, intent = %s, output = %s, error = %s, finished_at = now() WHERE id = %s"
@@ -134,83 +133,73 @@ def record(
     turn_id: int,
     *,
     thread_id: str,
-    step: StepRecord | None = None,
+    steps: Sequence[StepRecord] = (),
     ending: Ending | None = None,
     events: Events = (),
 ) -> None:
-    """Write a step of the turn, its ending and `events` (in order): whichever are given, one statement.
+    """Write steps of the turn, its ending and `events` (in order): whichever are given, one statement.
 
     Data-modifying WITH clauses chain the inserts and the update, so a run pays one round trip
     per write however much it writes, and the rows commit together.
     """
     parts: list[tuple[str, Sequence[Any]]] = []
-    if step is not None:
-        parts.append(
-            (
-                _STEP_SQL,
-                (
-                    turn_id,
-                    step.step,
-                    step.node,
-                    step.tool,
-                    _json(step.args),
-                    "required" if step.approval else "none",
-                    step.status,
-                    _json(step.result),
-                ),
-            )
-        )
+    if steps:
+        rows = [_step_row(turn_id, step) for step in steps]
+        values = ", ".join(["(%s, %s, %s, %s, %s, %s, %s, %s)"] * len(rows))
+        parts.append((_STEP_SQL.format(values=values), [value for row in rows for value in row]))
     if ending is not None:
         parts.append(
             (_ENDING_SQL, (ending.status, ending.intent, _json(ending.output), ending.error, turn_id))
         )
     if events:
-        values, rows = event_rows(thread_id, events, turn_id=turn_id)
-        parts.append((_EVENTS_SQL.format(values=values), rows))
+        values, event_params = event_rows(thread_id, events, turn_id=turn_id)
+        parts.append((_EVENTS_SQL.format(values=values), event_params))
     if not parts:
         return
-    *first, (last, _) = parts
-    chained = "".join(f"{', ' if i else 'WITH '}w{i} AS ({sql}) " for i, (sql, _) in enumerate(first))
-    _write(db, chained + last, [value for _, params in parts for value in params])
+    chained = ", ".join(f"w{i} AS ({sql})" for i, (sql, _) in enumerate(parts))
+    _write(db, f"WITH {chained} SELECT 1 AS written{{unsynced}}", [v for _, params in parts for v in params])
 
 
-_UNSYNCED = "SET LOCAL synchronous_commit TO off"
+def _step_row(turn_id: int, step: StepRecord) -> tuple[Any, ...]:
+    approval = "required" if step.approval else "none"
+    return (
+        turn_id,
+        step.step,
+        step.node,
+        step.tool,
+        _json(step.args),
+        approval,
+        step.status,
+        _json(step.result),
+    )
+
+
+_UNSYNCED = ", set_config('synchronous_commit', 'off', true) AS unsynced"
+"""Ends a pooled journal write's select list: its commit does not wait for the disk."""
 
 
 def _write(db: Database, sql: str, params: Any) -> dict[str, Any] | None:
-    """Run one journal write of a run; the first row it returns, if it returns rows.
+    """Run one journal write of a run (`sql` ends its select list with `{unsynced}`); its first row.
 
-    From a pool, the write is a short transaction of its own whose commit does not wait for the
-    disk: BEGIN, `SET LOCAL synchronous_commit TO off` and the write, pipelined into one round
-    trip, then COMMIT. The pipeline ends inside the transaction on purpose: psycopg may send a
-    Flush after a pipeline's last Sync, and had that Sync left the session idle, PgBouncer in
-    transaction mode would hold a server connection for the lone Flush
-    (`agent.infra.persistence.unpipelined_if_pooled`). The setting ends with the transaction, so
-    it never reaches another client of the same server connection, through PgBouncer in
-    transaction mode too. An unsynced commit is visible at once and survives a crash of the
-    application; a crash of Postgres itself can lose it only together with everything committed
-    after it, because the next synchronous commit (the next checkpoint, on any connection) flushes
-    the log up to and including it. So the journal may lose its last events, never show an event
-    whose checkpoint is missing, and a turn does not wait for a disk flush per event.
+    From a pool, the write is one statement in a transaction of its own (the pool's connections
+    autocommit), one round trip, and its commit does not wait for the disk: the statement sets
+    `synchronous_commit` off for its own transaction (`set_config(..., true)`), which Postgres
+    reads when it commits the statement and forgets right after, so the setting never reaches
+    another client of the same server connection, through PgBouncer in transaction mode too. No
+    pipeline, so no Flush after a Sync (`agent.infra.persistence.unpipelined_if_pooled`). An
+    unsynced commit is visible at once and survives a crash of the application; a crash of
+    Postgres itself can lose it only together with everything committed after it, because the next
+    synchronous commit (the next checkpoint, on any connection) flushes the log up to and
+    including it. So the journal may lose its last events, never show an event whose checkpoint
+    is missing, and a turn does not wait for a disk flush per event.
 
-    A connection the caller holds is used as it is: the write commits (or rolls back) with the
-    caller's work.
+    A connection the caller holds is used as it is, without the setting: the write commits (or
+    rolls back) with the caller's work, as synced as the caller's transaction is.
     """
+    pooled = isinstance(db, ConnectionPool)
     with connection(db) as conn:
-        if not isinstance(db, ConnectionPool):
-            cursor = conn.execute(sql, params)
-            return cursor.fetchone() if cursor.description is not None else None
-        try:
-            with conn.pipeline():
-                conn.execute("BEGIN")
-                conn.execute(_UNSYNCED)
-                cursor = conn.execute(sql, params)
-            conn.execute("COMMIT")
-        except BaseException:
-            with contextlib.suppress(psycopg.OperationalError):
-                conn.rollback()  # the failed transaction, before the connection goes back to the pool
-            raise
-        return cursor.fetchone() if cursor.description is not None else None
+        cursor = conn.execute(sql.replace("{unsynced}", _UNSYNCED if pooled else ""), params)
+        return cursor.fetchone()
 
 
 def _json(value: dict[str, Any] | None) -> Jsonb | None:

@@ -31,7 +31,8 @@ from typing import Any
 from langchain_core.runnables import RunnableConfig
 from psycopg_pool import ConnectionPool
 
-from agent.infra.ledgers import StudentBudget, student_budget_for
+from agent.infra.ledgers import StudentBudget, spend_of, student_budget_for
+from agent.infra.locks import Query
 from agent.journal.events import record_event
 from agent.journal.owners import ThreadError
 from agent.llm.calls import CallMeter, add_handler
@@ -48,17 +49,37 @@ class DailyBudgetExhaustedError(ThreadError):
         self.retry_after_s = retry_after_s
 
 
-def refuse_spent(pool: ConnectionPool[Any] | None, thread_id: str, student_id: str) -> None:
+def spent_query(pool: ConnectionPool[Any] | None, student_id: str) -> Query | None:
+    """The read `refuse_spent` makes (SQL, named parameters), for a caller that runs it with its own.
+
+    None when the student's spend is not limited (nothing to read). Its row goes to `refuse_spent`
+    as `spent`: `agent.runtime.threads.send` reads it with the thread's head, in the round trip
+    that takes the thread's lock.
+    """
+    budget = student_budget_for(pool)
+    if budget is None or not budget.limited:
+        return None
+    return budget.ledger.spent_query(student_id, budget.today())
+
+
+def refuse_spent(
+    pool: ConnectionPool[Any] | None,
+    thread_id: str,
+    student_id: str,
+    *,
+    spent: Mapping[str, Any] | None = None,
+) -> None:
     """Raise `DailyBudgetExhaustedError` when the student has reached a daily limit; else nothing.
 
-    `pool` is the graph's main pool (`agent.runtime.runs.pool_of`). One read of the day's sum; the
-    first refusal of a student's day is journaled on `thread_id`.
+    `pool` is the graph's main pool (`agent.runtime.runs.pool_of`). One read of the day's sum,
+    unless `spent` is the row of `spent_query` the caller has read just now; the first refusal of
+    a student's day is journaled on `thread_id`.
     """
     budget = student_budget_for(pool)
     if budget is None or not budget.limited:
         return
     day = budget.today()
-    spend = budget.ledger.spent(student_id, day)
+    spend = spend_of(spent) if spent is not None else budget.ledger.spent(student_id, day)
     if not is_exhausted(spend, budget.max_tokens, budget.max_usd):
         return
     if budget.ledger.note_exhausted(student_id, day, thread_id):

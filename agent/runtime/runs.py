@@ -6,7 +6,7 @@ view, the HTTP API's Server-Sent Events), into journal rows (a turn, its steps a
 events) and into the state the run left, so that nobody reads the thread again afterwards.
 `exclusive` holds the thread's advisory lock around a request, so a second request on a busy
 thread fails at once, in any process (`agent.infra.locks`); the run writes its journal through the
-main pool, one short unsynced transaction per step boundary (`agent.journal.turns`). Without a
+main pool, one unsynced statement per step boundary (`agent.journal.turns`). Without a
 Postgres checkpointer (tests with an in-memory one) runs are neither locked nor journaled.
 """
 
@@ -293,7 +293,7 @@ class _Emitter:
                 self.db,
                 self.turn,
                 thread_id=self.thread,
-                step=self.done,
+                steps=[self.done] if self.done is not None else [],
                 ending=ending,
                 events=[*self.done_events, *events],
             )

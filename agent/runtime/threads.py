@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -19,6 +19,7 @@ from psycopg_pool import ConnectionPool
 
 from agent.config.settings import Settings
 from agent.infra.locks import ThreadBusyError as ThreadBusyError  # re-exported for the faces
+from agent.infra.locks import joined
 from agent.journal.owners import ForeignThreadError as ForeignThreadError  # re-exported for the faces
 from agent.journal.owners import ThreadError as ThreadError  # re-exported for the faces
 from agent.journal.owners import refuse_foreign
@@ -90,12 +91,15 @@ def _check_text(text: object, settings: Settings) -> str:
     return text.strip()
 
 
-def refuse_spent(graph: Pregel, thread_id: str, user_id: str) -> None:
+def refuse_spent(
+    graph: Pregel, thread_id: str, user_id: str, *, spent: Mapping[str, Any] | None = None
+) -> None:
     """Raise `DailyBudgetExhaustedError` when the student has spent today's model budget.
 
-    `send` checks it under the thread's lock; the HTTP faces also ask before they queue a message.
+    `send` checks it under the thread's lock, with `spent` read in the lock's round trip; the HTTP
+    faces also ask before they queue a message.
     """
-    daily_budget.refuse_spent(runs.pool_of(graph), thread_id, user_id)
+    daily_budget.refuse_spent(runs.pool_of(graph), thread_id, user_id, spent=spent)
 
 
 def _check_user(user_id: object) -> str:
@@ -187,10 +191,12 @@ def send(
     user = _check_user(user_id)
     text = _check_text(text, settings)
     listen = _token_events(on_token, on_event)
-    with runs.exclusive(graph, thread_id, then=views.head_query(thread_id)) as head:
+    # One round trip takes the lock and reads the thread's head and the student's spend today.
+    spent = daily_budget.spent_query(runs.pool_of(graph), user)
+    with runs.exclusive(graph, thread_id, then=joined(views.head_query(thread_id), spent)) as head:
         view = views.view(graph, thread_id, head)
         refuse_foreign(thread_id, runs.owner(graph, thread_id, view), user)
-        refuse_spent(graph, thread_id, user)
+        refuse_spent(graph, thread_id, user, spent=head if spent is not None and head is not None else None)
         if from_checkpoint is not None:  # checked first: nobody else's message branches the thread
             _branch(graph, thread_id, from_checkpoint)
             view = views.view(graph, thread_id, None)  # the head moved: read it afresh

@@ -36,6 +36,25 @@ def tune_delta_paging(module: Any) -> None:
     internals.set_delta_page_size(module, DELTA_PAGE_SIZE)
 
 
+_WRITE_VALUES = "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s)"
+"""The one row of LangGraph's checkpoint-write statements (`INSERT_CHECKPOINT_WRITES_SQL`, `UPSERT_...`)."""
+
+
+def writes_in_one_statement(query: str, rows: Sequence[Sequence[Any]]) -> tuple[str, list[Any]] | None:
+    """LangGraph's statement for one checkpoint write, made to insert all of `rows` at once: (SQL, params).
+
+    The stock saver sends one statement per write (`executemany`); one multi-row statement writes
+    the same rows with the same conflict rule, in one statement and one transaction. None when
+    that would not be the same: fewer than two rows, two rows with the same key (task and `idx`,
+    which one statement cannot both insert and update), or a statement not as LangGraph wrote it.
+    """
+    keys = {(row[3], row[5]) for row in rows}
+    if len(rows) < 2 or len(keys) < len(rows) or query.count(_WRITE_VALUES) != 1:
+        return None
+    values = "VALUES " + ", ".join([_WRITE_VALUES.removeprefix("VALUES ")] * len(rows))
+    return query.replace(_WRITE_VALUES, values), [value for row in rows for value in row]
+
+
 class CopyTargetNotEmptyError(ValueError):
     """`copy_thread` was asked to copy into a thread that already has checkpoints, writes or blobs."""
 
