@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from graphs.intents import INTENT_OF_ACTION, Default, Intent, read
 from graphs.intents.learned import Reader, shipped
 from graphs.routing import EVAL_PENDING, SAFE_MASS, UNSAFE_READINGS, learned_reading
-from qa.evaluation import EvalCase, load_cases
+from qa.evaluation import SAFE_INTENTS, EvalCase, load_cases
 from qa.router_families import MORE_TUNED, TUNED
 from qa.router_families_heldout import HELD_OUT, ROUNDS
 from qa.router_parts import generated
@@ -31,8 +31,6 @@ MASSES = (0.8, 0.6, 0.5, 0.4, 0.3)
 FLOORS = (0.95, 0.9, 0.8, 0.7)
 """The candidate floors, with the veto at `SAFE_MASS`: the reader's top probability at or above which
 its reading replaces the rules' reading by default."""
-SAFE_LABELS = frozenset({"question", "other"})
-"""Labels a message must never be read against as an action or a program."""
 PENDING_INTENT: Intent = INTENT_OF_ACTION.get(EVAL_PENDING["name"], "enroll")
 
 
@@ -42,7 +40,8 @@ class Read:
 
     case: EvalCase
     rules: Intent
-    guarded: bool
+    by_guard: bool
+    """Whether a guard rule decided the rules' reading (then the reader is not asked)."""
     chances: dict[str, float]
     default: Default | None = None
     """How the rules read it by default, if they did (`Reading.default`)."""
@@ -76,13 +75,13 @@ def score(rows: Sequence[Read], mass: float, floor: float | None = None, *, aski
     right = unsafe = 0
     for row in rows:
         learned = None
-        if not row.guarded:
+        if not row.by_guard:
             learned = learned_reading(
                 row.rules, row.chances, default=row.default, mass=mass, floor=floor, asking=asking
             )
         got = learned or row.rules
         right += got == row.case.intent
-        unsafe += row.case.intent in SAFE_LABELS and got in UNSAFE_READINGS
+        unsafe += row.case.intent in SAFE_INTENTS and got in UNSAFE_READINGS
     return Score(right, unsafe, len(rows))
 
 

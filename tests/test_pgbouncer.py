@@ -281,7 +281,7 @@ def test_the_journal_leaves_no_setting_on_a_shared_server_connection(
         while written < 400 or len(watcher.seen) < 200:
             turn = start_turn(pool, thread_id="t", kind="message", actor="ada", payload={})
             step = StepRecord(1, "router", "completed")
-            record(pool, turn, thread_id="t", steps=[step], events=[("step_completed", {"step": 1})])
+            record(pool, turn, thread_id="t", step=step, events=[("step_completed", {"step": 1})])
             written += 2
     assert (watcher.errors, set(watcher.seen)) == ([], {"on"})
     with resources.pool.connection() as conn:

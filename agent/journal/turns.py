@@ -120,7 +120,8 @@ class Ending:
 
 
 _STEP_SQL = (
-    "INSERT INTO plan_items (turn_id, step, node, tool, args, approval_mode, status, result) VALUES {values}"
+    "INSERT INTO plan_items (turn_id, step, node, tool, args, approval_mode, status, result)"
+    " VALUES (%s, %s, %s, %s, %s, %s, %s, %s)"
 )
 _ENDING_SQL = (
     "UPDATE turns SET status = %s, intent = %s, output = %s, error = %s, finished_at = now() WHERE id = %s"
@@ -133,20 +134,18 @@ def record(
     turn_id: int,
     *,
     thread_id: str,
-    steps: Sequence[StepRecord] = (),
+    step: StepRecord | None = None,
     ending: Ending | None = None,
     events: Events = (),
 ) -> None:
-    """Write steps of the turn, its ending and `events` (in order): whichever are given, one statement.
+    """Write a step of the turn, its ending and `events` (in order): whichever are given, one statement.
 
     Data-modifying WITH clauses chain the inserts and the update, so a run pays one round trip
     per write however much it writes, and the rows commit together.
     """
     parts: list[tuple[str, Sequence[Any]]] = []
-    if steps:
-        rows = [_step_row(turn_id, step) for step in steps]
-        values = ", ".join(["(%s, %s, %s, %s, %s, %s, %s, %s)"] * len(rows))
-        parts.append((_STEP_SQL.format(values=values), [value for row in rows for value in row]))
+    if step is not None:
+        parts.append((_STEP_SQL, _step_row(turn_id, step)))
     if ending is not None:
         parts.append(
             (_ENDING_SQL, (ending.status, ending.intent, _json(ending.output), ending.error, turn_id))

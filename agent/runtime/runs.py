@@ -293,7 +293,7 @@ class _Emitter:
                 self.db,
                 self.turn,
                 thread_id=self.thread,
-                steps=[self.done] if self.done is not None else [],
+                step=self.done,
                 ending=ending,
                 events=[*self.done_events, *events],
             )
