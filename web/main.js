@@ -54,7 +54,10 @@ function report(err, show = notice) {
 async function readThread(threadId, client = api.client) {
   const state = await client.threads.getState(threadId);
   const interrupts = state.interrupts?.length ? state.interrupts : (state.tasks ?? []).flatMap((task) => task.interrupts ?? []);
-  return { messages: state.values?.messages ?? [], pending: pendingOf(interrupts) };
+  const pending = pendingOf(interrupts);
+  // At rest: nothing left to run, or waiting on a decision; else a run is between two steps.
+  const settled = Boolean(pending) || !(state.next?.length);
+  return { messages: state.values?.messages ?? [], pending, settled };
 }
 
 /**
@@ -168,8 +171,9 @@ async function watchForStaff() {
   if (!threadId || waited?.approver !== "operator" || chat.busy || document.hidden) return;
   const load = loads.thread;
   try {
-    const { messages, pending } = await readThread(threadId);
-    if (load !== loads.thread || chat.busy || chat.pending !== waited || pending?.action_id === waited.action_id) return;
+    const { messages, pending, settled } = await readThread(threadId);
+    // Not while staff's run is between its steps: its reply is not written yet.
+    if (!settled || load !== loads.thread || chat.busy || chat.pending !== waited || pending?.action_id === waited.action_id) return;
     const heading = el("p", { class: "decision-heading", dataset: { testid: "staff-decided" } }, "Our staff decided");
     const view = runView($("conversation"), heading, chat.seen);
     view.show(messages);
