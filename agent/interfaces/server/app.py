@@ -26,7 +26,15 @@ from agent.interfaces.server import extensions
 from agent.interfaces.server.auth import studio_principal
 from agent.interfaces.server.backend import Backend
 from agent.interfaces.server.errors import guard, install_error_handlers
-from agent.interfaces.server.langgraph_api import assistants, runs, state_updates, threads
+from agent.interfaces.server.langgraph_api import (
+    assistants,
+    runs,
+    state_updates,
+    stateless,
+    store,
+    thread_stream,
+    threads,
+)
 
 LANGGRAPH_PATH = "/langgraph"
 """The alias under which the API also answers (its old mount point)."""
@@ -56,6 +64,9 @@ def create_app(backend: Backend) -> FastAPI:
     app.include_router(threads.routes(backend))
     app.include_router(state_updates.routes(backend))
     app.include_router(runs.routes(backend))
+    app.include_router(thread_stream.routes(backend))
+    app.include_router(stateless.routes(backend))
+    app.include_router(store.routes(backend))
     app.include_router(extensions.routes(backend))
     _page_routes(app)
     _allow_browsers(app, resources.settings.cors_origins)
