@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 import procrastinate
 
 from agent.infra import engine
-from agent.upkeep import holds, scheduled
+from agent.upkeep import holds, scheduled, thread_pruning
 
 if TYPE_CHECKING:
     from agent.worker.tasks import Host
@@ -34,6 +34,8 @@ class Schedule:
     """Nightly at 03:17 (UTC): old checkpoints, by the default retention policy."""
     doctor: str = "7 * * * *"
     """Hourly: the doctor's findings into the journal and the log."""
+    thread_ttls: str = "* * * * *"
+    """Every minute: threads whose TTL has passed are pruned, and store items past theirs deleted."""
 
 
 def _at(timestamp: int) -> datetime:
@@ -64,3 +66,8 @@ def install(app: procrastinate.App, host: Host) -> None:
     @app.task(name="school.doctor", queue=queue)
     def doctor(timestamp: int) -> None:
         scheduled.run_doctor(host.resources, host.graph, now=_at(timestamp))
+
+    @app.periodic(cron=when.thread_ttls, periodic_id="thread_ttls")
+    @app.task(name="school.thread_ttls", queue=queue)
+    def thread_ttls(timestamp: int) -> None:
+        thread_pruning.sweep(host.resources, host.graph, now=_at(timestamp))

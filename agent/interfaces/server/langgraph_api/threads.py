@@ -6,11 +6,19 @@ not see answers 404, as an unknown one does, so ids of other students' threads a
 Copying and deleting take the thread's one-writer lock (409 while a run holds it). A copy is a new
 UUID thread with the same checkpoints (the saver's `copy_thread`), metadata and owner; deleting
 removes the checkpoints, record and owner, and the journal stays as the audit of what happened.
+
+`ttl` on create and patch (`{"strategy": "delete" | "keep_latest", "ttl": minutes}`, minutes > 0)
+is kept in `thread_ttls` and swept by the scheduled work; `GET /threads/{id}?include=ttl` shows it.
+`POST /threads/prune` prunes the threads it names, all or none refused first: 404 for one the
+caller may not see, 409 for one a run holds, and 409 for one waiting for an approval unless the
+query says `include_interrupted=true` (the SDK: `params={"include_interrupted": "true"}`).
+Pruning and its audit are `agent.upkeep.thread_pruning`'s.
 """
 
 from __future__ import annotations
 
 import uuid
+from datetime import UTC, datetime
 from typing import Annotated, Any, Literal, cast
 
 from fastapi import APIRouter, Query, Response
@@ -24,6 +32,7 @@ from agent.interfaces.server.errors import RefusedError
 from agent.interfaces.server.langgraph_api import shapes
 from agent.journal import thread_records
 from agent.runtime import platform_json, runs, threads
+from agent.upkeep import thread_pruning
 
 Status = Literal["idle", "busy", "interrupted", "error"]
 Metadata = Annotated[dict[str, Any], Field(max_length=100)]
@@ -33,6 +42,14 @@ class _Body(BaseModel):
     model_config = ConfigDict(extra="ignore")
 
 
+class ThreadTTL(_Body):
+    """A thread's `ttl`: swept `ttl` minutes from now, by deleting it or keeping its latest checkpoint."""
+
+    strategy: thread_pruning.Strategy = "delete"
+    ttl: float = Field(gt=0, le=10 * 365 * 24 * 60)
+    """Minutes (more than zero, at most ten years)."""
+
+
 class ThreadCreate(_Body):
     """`POST /threads`: an id (a UUID is made when none is given), metadata, and what to do if it exists."""
 
@@ -40,6 +57,7 @@ class ThreadCreate(_Body):
     metadata: Metadata | None = None
     if_exists: Literal["raise", "do_nothing"] = "raise"
     supersteps: list[Any] | None = None
+    ttl: ThreadTTL | None = None
 
 
 class ThreadSearch(_Body):
@@ -66,9 +84,17 @@ class ThreadCount(_Body):
 
 
 class ThreadPatch(_Body):
-    """`PATCH /threads/{thread_id}`: metadata merged into the thread's."""
+    """`PATCH /threads/{thread_id}`: metadata merged into the thread's, and a new `ttl` when given."""
 
     metadata: Metadata
+    ttl: ThreadTTL | None = None
+
+
+class ThreadPrune(_Body):
+    """`POST /threads/prune`: the threads, and whether to delete them or keep their latest checkpoint."""
+
+    thread_ids: list[str] = Field(max_length=1000)
+    strategy: thread_pruning.Strategy = "delete"
 
 
 class HistoryRequest(_Body):
@@ -202,6 +228,8 @@ def routes(backend: Backend) -> APIRouter:
         existing = thread_records.find(pool, thread_id)
         if existing is None:
             if thread_records.create(pool, thread_id, who.user_id, metadata):
+                if body.ttl is not None:
+                    set_ttl(thread_id, body.ttl)
                 return access.json(access.row(thread_id, who))
             existing = thread_records.find(pool, thread_id)  # claimed meanwhile by another request
         if existing is not None and body.if_exists == "do_nothing" and access.visible(existing, who):
@@ -244,14 +272,59 @@ def routes(backend: Backend) -> APIRouter:
             return len(rows)
         return sum(_matches(access.json(r), body.status, body.values) for r in rows)
 
+    def set_ttl(thread_id: str, ttl: ThreadTTL) -> None:
+        thread_pruning.set_ttl(pool, thread_id, ttl.strategy, ttl.ttl, datetime.now(UTC))
+
+    @router.post("/prune")
+    def prune(
+        body: ThreadPrune, who: Who, include_interrupted: Annotated[bool, Query()] = False
+    ) -> dict[str, int]:
+        wanted = list(dict.fromkeys(body.thread_ids))
+        rows = [access.row(t, who) for t in wanted]  # 404 for any the caller may not see, before any change
+        if busy := [r["thread_id"] for r in rows if r["busy"]]:
+            raise RefusedError(
+                409, f"a run holds these threads now; prune them when it ends: {', '.join(busy)}"
+            )
+        paused = (
+            [] if include_interrupted else [t for t in wanted if thread_pruning.waiting(backend.graph, t)]
+        )
+        if paused:
+            message = (
+                "these threads wait for an approval and are pruned only when asked explicitly "
+                f"(POST /threads/prune?include_interrupted=true): {', '.join(paused)}"
+            )
+            raise RefusedError(409, message)
+        now, pruned = datetime.now(UTC), 0
+        for thread_id in wanted:
+            try:
+                done = thread_pruning.prune_thread(
+                    pool,
+                    backend.graph,
+                    thread_id,
+                    body.strategy,
+                    by=who.user_id,
+                    now=now,
+                    include_interrupted=include_interrupted,
+                )
+            except thread_pruning.ThreadWaitingError as err:  # paused since the check above
+                raise RefusedError(409, str(err)) from err
+            pruned += done is not None
+        return {"pruned_count": pruned}
+
     @router.get("/{thread_id}")
-    def get(thread_id: str, who: Who) -> dict[str, Any]:
-        return access.json(access.row(thread_id, who))
+    def get(thread_id: str, who: Who, include: Annotated[str, Query()] = "") -> dict[str, Any]:
+        found = access.json(access.row(thread_id, who))
+        if "ttl" in (part.strip() for part in include.split(",")):
+            ttl = thread_pruning.ttl_of(pool, thread_id)
+            found["ttl"] = None if ttl is None else {**ttl, "expires_at": ttl["expires_at"].isoformat()}
+        return found
 
     @router.patch("/{thread_id}")
     def patch(thread_id: str, body: ThreadPatch, who: Who) -> dict[str, Any]:
         row = access.row(thread_id, who)
         thread_records.merge_metadata(pool, row, body.metadata)
+        if body.ttl is not None:
+            set_ttl(thread_id, body.ttl)
         return access.json(access.row(thread_id, who))
 
     @router.delete("/{thread_id}", status_code=204)
@@ -260,6 +333,7 @@ def routes(backend: Backend) -> APIRouter:
         with runs.exclusive(backend.graph, thread_id):
             cast(BaseCheckpointSaver[Any], backend.graph.checkpointer).delete_thread(thread_id)
             thread_records.delete(pool, thread_id)
+            thread_pruning.forget_ttl(pool, thread_id)
         return Response(status_code=204)
 
     @router.post("/{thread_id}/copy")
