@@ -7,6 +7,7 @@ a thread with history by two runs the rules answer without a model.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -19,7 +20,9 @@ from langgraph_sdk.errors import ConflictError, NotFoundError, UnprocessableEnti
 from agent.infra.persistence import Resources
 from agent.journal.events import events
 from agent.upkeep import thread_pruning
-from tests.support.api import changed, fingerprint, langgraph_url, message, sdk_clients
+from agent.worker.process import Worker
+from agent.worker.schedule import Schedule
+from tests.support.api import APPROVE, changed, fingerprint, langgraph_url, message, sdk_clients
 
 pytestmark = pytest.mark.postgres
 
@@ -223,3 +226,59 @@ def test_prune_refuses_a_thread_waiting_for_approval_unless_asked_explicitly(
         with pytest.raises(NotFoundError):
             ada.threads.get(thread_id)
     assert [(r["by"], r["was_waiting"]) for r in audit(resources, "t-waiting")] == [("olga", True)]
+
+
+def test_the_engine_sweeps_an_expired_thread_once_across_two_workers(
+    clients: dict[str, SyncLangGraphClient], resources: Resources, graph: Any
+) -> None:
+    ada = clients["ada"]
+    answered(ada, "t-old", 1, ttl=5)
+    with resources.pool.connection() as conn:
+        conn.execute("UPDATE thread_ttls SET expires_at = now() - interval '1 minute'")
+    never = "0 0 1 1 *"  # January 1st: not during a test
+    every_second = Schedule(
+        expire_holds=never, remind_holds=never, prune=never, doctor=never, thread_ttls="* * * * * *"
+    )
+    racing = [
+        Worker(resources, graph, concurrency=2, name=n, schedule=every_second).start() for n in ("w1", "w2")
+    ]
+    try:
+        deadline = time.monotonic() + 30
+        while thread_pruning.ttl_of(resources.pool, "t-old") is not None:
+            assert time.monotonic() < deadline, "the TTL sweep did not run"
+            time.sleep(0.2)
+        time.sleep(2)  # further ticks, on both workers, find nothing due
+    finally:
+        for worker in racing:
+            worker.stop()
+    with pytest.raises(NotFoundError):
+        ada.threads.get("t-old")
+    assert [(r["strategy"], r["by"]) for r in audit(resources, "t-old")] == [("delete", "ttl")]
+
+
+def test_deleting_a_thread_drops_its_ttl(
+    clients: dict[str, SyncLangGraphClient], resources: Resources
+) -> None:
+    ada = clients["ada"]
+    ada.threads.create(thread_id="t-gone", ttl=5)
+    ada.threads.delete("t-gone")
+    assert thread_pruning.ttl_of(resources.pool, "t-gone") is None
+
+
+def test_keep_latest_on_a_waiting_thread_when_asked_and_the_approval_still_resumes(
+    clients: dict[str, SyncLangGraphClient], resources: Resources
+) -> None:
+    ada, olga = clients["ada"], clients["olga"]
+    paused(ada, "t-waiting")
+    waiting = ada.threads.get_state("t-waiting")
+    pruned = olga.threads.prune(["t-waiting"], strategy="keep_latest", params={"include_interrupted": "true"})
+    assert pruned == {"pruned_count": 1}
+    assert checkpoints(resources, "t-waiting")["checkpoints"] == 1
+    parentless = {**waiting, "parent_checkpoint": None, "parent_checkpoint_id": None}
+    assert ada.threads.get_state("t-waiting") == parentless  # the same values, tasks and interrupt
+    done = ada.runs.wait("t-waiting", "school", command=APPROVE)
+    assert done["messages"][-1]["content"].startswith("Done: you are enrolled in rag-2"), done  # type: ignore[index, call-overload]
+    assert ada.threads.get("t-waiting")["status"] == "idle"
+    assert [(r["strategy"], r["by"], r["was_waiting"]) for r in audit(resources, "t-waiting")] == [
+        ("keep_latest", "olga", True)
+    ]
