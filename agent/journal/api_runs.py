@@ -13,7 +13,8 @@ The multitask strategies are decided here, in the creating transaction: `reject`
 the thread has a run in flight; `interrupt` and `rollback` ask the runs in flight to stop
 (`stop`, read by the running run at its next step boundary) and queue the new run; `enqueue`
 queues it. A run's events and its end are announced on `EVENTS_CHANNEL` (payload: the run id),
-so followers in any process wake without polling. The tables come from migrations 4 and 7
+a new run on a thread too (payload: `thread_key`), so followers in any process wake without
+polling. The tables come from migrations 4 and 7
 (`agent.infra.migrations`).
 """
 
@@ -103,8 +104,32 @@ class RunProgress(TypedDict):
     refusal: dict[str, Any] | None
 
 
+class ThreadRun(TypedDict):
+    """A run as a thread's stream follows it (`thread_runs`, `thread_start`)."""
+
+    run_id: str
+    created_at: datetime
+    """Where the run stands in the thread's order: runs on a thread execute in this order."""
+    status: RunStatus
+    refusal: dict[str, Any] | None
+    last_seq: int
+    """The number of its last kept event (-1: none yet)."""
+
+
+_THREAD_RUN = (
+    "SELECT run_id::text AS run_id, created_at, status, refusal,"
+    " (SELECT coalesce(max(e.seq), -1) FROM api_run_events e WHERE e.run_id = r.run_id) AS last_seq"
+    " FROM api_runs r WHERE thread_id = %s"
+)
+
+
 class RunConflictError(Exception):
     """A run asked for with `reject` on a thread that has a run in flight."""
+
+
+def thread_key(thread_id: str) -> str:
+    """The `EVENTS_CHANNEL` payload that announces a new run on the thread (its followers wait on it)."""
+    return f"thread:{thread_id}"
 
 
 def _lock_thread(conn: Connection[Any], thread_id: str) -> None:
@@ -169,6 +194,7 @@ def create(
                 Jsonb(to_json(work)),
             ),
         ).fetchone()
+        conn.execute("SELECT pg_notify(%s, %s)", (EVENTS_CHANNEL, thread_key(thread_id)))
     assert row is not None
     return cast(QueuedRun, {**row, "ahead": len(active)})
 
@@ -253,15 +279,23 @@ def finish(
     result: Any = None,
     failure: Mapping[str, Any] | None = None,
     awaiting: Awaiting = None,
+    forget_thread: bool = False,
 ) -> None:
     """Record how the run ended (its `result` for `wait`, its `failure` as answered) and wake its followers.
 
     With `awaiting`, the thread's metadata says whose decision it now waits for (key `awaiting`,
     removed for `nobody`), in the same transaction: the inbox is a thread search on that key.
+    With `forget_thread` (a stateless run's temporary thread), the thread's record and owner go in
+    the same transaction, so whoever sees the run ended sees the thread gone; the run's own record
+    and events stay for the clients that follow them (its checkpoints are the caller's to delete).
     """
     assert status in FINAL
     with pool.connection() as conn, conn.transaction():
-        if awaiting is not None:
+        if forget_thread:
+            thread = "(SELECT thread_id FROM api_runs WHERE run_id = %s)"
+            conn.execute(f"DELETE FROM thread_records WHERE thread_id = {thread}", (run_id,))
+            conn.execute(f"DELETE FROM thread_owners WHERE thread_id = {thread}", (run_id,))
+        elif awaiting is not None:
             conn.execute(
                 "UPDATE thread_records SET metadata = CASE WHEN %(who)s::text = 'nobody'"
                 " THEN metadata - 'awaiting' ELSE metadata || jsonb_build_object('awaiting', %(who)s::text) END,"
@@ -347,6 +381,29 @@ def delete_run(pool: ConnectionPool[Any], run_id: str) -> None:
 def delete_for_thread(conn: Connection[Any], thread_id: str) -> None:
     """Forget every run of the thread (the thread is being deleted)."""
     conn.execute("DELETE FROM api_runs WHERE thread_id = %s", (thread_id,))
+
+
+def thread_runs(
+    pool: ConnectionPool[Any], thread_id: str, since: datetime, limit: int = 20
+) -> list[ThreadRun]:
+    """The thread's runs created at `since` or later, in the order they execute (at most `limit`)."""
+    with pool.connection() as conn:
+        rows = conn.execute(
+            f"{_THREAD_RUN} AND created_at >= %s ORDER BY created_at, run_id LIMIT %s",
+            (thread_id, since, limit),
+        ).fetchall()
+    return [cast(ThreadRun, dict(r)) for r in rows]
+
+
+def thread_start(pool: ConnectionPool[Any], thread_id: str) -> ThreadRun | None:
+    """Where a thread's stream joins it now: its oldest run not ended, else its newest; None: no run."""
+    with pool.connection() as conn:
+        row = conn.execute(
+            f"{_THREAD_RUN} ORDER BY status IN ('pending', 'running') DESC,"
+            " CASE WHEN status IN ('pending', 'running') THEN created_at END, created_at DESC LIMIT 1",
+            (thread_id,),
+        ).fetchone()
+    return cast(ThreadRun, dict(row)) if row else None
 
 
 def append_events(pool: ConnectionPool[Any], run_id: str, events: Sequence[tuple[int, str, str]]) -> None:

@@ -11,7 +11,8 @@ each. Clients follow a run from the database (`follow`), wherever it executes: a
 holds one `Wakeups` listener that wakes its followers when their run kept events or ended, and
 a follower that hears nothing still looks every `POLL_S` (behind a transaction pooler, where
 LISTEN cannot work, every `POOLED_POLL_S`). A client that loses its API process reconnects to
-any other with its `Last-Event-ID` and gets exactly the events after it.
+any other with its `Last-Event-ID` and gets exactly the events after it. A thread's stream
+(`follow_thread`) is its runs' events one run after the other, each run's end marked.
 """
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ import threading
 import time
 from collections import defaultdict
 from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any, Literal, overload
 
 import psycopg
@@ -191,6 +194,102 @@ def follow(
             wakeups.wait(run_id, seen, min(wakeups.poll_s, heartbeat_s))
     finally:
         wakeups.forget(run_id)
+
+
+Position = tuple[datetime, int]
+"""Where a thread's stream stands: the `created_at` of a run of the thread, and an event number in it."""
+THREAD_START: Position = (datetime(1970, 1, 1, tzinfo=UTC), -1)
+"""Before the first event of any thread."""
+
+
+@dataclass(frozen=True)
+class ThreadEvent:
+    """An event of a thread's stream: one of a run's kept events, or the end of a run."""
+
+    position: Position
+    run_id: str
+    event: str
+    data: str
+    """Its JSON text."""
+
+
+def thread_now(pool: ConnectionPool[Any], thread_id: str) -> Position:
+    """Where a stream that joins the thread now starts: after every event kept so far.
+
+    The rest of the run in flight (or, when none is, of the next run) follows.
+    """
+    run = api_runs.thread_start(pool, thread_id)
+    if run is None:
+        return THREAD_START
+    if run["status"] in api_runs.FINAL:
+        return run["created_at"], _ending(run)[-1][0]
+    return run["created_at"], run["last_seq"]
+
+
+def _ending(run: api_runs.ThreadRun) -> list[Event]:
+    """The events a thread's stream adds after an ended run's own: `error` if it failed, then its end.
+
+    Numbered on from the run's last kept event, so that `Last-Event-ID` resumes after them too.
+    """
+    seq = run["last_seq"]
+    ending: list[Event] = []
+    failure = run["refusal"]
+    if run["status"] == "error" and failure is not None:
+        seq += 1
+        data = {"error": failure.get("error"), "message": failure.get("message")}
+        ending.append((seq, "error", json.dumps(data, ensure_ascii=False)))
+    done = {"status": "run_done", "run_id": run["run_id"]}
+    ending.append((seq + 1, "metadata", json.dumps(done)))
+    return ending
+
+
+def follow_thread(
+    pool: ConnectionPool[Any], wakeups: Wakeups, thread_id: str, after: Position, heartbeat_s: float
+) -> Iterator[ThreadEvent | None]:
+    """The thread's events after `after`, run after run, as long as the caller reads; None after `heartbeat_s` of silence.
+
+    A run's own events, then (once it has ended) an `error` if it failed and `metadata`
+    `{"status": "run_done"}`. Runs on a thread execute one at a time in the order they were
+    created, so that order, and the event numbers within a run, is the stream's.
+    """
+    new_runs = api_runs.thread_key(thread_id)
+    followed: set[str] = {new_runs}
+    quiet_since = time.monotonic()
+    try:
+        while True:
+            seen, key = wakeups.seen(new_runs), new_runs
+            moved = False
+            for run in api_runs.thread_runs(pool, thread_id, after[0]):
+                start = after[1] if run["created_at"] == after[0] else -1
+                if run["status"] not in api_runs.FINAL:
+                    # Its end or next events wake this follower; looked at again once listening.
+                    key = run["run_id"]
+                    followed.add(key)
+                    seen = wakeups.seen(key)
+                    now = api_runs.progress(pool, thread_id, key)
+                    if now is not None and now["status"] in api_runs.FINAL:
+                        moved = True  # read it again as an ended run
+                        break
+                    batch = api_runs.events_after(pool, key, start)
+                else:
+                    batch = [*api_runs.events_after(pool, run["run_id"], start)]
+                    batch += [e for e in _ending(run) if e[0] > start]
+                for seq, name, text in batch:
+                    after = (run["created_at"], seq)
+                    yield ThreadEvent(after, run["run_id"], name, text)
+                moved = moved or bool(batch)
+                if run["status"] not in api_runs.FINAL:
+                    break  # the runs after it have not begun
+            if moved:
+                quiet_since = time.monotonic()
+                continue
+            if time.monotonic() - quiet_since >= heartbeat_s:
+                quiet_since = time.monotonic()
+                yield None
+            wakeups.wait(key, seen, min(wakeups.poll_s, heartbeat_s))
+    finally:
+        for key in followed:
+            wakeups.forget(key)
 
 
 @overload

@@ -10,7 +10,7 @@ send a student's message, or decide the pending approval; the graph's stream mod
 the platform's events. The run goes through `agent.runtime.threads`, so it holds the thread's
 one-writer lock, is journaled and runs with `durability="sync"`. Its end is recorded with whose
 decision the thread now waits for (`awaiting`, the operators' and students' inbox), in the same
-transaction.
+transaction; a stateless run's temporary thread is deleted there instead.
 
 A run taken a second time (`attempt` > 1: its first worker died) goes on from its last
 checkpoint when it made one (the checkpoints carry its run id), else starts over; either way the
@@ -72,6 +72,8 @@ class Work:
     wait_for_lock: bool = True
     from_checkpoint: str | None = None
     """A message sent from this past checkpoint of the thread (time travel), not from its newest."""
+    temporary: bool = False
+    """The thread is deleted when the run ends (a stateless run's, `on_completion="delete"`)."""
 
     @classmethod
     def of(cls, raw: dict[str, Any]) -> Work:
@@ -89,6 +91,7 @@ class Work:
             configurable=dict(raw.get("configurable") or {}),
             wait_for_lock=bool(raw.get("wait_for_lock", True)),
             from_checkpoint=raw.get("from_checkpoint"),
+            temporary=bool(raw.get("temporary")),
         )
 
 
@@ -121,6 +124,12 @@ def execute_next(resources: Resources, graph: Pregel, thread_id: str, worker: st
         except Exception:  # the events are a view; the run's end must still be recorded
             log.warning("run %s ended with some events not kept", run_id)
     if status is None:  # rolled back: the run and its checkpoints are gone
+        return run_id
+    if work.temporary:
+        # The record goes with the run's end, then the checkpoints: a worker that dies between
+        # leaves checkpoints nobody can reach, never a run that is done twice.
+        api_runs.finish(pool, run_id, status, error, result=result, failure=failure, forget_thread=True)
+        resources.checkpointer.delete_thread(thread_id)
         return run_id
     awaiting = _awaiting(graph, thread_id)
     api_runs.finish(pool, run_id, status, error, result=result, failure=failure, awaiting=awaiting)

@@ -27,7 +27,6 @@ _NOT_YET = (
     "interrupt_after",
     "webhook",
     "after_seconds",
-    "on_completion",
     "checkpoint_during",
     "feedback_keys",
 )
@@ -70,6 +69,10 @@ def modes(body: RunCreate) -> list[str]:
 def refuse_unsupported(body: RunCreate) -> None:
     """422 for what the request asks that this server does not do."""
     extra = body.model_extra or {}
+    if extra.get("on_completion") is not None:
+        raise RefusedError(
+            422, "on_completion is for stateless runs (POST /runs...): a thread's runs keep it"
+        )
     for name in _NOT_YET:
         if extra.get(name) not in (None, [], {}, False):
             raise RefusedError(422, f"{name} is not supported yet")

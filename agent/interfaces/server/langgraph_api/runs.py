@@ -52,6 +52,8 @@ from agent.runtime.platform_json import thread_values
 HEARTBEAT_S = 5.0
 """A stream with nothing to say for this long sends an SSE comment, as the platform does."""
 NOT_QUEUED = "the run could not be queued; try again shortly"
+Refused = Callable[[api_runs.QueuedRun], None]
+"""Told of a run refused before it began."""
 DISCONNECT_POLL_S = 0.5
 """How often a stream that cancels its run on disconnect looks whether its client is still there."""
 
@@ -72,10 +74,22 @@ def run_json(row: api_runs.RunRow) -> dict[str, Any]:
     }
 
 
-def _sse(event: Event, *, with_id: bool) -> str:
-    seq, name, text = event
-    head = f"id: {seq}\n" if with_id else ""
+def sse_event(event_id: str | None, name: str, text: str) -> str:
+    """One Server-Sent Event (`text`: its JSON data), with its id when it has one."""
+    head = f"id: {event_id}\n" if event_id is not None else ""
     return f"{head}event: {name}\ndata: {text}\n\n"
+
+
+def sse_response(
+    events: Iterator[str],
+    request: Request,
+    headers: dict[str, str],
+    on_disconnect: Callable[[], None] | None = None,
+) -> Response:
+    """A streaming SSE response of `events` (`_watching`: `on_disconnect` when the client leaves)."""
+    content = _watching(events, request, on_disconnect)
+    every = {"Cache-Control": "no-store", "X-Accel-Buffering": "no", **headers}
+    return StreamingResponse(content, media_type="text/event-stream", headers=every)
 
 
 class RunDesk:
@@ -86,18 +100,38 @@ class RunDesk:
         self.pool = backend.resources.pool
         self.access = ThreadAccess(backend)
 
+    def check(self, body: RunCreate, who: Principal) -> list[str]:
+        """What can be refused in a request before any thread is looked at; the stream modes asked."""
+        asked = _checked_request(body)
+        self._check_writer(body, who)
+        return asked
+
+    def _check_writer(self, body: RunCreate, who: Principal) -> str | None:
+        """The message's text (None: a resume); 403 from anyone but a student, 422 for a bad one."""
+        if body.input is None:
+            return None
+        if who.role != "student":
+            raise RefusedError(403, "only the student who owns a thread writes to it")
+        return threads.check_message(message_text(body.input), self.backend.resources.settings)
+
     def accept(
-        self, thread_id: str, body: RunCreate, who: Principal, *, relay_events: bool = True
+        self,
+        thread_id: str,
+        body: RunCreate,
+        who: Principal,
+        *,
+        relay_events: bool = True,
+        temporary: bool = False,
     ) -> api_runs.QueuedRun:
         """Check the request, record the run and queue it for a worker; the run's record.
 
         Without `relay_events` (`wait`: nobody reads the events) only the last state is kept.
+        With `temporary`, its worker deletes the thread when the run ends (a stateless run's).
         """
-        asked = modes(body)
-        known(body.assistant_id)
-        refuse_unsupported(body)
+        asked = _checked_request(body)
         row = self.access.row(thread_id, who)
-        graph, settings = self.backend.graph, self.backend.resources.settings
+        text = self._check_writer(body, who)
+        graph = self.backend.graph
         ids = {"graph_id": thread_records.GRAPH_ID, "assistant_id": thread_records.ASSISTANT_ID}
         work: dict[str, Any] = {
             "modes": [GRAPH_MODES.get(m, m) for m in asked] if relay_events else ["values"],
@@ -105,11 +139,9 @@ class RunDesk:
             "relay": relay_events,
             "configurable": {**ids, "user_id": who.user_id},
             "wait_for_lock": body.multitask_strategy != "reject",
+            "temporary": temporary,
         }
-        if body.input is not None:
-            if who.role != "student":
-                raise RefusedError(403, "only the student who owns a thread writes to it")
-            text = threads.check_message(message_text(body.input), settings)
+        if text is not None:
             threads.refuse_spent(graph, thread_id, who.user_id)  # a 429 before anything is queued
             work.update(kind="send", text=text, user_id=who.user_id)
             past = past_checkpoint(body)
@@ -141,7 +173,7 @@ class RunDesk:
             },
             "context": body.context or {},
             "durability": "sync",
-            "temporary": False,
+            "temporary": temporary,
             "webhook": None,
             "feedback_keys": None,
             "interrupt_before": None,
@@ -198,6 +230,12 @@ class RunDesk:
         api_runs.delete_run(self.pool, record["run_id"])
         return failed(failure)
 
+    def _refused(self, record: api_runs.QueuedRun, on_refused: Refused | None) -> Response | None:
+        refused = self.refused_before_start(record)
+        if refused is not None and on_refused is not None:
+            on_refused(record)
+        return refused
+
     def final_values(self, thread_id: str, run: api_runs.RunRow | None = None) -> dict[str, Any]:
         """What `wait` and `join` answer: the state the run left, else the thread's, read."""
         if run is not None and isinstance(run.get("result"), dict):
@@ -226,6 +264,61 @@ class RunDesk:
         found = api_runs.get(self.pool, thread_id, run_id)
         return found.get("refusal") if found is not None and found["status"] == "error" else None
 
+    def answer_when_ended(
+        self, record: api_runs.QueuedRun, headers: dict[str, str], *, on_refused: Refused | None = None
+    ) -> Response:
+        """What `runs/wait` answers for a run it accepted: its final values, or how it failed.
+
+        `on_refused` is told of a run refused before it began (the 4xx answered).
+        """
+        refused = self._refused(record, on_refused)
+        if refused is not None:
+            return refused
+        thread_id = record["thread_id"]
+        ended = self.wait_for_end(thread_id, record["run_id"])
+        failure = ended["refusal"] if ended is not None else None
+        if ended is not None and ended["status"] == "error" and failure is not None:
+            return failed(failure)
+        return JSONResponse(self.final_values(thread_id, ended), headers=headers)
+
+    def stream_of(
+        self,
+        record: api_runs.QueuedRun,
+        body: RunCreate,
+        request: Request,
+        headers: dict[str, str],
+        *,
+        on_refused: Refused | None = None,
+    ) -> Response:
+        """What `runs/stream` answers for a run it accepted: its events as they come, or a 4xx."""
+        refused = self._refused(record, on_refused)
+        if refused is not None:
+            return refused
+        thread_id, run_id = record["thread_id"], record["run_id"]
+
+        def cancel() -> None:  # `useStream`'s default: a run ends with the page that asked for it
+            api_runs.request_stop(self.pool, thread_id, run_id, "interrupt")
+
+        body_text = _stream_body(
+            self.events(thread_id, run_id, -1),
+            with_ids=body.stream_resumable,
+            failure=lambda: self.failure(thread_id, run_id),
+        )
+        return sse_response(body_text, request, headers, cancel if body.on_disconnect == "cancel" else None)
+
+
+def _checked_request(body: RunCreate) -> list[str]:
+    """The stream modes asked, once the assistant is known and every option asked is carried out."""
+    asked = modes(body)
+    known(body.assistant_id)
+    refuse_unsupported(body)
+    return asked
+
+
+def location(thread_id: str, run_id: str) -> dict[str, str]:
+    """The `Content-Location` of a run's responses, from which the SDKs read its ids."""
+    return {"Content-Location": f"/threads/{thread_id}/runs/{run_id}"}
+
 
 def _run_id(run_id: str) -> str:
     try:
@@ -239,7 +332,11 @@ def _stream_body(
 ) -> Iterator[str]:
     """The events as SSE text, and an `error` event last if the run failed."""
     for event in events:
-        yield ": heartbeat\n\n" if event is None else _sse(event, with_id=with_ids)
+        if event is None:
+            yield ": heartbeat\n\n"
+        else:
+            seq, name, text = event
+            yield sse_event(str(seq) if with_ids else None, name, text)
     failed = failure()
     if failed is not None:
         data = json.dumps({"error": failed["error"], "message": failed["message"]})
@@ -282,16 +379,6 @@ def routes(backend: Backend) -> APIRouter:
     router = APIRouter(prefix="/threads/{thread_id}/runs", tags=["runs"])
     desk = RunDesk(backend)
 
-    def location(thread_id: str, run_id: str) -> dict[str, str]:
-        return {"Content-Location": f"/threads/{thread_id}/runs/{run_id}"}
-
-    def sse(
-        events: Iterator[str], request: Request, headers: dict[str, str], leaving: Any = None
-    ) -> Response:
-        content = _watching(events, request, leaving)
-        every = {"Cache-Control": "no-store", "X-Accel-Buffering": "no", **headers}
-        return StreamingResponse(content, media_type="text/event-stream", headers=every)
-
     @router.post("", response_model=None)
     def create(thread_id: str, body: RunCreate, who: Who) -> Response:
         record = desk.accept(thread_id, body, who)
@@ -300,39 +387,12 @@ def routes(backend: Backend) -> APIRouter:
     @router.post("/wait", response_model=None)
     def wait(thread_id: str, body: RunCreate, who: Who) -> Response:
         record = desk.accept(thread_id, body, who, relay_events=False)
-        refused = desk.refused_before_start(record)
-        if refused is not None:
-            return refused
-        ended = desk.wait_for_end(thread_id, record["run_id"])
-        failure = ended["refusal"] if ended is not None else None
-        if ended is not None and ended["status"] == "error" and failure is not None:
-            return failed(failure)
-        return JSONResponse(
-            desk.final_values(thread_id, ended), headers=location(thread_id, record["run_id"])
-        )
+        return desk.answer_when_ended(record, location(thread_id, record["run_id"]))
 
     @router.post("/stream", response_model=None)
     def stream(thread_id: str, body: RunCreate, who: Who, request: Request) -> Response:
         record = desk.accept(thread_id, body, who)
-        refused = desk.refused_before_start(record)
-        if refused is not None:
-            return refused
-        run_id = record["run_id"]
-
-        def cancel() -> None:  # `useStream`'s default: a run ends with the page that asked for it
-            api_runs.request_stop(desk.pool, thread_id, run_id, "interrupt")
-
-        body_text = _stream_body(
-            desk.events(thread_id, run_id, -1),
-            with_ids=body.stream_resumable,
-            failure=lambda: desk.failure(thread_id, run_id),
-        )
-        return sse(
-            body_text,
-            request,
-            location(thread_id, run_id),
-            cancel if body.on_disconnect == "cancel" else None,
-        )
+        return desk.stream_of(record, body, request, location(thread_id, record["run_id"]))
 
     @router.get("")
     def list_runs(
@@ -382,7 +442,7 @@ def routes(backend: Backend) -> APIRouter:
             with_ids=True,
             failure=lambda: desk.failure(thread_id, found["run_id"]),
         )
-        return sse(body_text, request, location(thread_id, found["run_id"]))
+        return sse_response(body_text, request, location(thread_id, found["run_id"]))
 
     @router.post("/{run_id}/cancel", response_model=None)
     def cancel(
