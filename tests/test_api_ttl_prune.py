@@ -17,6 +17,7 @@ import pytest
 from langgraph_sdk.client import SyncLangGraphClient
 from langgraph_sdk.errors import ConflictError, NotFoundError, UnprocessableEntityError
 
+from agent.infra.locks import locks_for
 from agent.infra.persistence import Resources
 from agent.journal.events import events
 from agent.upkeep import thread_pruning
@@ -282,3 +283,22 @@ def test_keep_latest_on_a_waiting_thread_when_asked_and_the_approval_still_resum
     assert [(r["strategy"], r["by"], r["was_waiting"]) for r in audit(resources, "t-waiting")] == [
         ("keep_latest", "olga", True)
     ]
+
+
+def test_a_thread_held_by_a_run_is_swept_at_a_later_tick_and_not_pruned_on_request(
+    clients: dict[str, SyncLangGraphClient], resources: Resources, graph: Any
+) -> None:
+    ada = clients["ada"]
+    answered(ada, "t-held", 1, ttl=5)
+    rows = checkpoints(resources, "t-held")
+    later = datetime.now(UTC) + timedelta(minutes=10)
+    locks = locks_for(resources.pool)
+    assert locks is not None
+    with locks.hold("t-held"):
+        held = thread_pruning.sweep(resources, graph, now=later)
+        assert (held.pruned, held.busy) == ((), ("t-held",))
+        with pytest.raises(ConflictError, match=r"a run holds these threads now.*: t-held"):
+            ada.threads.prune(["t-held"])
+    assert checkpoints(resources, "t-held") == rows
+    swept = thread_pruning.sweep(resources, graph, now=later)
+    assert [p.thread_id for p in swept.pruned] == ["t-held"]

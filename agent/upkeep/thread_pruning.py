@@ -15,7 +15,7 @@ A thread waiting for an approval is pruned only when the caller says so (`includ
 the TTL sweep never does, and leaves it for a later sweep. Each pruned thread gets one journal
 event, `checkpoints_pruned` on its own id (who, how, what was deleted): the audit trail, which
 outlives a deleted thread. Everything happens under the thread's one-writer lock (ThreadBusyError
-while a run holds it).
+while a run holds it, or is queued on the thread).
 
 The TTLs themselves are rows of `thread_ttls` (migration 13). The sweep takes `now` from its
 caller (the engine's tick) and reads no clock of its own.
@@ -143,6 +143,8 @@ def _prune_locked(
     if thread_records.find(pool, thread_id) is None:
         forget_ttl(pool, thread_id)
         return None
+    if _runs_in_flight(pool, thread_id):
+        raise ThreadBusyError(f"a run is queued or running on thread {thread_id}; prune it when the run ends")
     paused = waiting(graph, thread_id)
     if paused and not include_interrupted:
         message = (
@@ -162,6 +164,17 @@ def _prune_locked(
     }
     record_event(pool, thread_id, "checkpoints_pruned", payload)
     return pruned
+
+
+def _runs_in_flight(pool: ConnectionPool[Any], thread_id: str) -> bool:
+    """Whether a run of the API is queued or running on the thread (it would run on what is pruned)."""
+    with pool.connection() as conn, conn.cursor(row_factory=dict_row) as cur:
+        row = cur.execute(
+            "SELECT EXISTS (SELECT 1 FROM api_runs WHERE thread_id = %s AND status IN ('pending', 'running'))"
+            " AS found",
+            (thread_id,),
+        ).fetchone()
+    return bool(row and row["found"])
 
 
 _COUNTS_SQL = """
