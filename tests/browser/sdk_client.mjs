@@ -5,7 +5,8 @@
 // the approval; the thread reads `interrupted` with the HITL request in its state, which waits for
 // the student's own confirmation (the school's approval policy); an operator's resume is refused as
 // out of policy; the student resumes in a background run with an approve decision and joins it; the
-// thread ends idle with the student enrolled. This is a client nobody here wrote: the script holds
+// thread ends idle with the student enrolled; a question asked without a thread (a stateless run)
+// is answered and leaves no thread. This is a client nobody here wrote: the script holds
 // the expectations and, when one fails, prints it with every request made and what each answered.
 //
 // Environment: BASE_URL (serve's root; the API is at BASE_URL/langgraph), ADA_KEY (a student's
@@ -256,6 +257,24 @@ async function theStudentIsEnrolled(threadId) {
   console.log(`ok: ada reads ${show(last.content)}`);
 }
 
+async function aQuestionIsAnsweredStatelessly() {
+  const threadIds = async () =>
+    (await step("threads.search", () => ada.threads.search({ limit: 1000 }))).map((t) => t.thread_id).sort();
+  const before = await threadIds();
+  const values = await step("runs.wait (stateless)", () =>
+    ada.runs.wait(null, ASSISTANT, { input: { messages: [{ role: "user", content: "When does rag-2 start?" }] } }),
+  );
+  const kinds = (values.messages ?? []).map((m) => m.type);
+  const reply = values.messages?.at(-1);
+  check(
+    isDeepStrictEqual(kinds, ["human", "ai"]) && /rag-2 starts 2027-01-15/.test(reply.content),
+    `a stateless run answers the question on a thread of its own, saw ${show(values)}`,
+  );
+  const after = await threadIds();
+  check(isDeepStrictEqual(after, before), `its temporary thread is deleted, saw ${show(before)} then ${show(after)}`);
+  console.log(`ok: answered statelessly: ${reply.content}`);
+}
+
 async function main() {
   try {
     const { threadId, interrupt } = await studentStreamsToTheApproval();
@@ -263,6 +282,7 @@ async function main() {
     await anOperatorCannotConfirmForTheStudent(threadId);
     await studentConfirmsAndJoins(threadId);
     await theStudentIsEnrolled(threadId);
+    await aQuestionIsAnsweredStatelessly();
     console.log("sdk_client: all expectations held");
     return 0;
   } catch (err) {

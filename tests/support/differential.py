@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import re
+import threading
 import time
 import uuid
 from collections.abc import Callable, Iterator
@@ -207,6 +208,7 @@ def record_session(student: SyncLangGraphClient, operator: SyncLangGraphClient) 
     thread_id = _threads(s, student, topic)
     _the_approval(s, student, operator, thread_id, topic)
     _runs(s, student, thread_id)
+    _thread_stream(s, student, thread_id)
     _subgraphs(s, student, topic)
     _refusals(s, student, operator, thread_id)
     return s.calls
@@ -360,6 +362,41 @@ def _runs(s: Session, client: SyncLangGraphClient, thread_id: str) -> None:
         ),
     )
     _until_idle(client, thread_id)
+
+
+def _thread_stream(s: Session, client: SyncLangGraphClient, thread_id: str) -> None:
+    """The thread's stream, joined before its next run is created, read to that run's end.
+
+    The stream never ends of itself: it is read in a thread of its own up to the run's
+    `run_done` (or `STREAM_EVENTS_AT_MOST` events), then closed.
+    """
+    parts: list[tuple[str, Any, str | None]] = []
+    run_id: list[str] = []
+
+    def read() -> None:
+        stream = client.threads.join_stream(thread_id)
+        try:
+            for part in stream:
+                parts.append((part.event, part.data, part.id))
+                done = run_id and part.data == {"status": "run_done", "run_id": run_id[0]}
+                if done or len(parts) >= STREAM_EVENTS_AT_MOST:
+                    return
+        finally:
+            stream.close()  # type: ignore[attr-defined]  # the SDK's iterator is a generator
+
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    time.sleep(1.0)  # joined (a stream joined without Last-Event-ID carries what comes next)
+    run = client.runs.create(thread_id, "school", input=QUESTION, context=CONTEXT, stream_mode="values")
+    run_id.append(run["run_id"])
+    reader.join(timeout=60)
+    events = [(event, data) for event, data, _ in parts]
+    s.calls.append(("threads.join_stream(the next run)", _events(events, [i for _, _, i in parts])))
+    _until_idle(client, thread_id)
+
+
+STREAM_EVENTS_AT_MOST = 50
+"""How many events of a thread's stream `_thread_stream` reads at most."""
 
 
 def _refusals(
