@@ -4,10 +4,11 @@ A client nobody here wrote, pinned in tests/browser/package-lock.json: `tests/br
 creates a thread as a student, streams a run in values, messages-tuple and updates modes to the
 approval's interrupt (the student's own confirmation, as the school's policy has it), reads the
 thread interrupted, has an operator's resume refused as out of policy, resumes it as the student in
-a background run that it joins, reads the student enrolled, and asks a question in a stateless run
-(`runs.wait(null, ...)`), which is answered and leaves no thread. The script holds the expectations
-and, on failure, prints every request it made with the server's answer. `make browser` installs the
-node modules.
+a background run that it joins, reads the student enrolled, replays the thread's stream
+(`threads.joinStream`) from its start to the end of its second run, and asks a question in a
+stateless run (`runs.wait(null, ...)`), which is answered and leaves no thread. The script holds
+the expectations and, on failure, prints every request it made with the server's answer.
+`make browser` installs the node modules.
 """
 
 from __future__ import annotations

@@ -5,8 +5,8 @@
 // the approval; the thread reads `interrupted` with the HITL request in its state, which waits for
 // the student's own confirmation (the school's approval policy); an operator's resume is refused as
 // out of policy; the student resumes in a background run with an approve decision and joins it; the
-// thread ends idle with the student enrolled; a question asked without a thread (a stateless run)
-// is answered and leaves no thread. This is a client nobody here wrote: the script holds
+// thread ends idle with the student enrolled; the thread's stream replays both runs from its
+// start; a question asked without a thread (a stateless run) is answered and leaves no thread. This is a client nobody here wrote: the script holds
 // the expectations and, when one fails, prints it with every request made and what each answered.
 //
 // Environment: BASE_URL (serve's root; the API is at BASE_URL/langgraph), ADA_KEY (a student's
@@ -242,6 +242,27 @@ async function studentConfirmsAndJoins(threadId) {
   const finished = await step("runs.get", () => ada.runs.get(threadId, run.run_id));
   check(finished.status === "success", `the run reads success, saw ${show(finished)}`);
   console.log(`ok: ada's run ${run.run_id} ended ${finished.status}; reply: ${last.content}`);
+  return run.run_id;
+}
+
+async function theThreadsStreamReplaysItsRuns(threadId, lastRunId) {
+  // From the thread's start ("-1") to the end of its last run; the stream itself never ends.
+  const events = await step("threads.joinStream", async () => {
+    const found = [];
+    for await (const part of ada.threads.joinStream(threadId, { lastEventId: "-1" })) {
+      found.push(part);
+      if (part.event === "metadata" && part.data.status === "run_done" && part.data.run_id === lastRunId) break;
+    }
+    return found;
+  });
+  const lifecycle = events.filter((e) => e.event === "metadata").map((e) => e.data.status ?? "start");
+  check(
+    isDeepStrictEqual(lifecycle, ["start", "run_done", "start", "run_done"]),
+    `the thread's stream holds its two runs, each started and done, saw ${show(lifecycle)}`,
+  );
+  const last = events.filter((e) => e.event === "values").at(-1)?.data;
+  check(/^Done: you are enrolled in rag-2/.test(last?.messages?.at(-1)?.content), `it ends enrolled, saw ${show(last)}`);
+  console.log(`ok: the thread's stream replayed ${events.length} events of its two runs`);
 }
 
 async function theStudentIsEnrolled(threadId) {
@@ -280,8 +301,9 @@ async function main() {
     const { threadId, interrupt } = await studentStreamsToTheApproval();
     await theThreadIsInterrupted(threadId, interrupt);
     await anOperatorCannotConfirmForTheStudent(threadId);
-    await studentConfirmsAndJoins(threadId);
+    const resumeId = await studentConfirmsAndJoins(threadId);
     await theStudentIsEnrolled(threadId);
+    await theThreadsStreamReplaysItsRuns(threadId, resumeId);
     await aQuestionIsAnsweredStatelessly();
     console.log("sdk_client: all expectations held");
     return 0;
