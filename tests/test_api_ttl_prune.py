@@ -130,7 +130,7 @@ def test_the_sweep_deletes_an_expired_thread_and_keeps_a_paused_one(
             old_rows["checkpoint_blobs"],
         ),
     )
-    assert (swept.waiting, swept.busy) == (("t-waiting",), ())
+    assert (swept.waiting, swept.busy) == ((), ())  # the inbox's `awaiting` mark keeps it out of the batch
     with pytest.raises(NotFoundError):
         ada.threads.get("t-old")
     assert checkpoints(resources, "t-old") == {
@@ -149,14 +149,23 @@ def test_the_sweep_deletes_an_expired_thread_and_keeps_a_paused_one(
             "blobs": old_rows["checkpoint_blobs"],
         }
     ]
-    # The paused thread is untouched, still waits, keeps its TTL, and is swept only once it is decided.
+    assert ada.threads.get("t-later")["status"] == "idle"
+    # Without the mark (a thread the CLI paused has none), the state read under the lock keeps it.
+    with resources.pool.connection() as conn:
+        conn.execute(
+            "UPDATE thread_records SET metadata = metadata - 'awaiting' WHERE thread_id = 't-waiting'"
+        )
+    again = thread_pruning.sweep(resources, graph, now=now + timedelta(minutes=10))
+    assert (again.pruned, again.waiting) == ((), ("t-waiting",))
+    # The paused thread is untouched, still waits, keeps its TTL, and is swept once it is decided.
     assert checkpoints(resources, "t-waiting") == waiting_rows
     assert ada.threads.get("t-waiting")["status"] == "interrupted"
     assert thread_pruning.ttl_of(resources.pool, "t-waiting") is not None
     assert audit(resources, "t-waiting") == []
-    assert ada.threads.get("t-later")["status"] == "idle"
-    again = thread_pruning.sweep(resources, graph, now=now + timedelta(minutes=10))
-    assert (again.pruned, again.waiting) == ((), ("t-waiting",))
+    ada.runs.wait("t-waiting", "school", command=APPROVE)
+    decided = thread_pruning.sweep(resources, graph, now=now + timedelta(minutes=10))
+    assert [(p.thread_id, p.strategy) for p in decided.pruned] == [("t-waiting", "delete")]
+    assert [(r["by"], r["was_waiting"]) for r in audit(resources, "t-waiting")] == [("ttl", False)]
 
 
 def test_a_keep_latest_ttl_prunes_to_the_latest_checkpoint_and_comes_round_again(

@@ -260,6 +260,16 @@ class Sweep:
     """Store items past their TTL, deleted."""
 
 
+_DUE_SQL = """
+SELECT t.thread_id FROM thread_ttls t LEFT JOIN thread_records r ON r.thread_id = t.thread_id
+WHERE t.expires_at <= %s AND NOT coalesce(r.metadata ? 'awaiting', false)
+ORDER BY t.expires_at LIMIT %s
+"""
+"""The threads due, oldest expiry first, less those the inbox marks as waiting for an approval
+(`awaiting` in their metadata): so that many waiting threads cannot fill every batch. The state,
+read under the lock, has the last word: a thread the CLI paused carries no mark."""
+
+
 def sweep(resources: Resources, graph: Pregel, *, now: datetime) -> Sweep:
     """Prune the threads whose TTL has passed at `now` (at most `SWEEP_BATCH`), and expired store items.
 
@@ -268,10 +278,7 @@ def sweep(resources: Resources, graph: Pregel, *, now: datetime) -> Sweep:
     """
     pool = resources.pool
     with pool.connection() as conn, conn.cursor(row_factory=dict_row) as cur:
-        due = cur.execute(
-            "SELECT thread_id FROM thread_ttls WHERE expires_at <= %s ORDER BY expires_at LIMIT %s",
-            (now, SWEEP_BATCH),
-        ).fetchall()
+        due = cur.execute(_DUE_SQL, (now, SWEEP_BATCH)).fetchall()
     pruned, paused, busy = [], [], []
     for row in due:
         thread_id = row["thread_id"]
