@@ -120,7 +120,7 @@ def prune_thread(
     """Prune one thread by `strategy` under its lock and journal it; None when no such thread exists.
 
     Raises:
-        ThreadBusyError: If a run holds the thread.
+        ThreadBusyError: If a run holds the thread or is queued on it.
         ThreadWaitingError: If it waits for an approval and `include_interrupted` is false.
 
     """
@@ -147,10 +147,7 @@ def _prune_locked(
         raise ThreadBusyError(f"a run is queued or running on thread {thread_id}; prune it when the run ends")
     paused = waiting(graph, thread_id)
     if paused and not include_interrupted:
-        message = (
-            f"thread {thread_id} is waiting for an approval; prune it with include_interrupted=true "
-            "to prune it anyway"
-        )
+        message = f"thread {thread_id} waits for an approval; it is pruned only with include_interrupted=true"
         raise ThreadWaitingError(message)
     pruned = _delete(pool, graph, thread_id) if strategy == "delete" else _keep_latest(pool, graph, thread_id)
     payload = {
