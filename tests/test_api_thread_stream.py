@@ -184,6 +184,11 @@ def test_a_thread_stream_is_refused_for_a_foreign_thread_a_bad_id_or_mode(
         (lambda: next(bob.threads.join_stream(thread_id)), 404, f"Thread with ID {thread_id} not found"),
         (lambda: next(ada.threads.join_stream("no-such-thread")), 404, "not found"),
         (lambda: next(ada.threads.join_stream(thread_id, last_event_id="abc")), 422, "Last-Event-ID"),
+        (
+            lambda: next(ada.threads.join_stream(thread_id, last_event_id="9" * 19 + "-1")),
+            422,
+            "Last-Event-ID",
+        ),
         (lambda: next(ada.threads.join_stream(thread_id, stream_mode="state_update")), 422, "state_update"),
     ]
     for call, status, fragment in cases:

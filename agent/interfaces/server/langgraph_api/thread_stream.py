@@ -47,10 +47,13 @@ def position_of(last_event_id: str) -> Position:
     if last_event_id.strip() == "-1":
         return THREAD_START
     found = _EVENT_ID.match(last_event_id.strip())
-    if found is None:
-        message = "Last-Event-ID must be the id of an event of this thread's stream (or -1: from its start)"
-        raise RefusedError(422, message)
-    return _EPOCH + int(found[1]) * _MICROSECOND, int(found[2])
+    try:
+        if found is not None:
+            return _EPOCH + int(found[1]) * _MICROSECOND, int(found[2])
+    except OverflowError:  # past the last date there is
+        pass
+    message = "Last-Event-ID must be the id of an event of this thread's stream (or -1: from its start)"
+    raise RefusedError(422, message)
 
 
 def stream_modes(asked: list[str]) -> set[str]:
