@@ -10,10 +10,10 @@ model's action or program is not taken from a message the rules read as a questi
 does not drop a pending action the student was changing ("rag-1 instead"): there the rules'
 reading stands, and the decision records why (`rules_read_question`, `injected_action` ...).
 
-Without a model, the learned reader (`graphs.intents.learned`) reads beside the rules where no
-guard decided: where it finds a question or "other" more likely than not, that replaces the rules'
-action or program. It turns a message into an action only where the rules recognised nothing and
-read a plain message (no "?", no question's form) by default, and it is very sure (`DEFAULT_FLOOR`).
+Without a model, the learned reader (`graphs.intents.learned`) reads beside the rules: its reading
+stands where it is sure (`CONFIDENT`, `GUARD_CONFIDENT`), except that it never turns a message a
+safety guard read (injected, negated, off-topic, chit-chat, asked about) into an action or a
+program; unsure, it can still drop the rules' action or program for a safe reading.
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ from agent.llm.calls import Failed, Recorded, recorded
 from agent.llm.models import NamedModel
 from agent.llm.usage import ModelCall
 from graphs.approvals import PendingAction
-from graphs.intents import ACTION_INTENTS, INTENT_OF_ACTION, INTENTS, Default, Intent, Reading, read
+from graphs.intents import ACTION_INTENTS, INTENT_OF_ACTION, INTENTS, Intent, Reading, read
 from graphs.intents.learned import shipped
 from graphs.model_filters import FILTERS_SCHEMA, InvalidFiltersError, read_filters
 from graphs.model_json import reply_json
@@ -169,77 +169,79 @@ ROUTER_MAX_TOKENS = 256
 """A route is a short JSON object: a small model that rambles is cut off, not waited for."""
 LEARNED_FLOOR = 0.8
 """The learned reader's probability of a question at or above which it replaces the rules' "other"."""
-SAFE_MASS = 0.5
+SAFE_MASS = 0.4
 """The learned reader's probability of a safe reading (a question or "other", together) at or above
-which the rules' action or program is not taken: the reader finds the message safe more likely
-than not. Measured leaving each seen round out of the fit in turn: 0.983 of their messages
-read right against 0.992 with the old rule (a safe top reading at 0.8), and no unsafe reading
-in either (`school-agent eval reader-veto`, `docs/evaluation/router.md`)."""
-DEFAULT_FLOOR = 0.95
-"""The learned reader's top probability at or above which its reading, an action included, replaces
-the rules' plain reading by default (`Reading.default`): there no rule recognised the message.
-Measured leaving each seen round out of the fit in turn: 0.984 read right (7008 of 7122, against
-7005 without it), none unsafe; 0.9 read 7006, and below it no floor read more
-(`school-agent eval reader-veto`, `docs/evaluation/router.md`)."""
-DEFAULT_ASKING = False
-"""Whether the floor holds for a message read by default that asks ("?" or a question's form) too.
-No: at 0.95 and 0.9 asking ones changed nothing in the seen rounds, and at 0.8 they were the only
-unsafe readings (a question about rag-2's intake read as an enrollment)."""
+which the rules' action or program is not taken, where the reader is not sure of its own reading."""
+CONFIDENT = 0.8
+"""The learned reader's top probability at or above which its reading stands over the rules' where
+no guard decided, an action or a program included."""
+GUARD_CONFIDENT = 0.9
+"""The same, over a guard's reading; a safety guard (`SAFETY_GUARDS`) gives way only to a safe reading.
+
+The floors and `SAFE_MASS` were chosen on the rules' first readings of twelve rounds, each read by
+the rules frozen before it was written and by a reader fitted without it (`school-agent eval
+combination`, `docs/evaluation/router.md`): 0.936 of 8,692 messages read right and 17 unsafe readings, where
+the rules alone read 0.902 with 185, and the reader as a veto only 0.910 with 24."""
+SAFETY_GUARDS = frozenset({"injected", "negated", "offtopic", "social", "asked"})
+"""Guards that say a message must start no action and no planner; the reader never overrules that."""
 REPLIES = frozenset({"confirm", "decline"})
-"""Answers to what waits: only the rules read them (`graphs.intents`), never the reader alone."""
+"""Answers to what waits: the reader's only when something waits."""
 SAFE_READINGS = ("question", "other")
 """Readings that start no action and no planner, the likelier first when the reader is unsure."""
 UNSAFE_READINGS = ACTION_INTENTS | {"program"}
 """Readings that start an action (a proposal, or a confirmation's execution) or the planner."""
 
 
-def _offline(text: str, reading: Reading, *, pending: bool, learned: bool) -> RouteDecision:
-    """The rules' reading, or the learned reader's where it is the safer or the more helpful one.
+@dataclass(frozen=True)
+class Combination:
+    """How the learned reader's probabilities combine with the rules' reading (`learned_reading`)."""
 
-    Where a guard decided (injected, chit-chat, negated, asked, amended) the rules stand. Otherwise
-    an action or a program the rules read stands only when the learned reader finds a safe reading
-    less likely than `SAFE_MASS`; else its likelier safe reading is taken. Where the rules read a
-    plain message by default (`Reading.default`), the reader's top reading at `DEFAULT_FLOOR` or
-    above stands, an action or a program included; else its question (at `LEARNED_FLOOR` or above)
-    replaces the rules' "other". Elsewhere the safe reading wins: the reader alone starts no action
-    and no planner where a rule recognised the message.
-    """
+    confident: float = CONFIDENT
+    guard_confident: float = GUARD_CONFIDENT
+    mass: float = SAFE_MASS
+
+
+def _offline(text: str, reading: Reading, *, pending: bool, learned: bool) -> RouteDecision:
+    """The rules' reading, or the learned reader's where `learned_reading` takes it."""
     rules = reading.intent
     by_rules = RouteDecision(rules, RouteRecord(intent=rules, source="rules", model=None, reason=None), None)
-    if not learned or reading.guard is not None:
+    if not learned:
         return by_rules
-    intent = learned_reading(rules, shipped().probabilities(text, pending), default=reading.default)
+    chances = shipped().probabilities(text, pending)
+    intent = learned_reading(reading, chances, pending=pending)
     if intent is None:
         return by_rules
+    reason = f"rules_{rules}" + (f"_{reading.guard}" if reading.guard else "")
     return RouteDecision(
-        intent, RouteRecord(intent=intent, source="learned", model=None, reason=f"rules_{rules}"), None
+        intent, RouteRecord(intent=intent, source="learned", model=None, reason=reason), None
     )
 
 
 def learned_reading(
-    rules: Intent,
-    chances: dict[str, float],
-    *,
-    default: Default | None = None,
-    mass: float = SAFE_MASS,
-    floor: float | None = DEFAULT_FLOOR,
-    asking: bool = DEFAULT_ASKING,
+    reading: Reading, chances: dict[str, float], *, pending: bool, how: Combination = Combination()
 ) -> Intent | None:
-    """The learned reader's reading where it replaces the rules' `rules`; None where the rules stand.
+    """The learned reader's reading where it replaces the rules' `reading`; None where the rules stand.
 
-    `chances` are its probabilities for the message; `default` how the rules read it by default,
-    if they did (`Reading.default`). `mass` is the safe probability that vetoes an action or a
-    program (`SAFE_MASS`); `floor` the top probability at which the reader's reading replaces a
-    reading by default (`DEFAULT_FLOOR`, None: never), `asking` whether an asking one too
-    (`school-agent eval reader-veto` scores other values).
+    `chances` are the reader's probabilities for the message. Its top reading stands when it is
+    sure (`how.confident`; over a guard's reading `how.guard_confident`, and never an action or a
+    program over a safety guard's); a reply to what waits only when something waits. Unsure, it
+    still vetoes: an action or a program the rules read is dropped for its likelier safe reading
+    when those are together at `how.mass` or more, and its question replaces the rules' "other"
+    at `LEARNED_FLOOR`. The guards' own readings stand then.
     """
+    if not chances:
+        return None
+    rules, guard = reading.intent, reading.guard
+    top = max(chances, key=chances.__getitem__)
+    floor = how.guard_confident if guard else how.confident
+    allowed = (pending or top not in REPLIES) and not (guard in SAFETY_GUARDS and top in UNSAFE_READINGS)
+    if top != rules and allowed and chances[top] >= floor:
+        return cast(Intent, top)
+    if guard is not None:
+        return None
     safe = {one: chances.get(one, 0.0) for one in SAFE_READINGS}
-    if rules in UNSAFE_READINGS and sum(safe.values()) >= mass:
+    if rules in UNSAFE_READINGS and sum(safe.values()) >= how.mass:
         return cast(Intent, max(SAFE_READINGS, key=safe.__getitem__))
-    if default is not None and floor is not None and (asking or default == "plain") and chances:
-        top = max(chances, key=chances.__getitem__)
-        if top != rules and top not in REPLIES and chances[top] >= floor:
-            return cast(Intent, top)
     if rules == "other" and safe["question"] >= LEARNED_FLOOR:
         return "question"
     return None

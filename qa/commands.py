@@ -1,4 +1,4 @@
-"""The bodies of the CLI's QA commands: `demo`, `crash-sweep` and `eval router|fit-reader|reader-veto|scenarios|retrieval`.
+"""The bodies of the CLI's QA commands: `demo`, `crash-sweep` and `eval router|fit-reader|combination|scenarios|retrieval`.
 
 One function per command, each `(args) -> exit status` as `school-agent` gives it: 0 done, 1 a
 check or a goal failed, 2 bad input. The CLI keeps the subcommands (names, options, help) and
@@ -95,11 +95,11 @@ def eval_fit_reader(_: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def eval_reader_veto(_: argparse.Namespace) -> int:
-    """Score each candidate veto of the learned reader, each seen round left out of the fit in turn."""
-    from qa.reader_veto import latest, leave_one_round_out, report
+def eval_combination(_: argparse.Namespace) -> int:
+    """Score each candidate combination of rules and reader on the rules' first readings of each round."""
+    from qa.combination import folds, report
 
-    print(report(leave_one_round_out(), latest()), end="")
+    print(report(folds()), end="")
     return EXIT_OK
 
 

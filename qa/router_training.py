@@ -23,7 +23,7 @@ MIN_DF = 2
 """A feature seen in fewer messages than this is left out (keeps the table small)."""
 C = 10.0
 """Inverse regularisation strength of the logistic regression."""
-DECIMALS = 5
+DECIMALS = 4
 """Weights are kept to this many decimals in the artifact."""
 
 

@@ -50,8 +50,6 @@ INTENTS: tuple[str, ...] = get_args(Intent)
 
 Guard = Literal["injected", "social", "offtopic", "negated", "asked", "amended"]
 """Why a message was read as it was, where a rule other than plain matching decided."""
-Default = Literal["asking", "plain"]
-"""How a message no rule recognised was read by default: asking ("?" or a question's form) or not."""
 
 ACTION_OF_INTENT: dict[str, str] = {
     "enroll": "enroll",
@@ -97,9 +95,6 @@ class Reading:
 
     intent: Intent
     guard: Guard | None = None
-    default: Default | None = None
-    """Set where no rule recognised the message, no action was named and nothing put off: the
-    question or "other" of the last line is a reading by default, not a rule's."""
 
 
 def classify(text: str, *, pending: bool, pending_intent: Intent = "enroll") -> Intent:
@@ -324,6 +319,4 @@ def _request(text: str, flat: str, words: list[str]) -> Reading:
     # Nothing is requested: naming the school's things ("courses under €500", "the dates of rag-2")
     # or asking in any form ("list", "show me", "give me") is a question about the catalog.
     named = about_school(text, words)
-    # No rule recognised it: the reading is a default (`Reading.default`), asking or plain.
-    plainly: Intent = "question" if asking or named or has_word(words, lexicon.QUESTION) else "other"
-    return Reading(plainly, default=None if later else "asking" if asking else "plain")
+    return Reading("question" if asking or named or has_word(words, lexicon.QUESTION) else "other")

@@ -34,9 +34,9 @@ class ReaderArtifactError(ValueError):
 
 
 def features(text: str, pending: bool) -> list[str]:
-    """The features of a message: its words and word pairs, letter n-grams, and whether an action waits.
+    """The features of a message: its words and word pairs, letter n-grams, whether an action waits.
 
-    Words are the rules' words (`words_of`: lower case, chat spellings written out, slips of known
+    While one waits, its words count again as words read while waiting ("yes", "that one"). Words are the rules' words (`words_of`: lower case, chat spellings written out, slips of known
     words corrected), so both readers see the same message.
     """
     words = words_of(text)
@@ -45,6 +45,8 @@ def features(text: str, pending: bool) -> list[str]:
     for word in words:
         padded = f" {word} "
         out += [f"c:{padded[i : i + n]}" for n in range(low, high + 1) for i in range(len(padded) - n + 1)]
+    if pending:  # "yes", "that one", "cancel" mean other things while something waits
+        out += [f"pw:{w}" for w in words]
     out.append("p:pending" if pending else "p:none")
     if "?" in text:
         out.append("q:?")

@@ -185,11 +185,11 @@ def _inspect_commands(sub: Any) -> None:
     )
     p.set_defaults(run=qa_command("eval fit-reader", "eval_fit_reader"))
     p = kinds.add_parser(
-        "reader-veto",
-        help="score how far the learned reader may veto the rules' action, each seen round left out of its fit "
-        "(needs scikit-learn, the dev extra)",
+        "combination",
+        help="score ways to combine the learned reader with the rules, on the rules' first readings of each "
+        "round, each round left out of the reader's fit (needs scikit-learn and git history)",
     )
-    p.set_defaults(run=qa_command("eval reader-veto", "eval_reader_veto"))
+    p.set_defaults(run=qa_command("eval combination", "eval_combination"))
     p = kinds.add_parser(
         "scenarios",
         help="multi-turn conversations checked against their domain end state: pass rate, tokens, cost, latency",
