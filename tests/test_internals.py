@@ -257,3 +257,17 @@ def test_the_delta_reducer_appends_replaces_by_id_and_removes_in_any_batching() 
     expected = [("a1", "hello again"), ("h2", "rag?"), ("a2", "rag starts Monday")]
     assert [(m.id, m.content) for m in whole] == expected, upgraded("langgraph", f"the reducer gives {whole}")
     assert batched == whole, upgraded("langgraph", "the reducer depends on how writes are batched")
+
+
+def test_the_delta_snapshot_is_langgraphs_and_round_trips_through_the_serializer() -> None:
+    from langgraph.checkpoint.serde import types
+    from langgraph.checkpoint.serde.jsonplus import JsonPlusSerializer
+
+    assert internals.delta_snapshot is getattr(types, "_DeltaSnapshot", None), (
+        "langgraph has no _DeltaSnapshot"
+    )
+    serde = JsonPlusSerializer()
+    back = serde.loads_typed(serde.dumps_typed(internals.delta_snapshot(["hello", "world"])))
+
+    assert type(back) is internals.delta_snapshot
+    assert back.value == ["hello", "world"]

@@ -12,6 +12,7 @@ by the helpers that need it: a server-backed deployment never loads it.
 | `_DELTA_PAGE_SIZE` in `langgraph.checkpoint.postgres` and `.aio`: an int read as a module global at each delta rebuild | `set_delta_page_size` (`savers.tune_delta_paging`: the app's saver and Studio's) | LangGraph reads 1024 checkpoints a page when it rebuilds a delta channel and takes no parameter for it; about 100 are needed | every state load of a long thread reads ten times the rows again, silently |
 | `PostgresSaver.lock`: a `threading.Lock` that `_cursor` enters around every query | `drop_saver_lock` (`savers.PooledPostgresSaver`) | over a pool each query has a connection of its own; the lock only makes concurrent runs queue behind each other | concurrent turns queue on one lock again, silently |
 | `langgraph.graph.message._messages_delta_reducer(state, writes)` | `messages_delta_reducer` (`graphs.state`, `bench.stock`) | the batch reducer a `DeltaChannel` of messages needs; LangGraph ships it as experimental and private | the state cannot be declared: an import error at start |
+| `langgraph.checkpoint.serde.types._DeltaSnapshot(value)`: the blob that ends a delta channel's walk back through its ancestors | `delta_snapshot` (`upkeep.thread_pruning`) | pruning a thread to its latest checkpoint must first write the conversation whole onto that checkpoint, and LangGraph has no public way to write a snapshot | `keep_latest` pruning leaves a checkpoint whose conversation cannot be rebuilt: the thread's messages are lost |
 """
 
 from __future__ import annotations
@@ -22,10 +23,13 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from langgraph.checkpoint.serde.types import _DeltaSnapshot
 from langgraph.graph.message import _messages_delta_reducer
 
 messages_delta_reducer = _messages_delta_reducer
 """LangGraph's batch reducer for a `DeltaChannel` of messages (append, replace by id, remove)."""
+delta_snapshot = _DeltaSnapshot
+"""LangGraph's snapshot of a `DeltaChannel`'s whole value, as a saver stores it in a blob."""
 
 DELTA_PAGE_SIZE_NAME = "_DELTA_PAGE_SIZE"
 """The module global of LangGraph's Postgres savers that sizes a delta rebuild's pages."""

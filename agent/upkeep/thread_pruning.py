@@ -30,11 +30,11 @@ from typing import Any, Literal, TypedDict, cast
 
 from langgraph.channels import DeltaChannel
 from langgraph.checkpoint.base import BaseCheckpointSaver
-from langgraph.checkpoint.serde.types import _DeltaSnapshot
 from psycopg.rows import dict_row
 from psycopg.types.json import Jsonb
 from psycopg_pool import ConnectionPool
 
+from agent.infra import internals
 from agent.infra.locks import ThreadBusyError
 from agent.infra.persistence import Resources
 from agent.infra.retention import prune
@@ -225,7 +225,12 @@ def snapshot_latest(pool: ConnectionPool[Any], graph: Pregel, thread_id: str) ->
         return []
     values = graph.get_state(config).values
     rows = [
-        (thread_id, name, str(versions[name]), *saver.serde.dumps_typed(_DeltaSnapshot(values[name])))
+        (
+            thread_id,
+            name,
+            str(versions[name]),
+            *saver.serde.dumps_typed(internals.delta_snapshot(values[name])),
+        )
         for name in channels
     ]
     markers = Jsonb(dict.fromkeys(channels, True))

@@ -28,6 +28,7 @@ from agent.interfaces.server.backend import Backend
 from agent.interfaces.server.errors import guard, install_error_handlers
 from agent.interfaces.server.langgraph_api import (
     assistants,
+    crons,
     runs,
     state_updates,
     stateless,
@@ -65,6 +66,7 @@ def create_app(backend: Backend) -> FastAPI:
     app.include_router(state_updates.routes(backend))
     app.include_router(runs.routes(backend))
     app.include_router(thread_stream.routes(backend))
+    app.include_router(crons.routes(backend))
     app.include_router(stateless.routes(backend))
     app.include_router(store.routes(backend))
     app.include_router(extensions.routes(backend))
