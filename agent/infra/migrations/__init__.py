@@ -114,7 +114,7 @@ MIGRATIONS: Final[tuple[Migration, ...]] = (
     Migration(11, "0011_knowledge_base.sql", ("knowledge_documents", "knowledge_chunks")),
     Migration(12, "0012_knowledge_keywords.sql", ()),
     Migration(13, "0013_thread_ttls.sql", ("thread_ttls",)),
-    Migration(14, "0014_crons.sql", ()),
+    Migration(14, "0014_crons.sql", ("crons",)),
     Migration(15, "0015_webhooks.sql", ()),
 )
 HEAD: Final = MIGRATIONS[-1].version
