@@ -2,7 +2,8 @@
 
 Offline models, so the model hides nothing; the project's journal, thread lock and grants are on.
 A timed pass interleaves the two (so drift in the machine hits both alike); a second pass through
-the counting proxy (`qa.wire`) counts statements and round trips per turn.
+the counting proxy (`qa.wire`) counts statements and round trips per turn, and the server's WAL
+position before and after gives the WAL bytes a turn writes.
 """
 
 from __future__ import annotations
@@ -11,6 +12,8 @@ import statistics
 import time
 from collections.abc import Callable
 from typing import Any
+
+import psycopg
 
 from bench.setups import analyze, project, stock
 from bench.stats import ratio, summary
@@ -53,24 +56,40 @@ def wire_counts(url: str, *, turns: int = 10) -> dict[str, dict[str, Any]]:
     """Statements and round trips per turn (after a warm-up turn on each thread)."""
     counter = WireCounter(url)
     try:
-        with project(counter.url) as ours, stock(counter.url) as base:
+        with (
+            project(counter.url) as ours,
+            stock(counter.url) as base,
+            psycopg.connect(url, autocommit=True) as wal,
+        ):
             return {
-                "ours": _count(counter, ours.turn, "wire-ours", turns),
-                "stock": _count(counter, base.turn, "wire-stock", turns),
+                "ours": _count(counter, wal, ours.turn, "wire-ours", turns),
+                "stock": _count(counter, wal, base.turn, "wire-stock", turns),
             }
     finally:
         counter.close()
 
 
-def _count(counter: WireCounter, turn: Callable[[str], Any], thread: str, turns: int) -> dict[str, Any]:
+def _count(
+    counter: WireCounter, wal: psycopg.Connection[Any], turn: Callable[[str], Any], thread: str, turns: int
+) -> dict[str, Any]:
+    """The turns' wire counts, and the WAL the server wrote meanwhile (all of it: run on a quiet server)."""
     turn(thread)
-    before = counter.snapshot()
+    before, lsn = counter.snapshot(), _wal_position(wal)
     for _ in range(turns):
         turn(thread)
     seen: WireCounts = counter.snapshot() - before
+    written = wal.execute(
+        "SELECT pg_wal_lsn_diff(pg_current_wal_insert_lsn(), %s::pg_lsn)", (lsn,)
+    ).fetchone()
     return {
         "statements": seen.statements / turns,
         "round_trips": seen.round_trips / turns,
         "bytes_to_server": seen.bytes_to_server / turns,
+        "wal_bytes": float(written[0]) / turns if written else 0.0,
         "kinds": {kind: n / turns for kind, n in seen.kinds.most_common()},
     }
+
+
+def _wal_position(wal: psycopg.Connection[Any]) -> str:
+    row = wal.execute("SELECT pg_current_wal_insert_lsn()::text").fetchone()
+    return str(row[0]) if row else "0/0"

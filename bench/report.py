@@ -138,12 +138,7 @@ def _verdict(ok: bool) -> str:
 def _targets(results: Results) -> str:
     rows = ["| target | figure | result |", "|---|---|---|"]
     if "overhead" in results:
-        o = results["overhead"]
-        rows.append(
-            f"| per-turn time ≤ 1.3× stock (offline model, journal on) | ours "
-            f"{_ms(o['ours']['wall']['median_ms'])}, stock {_ms(o['stock']['wall']['median_ms'])}: "
-            f"{_x(o['ratio'])} | {_verdict(o['ratio'] <= 1.3)} |"
-        )
+        rows.append(_overhead_target(results["overhead"]))
     if "storage" in results:
         s = results["storage"]
         ours, stock = s["ours"][-1], s["stock"][-1]
@@ -170,18 +165,13 @@ def _targets(results: Results) -> str:
             f"{_ms(stock['first_turn_ms'])}: {_x(stock_late)} | {_verdict(late <= 1.5)} |"
         )
     if "concurrency" in results:
-        c = results["concurrency"]
-        rows.append(
-            f"| {c['threads']} threads × {c['turns_each']} turns ≥ 0.8× the CPU ceiling | "
-            f"{c['ours']['turns_per_s']:.1f} turns/s vs ceiling {c['ceiling']['turns_per_s']:.1f}: "
-            f"{_x(c['ratio'])} | {_verdict(c['ratio'] >= 0.8)} |"
-        )
+        rows += _concurrency_targets(results["concurrency"])
     if "cold" in results:
         k = results["cold"]
         rows.append(
-            f"| cold resume (fresh process, spawn → resumed) ≤ 0.5× stock | ours "
+            f"| cold resume (fresh process, spawn → resumed) ≤ 1.0× stock | ours "
             f"{k['ours_median_wall_s']:.2f} s, stock {k['stock_median_wall_s']:.2f} s: "
-            f"{_x(k['ratio_wall_s'])} | {_verdict(k['ratio_wall_s'] <= 0.5)} |"
+            f"{_x(k['ratio_wall_s'])} | {_verdict(k['ratio_wall_s'] <= 1.0)} |"
         )
     if "first_event" in results:
         f = results["first_event"]["ours"]
@@ -202,20 +192,30 @@ _HTTP_SERVERS = (
 )
 
 
+HTTP_GOALS = {"offline": 1.5, "fake": 3.0}
+"""`serve`'s turns/s over `langgraph dev`'s (default, one job at a time), by model."""
+MODEL_P95_SLACK = 1.5
+"""With a slow model, `serve`'s p95 stays under this many times the model's delay plus a turn in process."""
+
+
 def _http_targets(h: Results) -> list[str]:
     rows = []
     for key, label in _HTTP_MODELS:
-        r, name = h[key], label.format(delay=round(h["model_delay_s"] * 1000))
+        r, delay_ms = h[key], h["model_delay_s"] * 1000 if key == "fake" else 0.0
+        name = label.format(delay=round(delay_ms))
         q = r["ratios"]
         serve, dev, jobs = r["serve"], r["dev"], r["dev_jobs"]
-        met = [q[f"serve_vs_{d}"] >= 2 and q[f"p95_serve_vs_{d}"] <= 1 for d in ("dev", "dev_jobs")]
+        goal = HTTP_GOALS[key]
+        p95_goal, p95_ok, bound = "at an equal or better p95", q["p95_serve_vs_dev"] <= 1, ""
+        if key == "fake":
+            limit = MODEL_P95_SLACK * (delay_ms + 1000 / r["ceiling"]["turns_per_s"])
+            p95_goal = "at a p95 under 1.5× the model's delay plus a turn in process"
+            p95_ok, bound = serve["turn"]["p95_ms"] < limit, f" (p95 bound {_ms(limit)})"
         rows.append(
-            f"| HTTP, {h['students']} students × {h['turns_each']} turns, {name}: `serve` ≥ 2× "
-            f"`langgraph dev`'s turns/s at an equal or better p95 | serve {_rate_p95(serve)}; dev "
-            f"{_rate_p95(dev)}: {_x(q['serve_vs_dev'])}, p95 {_x(q['p95_serve_vs_dev'])}; dev with "
-            f"{h['students']} job slots {_rate_p95(jobs)}: {_x(q['serve_vs_dev_jobs'])}, p95 "
-            f"{_x(q['p95_serve_vs_dev_jobs'])} | default dev {_verdict(met[0])}, "
-            f"{h['students']} slots {_verdict(met[1])} |"
+            f"| HTTP, {h['students']} students × {h['turns_each']} turns, {name}: `serve` ≥ {goal:g}× "
+            f"`langgraph dev`'s turns/s {p95_goal} | serve {_rate_p95(serve)}{bound}; dev {_rate_p95(dev)}: "
+            f"{_x(q['serve_vs_dev'])}, p95 {_x(q['p95_serve_vs_dev'])}; dev with {h['students']} job slots "
+            f"{_rate_p95(jobs)}: {_x(q['serve_vs_dev_jobs'])} | {_verdict(q['serve_vs_dev'] >= goal and p95_ok)} |"
         )
         rows.append(
             f"| HTTP, {name}: `serve` ≥ 0.6× the in-process ceiling (the same turns on "
@@ -223,6 +223,39 @@ def _http_targets(h: Results) -> list[str]:
             f"{r['in_process']['turns_per_s']:.1f}: {_x(q['serve_vs_in_process'])} (vs one turn at a time "
             f"with the model answering at once, {r['ceiling']['turns_per_s']:.1f}: "
             f"{_x(q['serve_vs_ceiling'])}) | {_verdict(q['serve_vs_in_process'] >= 0.6)} |"
+        )
+    return rows
+
+
+def _overhead_target(o: Results) -> str:
+    ours, stock = o["wire"]["ours"], o["wire"]["stock"]
+    wal = f"; WAL {ours['wal_bytes']:.0f} vs {stock['wal_bytes']:.0f} bytes" if "wal_bytes" in ours else ""
+    return (
+        f"| per-turn time ≤ 1.2× stock, ≤ 20 statements and ≤ 14 round trips a turn (offline model, "
+        f"journal on) | ours {_ms(o['ours']['wall']['median_ms'])}, stock {_ms(o['stock']['wall']['median_ms'])}: "
+        f"{_x(o['ratio'])}; statements {ours['statements']:.1f} vs {stock['statements']:.1f}, round trips "
+        f"{ours['round_trips']:.1f} vs {stock['round_trips']:.1f}{wal} | time {_verdict(o['ratio'] <= 1.2)}, "
+        f"statements {_verdict(ours['statements'] <= 20)}, round trips {_verdict(ours['round_trips'] <= 14)} |"
+    )
+
+
+def _concurrency_targets(c: Results) -> list[str]:
+    ours, stock = c["ours"], c.get("stock")
+    rows = [
+        f"| {c['threads']} threads × {c['turns_each']} turns, the CPU ceiling (reported) | "
+        f"{ours['turns_per_s']:.1f} turns/s vs ceiling {c['ceiling']['turns_per_s']:.1f}: {_x(c['ratio'])} | — |"
+    ]
+    if stock:
+        rate, median = (
+            ours["turns_per_s"] / stock["turns_per_s"],
+            ours["turn"]["median_ms"] / stock["turn"]["median_ms"],
+        )
+        rows.append(
+            f"| {c['threads']} threads × {c['turns_each']} turns, model {round(c['model_delay_s'] * 1000)} ms: "
+            f"≥ 0.9× stock async's turns/s, median ≤ 1.2× its median | ours {ours['turns_per_s']:.1f} turns/s, "
+            f"median {_ms(ours['turn']['median_ms'])}; stock async {stock['turns_per_s']:.1f} turns/s, median "
+            f"{_ms(stock['turn']['median_ms'])}: {_x(rate)}, median {_x(median)} | "
+            f"turns/s {_verdict(rate >= 0.9)}, median {_verdict(median <= 1.2)} |"
         )
     return rows
 
@@ -250,14 +283,15 @@ def _marginals(rows: list[Results]) -> str:
 
 def _overhead(o: Results) -> str:
     rows = [
-        "| | wall median | wall p95 | client CPU median | statements | round trips | bytes sent |",
-        "|---|---|---|---|---|---|---|",
+        "| | wall median | wall p95 | client CPU median | statements | round trips | bytes sent | WAL written |",
+        "|---|---|---|---|---|---|---|---|",
     ]
     for name in ("ours", "stock"):
         w, c, n = o[name]["wall"], o[name]["cpu"], o["wire"][name]
         rows.append(
             f"| {name} | {_ms(w['median_ms'])} | {_ms(w['p95_ms'])} | {_ms(c['median_ms'])} | "
-            f"{n['statements']:.1f} | {n['round_trips']:.1f} | {n['bytes_to_server']:.0f} |"
+            f"{n['statements']:.1f} | {n['round_trips']:.1f} | {n['bytes_to_server']:.0f} | "
+            f"{n.get('wal_bytes', 0):.0f} |"
         )
     rows += [
         "",
