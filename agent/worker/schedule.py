@@ -4,7 +4,9 @@ procrastinate defers a periodic task once per tick, whatever the number of worke
 per task and tick in `procrastinate_periodic_defers`), and hands the tick to the task as its
 `timestamp`: the task acts on that instant, not on the clock of the worker that happens to run it.
 The work itself is race-safe on its own too (`agent.upkeep.holds`, `agent.upkeep.scheduled`), so a
-tick run again after its worker died changes nothing twice.
+tick run again after its worker died changes nothing twice. The students' and operators' crons are
+one periodic scan of a due-time table (`agent.runtime.crons`): each cron's tick fires once however
+many workers scan, because the claim, the run and the next due time commit together.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from typing import TYPE_CHECKING
 import procrastinate
 
 from agent.infra import engine
+from agent.runtime import crons
 from agent.upkeep import holds, scheduled, thread_pruning
 
 if TYPE_CHECKING:
@@ -36,6 +39,8 @@ class Schedule:
     """Hourly: the doctor's findings into the journal and the log."""
     thread_ttls: str = "* * * * *"
     """Every minute: threads whose TTL has passed are pruned, and store items past theirs deleted."""
+    crons: str = "* * * * * */5"
+    """Every 5 seconds: the crons that are due fire, each once (`agent.runtime.crons`)."""
 
 
 def _at(timestamp: int) -> datetime:
@@ -71,3 +76,10 @@ def install(app: procrastinate.App, host: Host) -> None:
     @app.task(name="school.thread_ttls", queue=queue)
     def thread_ttls(timestamp: int) -> None:
         thread_pruning.sweep(host.resources, host.graph, now=_at(timestamp))
+
+    jobs = engine.deferrer(host.resources.pool)
+
+    @app.periodic(cron=when.crons, periodic_id="crons")
+    @app.task(name="school.crons", queue=queue)
+    def fire_crons(timestamp: int) -> None:
+        crons.fire_due(host.resources, host.graph, jobs, now=_at(timestamp))
