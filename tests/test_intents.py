@@ -530,3 +530,127 @@ def test_courses_toward_a_job_are_a_program_and_courses_before_one_are_prerequis
     text: str, intent: str
 ) -> None:
     assert classify(text, pending=False) == intent
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("hai, yes, please proceed", "confirm"),
+        ("oui, yes, go ahead", "confirm"),
+        ("sì, procedi pure, yes", "confirm"),
+        ("tak, yes please", "confirm"),
+        ("da, I agree, make it", "confirm"),
+        ("va bene, yes, confirm please", "confirm"),
+        ("perfetto, yes, book it", "confirm"),
+        ("non, non, I prefer to wait", "decline"),
+        ("nein, nein, not now", "decline"),
+        ("hayır, I don't want it", "decline"),
+        ("iie, please don't", "decline"),
+        ("nyet, stop", "decline"),
+    ],
+)
+def test_a_yes_or_no_among_words_of_another_language_answers_what_waits(text: str, intent: str) -> None:
+    assert classify(text, pending=True) == intent
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("write me the list of courses that start in May", "question"),
+        ("write me the prices of the rag cohorts", "question"),
+        ("draft me the schedule of the nlp course", "question"),
+        ("write me a poem about the sea", "other"),
+        ("write me python code to sort a list", "other"),
+        ("can you write me an essay on machine learning", "other"),
+    ],
+)
+def test_the_school_s_things_asked_for_in_writing_are_a_question_other_writing_a_task(
+    text: str, intent: str
+) -> None:
+    assert classify(text, pending=False) == intent
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("I decide to take deep learning; do the enrollment for me please", "enroll"),
+        ("do my registration in rag-2 please", "enroll"),
+        ("please do the payment for nlp-1 now", "pay"),
+        ("do my payments show up in my account?", "question"),
+        ("do the courses start in May?", "question"),
+    ],
+)
+def test_do_with_an_action_s_noun_and_no_verb_after_it_orders_the_action(text: str, intent: str) -> None:
+    assert classify(text, pending=False) == intent
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("i have to drop data-engineering-1, free my place for someone else", "cancel"),
+        ("cancel nlp-1 and leave my spot for another student", "cancel"),
+        ("cancel my seat for my friend", "other"),
+        ("book a seat for my friend in rag-2", "other"),
+    ],
+)
+def test_giving_up_one_s_own_seat_for_someone_is_one_s_own_cancellation(text: str, intent: str) -> None:
+    assert classify(text, pending=False) == intent
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "i want to annulate my inscription in data engineering pipelines",
+        "please annul my enrollment in nlp-1",
+        "i want to cancell my inscription in rag-2",
+        "i ask the annulment of my seat in rag-2",
+        "requesting unenrollment from nlp-1 please",
+    ],
+)
+def test_a_word_of_cancelling_with_an_ending_cancels(text: str) -> None:
+    assert classify(text, pending=False) == "cancel"
+
+
+@pytest.mark.parametrize(
+    "text", ["what if i annulate my inscription in rag-2?", "how does the annulment of a seat work?"]
+)
+def test_a_word_of_cancelling_with_an_ending_asked_about_is_a_question(text: str) -> None:
+    assert classify(text, pending=False) == "question"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I need the secretariat, not robot",
+        "put me through to the registrar please",
+        "can I talk to the secretary of the school",
+    ],
+)
+def test_the_school_s_office_is_staff(text: str) -> None:
+    assert classify(text, pending=False) == "handoff"
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("so like basically no quantum computing at all here?", "question"),
+        ("no blockchain courses here?", "question"),
+        ("anything about robotics here?", "question"),
+        ("what's the weather here?", "other"),
+    ],
+)
+def test_asking_what_is_here_asks_the_school(text: str, intent: str) -> None:
+    assert classify(text, pending=False) == intent
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("ok got the money\npay my seat in mlops-1", "pay"),
+        ("I talked to my boss\nplease enroll me in rag-2", "enroll"),
+        ("I already paid for rag-1\nnow move me to rag-2", "transfer"),
+        ("I wanted to cancel rag-2\nbut not yet", "other"),
+    ],
+)
+def test_a_line_is_a_sentence_of_its_own(text: str, intent: str) -> None:
+    assert classify(text, pending=False) == intent

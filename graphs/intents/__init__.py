@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from itertools import pairwise
+from itertools import dropwhile, pairwise
 from typing import Literal, get_args
 
 from graphs.entities import COHORT_SHAPED, cohort_reference
@@ -30,7 +30,15 @@ from graphs.intents.guards import (
     social_only,
 )
 from graphs.intents.requests import Mention, asks, deferred, framed, mention
-from graphs.intents.text import clauses_of, has_phrase, has_word, opener_of, words_of
+from graphs.intents.text import (
+    clauses_of,
+    has_phrase,
+    has_word,
+    known_word,
+    opener_of,
+    school_word,
+    words_of,
+)
 from graphs.planner.request import enrolls_in_the_program, is_program_request
 
 Intent = Literal[
@@ -147,12 +155,14 @@ def _confirmation(text: str, flat: str, words: list[str]) -> Intent | None:
     skipped = lexicon.FILLERS | lexicon.GREETINGS
     said = [c for c in (words_of(part) for part in re.split(r"[,.;:!]", text)) if c]
     said = [kept for kept in ([w for w in c if w not in skipped] for c in said) if kept]
+    # Words of another language around the yes or no are filler: "va bene, yes, confirm please".
+    said = list(dropwhile(lambda clause: not any(map(_understood, clause)), said))
     if said and _refuses(said[0]):
         return "decline"
     if len(words) > 10:
         return None
     # "That's correct", "it is fine": the word after the pointer answers.
-    head = [w for w in words if w not in skipped | _POINTERS][:1]
+    head = [w for clause in said for w in clause if w not in _POINTERS][:1]
     acted = {verb for verb, it in pairwise(words) if it in ("it", "that", "this")}
     if (
         has_word(head, lexicon.DECLINE)
@@ -164,6 +174,16 @@ def _confirmation(text: str, flat: str, words: list[str]) -> Intent | None:
     if (starts_yes or not lexicon.ACTING.isdisjoint(acted)) and not lexicon.NEGATORS.intersection(words):
         return "confirm"
     return None
+
+
+def _understood(word: str) -> bool:
+    """Whether the reader knows a word: its lexicons', the catalog's, the school's texts', a number, a yes or a no."""
+    return (
+        known_word(word)
+        or school_word(word)
+        or word.isdigit()
+        or has_word([word], lexicon.CONFIRM | lexicon.DECLINE)
+    )
 
 
 def _refuses(clause: list[str]) -> bool:
@@ -239,12 +259,18 @@ def _names_target(text: str) -> bool:
 
 
 def _task(words: list[str]) -> bool:
-    """Whether a message asks the assistant for a task outside the school: "write me python code"."""
+    """Whether a message asks the assistant for a task outside the school: "write me python code".
+
+    Asked in writing, the school's own things are asked about: "write me the list of courses".
+    """
     opener = opener_of(words)
     # "write me a poem", "can you help me write a cover letter"
-    if opener in lexicon.TASKS or any(
-        w in lexicon.TASKS and before in ("me", "you") for before, w in pairwise(words)
-    ):
+    tasked = [
+        i
+        for i, w in enumerate(words)
+        if w in lexicon.TASKS and (w == opener or words[i - 1 : i] in (["me"], ["you"]))
+    ]
+    if tasked and not has_word(words[tasked[0] + 1 :], lexicon.SCHOOL_THINGS):
         return True
     # "help me with my homework", "tell me a joke"; "is there homework in rag?" asks about a course.
     return any(

@@ -111,10 +111,21 @@ def for_someone_else(flat: str) -> bool:
     return (acting and needs) or any(
         w in ("of", "for")
         and (words[i - 1] in _HELD or (acting and words[i - 1] not in lexicon.COUNTS))
+        and not _given_up(words[:i])
         and _someone(words[i + 1 : i + 4], ending=acting and w == "for")
         for i, w in enumerate(words)
         if i
     )
+
+
+def _given_up(before: list[str]) -> bool:
+    """Whether the words end with the student's own seat, given up by a verb of no action on it.
+
+    "Free my place for someone else", "leave my spot for another student": the one after "for"
+    gets the seat; "book my seat for bob" acts for bob.
+    """
+    verb, owner, held = [*([""] * 3), *before][-3:]
+    return held in _HELD and owner in ("my", "our") and verb not in lexicon.ACTION_VERBS
 
 
 _HELD = {"enrollment", "enrolment", "seat", "spot", "place", "booking", "registration", "payment", "refund"}

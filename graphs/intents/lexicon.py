@@ -12,13 +12,19 @@ from graphs.fuzzy import phrase_list, word_set
 
 CONFIRM = word_set(
     "yes yep yeah yup ya yah sure ok okay confirm confirmed approve proceed correct right absolutely "
-    "definitely please affirmative ja si alright perfect fine agreed deal lovely great brilliant excellent"
+    "definitely please affirmative alright perfect fine agree agreed deal lovely great brilliant excellent "
+    "ja si oui da hai evet tak"
 )
+"""A yes, in English and in the other languages students mix in ("hai, yes, please proceed")."""
 CONFIRM_PHRASES = phrase_list(
     "go ahead, go on, do it, sounds good, let's do it, lets do it, go for it, of course, works for me, "
     "let's go, lets go"
 )
-DECLINE = word_set("no nope nah don't dont stop decline abort never not wait hold reject deny refuse")
+DECLINE = word_set(
+    "no nope nah don't dont stop decline abort never not wait hold reject deny refuse "
+    "non nein nie hayir iie nyet"
+)
+"""A no, in English and in other languages ("non, non, I prefer to wait")."""
 DECLINE_PHRASES = phrase_list(
     "let's not, lets not, never mind, nevermind, changed my mind, don't do, do not, hold off, i'll pass"
 )
@@ -40,7 +46,10 @@ COMPLAINT_PHRASES = phrase_list(
     "not working"
 )
 """A complaint goes to a person whatever else the message asks."""
-HUMAN = word_set("human operator manager supervisor staff advisor adviser counselor counsellor")
+HUMAN = word_set(
+    "human operator manager supervisor staff advisor adviser counselor counsellor secretariat secretary registrar"
+)
+"""A person of the school, also named by their office ("I need the secretariat, not robot")."""
 HUMAN_PHRASES = phrase_list(
     "real person, customer support, customer service, support team, support staff, contact support, "
     "call me, someone in charge"
@@ -287,13 +296,17 @@ OFF_TOPIC = word_set(
     "time homework bake math favourite favorite colour color pub bar cafe museum beach nightlife"
 )
 """Topics no course here is about: with no word of the school, a message about them is chit-chat."""
-SCHOOL = word_set(
+SCHOOL_THINGS = word_set(
     "course courses class classes cohort cohorts group lesson lessons module modules curriculum "
-    "syllabus program programme teach teaches taught instructor teacher mentor tutor learn "
-    "learning study studies price prices cost costs fee fees euro euros discount scholarship "
-    "certificate certification prerequisite prerequisites prereqs beginner beginners intermediate "
-    "advanced schedule week weeks hours seat seats spot waitlist enrollment refund payment "
-    "invoice school catalog catalogue exercise exercises project projects exam python sql data "
+    "syllabus program programme price prices cost costs fee fees discount scholarship "
+    "certificate certification prerequisite prerequisites prereqs schedule seat seats spot waitlist "
+    "enrollment refund payment invoice catalog catalogue"
+)
+"""What the school offers and keeps: asked for in writing ("write me the list of courses") it is asked about."""
+SCHOOL = SCHOOL_THINGS | word_set(
+    "teach teaches taught instructor teacher mentor tutor learn learning study studies euro euros "
+    "beginner beginners intermediate advanced week weeks hours "
+    "school exercise exercises project projects exam python sql data "
     "statistics pandas ml pytorch tensorflow nlp vision prompt prompting rag "
     "retrieval llm llms agents ai api apis fastapi cloud docker kubernetes mlops git engineering "
     "analysis analytics airflow spark"
@@ -302,7 +315,7 @@ SCHOOL = word_set(
 TIMES = word_set("week weeks hours schedule")
 """Words of `SCHOOL` that name a time: beside an off-topic word ("the weather this week") no tie."""
 CONTEXT = word_set(
-    "it its it's that this they them those these one ones there anything something have offer "
+    "it its it's that this they them those these one ones there here anything something have offer "
     "offers cover covers options when much long soon date dates start starts begin begins finish "
     "end free cheap cheaper cheapest expensive online live recorded hard difficult easy level "
     "difference compare recommend suggest next available open full left accept paypal visa "

@@ -16,7 +16,7 @@ from collections.abc import Collection
 from typing import Literal
 
 from graphs.intents import lexicon
-from graphs.intents.text import Clause, first_word_at, has_phrase, in_title, inflected
+from graphs.intents.text import Clause, first_word_at, has_phrase, has_word, in_title, inflected
 
 Mention = Literal["requested", "asked", "negated"]
 
@@ -107,7 +107,7 @@ def framed(words: list[str], questioned: bool) -> bool:
         return False
     words = _without_openers(words)
     opener = words[0] if words else ""
-    if _negative_imperative(words) or _asks_the_assistant(words):
+    if _orders_with_do(words) or _asks_the_assistant(words):
         return False
     if opener in lexicon.WH_OPENERS | lexicon.AUX_OPENERS | lexicon.SUPPOSING | lexicon.ELLIPTIC_OPENERS:
         return True
@@ -188,7 +188,7 @@ def asks(clause: Clause, *, polite_requests: bool = True) -> bool:
         return False
     words = _without_openers(list(clause.words))
     opener = words[0]
-    if _negative_imperative(words):  # "do not cancel my seat"
+    if _orders_with_do(words):  # "do not cancel my seat"
         return False
     if opener in lexicon.WH_OPENERS or opener in lexicon.AUX_OPENERS or opener in lexicon.SHOWING:
         return True
@@ -236,9 +236,19 @@ def _tell_me_wh(words: list[str]) -> bool:
     return False
 
 
-def _negative_imperative(words: list[str]) -> bool:
-    """Whether the words open with "do not" / "don't" + a verb: an order, not a question."""
-    return words[:2] == ["do", "not"]
+def _orders_with_do(words: list[str]) -> bool:
+    """Whether the words open with "do" as an order, not a question.
+
+    "Do not cancel my seat"; "do the enrollment for me", "do my registration in rag-2": "do" with
+    an action's noun and no verb after it ("do my payments show up?" asks).
+    """
+    if words[:2] == ["do", "not"]:
+        return True
+    noun, after = [*words[2:4], "", ""][:2]
+    ends = after in ("", "for", "please", "now", "in", "of", "today", "asap")
+    return (
+        words[:1] == ["do"] and words[1:2] in (["the"], ["my"]) and ends and has_word([noun], lexicon.ACTING)
+    )
 
 
 def _asks_the_assistant(words: list[str]) -> bool:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from functools import lru_cache
@@ -14,7 +15,8 @@ from graphs.intents import lexicon
 from graphs.months import MONTH_NAMES
 
 _WORD = re.compile(r"[a-z0-9]+(?:'[a-z0-9]+)*")
-_SENTENCE = re.compile(r"[^.!?;]+[.!?;]*")
+_SENTENCE = re.compile(r"[^.!?;\n]+[.!?;]*")
+"""A sentence ends at its mark or its line: "ok got the money\npay my seat" is two."""
 _CLAUSE_BREAK = re.compile(
     r"(,|:|\s(?:but|and|or|so|then|though|although|because|while)\s|\s-\s)", re.IGNORECASE
 )
@@ -32,6 +34,7 @@ _EMOJI = {"👍": " yes ", "✅": " yes ", "👎": " no ", "❌": " no "}
 def is_word(word: str, target: str, cutoff: float = 0.8) -> bool:
     """Whether `word` is `target`, one swapped pair of letters apart, or (4+ letters) a close misspelling.
 
+    A word of cancelling (5+ letters) with an ending is that word too ("annulate" for "annul").
     A word of a lexicon or of the catalog is only itself or an inflection, never a near miss of
     another word.
     """
@@ -41,7 +44,9 @@ def is_word(word: str, target: str, cutoff: float = 0.8) -> bool:
     # "transformers" none of "transfer".
     if word in _catalog_words() or word in _lexicons():
         return word.startswith(target) and similar(word, target, cutoff=cutoff)  # "enrollments"
-    return len(target) >= 4 and similar(word, target, cutoff=cutoff, min_length=4, same_start=True)
+    # A word of cancelling with an ending cancels: "annulate", "annulment", "unenrollment".
+    grown = len(target) >= 5 and word.startswith(target) and target in lexicon.CANCEL
+    return grown or (len(target) >= 4 and similar(word, target, cutoff=cutoff, min_length=4, same_start=True))
 
 
 def has_word(words: list[str], lexicon: Collection[str], *, cutoff: float = 0.8) -> bool:
@@ -87,10 +92,16 @@ def words_of(text: str) -> list[str]:
 
     Each slip of a word the reader knows is read as that word (`spelled`).
     """
-    text = text.lower().replace("’", "'")
+    text = plain(text)
     for emoji, word in _EMOJI.items():
         text = text.replace(emoji, word)
     return [spelled(w) for w in " ".join(_SPELLINGS.get(w, w) for w in _WORD.findall(text)).split()]
+
+
+def plain(text: str) -> str:
+    """The text lower-cased, its letters without accents ("sì" is "si", "hayır" "hayir")."""
+    text = unicodedata.normalize("NFKD", text.lower().replace("’", "'").replace("ı", "i"))
+    return "".join(c for c in text if not unicodedata.combining(c))
 
 
 @lru_cache(maxsize=16384)
@@ -216,7 +227,7 @@ def clauses_of(text: str, framed: Callable[[list[str], bool], bool] | None = Non
     of its clauses carries the answer.
     """
     found: list[Clause] = []
-    for sentence in _SENTENCE.findall(text.replace("’", "'")):
+    for sentence in _SENTENCE.findall(plain(text)):
         questioned = "?" in sentence
         asked = framed is not None and framed(words_of(sentence), questioned)
         parts = _CLAUSE_BREAK.split(" " + sentence + " ")
