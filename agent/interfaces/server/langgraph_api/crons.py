@@ -167,12 +167,13 @@ def routes(backend: Backend) -> APIRouter:
         return message_text(payload["input"])
 
     def make(payload: dict[str, Any], who: Principal, thread_id: str | None) -> dict[str, Any]:
-        if thread_id is None:
-            owner = who.user_id  # a stateless cron's message is its creator's: a student's (checked)
-        else:
-            if payload.get("on_run_completed") is not None:
-                raise RefusedError(422, "on_run_completed is for stateless crons (POST /runs/crons)")
-            owner = desk.access.row(thread_id, who)["owner"] or who.user_id
+        if thread_id is not None and payload.get("on_run_completed") is not None:
+            raise RefusedError(422, "on_run_completed is for stateless crons (POST /runs/crons)")
+        # A stateless cron's messages are its creator's (a student's: checked below); a thread's
+        # are the thread's student's, whoever schedules them.
+        owner = who.user_id if thread_id is None else desk.access.row(thread_id, who)["owner"]
+        if owner is None:  # a thread the CLI started and nobody claimed: nobody to send as
+            raise RefusedError(409, f"thread {thread_id} has no student to send the cron's messages as")
         message = checked_run(payload, Principal(owner, "student") if thread_id else who)
         now = datetime.now(UTC)
         first = _checked_schedule(payload, now)
