@@ -13,6 +13,7 @@ from pathlib import Path
 
 from agent.config.env import SettingsError, integer, seconds, text, verbatim
 from agent.config.model_config import ModelConfig
+from agent.config.webhooks import WebhookConfig
 
 __all__ = ["ModelConfig", "Settings", "SettingsError", "debug_enabled", "school_server"]
 
@@ -180,6 +181,9 @@ class Settings:
     knowledge_dir: Path | None = None
     """`SCHOOL_KNOWLEDGE_DIR`: the folder of Markdown documents the knowledge base holds, ingested at
     every start (`agent.domain.knowledge`); unset: the documents shipped in the package."""
+    webhooks: WebhookConfig = field(default_factory=WebhookConfig)
+    """`SCHOOL_WEBHOOK_*`: the school-wide webhook, the signing secret, the URL policy
+    (`agent.config.webhooks`)."""
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -218,6 +222,7 @@ class Settings:
             remind_hours=integer("SCHOOL_REMIND_HOURS", 24, minimum=0),
             operator_refunds_above_cents=100 * integer("SCHOOL_OPERATOR_REFUNDS_ABOVE_EUR", 0),
             knowledge_dir=Path(raw) if (raw := text("SCHOOL_KNOWLEDGE_DIR")) else None,
+            webhooks=WebhookConfig.from_env(),
         )
 
     def current_date(self) -> date:

@@ -10,7 +10,10 @@ send a student's message, or decide the pending approval; the graph's stream mod
 the platform's events. The run goes through `agent.runtime.threads`, so it holds the thread's
 one-writer lock, is journaled and runs with `durability="sync"`. Its end is recorded with whose
 decision the thread now waits for (`awaiting`, the operators' and students' inbox), in the same
-transaction; a stateless run's temporary thread is deleted there instead.
+transaction; a stateless run's temporary thread is deleted there instead. The webhooks the end
+fires (`run.ended`, and `thread.awaiting_operator` when the thread starts waiting for an operator)
+are written to the outbox in that transaction too (`agent.journal.webhooks`), then queued for a
+worker (`agent.worker.deliveries`).
 
 A run taken a second time (`attempt` > 1: its first worker died) goes on from its last
 checkpoint when it made one (the checkpoints carry its run id), else starts over; either way the
@@ -30,9 +33,11 @@ from typing import Any
 import psycopg
 from psycopg_pool import PoolTimeout
 
+from agent.config import faults
+from agent.infra import engine
 from agent.infra.locks import ThreadBusyError
 from agent.infra.persistence import DatabaseUnavailableError, Resources
-from agent.journal import api_runs
+from agent.journal import api_runs, webhooks
 from agent.journal.events import record_event
 from agent.journal.feeds import EventWriter
 from agent.runtime import failures, threads
@@ -107,7 +112,7 @@ def execute_next(resources: Resources, graph: Pregel, thread_id: str, worker: st
         work = Work.of(run["work"])
     except ValueError as err:
         log.error("run %s cannot be executed: %s", run_id, err)
-        api_runs.finish(pool, run_id, "error", "malformed run", failure=failures.failure(err, began=False))
+        _end(resources, run, _Ending("error", "malformed run", failure=failures.failure(err, began=False)))
         return run_id
     first = 0
     if attempt > 1:
@@ -125,15 +130,92 @@ def execute_next(resources: Resources, graph: Pregel, thread_id: str, worker: st
             log.warning("run %s ended with some events not kept", run_id)
     if status is None:  # rolled back: the run and its checkpoints are gone
         return run_id
+    values = result if isinstance(result, dict) else None
     if work.temporary:
         # The record goes with the run's end, then the checkpoints: a worker that dies between
         # leaves checkpoints nobody can reach, never a run that is done twice.
-        api_runs.finish(pool, run_id, status, error, result=result, failure=failure, forget_thread=True)
+        _end(resources, run, _Ending(status, error, result, failure, values=values, forget_thread=True))
         resources.checkpointer.delete_thread(thread_id)
         return run_id
     awaiting = _awaiting(graph, thread_id)
-    api_runs.finish(pool, run_id, status, error, result=result, failure=failure, awaiting=awaiting)
+    if values is None and _webhooks_for(resources, run):
+        values = _values_or_none(graph, thread_id)  # a failed run's webhook carries the state it left
+    _end(resources, run, _Ending(status, error, result, failure, values=values, awaiting=awaiting))
     return run_id
+
+
+@dataclass(frozen=True)
+class _Ending:
+    """How a run ended, as `api_runs.finish` records it, and the values its webhooks carry."""
+
+    status: str
+    error: str | None
+    result: Any = None
+    failure: failures.Failure | None = None
+    values: Any = None
+    awaiting: api_runs.Awaiting = None
+    forget_thread: bool = False
+
+
+def _webhooks_for(resources: Resources, run: api_runs.RunRow) -> list[tuple[webhooks.Target, str]]:
+    """Where the run's events go: its own `webhook`, the school's (none when webhooks are off)."""
+    config = resources.settings.webhooks
+    return webhooks.targets(run["kwargs"].get("webhook"), config) if config.secret else []
+
+
+def _end(resources: Resources, run: api_runs.RunRow, ending: _Ending) -> None:
+    """Record the run's end and, in the same transaction, the webhooks it fires; then queue them.
+
+    `run.ended` to every target, and `thread.awaiting_operator` when the thread did not wait for
+    an operator before and does now. A worker that dies after the commit leaves pending rows with
+    no job, which the sweep queues (`agent.worker.tasks`).
+    """
+    to = _webhooks_for(resources, run)
+    run_id, thread_id = run["run_id"], run["thread_id"]
+    with resources.pool.connection() as conn, conn.transaction():
+        starts_waiting = False
+        if to and ending.awaiting == "operator":
+            starts_waiting = webhooks.awaiting_now(conn, thread_id) != "operator"
+        one = webhooks.OneConnection(conn).as_pool()
+        api_runs.finish(
+            one,
+            run_id,
+            ending.status,
+            ending.error,
+            result=ending.result,
+            failure=ending.failure,
+            awaiting=ending.awaiting,
+            forget_thread=ending.forget_thread,
+        )
+        ended = api_runs.by_id(one, run_id) if to else None
+        queued = []
+        if ended is not None:
+            queued += webhooks.enqueue(conn, "run.ended", ended, webhooks.run_ended(ended, ending.values), to)
+            if starts_waiting:
+                payload = webhooks.awaiting_operator(ended, ending.values)
+                queued += webhooks.enqueue(conn, "thread.awaiting_operator", ended, payload, to)
+    if queued:
+        faults.point("webhooks.after_run_end")
+        _queue_deliveries(resources, queued)
+
+
+def _queue_deliveries(resources: Resources, delivery_ids: list[str]) -> None:
+    """Give each delivery a job; one that cannot be queued now is left to the sweep."""
+    try:
+        app = engine.deferrer(resources.pool)
+        for delivery_id in delivery_ids:
+            webhooks.queue(app, delivery_id)
+    except engine.EngineError as err:
+        log.warning("webhook deliveries %s not queued (%s); the sweep queues them", delivery_ids, err)
+
+
+def _values_or_none(graph: Pregel, thread_id: str) -> Any:
+    """The thread's values as the platform answers them; None when they cannot be read now."""
+    try:
+        return thread_values(graph, thread_id)
+    except (psycopg.Error, PoolTimeout, DatabaseUnavailableError):
+        log.warning("could not read thread %s for its webhook's values", thread_id)
+        return None
 
 
 def _awaiting(graph: Pregel, thread_id: str) -> api_runs.Awaiting:

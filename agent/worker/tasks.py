@@ -6,6 +6,10 @@
 - `school.recover`, every `RECOVER_EVERY_S`: put back in the queue the jobs of workers whose
   heartbeat stopped (`SCHOOL_STALLED_AFTER_S`) and run jobs that never recorded their end, and
   give a job to any run left without one;
+- `school.deliver_webhook` (queue `webhooks`, locked on its delivery): post one delivery of the
+  webhook outbox (`agent.worker.deliveries`), retried with backoff;
+- `school.webhook_sweep`, every `SWEEP_EVERY_S`: queue a job for each pending delivery left
+  without one (its worker died between the run's end and queueing it);
 - the scheduled work (`agent.worker.schedule`).
 A periodic task is deferred once per tick however many workers run (the engine's
 `procrastinate_periodic_defers`), and each of its ticks is its `timestamp`: the clock it acts on.
@@ -23,10 +27,10 @@ from procrastinate import JobContext
 
 from agent.infra import engine
 from agent.infra.persistence import Resources
-from agent.journal import api_runs
+from agent.journal import api_runs, webhooks
 from agent.runtime.execution import RunCutOffError, execute_next
 from agent.runtime.runs import Pregel
-from agent.worker import schedule
+from agent.worker import deliveries, schedule
 
 log = logging.getLogger(__name__)
 
@@ -36,6 +40,9 @@ RECOVER_TASK = "school.recover"
 RECOVER_EVERY_S = 5
 ORPHAN_AFTER_S = 10.0
 """A run not ended with no job for this long is given one (its accepting process died before deferring)."""
+SWEEP_EVERY_S = 5
+UNQUEUED_AFTER_S = 2.0
+"""A pending delivery due this long with no job is given one (a job is queued right after the run's end)."""
 
 
 @dataclass(frozen=True)
@@ -88,4 +95,23 @@ def install(app: procrastinate.App, host: Host) -> None:
             )
             await task.defer_async(thread_id=thread_id)
 
+    _install_deliveries(app, host)
     schedule.install(app, host)
+
+
+def _install_deliveries(app: procrastinate.App, host: Host) -> None:
+    """The webhook outbox's tasks: post one delivery; queue the deliveries left without a job."""
+
+    @app.task(name=webhooks.DELIVER_TASK, queue=webhooks.QUEUE, retry=deliveries.Backoff())
+    def deliver_webhook(delivery_id: str) -> None:
+        deliveries.deliver(host.resources, delivery_id)
+
+    @app.periodic(cron=f"* * * * * */{SWEEP_EVERY_S}", periodic_id="webhook_sweep")
+    @app.task(name="school.webhook_sweep", queue=engine.SCHEDULED_QUEUE)
+    def webhook_sweep(timestamp: int) -> None:
+        left = webhooks.unqueued(host.resources.pool, UNQUEUED_AFTER_S)
+        if left:
+            jobs = engine.deferrer(host.resources.pool)
+            for delivery_id in left:
+                log.warning("webhook delivery %s has no job; queueing one", delivery_id)
+                webhooks.queue(jobs, delivery_id)

@@ -115,7 +115,7 @@ MIGRATIONS: Final[tuple[Migration, ...]] = (
     Migration(12, "0012_knowledge_keywords.sql", ()),
     Migration(13, "0013_thread_ttls.sql", ("thread_ttls",)),
     Migration(14, "0014_crons.sql", ("crons",)),
-    Migration(15, "0015_webhooks.sql", ()),
+    Migration(15, "0015_webhooks.sql", ("webhook_deliveries",)),
 )
 HEAD: Final = MIGRATIONS[-1].version
 """The newest schema version this code knows."""

@@ -6,6 +6,8 @@
   newer ones. Visible to whom the thread is (its student, operators), else 404 as the platform's.
 - `GET /school/enrollments`: enrollments, filtered by `student` and `cohort`; a student sees only
   their own.
+- `GET /school/webhooks/deliveries`: the webhook outbox, newest first (`agent.journal.webhooks`),
+  filtered by `status`, `thread_id` and `run_id`; operators only (a student: 403).
 
 Same keys, same error shape and the same guard as the platform's routes; tagged
 `school (extension)` in the spec.
@@ -13,7 +15,8 @@ Same keys, same error shape and the same guard as the platform's routes; tagged
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+import uuid
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Query
 
@@ -22,6 +25,7 @@ from agent.interfaces.server.backend import Backend
 from agent.interfaces.server.errors import RefusedError
 from agent.interfaces.server.langgraph_api.shapes import jsonable
 from agent.interfaces.server.langgraph_api.threads import ThreadAccess
+from agent.journal import webhooks
 from agent.journal.events import events
 from agent.journal.wording import words
 
@@ -71,5 +75,27 @@ def routes(backend: Backend) -> APIRouter:
         rows = backend.resources.school.enrollments(cohort_id=cohort, student_id=student)
         found: list[dict[str, Any]] = jsonable(rows)
         return found
+
+    @router.get("/webhooks/deliveries")
+    def deliveries(
+        who: Who,
+        status: Literal["pending", "delivered", "failed"] | None = None,
+        thread_id: Annotated[str | None, Query(max_length=128)] = None,
+        run_id: uuid.UUID | None = None,
+        limit: Annotated[int, Query(ge=1, le=1000)] = 100,
+        offset: Annotated[int, Query(ge=0)] = 0,
+    ) -> list[dict[str, Any]]:
+        if who.role != "operator":
+            raise RefusedError(403, "only operators see the webhook deliveries")
+        rows = webhooks.listing(
+            backend.pool,
+            status=status,
+            thread_id=thread_id,
+            run_id=str(run_id) if run_id else None,
+            limit=limit,
+            offset=offset,
+        )
+        listed: list[dict[str, Any]] = jsonable(rows)
+        return listed
 
     return router

@@ -5,7 +5,8 @@ The body, the stream modes, the message or the decision, and who may send which.
 A new message (`input={"messages": [one human message]}`) is `threads.send` as the student who
 owns the thread; a resume (`command={"resume": {"decisions": [...]}}`) is `threads.decide` as the
 operator who sends it. Anything else in the request that this server does not carry out is
-refused with 422, never ignored in a way that changes what runs.
+refused with 422, never ignored in a way that changes what runs. A `webhook` is checked against
+the URL policy here (`agent.journal.webhooks.check_url`), before anything is recorded.
 """
 
 from __future__ import annotations
@@ -14,8 +15,10 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from agent.config.webhooks import WebhookConfig
 from agent.interfaces.server.auth import Principal
 from agent.interfaces.server.errors import RefusedError
+from agent.journal import webhooks
 
 STREAM_MODES = ("values", "updates", "messages-tuple", "custom", "debug", "tasks", "checkpoints")
 """The stream modes this server answers; `messages` (the older message events) and `events` are refused."""
@@ -25,7 +28,6 @@ GRAPH_MODES = {"messages-tuple": "messages"}
 _NOT_YET = (
     "interrupt_before",
     "interrupt_after",
-    "webhook",
     "after_seconds",
     "checkpoint_during",
     "feedback_keys",
@@ -54,6 +56,8 @@ class RunCreate(BaseModel):
     metadata: dict[str, Any] | None = None
     config: dict[str, Any] | None = None
     context: dict[str, Any] | None = None
+    webhook: str | None = None
+    """Told when the run ends (and when it leaves its thread waiting for an operator); see `check_webhook`."""
 
 
 def modes(body: RunCreate) -> list[str]:
@@ -89,6 +93,20 @@ def refuse_unsupported(body: RunCreate) -> None:
         raise RefusedError(
             422, "send either input (a new message) or command (a resume), not both or neither"
         )
+
+
+def check_webhook(body: RunCreate, config: WebhookConfig) -> None:
+    """422 for a `webhook` the URL policy refuses, or any when webhooks are off (no signing secret)."""
+    if body.webhook is None:
+        return
+    if config.secret is None:
+        raise RefusedError(
+            422, "webhooks are off on this server: it has no SCHOOL_WEBHOOK_SECRET to sign them"
+        )
+    try:
+        webhooks.check_url(body.webhook, config)
+    except webhooks.WebhookUrlError as err:
+        raise RefusedError(422, f"webhook refused: {err}") from None
 
 
 def past_checkpoint(body: RunCreate) -> str | dict[str, Any] | None:

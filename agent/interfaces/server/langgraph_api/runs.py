@@ -37,6 +37,7 @@ from agent.interfaces.server.langgraph_api.assistants import known
 from agent.interfaces.server.langgraph_api.run_requests import (
     GRAPH_MODES,
     RunCreate,
+    check_webhook,
     decision,
     message_text,
     modes,
@@ -46,6 +47,7 @@ from agent.interfaces.server.langgraph_api.run_requests import (
 from agent.interfaces.server.langgraph_api.threads import ThreadAccess, at_checkpoint
 from agent.journal import api_runs, thread_records
 from agent.journal.feeds import Event, follow, wait_until
+from agent.journal.webhooks import run_json
 from agent.runtime import threads
 from agent.runtime.platform_json import thread_values
 
@@ -56,22 +58,6 @@ Refused = Callable[[api_runs.QueuedRun], None]
 """Told of a run refused before it began."""
 DISCONNECT_POLL_S = 0.5
 """How often a stream that cancels its run on disconnect looks whether its client is still there."""
-
-
-def run_json(row: api_runs.RunRow) -> dict[str, Any]:
-    """A run record as the platform's `Run`."""
-    return {
-        "run_id": row["run_id"],
-        "thread_id": row["thread_id"],
-        "assistant_id": row["assistant_id"],
-        "created_at": row["created_at"].isoformat(),
-        "updated_at": row["updated_at"].isoformat(),
-        "status": row["status"],
-        "metadata": row["metadata"],
-        "kwargs": row["kwargs"],
-        "multitask_strategy": row["multitask_strategy"],
-        "langsmith_session_name": None,
-    }
 
 
 def sse_event(event_id: str | None, name: str, text: str) -> str:
@@ -103,6 +89,7 @@ class RunDesk:
     def check(self, body: RunCreate, who: Principal) -> list[str]:
         """What can be refused in a request before any thread is looked at; the stream modes asked."""
         asked = _checked_request(body)
+        check_webhook(body, self.backend.resources.settings.webhooks)
         self._check_writer(body, who)
         return asked
 
@@ -129,6 +116,7 @@ class RunDesk:
         With `temporary`, its worker deletes the thread when the run ends (a stateless run's).
         """
         asked = _checked_request(body)
+        check_webhook(body, self.backend.resources.settings.webhooks)
         row = self.access.row(thread_id, who)
         text = self._check_writer(body, who)
         graph = self.backend.graph
@@ -174,7 +162,7 @@ class RunDesk:
             "context": body.context or {},
             "durability": "sync",
             "temporary": temporary,
-            "webhook": None,
+            "webhook": body.webhook,
             "feedback_keys": None,
             "interrupt_before": None,
             "interrupt_after": None,
