@@ -6,7 +6,8 @@ approval's interrupt (the student's own confirmation, as the school's policy has
 thread interrupted, has an operator's resume refused as out of policy, resumes it as the student in
 a background run that it joins, reads the student enrolled, replays the thread's stream
 (`threads.joinStream`) from its start to the end of its second run, and asks a question in a
-stateless run (`runs.wait(null, ...)`), which is answered and leaves no thread. The script holds
+stateless run (`runs.wait(null, ...)`), which is answered and leaves no thread, and schedules a
+weekly reminder on the thread (`crons.createForThread`), finds, pauses and deletes it. The script holds
 the expectations and, on failure, prints every request it made with the server's answer.
 `make browser` installs the node modules.
 """

@@ -6,7 +6,8 @@
 // the student's own confirmation (the school's approval policy); an operator's resume is refused as
 // out of policy; the student resumes in a background run with an approve decision and joins it; the
 // thread ends idle with the student enrolled; the thread's stream replays both runs from its
-// start; a question asked without a thread (a stateless run) is answered and leaves no thread. This is a client nobody here wrote: the script holds
+// start; a question asked without a thread (a stateless run) is answered and leaves no thread; a
+// weekly cron on the thread is made, found, paused and deleted, and a bad timezone refused. This is a client nobody here wrote: the script holds
 // the expectations and, when one fails, prints it with every request made and what each answered.
 //
 // Environment: BASE_URL (serve's root; the API is at BASE_URL/langgraph), ADA_KEY (a student's
@@ -296,6 +297,43 @@ async function aQuestionIsAnsweredStatelessly() {
   console.log(`ok: answered statelessly: ${reply.content}`);
 }
 
+async function aWeeklyReminderIsScheduled(threadId) {
+  const input = { messages: [{ role: "user", content: "When does rag-2 start?" }] };
+  const cron = await step("crons.createForThread", () =>
+    ada.crons.createForThread(threadId, ASSISTANT, { schedule: "0 9 * * 1", timezone: "Europe/Berlin", input }),
+  );
+  const berlin = new Date(cron.next_run_date).toLocaleString("en-GB", {
+    timeZone: "Europe/Berlin",
+    weekday: "short",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  });
+  check(
+    cron.thread_id === threadId && cron.schedule === "0 9 * * 1" && cron.enabled === true && berlin === "Mon 09:00",
+    `a weekly cron on ada's thread, next on a Monday at 09:00 in Berlin, saw ${show(cron)} (${berlin})`,
+  );
+  const found = await step("crons.search", () => ada.crons.search({ thread_id: threadId }));
+  const counted = await step("crons.count", () => ada.crons.count({ thread_id: threadId }));
+  check(
+    isDeepStrictEqual(found.map((c) => c.cron_id), [cron.cron_id]) && counted === 1,
+    `ada finds her one cron, saw ${show(found)} and a count of ${counted}`,
+  );
+  const paused = await step("crons.update", () => ada.crons.update(cron.cron_id, { enabled: false }));
+  check(paused.enabled === false, `the cron is paused, saw ${show(paused)}`);
+  let refused = null;
+  try {
+    await ada.crons.createForThread(threadId, ASSISTANT, { schedule: "0 9 * * 1", timezone: "Mars/Olympus", input });
+  } catch (err) {
+    refused = err;
+  }
+  check(refused?.status === 422, `an unknown timezone is refused with 422, saw ${refused?.status ?? "no refusal"}`);
+  await step("crons.delete", () => ada.crons.delete(cron.cron_id));
+  const left = await step("crons.count", () => ada.crons.count({ thread_id: threadId }));
+  check(left === 0, `the deleted cron is gone, saw a count of ${left}`);
+  console.log(`ok: a weekly reminder scheduled, paused and deleted (next was ${cron.next_run_date})`);
+}
+
 async function main() {
   try {
     const { threadId, interrupt } = await studentStreamsToTheApproval();
@@ -305,6 +343,7 @@ async function main() {
     await theStudentIsEnrolled(threadId);
     await theThreadsStreamReplaysItsRuns(threadId, resumeId);
     await aQuestionIsAnsweredStatelessly();
+    await aWeeklyReminderIsScheduled(threadId);
     console.log("sdk_client: all expectations held");
     return 0;
   } catch (err) {
