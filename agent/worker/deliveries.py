@@ -40,7 +40,7 @@ POST_TIMEOUT_S: Final = 10.0
 BACKOFF_BASE_S: Final = 1.0
 BACKOFF_CAP_S: Final = 900.0
 MAX_ATTEMPTS: Final = 16
-"""Attempts before a delivery is failed: 1 + 2 + ... + 512 s, then every 15 minutes, about 1.8 h."""
+"""Attempts before a delivery is failed: waits of 1, 2 ... 512 s, then five of 15 minutes: about 1.5 h."""
 USER_AGENT: Final = "school-agent-webhooks"
 
 
