@@ -1,8 +1,8 @@
 """Crons on the task engine: their ticks (cron fields in an IANA timezone), and firing each tick once.
 
 The fast part reads schedules without a database. The rest is real Postgres: a cron whose ticks
-were missed fires once; a firing refused as a run would be (`reject` on a busy thread) is
-skipped and the cron moves on; a cron whose thread is gone is deleted; scans racing in two
+were missed fires once; a firing refused as a run would be (`reject` on a busy thread, a message
+past the limit) is skipped and the cron moves on, without holding back the crons due after it; a cron whose thread is gone is deleted; scans racing in two
 threads fire each of many due crons once; and real worker processes, one SIGKILLed by the fault
 point between the claim and the commit, fire the tick once.
 """
@@ -83,8 +83,9 @@ def make_cron(
     schedule: str = EVERY_MINUTE,
     strategy: str = "enqueue",
     owner: str = "ada",
+    message: str = WHEN,
 ) -> str:
-    """A cron of `owner`'s, due at `due`; its id."""
+    """A cron of `owner`'s sending `message`, due at `due`; its id."""
     cron_id = str(uuid.uuid4())
     payload = {"assistant_id": "school", "schedule": schedule, "multitask_strategy": strategy}
     payload["input"] = {"messages": [{"role": "user", "content": WHEN}]}
@@ -102,7 +103,7 @@ def make_cron(
             "end_time": None,
             "enabled": True,
             "on_run_completed": None,
-            "message": WHEN,
+            "message": message,
             "payload": payload,
             "metadata": {},
             "next_run_at": due,
@@ -193,6 +194,24 @@ def test_a_tick_refused_as_a_run_would_be_is_skipped_and_a_cron_without_its_thre
         "its thread is gone; the cron is deleted",
     )
     assert cron_rows.get(pool, orphan) is None
+
+
+@pytest.mark.postgres
+def test_a_cron_whose_tick_fails_does_not_hold_back_the_crons_due_after_it(
+    resources: Resources, graph: Any
+) -> None:
+    pool = resources.pool
+    thread_records.create(pool, "t-ada", "ada", {})
+    past = datetime.now(UTC) - timedelta(minutes=1)
+    broken = make_cron(pool, "t-ada", due=past, message="x" * (resources.settings.max_message_chars + 1))
+    sound = make_cron(pool, "t-ada", due=past + timedelta(seconds=1))
+    fired = crons.fire_due(resources, graph, engine.deferrer(pool), now=datetime.now(UTC))
+    limit = resources.settings.max_message_chars
+    assert [(f.cron_id, f.run_id is not None, f.skipped) for f in fired] == [
+        (broken, False, f"the message is {limit + 1:,} characters long; the limit is {limit:,}"),
+        (sound, True, None),
+    ]
+    assert runs_of(pool, broken) == [] and next_run_at(pool, broken) > datetime.now(UTC)  # type: ignore[operator]
 
 
 @pytest.mark.postgres

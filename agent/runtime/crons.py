@@ -12,7 +12,8 @@ The run is recorded as an API run is (`agent.journal.api_runs.create`: the multi
 decided under the thread's transaction lock, then the thread's engine job, the one-writer lock and
 the journal when a worker executes it), as the student the thread belongs to. A firing the run
 desk would refuse (`reject` on a busy thread, a spent daily budget) is skipped for that tick and
-logged; a cron whose thread is gone is deleted. A stateless cron makes a new thread each time,
+logged, and so is a tick that fails otherwise (logged with its error: one broken cron does not hold
+back those due after it); a cron whose thread is gone is deleted. A stateless cron makes a new thread each time,
 deleted when its run ends unless `on_run_completed` is `keep`.
 
 The run's job is deferred after the commit; a worker that dies in between leaves a run without a
@@ -40,7 +41,6 @@ from agent.infra.persistence import Resources
 from agent.journal import api_runs, owners, thread_records
 from agent.journal import crons as cron_rows
 from agent.runtime import threads
-from agent.runtime.daily_budget import DailyBudgetExhaustedError
 from agent.runtime.runs import Pregel
 
 log = logging.getLogger(__name__)
@@ -161,9 +161,12 @@ def _fire(
                 thread_id = str(uuid.uuid4())
                 thread_records.create(held, thread_id, cron["owner"], {})
             run_id = _record_run(held, graph, resources, cron, thread_id)
-    except (api_runs.RunConflictError, DailyBudgetExhaustedError) as err:
+    except (api_runs.RunConflictError, owners.ThreadError) as err:  # refused as the run desk would
         log.warning("cron %s: this tick is skipped: %s", cron_id, err)
         return Fired(cron_id, cron["thread_id"], None, str(err))
+    except Exception as err:  # one broken cron must not hold back the ones due after it
+        log.exception("cron %s: this tick failed and is skipped", cron_id)
+        return Fired(cron_id, cron["thread_id"], None, f"failed: {type(err).__name__}: {err}")
     return Fired(cron_id, thread_id, run_id)
 
 
