@@ -30,15 +30,7 @@ from graphs.intents.guards import (
     social_only,
 )
 from graphs.intents.requests import Mention, asks, deferred, framed, mention
-from graphs.intents.text import (
-    clauses_of,
-    has_phrase,
-    has_word,
-    known_word,
-    opener_of,
-    school_word,
-    words_of,
-)
+from graphs.intents.text import clauses_of, has_phrase, has_word, opener_of, understood, words_of
 from graphs.planner.request import enrolls_in_the_program, is_program_request
 
 Intent = Literal[
@@ -156,7 +148,7 @@ def _confirmation(text: str, flat: str, words: list[str]) -> Intent | None:
     said = [c for c in (words_of(part) for part in re.split(r"[,.;:!]", text)) if c]
     said = [kept for kept in ([w for w in c if w not in skipped] for c in said) if kept]
     # Words of another language around the yes or no are filler: "va bene, yes, confirm please".
-    said = list(dropwhile(lambda clause: not any(map(_understood, clause)), said))
+    said = list(dropwhile(lambda clause: not any(map(understood, clause)), said))
     if said and _refuses(said[0]):
         return "decline"
     if len(words) > 10:
@@ -174,16 +166,6 @@ def _confirmation(text: str, flat: str, words: list[str]) -> Intent | None:
     if (starts_yes or not lexicon.ACTING.isdisjoint(acted)) and not lexicon.NEGATORS.intersection(words):
         return "confirm"
     return None
-
-
-def _understood(word: str) -> bool:
-    """Whether the reader knows a word: its lexicons', the catalog's, the school's texts', a number, a yes or a no."""
-    return (
-        known_word(word)
-        or school_word(word)
-        or word.isdigit()
-        or has_word([word], lexicon.CONFIRM | lexicon.DECLINE)
-    )
 
 
 def _refuses(clause: list[str]) -> bool:

@@ -170,6 +170,16 @@ def _inflections(verb: str) -> tuple[str, ...]:
     return (f"{verb}s", f"{stem}ed", f"{stem}ing", f"{verb}{verb[-1]}ed", f"{verb}{verb[-1]}ing")
 
 
+def understood(word: str) -> bool:
+    """Whether a word is the reader's (`known_word`), the school's texts', a number, or a yes or no however spelt."""
+    return (
+        known_word(word)
+        or school_word(word)
+        or word.isdigit()
+        or has_word([word], lexicon.CONFIRM | lexicon.DECLINE)
+    )
+
+
 def school_word(word: str) -> bool:
     """Whether a word is one of the shipped catalog's or knowledge base's texts."""
     return word in _school_words()
