@@ -122,13 +122,23 @@ def counts(resources: Resources) -> dict[str, int]:
         return {t: conn.execute(f"SELECT count(*) AS n FROM {t}").fetchone()["n"] for t in tables}
 
 
+def test_info_says_what_is_served(api: httpx.Client, base: str) -> None:
+    flags = httpx.get(f"{base}/info").json()["flags"]
+    paths = set(httpx.get(f"{base}/openapi.json").json()["paths"])
+
+    assert flags["crons"] is ("/runs/crons" in paths and "/threads/{thread_id}/runs/crons" in paths)
+    assert flags["assistants"] is ("/assistants/search" in paths)
+    served = {"/store/items", "/store/items/search", "/store/namespaces", "/threads/prune", "/runs/batch"}
+    assert served <= paths and "/threads/{thread_id}/stream" in paths
+
+
 def test_meta_routes_and_keys_as_the_sdks_send_them(api: httpx.Client, base: str) -> None:
     assert httpx.get(f"{base}/ok").json() == {"ok": True}
     assert httpx.get(f"{base}/ok?check_db=1").json() == {"ok": True}
     info = httpx.get(f"{base}/info").json()
     assert info["version"] == "0.16.7" and info["flags"] == {
         "assistants": True,
-        "crons": False,
+        "crons": True,
         "langsmith": False,
     }
     unauthorized = {"detail": "send a valid API key as 'x-api-key: <key>' or 'Authorization: Bearer <key>'"}

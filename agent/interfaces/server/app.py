@@ -89,7 +89,7 @@ def _meta_routes(app: FastAPI, backend: Backend) -> None:
         return {
             "version": API_VERSION,
             "langgraph_py_version": langgraph.version.__version__,
-            "flags": {"assistants": True, "crons": False, "langsmith": False},
+            "flags": {"assistants": True, "crons": True, "langsmith": False},
             "host": {"kind": "self-hosted", "project_id": None, "revision_id": None, "tenant_id": None},
         }
 
