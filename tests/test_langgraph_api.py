@@ -162,7 +162,12 @@ def test_meta_routes_and_keys_as_the_sdks_send_them(api: httpx.Client, base: str
     extensions = {
         p for p, ops in spec["paths"].items() if ops.get("get", {}).get("tags") == ["school (extension)"]
     }
-    assert extensions == {"/school/me", "/school/threads/{thread_id}/timeline", "/school/enrollments"}
+    assert extensions == {
+        "/school/me",
+        "/school/threads/{thread_id}/timeline",
+        "/school/enrollments",
+        "/school/webhooks/deliveries",
+    }
     assert api.get("/school/me", headers=ADA).json() == {"user_id": "ada", "role": "student"}
     for gone in ("/healthz", "/me", "/approvals", "/jobs/00000000-0000-0000-0000-000000000000"):
         assert api.get(gone, headers=ADA).status_code == 404, gone  # the private API's routes are gone
