@@ -31,10 +31,9 @@ import qa.router_families_heldout as heldout
 from graphs.intents import Reading
 from graphs.intents.learned import Reader
 from graphs.routing import Combination, learned_reading
-from qa.evaluation import SAFE_INTENTS, UNSAFE_NOTES, UNSAFE_PREDICTIONS, EvalCase, load_cases
-from qa.router_families import MORE_TUNED, TUNED
+from qa.evaluation import SAFE_INTENTS, UNSAFE_NOTES, UNSAFE_PREDICTIONS, EvalCase
 from qa.router_parts import generated
-from qa.router_training import fit
+from qa.router_training import base_cases, fit
 
 FIRST_READINGS = Path(__file__).with_name("data") / "first_readings.json.gz"
 """Per round: the freeze commit, the digest of the round's messages, and the rules' reading of each."""
@@ -138,7 +137,7 @@ def _kept(path: Path) -> dict[str, Any]:
 
 def folds() -> list[list[Row]]:
     """Each seen round: its messages, the rules' first readings, a reader fitted without the round."""
-    base = [*load_cases(), *generated(TUNED + MORE_TUNED)]
+    base = base_cases()
     cases = [c for _, c in rounds()]
     out = []
     for k, (left_out, firsts) in enumerate(zip(cases, first_readings(), strict=True)):

@@ -252,7 +252,7 @@ def _task(words: list[str]) -> bool:
         for i, w in enumerate(words)
         if w in lexicon.TASKS and (w == opener or words[i - 1 : i] in (["me"], ["you"]))
     ]
-    if tasked and not has_word(words[tasked[0] + 1 :], lexicon.SCHOOL_THINGS):
+    if tasked and not has_word(words[tasked[0] + 1 :], lexicon.THINGS_OF_SCHOOL):
         return True
     # "help me with my homework", "tell me a joke"; "is there homework in rag?" asks about a course.
     return any(

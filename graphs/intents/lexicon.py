@@ -296,14 +296,14 @@ OFF_TOPIC = word_set(
     "time homework bake math favourite favorite colour color pub bar cafe museum beach nightlife"
 )
 """Topics no course here is about: with no word of the school, a message about them is chit-chat."""
-SCHOOL_THINGS = word_set(
+THINGS_OF_SCHOOL = word_set(
     "course courses class classes cohort cohorts group lesson lessons module modules curriculum "
     "syllabus program programme price prices cost costs fee fees discount scholarship "
     "certificate certification prerequisite prerequisites prereqs schedule seat seats spot waitlist "
     "enrollment refund payment invoice catalog catalogue"
 )
 """What the school offers and keeps: asked for in writing ("write me the list of courses") it is asked about."""
-SCHOOL = SCHOOL_THINGS | word_set(
+SCHOOL = THINGS_OF_SCHOOL | word_set(
     "teach teaches taught instructor teacher mentor tutor learn learning study studies euro euros "
     "beginner beginners intermediate advanced week weeks hours "
     "school exercise exercises project projects exam python sql data "
