@@ -119,14 +119,60 @@ class Ending:
     error: str | None = None
 
 
-_STEP_SQL = (
-    "INSERT INTO plan_items (turn_id, step, node, tool, args, approval_mode, status, result)"
-    " VALUES (%s, %s, %s, %s, %s, %s, %s, %s)"
+_STEPS_SQL = (
+    "INSERT INTO plan_items (turn_id, step, node, tool, args, approval_mode, status, result) VALUES {values}"
 )
 _ENDING_SQL = (
     "UPDATE turns SET status = %s, intent = %s, output = %s, error = %s, finished_at = now() WHERE id = %s"
 )
 _EVENTS_SQL = "INSERT INTO journal_events (thread_id, kind, payload, turn_id, key) VALUES {values}"
+
+Query = tuple[str, Sequence[Any]]
+"""SQL with positional parameters."""
+
+
+def parts(
+    turn_id: int,
+    *,
+    thread_id: str,
+    steps: Sequence[StepRecord] = (),
+    ending: Ending | None = None,
+    events: Events = (),
+) -> list[Query]:
+    """The statements that write `steps`, `ending` and `events` (in order): one per table, none if empty.
+
+    Plain INSERT and UPDATE statements, so that they can ride as data-modifying WITH clauses in
+    another statement (a checkpoint's, `agent.infra.savers`) or be chained by `record`. The rows
+    of each table are in one statement, in the order given.
+    """
+    found: list[Query] = []
+    if steps:
+        values = ", ".join(["(%s, %s, %s, %s, %s, %s, %s, %s)"] * len(steps))
+        found.append((_STEPS_SQL.format(values=values), [v for s in steps for v in _step_row(turn_id, s)]))
+    if ending is not None:
+        found.append(
+            (_ENDING_SQL, (ending.status, ending.intent, _json(ending.output), ending.error, turn_id))
+        )
+    if events:
+        values, event_params = event_rows(thread_id, events, turn_id=turn_id)
+        found.append((_EVENTS_SQL.format(values=values), event_params))
+    return found
+
+
+def chained(statements: Sequence[Query]) -> Query | None:
+    """`statements` as one (data-modifying WITH clauses) for `_write`; None if there are none."""
+    if not statements:
+        return None
+    joined = ", ".join(f"w{i} AS ({sql})" for i, (sql, _) in enumerate(statements))
+    return f"WITH {joined} SELECT 1 AS written{{unsynced}}", [v for _, params in statements for v in params]
+
+
+def unsynced(query: Query) -> Query:
+    """A `chained` statement whose transaction's commit does not wait for the disk (as `_write`'s).
+
+    For a statement sent on a connection whose transaction the caller commits right after it.
+    """
+    return query[0].replace("{unsynced}", _UNSYNCED), query[1]
 
 
 def record(
@@ -143,20 +189,15 @@ def record(
     Data-modifying WITH clauses chain the inserts and the update, so a run pays one round trip
     per write however much it writes, and the rows commit together.
     """
-    parts: list[tuple[str, Sequence[Any]]] = []
-    if step is not None:
-        parts.append((_STEP_SQL, _step_row(turn_id, step)))
-    if ending is not None:
-        parts.append(
-            (_ENDING_SQL, (ending.status, ending.intent, _json(ending.output), ending.error, turn_id))
-        )
-    if events:
-        values, event_params = event_rows(thread_id, events, turn_id=turn_id)
-        parts.append((_EVENTS_SQL.format(values=values), event_params))
-    if not parts:
-        return
-    chained = ", ".join(f"w{i} AS ({sql})" for i, (sql, _) in enumerate(parts))
-    _write(db, f"WITH {chained} SELECT 1 AS written{{unsynced}}", [v for _, params in parts for v in params])
+    steps = [step] if step is not None else []
+    write(db, parts(turn_id, thread_id=thread_id, steps=steps, ending=ending, events=events))
+
+
+def write(db: Database, statements: Sequence[Query]) -> None:
+    """Write `parts` statements as one (`chained`), on `db` as `_write` does; nothing if there are none."""
+    one = chained(statements)
+    if one is not None:
+        _write(db, *one)
 
 
 def _step_row(turn_id: int, step: StepRecord) -> tuple[Any, ...]:

@@ -5,14 +5,18 @@ listens for tokens) and turns what it sees into progress events for the caller (
 view, the HTTP API's Server-Sent Events), into journal rows (a turn, its steps as plan items, and
 events) and into the state the run left, so that nobody reads the thread again afterwards.
 `exclusive` holds the thread's advisory lock around a request, so a second request on a busy
-thread fails at once, in any process (`agent.infra.locks`); the run writes its journal through the
-main pool, one unsynced statement per step boundary (`agent.journal.turns`). Without a
-Postgres checkpointer (tests with an in-memory one) runs are neither locked nor journaled.
+thread fails at once, in any process (`agent.infra.locks`). A run's steps and events ride in the
+statement of the thread's next checkpoint (`PooledPostgresSaver.ride`), so they commit with the
+checkpoint that records them; what no checkpoint carried, and the turn's end, go in one unsynced
+statement sent with the commit that releases the thread's lock (or through the main pool when no
+lock is held; `agent.journal.turns`). Without a Postgres checkpointer (tests with an in-memory
+one) runs are neither locked nor journaled.
 """
 
 from __future__ import annotations
 
 import logging
+import threading
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -25,7 +29,7 @@ from langgraph.pregel import Pregel as _Pregel
 from langgraph.types import StreamMode
 from psycopg_pool import ConnectionPool, PoolTimeout
 
-from agent.infra.locks import Query, locks_for
+from agent.infra.locks import Query, locks_for, write_on_release
 from agent.infra.persistence import DatabaseUnavailableError
 from agent.journal import owners, turns
 from agent.journal.connections import Database
@@ -183,7 +187,11 @@ def run(
         "configurable": {**config["configurable"], **watch.configurable, "turn_id": emit.turn},
     }
     emit("turn_started", {"turn_id": emit.turn, "thread_id": thread, "kind": kind})
+    saver = getattr(graph, "checkpointer", None)
+    riding = emit.db is not None and emit.turn is not None and hasattr(saver, "ride")
     try:
+        if riding:
+            saver.ride(thread, emit)  # type: ignore[union-attr]
         metadata = {**config.get("metadata", {}), **watch.metadata, "user_id": actor}
         if watch.run_id is not None:
             metadata["run_id"] = watch.run_id
@@ -217,6 +225,8 @@ def run(
                 if reason is not None:
                     raise RunStoppedError(reason)
     except BaseException as err:
+        if riding:
+            saver.ride(thread, None)  # type: ignore[union-attr]
         views.forget(thread)
         try:
             emit.failed(err)
@@ -230,6 +240,8 @@ def run(
             )
             raise DatabaseUnavailableError(message) from err
         raise
+    if riding:
+        saver.ride(thread, None)  # type: ignore[union-attr]
     if emit.values is None:  # nothing ran (a resume with nothing left to do)
         state = graph.get_state(config)
         emit.values = state.values
@@ -265,9 +277,10 @@ def message_ids(values: dict[str, Any]) -> frozenset[str]:
 class _Emitter:
     """Turns stream items into events, journal rows and plan items for one run.
 
-    A finished step is journaled together with the next write (the next step's start, or the
-    turn's end), so a turn costs one statement per step plus one: the events reach `on_event` at
-    once all the same, and the journal keeps their order.
+    A finished step and its events wait here until a checkpoint of the thread carries them
+    (`take`, called by the saver), the next step starts (`write`) or the turn ends (`journal`,
+    with the lock's release): the events reach `on_event` at once all the same, and the journal
+    keeps their order.
     """
 
     def __init__(self, db: Database | None, thread: str, on_event: OnEvent | None) -> None:
@@ -278,33 +291,68 @@ class _Emitter:
         self.values: dict[str, Any] | None = None
         self.head: str | None = None
         self.interrupts: list[Any] = []
-        self.done: turns.StepRecord | None = None
-        """The last finished step, not yet journaled, and its events."""
-        self.done_events: list[tuple[str, dict[str, Any]]] = []
+        self._lock = threading.Lock()
+        self._steps: list[turns.StepRecord] = []
+        self._events: list[tuple[str, dict[str, Any]]] = []
+        """Finished steps and events not yet journaled."""
+        self._taken: tuple[list[turns.StepRecord], list[tuple[str, dict[str, Any]]]] = ([], [])
 
     def __call__(self, name: str, data: dict[str, Any]) -> None:
         if self.on_event is not None:
             self.on_event(name, data)
 
-    def journal(self, events: list[tuple[str, dict[str, Any]]], ending: turns.Ending | None = None) -> None:
-        """Write the pending finished step, `ending` and the pending events then `events`."""
+    def _pend(self, events: list[tuple[str, dict[str, Any]]], step: turns.StepRecord | None = None) -> None:
+        with self._lock:
+            self._steps.extend([step] if step is not None else [])
+            self._events.extend(events)
+
+    def take(self) -> list[turns.Query]:
+        """The pending steps and events as statements for the thread's next checkpoint (a saver's rider)."""
+        with self._lock:
+            steps, events = self._steps, self._events
+            self._steps, self._events, self._taken = [], [], (steps, events)
+        if self.turn is None:
+            return []
+        return turns.parts(self.turn, thread_id=self.thread, steps=steps, events=events)
+
+    def give_back(self) -> None:
+        """The checkpoint that carried the last `take` was not stored: keep its rows pending."""
+        with self._lock:
+            steps, events = self._taken
+            self._steps, self._events, self._taken = [*steps, *self._steps], [*events, *self._events], ([], [])
+
+    def write(self, events: list[tuple[str, dict[str, Any]]]) -> None:
+        """Write the pending steps and events, then `events`, now: a step's start precedes what it writes.
+
+        A node journals its own events (a grant, a tool's result) in its own transaction, so its
+        `step_started` cannot wait for the checkpoint that follows the step.
+        """
+        self._pend(events)
+        with self._lock:
+            steps, pending = self._steps, self._events
+            self._steps, self._events = [], []
         if self.db is not None and self.turn is not None:
-            turns.record(
-                self.db,
-                self.turn,
-                thread_id=self.thread,
-                step=self.done,
-                ending=ending,
-                events=[*self.done_events, *events],
-            )
-        self.done, self.done_events = None, []
+            turns.write(self.db, turns.parts(self.turn, thread_id=self.thread, steps=steps, events=pending))
+
+    def journal(self, events: list[tuple[str, dict[str, Any]]], ending: turns.Ending) -> None:
+        """Write the pending steps and events, `ending`, then `events`: with the lock's release if held."""
+        self._pend(events)
+        with self._lock:
+            steps, pending = self._steps, self._events
+            self._steps, self._events = [], []
+        if self.db is None or self.turn is None:
+            return
+        statements = turns.parts(self.turn, thread_id=self.thread, steps=steps, ending=ending, events=pending)
+        one = turns.chained(statements)
+        if one is not None and not write_on_release(self.thread, turns.unsynced(one)):
+            turns.write(self.db, statements)
 
     def task(self, chunk: dict[str, Any]) -> None:
         node = chunk["name"]
         if "input" in chunk:
             self.step += 1
             started = {"node": node, "step": self.step}
-            self.journal([("step_started", started)])
+            self.write([("step_started", started)])
             self("step_started", started)
             return
         status = "interrupted" if chunk.get("interrupts") else "failed" if chunk.get("error") else "completed"
@@ -317,8 +365,7 @@ class _Emitter:
         for interrupt in chunk.get("interrupts") or []:
             self.interrupts.append(interrupt["value"])
             events.append(("approval_requested", dict(interrupt["value"])))
-        self.done = turns.StepRecord(self.step, node, status, approval=node == "approval")
-        self.done_events = events
+        self._pend(events, turns.StepRecord(self.step, node, status, approval=node == "approval"))
         for name, data in events:
             self(name, data)
 

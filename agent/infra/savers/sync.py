@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import sys
+import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
 from langchain_core.runnables import RunnableConfig
-from langgraph.checkpoint.base import WRITES_IDX_MAP
+from langgraph.checkpoint.base import WRITES_IDX_MAP, ChannelVersions, Checkpoint, CheckpointMetadata
 from langgraph.checkpoint.postgres import PostgresSaver
 from langgraph.checkpoint.serde.jsonplus import JsonPlusSerializer
 from psycopg import Cursor
@@ -17,6 +18,8 @@ from psycopg_pool import ConnectionPool
 
 from agent.infra import internals
 from agent.infra.savers.base import (
+    Rider,
+    checkpoint_in_one_statement,
     copy_thread_plan,
     delete_for_runs_plan,
     id_list,
@@ -34,7 +37,10 @@ class PooledPostgresSaver(PostgresSaver):
     only makes every run in the process wait for every other run's checkpoint reads and writes:
     with it, concurrent turns queue on one lock (see `school-agent bench`, concurrency).
 
-    A task's writes go in one statement (`put_writes`), not one each.
+    A task's writes go in one statement (`put_writes`), not one each, and a checkpoint with its
+    blobs in one (`put`), not one per blob and one for the checkpoint. A caller may hand rows to
+    write with a thread's next checkpoint (`ride`): they go in the checkpoint's own statement, so
+    they commit exactly when it does and cost no round trip of their own.
 
     It adds what the stock saver leaves unimplemented: `delete_for_runs` (a rolled-back run) and
     `copy_thread` (a thread copied), each one transaction on a connection of its own.
@@ -46,6 +52,70 @@ class PooledPostgresSaver(PostgresSaver):
         tune_delta_paging(sys.modules[PostgresSaver.__module__])
         # A no-op context manager in place of the lock: `_cursor` enters it around each query.
         internals.drop_saver_lock(self)
+        self._riders: dict[str, Rider] = {}
+        self._riders_lock = threading.Lock()
+        self._putting = threading.local()
+
+    def ride(self, thread_id: str, rider: Rider | None) -> None:
+        """Write what `rider` holds with each later checkpoint of the thread (root namespace); None: stop.
+
+        One rider per thread: the run that holds the thread's lock.
+        """
+        with self._riders_lock:
+            if rider is None:
+                self._riders.pop(thread_id, None)
+            else:
+                self._riders[thread_id] = rider
+
+    def put(
+        self,
+        config: RunnableConfig,
+        checkpoint: Checkpoint,
+        metadata: CheckpointMetadata,
+        new_versions: ChannelVersions,
+    ) -> RunnableConfig:
+        """Store a checkpoint as the stock saver does, its blobs and riders in the checkpoint's statement.
+
+        The stock method runs as it is; its statements are gathered (`_cursor`) and sent as one
+        (`checkpoint_in_one_statement`): the same rows, written in one transaction as before.
+        """
+        configurable = config["configurable"]
+        root = configurable.get("checkpoint_ns", "") == ""
+        self._putting.thread = str(configurable["thread_id"]) if root else ""
+        try:
+            return super().put(config, checkpoint, metadata, new_versions)
+        finally:
+            self._putting.thread = None
+
+    @contextmanager
+    def _cursor(self, *, pipeline: bool = False) -> Iterator[Cursor[DictRow]]:
+        thread = getattr(self._putting, "thread", None)
+        if thread is None or not pipeline:
+            with super()._cursor(pipeline=pipeline) as cur:
+                yield cur
+            return
+        self._putting.thread = None  # anything else the put asks for goes straight through
+        gathered = _Gathered()
+        yield gathered  # type: ignore[misc]  # the stock put only executes statements on it
+        with self._riders_lock:
+            rider = self._riders.get(thread) if thread else None
+        riders = rider.take() if rider is not None else []
+        try:
+            one = checkpoint_in_one_statement(gathered.calls, riders)
+            # In a pipeline where one may be used: a statement's text new to the connection is
+            # then prepared and run in one round trip, not two (riders vary the text).
+            with super()._cursor(pipeline=one is None or self.supports_pipeline) as cur:
+                if one is not None:
+                    cur.execute(*one)
+                    return
+                for sql, params in riders:
+                    cur.execute(sql, params)
+                for sql, params, many in gathered.calls:
+                    (cur.executemany if many else cur.execute)(sql, params)
+        except BaseException:
+            if rider is not None:
+                rider.give_back()
+            raise
 
     def put_writes(
         self, config: RunnableConfig, writes: Sequence[tuple[str, Any]], task_id: str, task_path: str = ""
@@ -100,3 +170,18 @@ class PooledPostgresSaver(PostgresSaver):
     def _transaction(self) -> Iterator[Cursor[DictRow]]:
         with self.pool.connection() as conn, conn.transaction(), conn.cursor(row_factory=dict_row) as cur:
             yield cur
+
+
+class _Gathered:
+    """Stands in for a cursor while the stock `put` runs: keeps its statements to send them as one."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[str, Any, bool]] = []
+
+    def execute(self, query: str, params: Any = None) -> None:
+        """Keep one statement."""
+        self.calls.append((query, params, False))
+
+    def executemany(self, query: str, params_seq: Any) -> None:
+        """Keep one statement and its rows."""
+        self.calls.append((query, list(params_seq), True))
