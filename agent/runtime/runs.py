@@ -25,6 +25,7 @@ from typing import Any, cast
 import psycopg
 from langchain_core.messages import AIMessage, AIMessageChunk
 from langchain_core.runnables import RunnableConfig
+from langgraph.channels import DeltaChannel
 from langgraph.pregel import Pregel as _Pregel
 from langgraph.types import StreamMode
 from psycopg_pool import ConnectionPool, PoolTimeout
@@ -247,6 +248,9 @@ def run(
         emit.values = state.values
         emit.interrupts = [i.value for i in state.interrupts]
     emit.finished(since)
+    if emit.head is not None and not emit.interrupts and hasattr(saver, "hold_values"):
+        # The saver answers the thread's next load from memory when nothing happened since.
+        saver.hold_values(thread, emit.head, emit.values, delta_channels(graph))  # type: ignore[union-attr]
     if emit.db is not None and emit.head is not None:
         owner = emit.values.get("student_id")
         views.remember(
@@ -256,6 +260,23 @@ def run(
             view=ThreadView(student_id=str(owner) if owner else None, unfinished=False),
         )
     return RunResult("".join(emit.streamed), emit.turn, emit.values, emit.interrupts)
+
+
+def delta_channels(graph: Pregel) -> frozenset[str]:
+    """The graph's channels that LangGraph stores as writes since a snapshot (`DeltaChannel`)."""
+    return frozenset(name for name, channel in graph.channels.items() if isinstance(channel, DeltaChannel))
+
+
+def expect_head(graph: Pregel, thread_id: str, head: str | None) -> None:
+    """Tell the graph's saver that `head` is the thread's newest checkpoint and nothing happened since.
+
+    For a caller that checked it under the thread's lock (`thread_views`): the run's first load of
+    the thread is then answered from what the saver remembers (no query), when it remembers it.
+    """
+    saver = getattr(graph, "checkpointer", None)
+    expect = getattr(saver, "expect_head", None)
+    if head is not None and expect is not None:
+        expect(thread_id, head)
 
 
 def replies_after(values: dict[str, Any], since: Since) -> list[str]:
@@ -319,7 +340,11 @@ class _Emitter:
         """The checkpoint that carried the last `take` was not stored: keep its rows pending."""
         with self._lock:
             steps, events = self._taken
-            self._steps, self._events, self._taken = [*steps, *self._steps], [*events, *self._events], ([], [])
+            self._steps, self._events, self._taken = (
+                [*steps, *self._steps],
+                [*events, *self._events],
+                ([], []),
+            )
 
     def write(self, events: list[tuple[str, dict[str, Any]]]) -> None:
         """Write the pending steps and events, then `events`, now: a step's start precedes what it writes.

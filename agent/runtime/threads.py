@@ -202,6 +202,9 @@ def send(
             view = views.view(graph, thread_id, None)  # the head moved: read it afresh
         if view.unfinished:
             _finish_interrupted_run(graph, config, graph.get_state(config), listen, watch)
+        elif from_checkpoint is None and head is not None and views.unchanged(thread_id, head) is not None:
+            # This process wrote the thread's newest checkpoint, and nothing happened since.
+            runs.expect_head(graph, thread_id, head["head"])
         run_context = replace(context, user_id=user) if context else Context(user_id=user)
         message = HumanMessage(text, id=str(uuid.uuid4()))
         result = runs.run(

@@ -91,21 +91,29 @@ def checkpoint_in_one_statement(
     data-modifying WITH clauses of the checkpoint's insert: one statement, one transaction, the
     same rows. None when the calls are not of that shape (the caller then runs them as they were).
     """
-    *blobs, last = calls if calls else [("", None, True)]
-    sql, params, many = last
-    if many or len(blobs) > 1 or "INSERT INTO checkpoints" not in sql or sql.lstrip().upper().startswith("WITH"):
+    if not calls:
+        return None
+    *blobs, (sql, params, many) = calls
+    if (
+        many
+        or params is None
+        or len(blobs) > 1
+        or "INSERT INTO checkpoints" not in sql
+        or sql.lstrip().upper().startswith("WITH")
+    ):
         return None
     parts: list[Query] = list(riders)
-    for blob_sql, rows, blob_many in blobs:
-        rows = list(rows)
+    for blob_sql, blob_rows, blob_many in blobs:
+        rows = list(blob_rows or [])
         if not blob_many or blob_sql.count(_BLOB_VALUES) != 1 or "DO NOTHING" not in blob_sql:
             return None
         if rows:
             values = "VALUES " + ", ".join([_BLOB_VALUES.removeprefix("VALUES ")] * len(rows))
             parts.append((blob_sql.replace(_BLOB_VALUES, values).strip(), [v for row in rows for v in row]))
     if not parts:
-        return sql, params
-    chained = ", ".join(f"r{i} AS ({part_sql})" for i, (part_sql, _) in enumerate(parts))
+        return sql, list(params)
+    # Named so that the statement's first words still say it stores a checkpoint (`qa.wire` kinds).
+    chained = ", ".join(f"checkpoint_{i} AS ({part_sql})" for i, (part_sql, _) in enumerate(parts))
     joined = [v for _, part_params in parts for v in part_params]
     return f"WITH {chained} {sql.strip().removesuffix(';')}", [*joined, *params]
 
