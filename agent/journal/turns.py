@@ -96,6 +96,43 @@ def start_turn(
     return int(row["turn_id"])
 
 
+_RESERVE_SQL = "SELECT nextval(pg_get_serial_sequence('turns', 'id')) AS next_turn"
+_OWNER_SQL = "INSERT INTO thread_owners (thread_id, owner) VALUES (%s, %s) ON CONFLICT (thread_id) DO NOTHING"
+_TURN_SQL = (
+    "INSERT INTO turns (id, thread_id, kind, actor, input, status) VALUES (%s, %s, %s, %s, %s, 'running')"
+)
+
+
+def reserve_query() -> tuple[str, Mapping[str, Any]]:
+    """A query whose one row's `next_turn` is a turn id of its own (a sequence value, never handed out twice).
+
+    For a caller that reads it in a round trip it makes anyway, and writes the turn later (`Start`).
+    """
+    return _RESERVE_SQL, {}
+
+
+@dataclass(frozen=True)
+class Start:
+    """A turn to create with a reserved id (`reserve_query`), as `start_turn` creates one."""
+
+    turn_id: int
+    thread_id: str
+    kind: TurnKind
+    actor: str
+    payload: dict[str, Any]
+    owner: str | None = None
+
+    def rows(self) -> list[Query]:
+        """The owner's claim (with `owner`) and the running turn, as statements for `parts`."""
+        claim = [(_OWNER_SQL, (self.thread_id, self.owner))] if self.owner is not None else []
+        turn = (self.turn_id, self.thread_id, self.kind, self.actor, Jsonb(to_json(self.payload)))
+        return [*claim, (_TURN_SQL, turn)]
+
+    def event(self) -> tuple[str, dict[str, Any]]:
+        """Its `turn_started` event, as `start_turn` writes it."""
+        return "turn_started", {"turn_id": self.turn_id, "thread_id": self.thread_id, "kind": self.kind}
+
+
 @dataclass(frozen=True)
 class StepRecord:
     """One step of a turn (a node that ran), for `plan_items`."""
@@ -135,17 +172,22 @@ def parts(
     turn_id: int,
     *,
     thread_id: str,
+    start: Start | None = None,
     steps: Sequence[StepRecord] = (),
     ending: Ending | None = None,
     events: Events = (),
 ) -> list[Query]:
-    """The statements that write `steps`, `ending` and `events` (in order): one per table, none if empty.
+    """The statements that write `start`, `steps`, `ending` and `events` (in order): one per table.
 
     Plain INSERT and UPDATE statements, so that they can ride as data-modifying WITH clauses in
     another statement (a checkpoint's, `agent.infra.savers`) or be chained by `record`. The rows
-    of each table are in one statement, in the order given.
+    of each table are in one statement, in the order given (`start`'s event first). A `start`
+    cannot come with an `ending`: the statements of one WITH do not see each other's rows.
     """
-    found: list[Query] = []
+    if start is not None and ending is not None:
+        raise ValueError("a turn's start and its ending cannot be written in one statement")
+    found: list[Query] = start.rows() if start is not None else []
+    events = [start.event(), *events] if start is not None else events
     if steps:
         values = ", ".join(["(%s, %s, %s, %s, %s, %s, %s, %s)"] * len(steps))
         found.append((_STEPS_SQL.format(values=values), [v for s in steps for v in _step_row(turn_id, s)]))

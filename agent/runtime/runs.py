@@ -51,6 +51,9 @@ approval_requested, turn_completed."""
 TOKEN_NODES = ("answer",)
 """Nodes whose model tokens are streamed to the caller (the planner's agents talk among themselves)."""
 OWN_MODES = ("tasks", "checkpoints")
+START_WAIT_S = 5.0
+"""How long a run's first step start waits for the input checkpoint to take the turn's start along
+(it is handed to the saver at once; this bounds the wait should a LangGraph version not write one)."""
 """The stream modes a run always reads: its journal and its final state come from them."""
 
 
@@ -163,16 +166,27 @@ def run(
     since: Since,
     on_event: OnEvent | None = None,
     watch: Watch | None = None,
+    turn_id: int | None = None,
 ) -> RunResult:
     """Run the graph on `value`, journaling the turn and reporting progress to `on_event`.
 
     The assistant messages after `since` are the run's replies; `watch` relays the graph's stream.
+    `turn_id`, reserved by the caller (`agent.journal.turns.reserve_query`) for a message, lets
+    the turn be created with the run's input checkpoint instead of in a statement of its own.
     """
     watch = watch or Watch()
     pool = pool_of(graph)
     thread = thread_id_from_config(config)
     emit = _Emitter(pool, thread, on_event)
-    if emit.db is not None:
+    saver = getattr(graph, "checkpointer", None)
+    owner = actor if kind == "message" else None
+    if emit.db is not None and turn_id is not None and kind == "message" and hasattr(saver, "ride"):
+        # Created in the statement of the run's input checkpoint, which is stored before the
+        # first step's start is journaled (`_Emitter.write` waits for it): the owner is claimed
+        # exactly when the thread has the message, before any node can need it.
+        emit.turn = turn_id
+        emit.start(turns.Start(turn_id, thread, kind, actor, payload, owner))
+    elif emit.db is not None:
         # The owner is claimed durably before the graph runs: a run cut off before the router
         # stored the student is resumed for the right student (`owner`).
         emit.turn = turns.start_turn(
@@ -181,14 +195,13 @@ def run(
             kind=kind,
             actor=actor,
             payload=payload,
-            owner=actor if kind == "message" else None,
+            owner=owner,
         )
     config = {
         **config,
         "configurable": {**config["configurable"], **watch.configurable, "turn_id": emit.turn},
     }
     emit("turn_started", {"turn_id": emit.turn, "thread_id": thread, "kind": kind})
-    saver = getattr(graph, "checkpointer", None)
     riding = emit.db is not None and emit.turn is not None and hasattr(saver, "ride")
     try:
         if riding:
@@ -313,38 +326,81 @@ class _Emitter:
         self.head: str | None = None
         self.interrupts: list[Any] = []
         self._lock = threading.Lock()
+        self._start: turns.Start | None = None
+        """The turn itself, when it is created with the run's input checkpoint and is not yet."""
         self._steps: list[turns.StepRecord] = []
         self._events: list[tuple[str, dict[str, Any]]] = []
         """Finished steps and events not yet journaled."""
-        self._taken: tuple[list[turns.StepRecord], list[tuple[str, dict[str, Any]]]] = ([], [])
+        self._taken: tuple[turns.Start | None, list[turns.StepRecord], list[tuple[str, dict[str, Any]]]] = (
+            None,
+            [],
+            [],
+        )
+        self._settled = threading.Event()
+        """Clear while the turn's start waits for the run's input checkpoint or is being stored with it."""
+        self._settled.set()
 
     def __call__(self, name: str, data: dict[str, Any]) -> None:
         if self.on_event is not None:
             self.on_event(name, data)
+
+    def start(self, start: turns.Start) -> None:
+        """Create the turn with the thread's next checkpoint (its input), or with the next write."""
+        with self._lock:
+            self._start = start
+            self._settled.clear()
 
     def _pend(self, events: list[tuple[str, dict[str, Any]]], step: turns.StepRecord | None = None) -> None:
         with self._lock:
             self._steps.extend([step] if step is not None else [])
             self._events.extend(events)
 
-    def take(self) -> list[turns.Query]:
-        """The pending steps and events as statements for the thread's next checkpoint (a saver's rider)."""
+    def take(self, *, closing: bool) -> list[turns.Query]:
+        """What is pending, as statements for the thread's next checkpoint (a saver's rider).
+
+        The turn's start goes with any checkpoint of the run; finished steps and their events only
+        with one that closes a step, stored after the step's own writes.
+        """
         with self._lock:
-            steps, events = self._steps, self._events
-            self._steps, self._events, self._taken = [], [], (steps, events)
+            start, self._start = self._start, None
+            steps, events = (self._steps, self._events) if closing else ([], [])
+            if closing:
+                self._steps, self._events = [], []
+            self._taken = (start, steps, events)
         if self.turn is None:
             return []
-        return turns.parts(self.turn, thread_id=self.thread, steps=steps, events=events)
+        return turns.parts(self.turn, thread_id=self.thread, start=start, steps=steps, events=events)
+
+    def carried(self) -> None:
+        """The last `take` was stored with its checkpoint."""
+        with self._lock:
+            self._taken = (None, [], [])
+        self._settled.set()
 
     def give_back(self) -> None:
         """The checkpoint that carried the last `take` was not stored: keep its rows pending."""
         with self._lock:
-            steps, events = self._taken
-            self._steps, self._events, self._taken = (
-                [*steps, *self._steps],
-                [*events, *self._events],
-                ([], []),
-            )
+            start, steps, events = self._taken
+            self._start = self._start or start
+            self._steps, self._events = [*steps, *self._steps], [*events, *self._events]
+            self._taken = (None, [], [])
+        self._settled.set()
+
+    def _drain(
+        self, *, carrier_expected: bool
+    ) -> tuple[turns.Start | None, list[turns.StepRecord], list[tuple[str, dict[str, Any]]]]:
+        # After the input checkpoint that carries the turn's start (the rows below belong to that
+        # turn and come after its own in the journal); if none takes it in time (`START_WAIT_S`),
+        # or none is coming (`carrier_expected` false), the start is written here instead.
+        if not self._settled.wait(START_WAIT_S if carrier_expected else 0):
+            with self._lock:
+                in_flight = self._taken[0] is not None
+            if in_flight:
+                self._settled.wait()
+        with self._lock:
+            drained = (self._start, self._steps, self._events)
+            self._start, self._steps, self._events = None, [], []
+        return drained
 
     def write(self, events: list[tuple[str, dict[str, Any]]]) -> None:
         """Write the pending steps and events, then `events`, now: a step's start precedes what it writes.
@@ -353,20 +409,21 @@ class _Emitter:
         `step_started` cannot wait for the checkpoint that follows the step.
         """
         self._pend(events)
-        with self._lock:
-            steps, pending = self._steps, self._events
-            self._steps, self._events = [], []
+        start, steps, pending = self._drain(carrier_expected=True)
         if self.db is not None and self.turn is not None:
-            turns.write(self.db, turns.parts(self.turn, thread_id=self.thread, steps=steps, events=pending))
+            statements = turns.parts(
+                self.turn, thread_id=self.thread, start=start, steps=steps, events=pending
+            )
+            turns.write(self.db, statements)
 
     def journal(self, events: list[tuple[str, dict[str, Any]]], ending: turns.Ending) -> None:
         """Write the pending steps and events, `ending`, then `events`: with the lock's release if held."""
         self._pend(events)
-        with self._lock:
-            steps, pending = self._steps, self._events
-            self._steps, self._events = [], []
+        start, steps, pending = self._drain(carrier_expected=False)
         if self.db is None or self.turn is None:
             return
+        if start is not None:  # no checkpoint carried it: the turn's row first, which `ending` updates
+            turns.write(self.db, turns.parts(self.turn, thread_id=self.thread, start=start))
         statements = turns.parts(self.turn, thread_id=self.thread, steps=steps, ending=ending, events=pending)
         one = turns.chained(statements)
         if one is not None and not write_on_release(self.thread, turns.unsynced(one)):

@@ -67,12 +67,18 @@ class Rider(Protocol):
 
     `take` hands over what is pending as data-modifying statements (plain INSERT or UPDATE, no
     WITH of their own, positional parameters), at most one per table so that their rows keep the
-    caller's order; `give_back` puts what the last `take` handed over back in front of what is
-    pending, when the checkpoint that carried it was not stored.
+    caller's order. `closing` says whether the checkpoint closes a step (stored after the step's
+    tasks ran, and waited for before the next step), or is a run's input checkpoint (stored while
+    the first step already runs). Once the statement is written the saver calls `carried`; when
+    it was not, `give_back`, which keeps what `take` handed over in front of what is pending.
     """
 
-    def take(self) -> list[Query]:
-        """What is pending now (emptied)."""
+    def take(self, *, closing: bool) -> list[Query]:
+        """What is pending now for a checkpoint of this kind (emptied)."""
+        ...
+
+    def carried(self) -> None:
+        """The last `take`'s statements were written with their checkpoint."""
         ...
 
     def give_back(self) -> None:

@@ -137,11 +137,10 @@ class PooledPostgresSaver(PostgresSaver):
         configurable = config["configurable"]
         root = configurable.get("checkpoint_ns", "") == ""
         self._putting.thread = str(configurable["thread_id"]) if root else ""
-        # Riders go only with a checkpoint that closes a step: it is stored after the step's tasks
-        # ran, and the next step waits for it. A run's input checkpoint is stored while its first
-        # step already runs, so what a rider reports of that step could commit before the step's
-        # own writes.
-        self._putting.ride = root and metadata.get("source") == "loop"
+        # Riders go with a run's checkpoints only: its input checkpoint (stored while its first step
+        # already runs) and those that close a step (`Rider.take`).
+        source = metadata.get("source")
+        self._putting.ride = source if root and source in ("input", "loop") else None
         try:
             return super().put(config, checkpoint, metadata, new_versions)
         finally:
@@ -157,10 +156,11 @@ class PooledPostgresSaver(PostgresSaver):
         self._putting.thread = None  # anything else the put asks for goes straight through
         gathered = _Gathered()
         yield gathered  # type: ignore[misc]  # the stock put only executes statements on it
+        source = self._putting.ride
         with self._riders_lock:
-            rider = self._riders.get(thread) if thread and self._putting.ride else None
-        riders = rider.take() if rider is not None else []
+            rider = self._riders.get(thread) if thread and source else None
         try:
+            riders = rider.take(closing=source == "loop") if rider is not None else []
             one = checkpoint_in_one_statement(gathered.calls, riders)
             # In a pipeline where one may be used: a statement's text new to the connection is
             # then prepared and run in one round trip, not two (riders vary the text).
@@ -178,6 +178,8 @@ class PooledPostgresSaver(PostgresSaver):
             if thread:
                 self.heads.forget(thread)
             raise
+        if rider is not None:
+            rider.carried()
         if thread:
             self._stored(thread, gathered.calls)
 
