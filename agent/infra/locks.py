@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import contextlib
 import contextvars
-import logging
 import weakref
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -31,8 +30,6 @@ from psycopg_pool import ConnectionPool
 
 LOCK_SPACE = 0x5C400
 """The first key of every thread lock (two-key form), apart from the keys setup and the budget use."""
-
-log = logging.getLogger(__name__)
 
 Query = tuple[str, Mapping[str, Any]]
 """SQL and its named parameters."""
@@ -111,7 +108,8 @@ def release(conn: psycopg.Connection[Any], last: Sequence[LastWords] = (), *, pi
     that ends outside a transaction may leave a Flush that holds a server connection
     (`agent.infra.persistence.unpipelined_if_pooled`). A `last` that fails rolls the transaction
     back (the locks are released all the same) and raises. A session that is gone (the database
-    restarted) took its transaction and locks with it, and what `last` held is lost.
+    restarted) took its transaction and locks with it: nothing to release, but a `last` it held
+    is lost, and that raises.
     """
     try:
         if not last:
@@ -126,8 +124,8 @@ def release(conn: psycopg.Connection[Any], last: Sequence[LastWords] = (), *, pi
                 conn.execute(sql, params)
             conn.commit()
     except psycopg.OperationalError:
-        if last:
-            log.warning("the database session ended before a lock's last writes were sent: they are lost")
+        if last:  # as if they had been written on their own: the caller hears of it
+            raise
     except psycopg.Error:
         with contextlib.suppress(psycopg.Error):
             conn.rollback()
