@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import contextlib
 import contextvars
+import logging
 import weakref
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -30,6 +31,8 @@ from psycopg_pool import ConnectionPool
 
 LOCK_SPACE = 0x5C400
 """The first key of every thread lock (two-key form), apart from the keys setup and the budget use."""
+
+log = logging.getLogger(__name__)
 
 Query = tuple[str, Mapping[str, Any]]
 """SQL and its named parameters."""
@@ -98,7 +101,13 @@ def begin_locked(conn: psycopg.Connection[Any], lock: Query, then: Query | None 
     return bool(row and row["got"]), after.fetchone() if after is not None else None
 
 
-def release(conn: psycopg.Connection[Any], last: Sequence[LastWords] = (), *, pipelined: bool = True) -> None:
+def release(
+    conn: psycopg.Connection[Any],
+    last: Sequence[LastWords] = (),
+    *,
+    pipelined: bool = True,
+    quiet: bool = False,
+) -> None:
     """Send `last`, then end `conn`'s transaction, which releases the locks it took.
 
     A commit: the lock's transaction writes nothing but `last`, and psycopg answers a rollback by
@@ -109,7 +118,8 @@ def release(conn: psycopg.Connection[Any], last: Sequence[LastWords] = (), *, pi
     (`agent.infra.persistence.unpipelined_if_pooled`). A `last` that fails rolls the transaction
     back (the locks are released all the same) and raises. A session that is gone (the database
     restarted) took its transaction and locks with it: nothing to release, but a `last` it held
-    is lost, and that raises.
+    is lost, and that raises. `quiet` (the block under the lock failed already): a `last` that is
+    lost is logged instead, and the block's own error stands.
     """
     try:
         if not last:
@@ -124,12 +134,16 @@ def release(conn: psycopg.Connection[Any], last: Sequence[LastWords] = (), *, pi
                 conn.execute(sql, params)
             conn.commit()
     except psycopg.OperationalError:
-        if last:  # as if they had been written on their own: the caller hears of it
+        if last and not quiet:  # as if they had been written on their own: the caller hears of it
             raise
+        if last:
+            log.warning("a lock's last writes were lost with its database session")
     except psycopg.Error:
         with contextlib.suppress(psycopg.Error):
             conn.rollback()
-        raise
+        if not quiet:
+            raise
+        log.warning("a lock's last writes failed", exc_info=True)
 
 
 def write_on_release(thread_id: str, statement: LastWords) -> bool:
@@ -165,6 +179,7 @@ class ThreadLocks:
         """
         lock = (_THREAD_LOCK, {"space": LOCK_SPACE, "thread": thread_id})
         last: list[LastWords] = []
+        done = False
         with self.pool.connection() as conn:
             try:
                 taken, row = begin_locked(conn, lock, then)
@@ -176,10 +191,11 @@ class ThreadLocks:
                 token = _last_words.set({**_last_words.get({}), thread_id: last})
                 try:
                     yield row
+                    done = True
                 finally:
                     _last_words.reset(token)
             finally:
-                release(conn, last, pipelined=self.pipelined)
+                release(conn, last, pipelined=self.pipelined, quiet=not done)
 
 
 def register(main_pool: ConnectionPool[Any], locks: ThreadLocks) -> None:
