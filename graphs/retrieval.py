@@ -233,7 +233,7 @@ class Retriever:
         if not topics:
             return Subject("courses", found.courses, searched)
         with self.school.pool.connection() as conn:
-            hits, content = term_hits.hits_and_content_terms(conn, [c["id"] for c in found.courses], topics)
+            hits, content = term_hits.course_hits_and_content_terms(conn, found.courses, topics)
         if not found.vector_ids and _only_mentioned(hits, content):
             first = found.courses[0]
             mentioned = tuple(t for t in topics if t in hits[first["id"]].mentioned)

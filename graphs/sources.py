@@ -170,7 +170,7 @@ def _names(school: School, question: str, courses: Sequence[Row]) -> dict[str, s
     if not courses:
         return {}
     with school.pool.connection() as conn:
-        hits = term_hits.term_hits(conn, [c["id"] for c in courses], knowledge_words(question))
+        hits = term_hits.course_term_hits(conn, courses, knowledge_words(question))
     words = _WORD.findall(question.lower())
     names = {
         c["id"]: set(hits[c["id"]].named if c["id"] in hits else ())

@@ -165,7 +165,14 @@ def test_a_turn_writes_its_journal_and_each_tasks_writes_in_one_statement_each(
     # The turn's spend is read in the lock's round trip, not on its own.
     assert not [k for k in kinds if k.startswith("SELECT coalesce(sum(input_tokens)")]
     assert [k for k in kinds if k.startswith("SELECT * FROM ( SELECT (SELECT max")]
-    # A task's writes in one statement: never more of them than checkpoints.
+    # A task's writes in one statement: never more of them than checkpoints; a checkpoint with its
+    # blobs (and what rides with it) in one: no statement of blobs alone.
     writes = sum(n for k, n in kinds.items() if k.startswith("INSERT INTO checkpoint_writes"))
-    checkpoints = sum(n for k, n in kinds.items() if k.startswith("INSERT INTO checkpoints"))
+    checkpoints = sum(
+        n for k, n in kinds.items() if k.startswith(("INSERT INTO checkpoints", "WITH checkpoint_"))
+    )
     assert 0 < writes < checkpoints
+    assert not [k for k in kinds if k.startswith("INSERT INTO checkpoint_blobs")]
+    # The turn's first read of the thread is answered from what the last turn stored: no load.
+    assert not [k for k in kinds if k.lower().startswith("select thread_id, checkpoint")]
+    assert not [k for k in kinds if k.startswith("SELECT checkpoint_id, parent_checkpoint_id")]

@@ -155,6 +155,37 @@ def test_hits_and_content_terms_in_one_statement_are_the_two_reads(resources: Re
             term_hits.hits_and_content_terms(conn, ["rag"], ["rag & !"])
 
 
+def test_term_hits_from_memory_are_the_database_reads_and_a_course_edit_is_a_new_key(
+    resources: Resources,
+) -> None:
+    cases = [
+        (["data-analysis", "rag"], ["weather", "where", "pandas", "rag", "about", "llm"]),
+        (["deep-learning"], ["networks", "python-basics"]),
+        (["rag"], []),
+        (["data-analysis"], ["pandas", "weather"]),  # every pair known by now
+    ]
+    with resources.pool.connection() as conn:
+        rows = {r["id"]: r for r in conn.execute("SELECT id, title, tags, description FROM courses")}
+        for ids, terms in cases:
+            courses = [rows[i] for i in ids]
+            expected = term_hits.hits_and_content_terms(conn, ids, terms)
+            for _ in range(2):  # asked, then remembered
+                assert term_hits.course_hits_and_content_terms(conn, courses, terms) == expected
+                assert term_hits.course_term_hits(conn, courses, terms) == expected[0]
+        conn.execute(
+            "UPDATE courses SET description = 'Forecasting the weather with pandas.' WHERE id = 'rag'"
+        )
+        edited = conn.execute("SELECT id, title, tags, description FROM courses WHERE id = 'rag'").fetchone()
+        assert term_hits.course_term_hits(conn, [edited], ["weather", "rag"]) == {
+            "rag": term_hits.TermHits(named=frozenset({"rag"}), mentioned=frozenset({"weather"}))
+        }
+        conn.execute("DELETE FROM courses WHERE id = 'nope'")  # a row read before the course went
+        gone = {"id": "nope", "title": "Gone", "tags": [], "description": "gone"}
+        assert term_hits.course_term_hits(conn, [gone, rows["rag"]], ["rag"]) == {
+            "rag": term_hits.TermHits(named=frozenset({"rag"}), mentioned=frozenset())
+        }
+
+
 def test_closest_by_name_is_a_spelling_match_or_none() -> None:
     courses = [
         {"id": "deep-learning", "title": "Deep Learning with PyTorch", "tags": ["pytorch"]},

@@ -206,12 +206,12 @@ def _thread_lock_sessions(conn: psycopg.Connection[Any], thread_id: str) -> list
 
 
 _WRITERS = [
-    "CREATE TABLE writers (id bigserial PRIMARY KEY, tbl text, op text, what text, pid int, sync text)",
+    "CREATE TABLE writers (id bigserial PRIMARY KEY, tbl text, op text, what text, pid int, sync text, xid bigint)",
     """CREATE FUNCTION note_writer() RETURNS trigger LANGUAGE plpgsql AS $$
        BEGIN
-           INSERT INTO writers (tbl, op, what, pid, sync)
+           INSERT INTO writers (tbl, op, what, pid, sync, xid)
            VALUES (TG_TABLE_NAME, TG_OP, coalesce(to_jsonb(NEW) ->> 'kind', to_jsonb(NEW) ->> 'node'),
-                   pg_backend_pid(), current_setting('synchronous_commit'));
+                   pg_backend_pid(), current_setting('synchronous_commit'), txid_current());
            RETURN NULL;
        END $$""",
     *(
@@ -221,7 +221,7 @@ _WRITERS = [
     ),
 ]
 """A trigger that notes, for every row written to the journal and the checkpoints, which session
-wrote it and whether that session's commits wait for the disk."""
+and transaction wrote it and whether that session's commits wait for the disk."""
 
 
 def test_a_run_journals_unsynced_and_checkpoints_synced(resources: Resources, graph: Any) -> None:
@@ -231,38 +231,53 @@ def test_a_run_journals_unsynced_and_checkpoints_synced(resources: Resources, gr
     threads.send(graph, "t", "Enroll me in rag-2", user_id="ada")
     threads.decide(graph, "t", APPROVE)
     with resources.pool.connection() as conn:
-        rows = conn.execute("SELECT tbl, op, what, pid, sync FROM writers ORDER BY id").fetchall()
-    # The run's own journal rows, each in one statement that sets synchronous_commit off for its own transaction.
-    unsynced = sorted((r["tbl"], r["op"], r["what"], r["sync"]) for r in rows if r["sync"] == "off")
-    assert unsynced == sorted(
+        rows = conn.execute("SELECT tbl, op, what, pid, sync, xid FROM writers ORDER BY id").fetchall()
+    checkpointed = {r["xid"] for r in rows if r["tbl"] == "checkpoints"}
+    # The run's own journal rows: each in a statement of its own that sets synchronous_commit off
+    # for its own transaction, or in the statement (so the transaction) of a checkpoint.
+    own = [
+        r
+        for r in rows
+        if r["what"] not in ("approval_granted", "tool_completed") and r["tbl"] != "checkpoints"
+    ]
+    assert [r for r in own if r["sync"] != "off" and r["xid"] not in checkpointed] == []
+    assert sorted((r["tbl"], r["op"], r["what"]) for r in own) == sorted(
         [
             # the request
-            ("turns", "INSERT", "message", "off"),
-            ("journal_events", "INSERT", "turn_started", "off"),
-            *[("journal_events", "INSERT", "step_started", "off")] * 3,
-            *[("journal_events", "INSERT", "step_completed", "off")] * 3,
-            ("plan_items", "INSERT", "router", "off"),
-            ("plan_items", "INSERT", "propose", "off"),
-            ("plan_items", "INSERT", "approval", "off"),
-            ("journal_events", "INSERT", "approval_requested", "off"),
-            ("turns", "UPDATE", "message", "off"),
-            ("journal_events", "INSERT", "turn_completed", "off"),
+            ("turns", "INSERT", "message"),
+            ("journal_events", "INSERT", "turn_started"),
+            *[("journal_events", "INSERT", "step_started")] * 3,
+            *[("journal_events", "INSERT", "step_completed")] * 3,
+            ("plan_items", "INSERT", "router"),
+            ("plan_items", "INSERT", "propose"),
+            ("plan_items", "INSERT", "approval"),
+            ("journal_events", "INSERT", "approval_requested"),
+            ("turns", "UPDATE", "message"),
+            ("journal_events", "INSERT", "turn_completed"),
             # the decision
-            ("turns", "INSERT", "decision", "off"),
-            ("journal_events", "INSERT", "turn_started", "off"),
-            *[("journal_events", "INSERT", "step_started", "off")] * 2,
-            *[("journal_events", "INSERT", "step_completed", "off")] * 2,
-            ("plan_items", "INSERT", "approval", "off"),
-            ("plan_items", "INSERT", "execute", "off"),
-            ("turns", "UPDATE", "decision", "off"),
-            ("journal_events", "INSERT", "turn_completed", "off"),
+            ("turns", "INSERT", "decision"),
+            ("journal_events", "INSERT", "turn_started"),
+            *[("journal_events", "INSERT", "step_started")] * 2,
+            *[("journal_events", "INSERT", "step_completed")] * 2,
+            ("plan_items", "INSERT", "approval"),
+            ("plan_items", "INSERT", "execute"),
+            ("turns", "UPDATE", "decision"),
+            ("journal_events", "INSERT", "turn_completed"),
         ]
     )
-    # The nodes' own events and every checkpoint commit synced.
-    by_pool = [(r["tbl"], r["what"], r["sync"]) for r in rows if r["sync"] != "off"]
+    # The message's turn is created with its input checkpoint, in that checkpoint's transaction.
+    assert [r["xid"] in checkpointed for r in own if r["tbl"] == "turns" and r["op"] == "INSERT"] == [
+        True,
+        False,
+    ]
+    # The nodes' own events and every checkpoint commit synced, the events in their own transactions.
+    by_pool = [(r["tbl"], r["what"], r["sync"]) for r in rows if r not in own]
     assert [row for row in by_pool if row[0] != "checkpoints"] == [
         ("journal_events", "approval_granted", "on"),
         ("journal_events", "tool_completed", "on"),
+    ]
+    assert not [
+        r for r in rows if r["what"] in ("approval_granted", "tool_completed") and r["xid"] in checkpointed
     ]
     with resources.pool.connection() as conn:
         checkpoints = conn.execute("SELECT count(*) AS n FROM checkpoints").fetchone()["n"]

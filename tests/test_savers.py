@@ -20,12 +20,14 @@ from langchain_core.messages import HumanMessage
 from langgraph.checkpoint.base import WRITES_IDX_MAP, Checkpoint, empty_checkpoint
 from langgraph.checkpoint.postgres import PostgresSaver
 from langgraph.checkpoint.postgres.base import INSERT_CHECKPOINT_WRITES_SQL, UPSERT_CHECKPOINT_WRITES_SQL
+from langgraph.pregel._checkpoint import channels_from_checkpoint
 from langgraph.types import Command
 
-from agent.infra.persistence import Resources
+from agent.infra.persistence import Resources, open_resources
 from agent.infra.savers import CopyTargetNotEmptyError, PooledPostgresSaver
 from agent.infra.savers.base import writes_in_one_statement
 from agent.interfaces import studio
+from agent.runtime import threads
 from graphs.state import Context
 from tests.support import turns
 from tests.support.approvals import student_yes
@@ -325,3 +327,69 @@ def test_writes_one_statement_cannot_store_alike_are_left_to_the_stock_method() 
     assert sql.count("(%s, %s, %s, %s, %s, %s, %s, %s, %s)") == 2
     assert "DO NOTHING" in sql
     assert len(params) == 18
+
+
+# -- a turn's first load, answered from what the saver stored ------------------------------------
+
+
+def _load(saver: PooledPostgresSaver, thread: str) -> Any:
+    """The stock load of the thread's newest checkpoint, with its channels rebuilt (delta included)."""
+    found = PostgresSaver.get_tuple(saver, cfg(thread))
+    assert found is not None
+    return found
+
+
+def _values(graph: Any, saver: PooledPostgresSaver, found: Any) -> dict[str, Any]:
+    channels, _ = channels_from_checkpoint(graph.channels, found.checkpoint, saver=saver, config=found.config)
+    return {name: channel.get() for name, channel in channels.items() if channel.is_available()}
+
+
+def test_a_load_from_memory_is_the_load_from_the_database(resources: Resources, school_graph: Any) -> None:
+    saver = resources.checkpointer
+    assert isinstance(saver, PooledPostgresSaver)
+    questions = ["What does the Python course cover?", "hello", "what about rag?", "and python-basics?"]
+    for text in questions:
+        threads.send(school_graph, "t", text, user_id="ada", settings=resources.settings)
+        stored = _load(saver, "t")
+        saver.expect_head("t", stored.config["configurable"]["checkpoint_id"])
+        answered = saver.heads.answer("t", saver.serde)
+        assert answered is not None
+        assert (answered.config, answered.parent_config, answered.metadata, answered.pending_writes) == (
+            stored.config,
+            stored.parent_config,
+            stored.metadata,
+            stored.pending_writes,
+        )
+        drop = {"channel_values"}
+        assert {k: v for k, v in answered.checkpoint.items() if k not in drop} == {
+            k: v for k, v in stored.checkpoint.items() if k not in drop
+        }
+        assert _values(school_graph, saver, answered) == _values(school_graph, saver, stored)
+
+
+def test_a_load_is_answered_from_memory_only_when_expected_and_for_the_checkpoint_expected(
+    resources: Resources, school_graph: Any
+) -> None:
+    saver = resources.checkpointer
+    assert isinstance(saver, PooledPostgresSaver)
+    threads.send(school_graph, "t", "hello", user_id="ada", settings=resources.settings)
+    head = _load(saver, "t").config["configurable"]["checkpoint_id"]
+    assert saver.heads.answer("t", saver.serde) is None  # nobody said the head is unchanged
+    saver.expect_head("t", "1f000000-0000-6000-8000-000000000000")
+    assert saver.heads.answer("t", saver.serde) is None  # another head than the one it stored
+    saver.expect_head("t", head)
+    assert saver.heads.answer("t", saver.serde) is not None
+    assert saver.heads.answer("t", saver.serde) is None  # one load per expectation
+
+
+def test_a_thread_written_by_another_process_is_loaded_from_the_database(
+    settings: Any, resources: Resources, school_graph: Any
+) -> None:
+    threads.send(school_graph, "t", "hello", user_id="ada", settings=resources.settings)
+    with open_resources(settings) as other:  # another process: a saver and thread views of its own
+        elsewhere = turns.school_graph(other)
+        elsewhere.update_state(cfg("t"), {"messages": [HumanMessage("written elsewhere", id="elsewhere")]})
+    turn = threads.send(school_graph, "t", "what about rag?", user_id="ada", settings=resources.settings)
+    messages = school_graph.get_state(cfg("t")).values["messages"]
+    assert "elsewhere" in [m.id for m in messages]
+    assert turn.replies  # the turn ran on the thread as the other process left it

@@ -4,13 +4,22 @@ Plain Python over psycopg, like the rest of the domain. The answer node uses the
 a question is about (a word in its id, title or tags) from one whose description merely mentions a
 word (a question about the weather meets a course that analyses weather data), and to suggest a
 course by name when nothing matched. Nothing here writes, and nothing here knows about replies.
+
+Whether a course's text holds a term depends on nothing but that text and the term, so the
+answers are kept per process, keyed by the course's searchable text as the caller read it
+(`course_term_hits`): a question whose words were met before costs no statement, and an edited
+course is a new key.
 """
 
 from __future__ import annotations
 
 import re
+import threading
+from collections import OrderedDict
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from difflib import SequenceMatcher
+from typing import Any
 
 from psycopg import Connection
 
@@ -100,6 +109,107 @@ def hits_and_content_terms(
     rows = conn.execute(_HITS_AND_CONTENT_SQL, _hit_params(course_ids, terms)).fetchall()
     content = sorted((r for r in rows if r["id"] is None), key=lambda r: r["n"])
     return _hits([r for r in rows if r["id"] is not None]), [r["term"] for r in content]
+
+
+CACHE_SIZE = 50_000
+"""(course text, term) answers kept per process, least recently used first out."""
+
+_KEYED_SQL = """
+SELECT c.id, c.title, c.tags, c.description, t.term,
+       c.search @@ to_tsquery('english', t.named) AS in_name,
+       c.search @@ to_tsquery('english', t.anywhere) AS anywhere,
+       NULL::bigint AS n
+FROM courses c, unnest(%(terms)s::text[], %(anywhere)s::text[], %(named)s::text[]) AS t(term, anywhere, named)
+WHERE c.id = ANY(%(ids)s)
+UNION ALL
+SELECT NULL, NULL, NULL, NULL, u.t, NULL, NULL, u.n FROM unnest(%(content)s::text[]) WITH ORDINALITY AS u(t, n)
+WHERE to_tsvector('english', u.t) <> ''::tsvector
+"""
+"""`_HITS_AND_CONTENT_SQL` with the text each course's hits were computed from (their cache key)."""
+
+CourseText = tuple[str, str, tuple[str, ...], str]
+"""What a course's search vector is made of (migration 0001): id, title, tags, description."""
+
+
+class _Memo:
+    """The process's answers: (course text, term) → (in its name, anywhere); term → kept by search."""
+
+    def __init__(self, size: int = CACHE_SIZE) -> None:
+        self.size = size
+        self.hits: OrderedDict[tuple[CourseText, str], tuple[bool, bool]] = OrderedDict()
+        self.content: dict[str, bool] = {}
+        self.lock = threading.Lock()
+
+    def hit(self, course: CourseText, term: str) -> tuple[bool, bool] | None:
+        with self.lock:
+            found = self.hits.get((course, term))
+            if found is not None:
+                self.hits.move_to_end((course, term))
+            return found
+
+    def keep(self, course: CourseText, term: str, answer: tuple[bool, bool]) -> None:
+        with self.lock:
+            self.hits[(course, term)] = answer
+            while len(self.hits) > self.size:
+                self.hits.popitem(last=False)
+
+
+_memo = _Memo()
+
+
+def course_term_hits(
+    conn: Connection[Row], courses: Sequence[Mapping[str, Any]], terms: list[str]
+) -> dict[str, TermHits]:
+    """`term_hits` of these course rows (id, title, tags, description as read), answered from memory when it can.
+
+    Courses the database no longer has are left out, as `term_hits` leaves out unknown ids.
+    """
+    return course_hits_and_content_terms(conn, courses, terms, content=False)[0]
+
+
+def course_hits_and_content_terms(
+    conn: Connection[Row], courses: Sequence[Mapping[str, Any]], terms: list[str], *, content: bool = True
+) -> tuple[dict[str, TermHits], list[str]]:
+    """`hits_and_content_terms` of these course rows, answered from memory when it can (one statement at most).
+
+    With `content=False` the content terms are not asked for (an empty list comes back).
+    """
+    _check_terms(terms)
+    texts = {str(c["id"]): _text(c) for c in courses}
+    pairs = {(i, t): _memo.hit(text, t) for i, text in texts.items() for t in terms}
+    with _memo.lock:
+        kept = {t: _memo.content.get(t) for t in terms} if content else {}
+    ask_ids = sorted({i for (i, _), answer in pairs.items() if answer is None})
+    ask_terms = [t for t, found in kept.items() if found is None]
+    if ask_ids or ask_terms:
+        params = _hit_params(ask_ids, terms if ask_ids else []) | {"content": ask_terms}
+        rows = conn.execute(_KEYED_SQL, params).fetchall()
+        answered: set[str] = set()
+        for row in rows:
+            if row["id"] is None:
+                continue
+            answer = (bool(row["in_name"]), bool(row["anywhere"]))
+            _memo.keep(_text(row), row["term"], answer)
+            pairs[(row["id"], row["term"])] = answer  # what the database holds now
+            answered.add(row["id"])
+        for i in set(ask_ids) - answered:  # gone from the catalog since the caller read it
+            texts.pop(i)
+        found_terms = {row["term"] for row in rows if row["id"] is None}
+        with _memo.lock:
+            for t in ask_terms:
+                _memo.content[t] = kept[t] = t in found_terms
+    hits = {
+        i: TermHits(
+            frozenset(t for t in terms if (pairs[(i, t)] or (False, False))[0]),
+            frozenset(t for t in terms if (pairs[(i, t)] or (False, False)) == (False, True)),
+        )
+        for i in texts
+    }
+    return hits, [t for t in terms if kept.get(t)]
+
+
+def _text(course: Mapping[str, Any]) -> CourseText:
+    return (str(course["id"]), str(course["title"]), tuple(course["tags"] or ()), str(course["description"]))
 
 
 def _check_terms(terms: list[str]) -> None:

@@ -19,8 +19,10 @@ its sessions, their transactions and the locks with them, so a crash never leave
 from __future__ import annotations
 
 import contextlib
+import contextvars
+import logging
 import weakref
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any
 
@@ -30,8 +32,15 @@ from psycopg_pool import ConnectionPool
 LOCK_SPACE = 0x5C400
 """The first key of every thread lock (two-key form), apart from the keys setup and the budget use."""
 
+log = logging.getLogger(__name__)
+
 Query = tuple[str, Mapping[str, Any]]
 """SQL and its named parameters."""
+LastWords = tuple[str, Sequence[Any]]
+"""A statement (positional parameters) sent with the commit that releases a lock (`write_on_release`)."""
+
+_last_words: contextvars.ContextVar[dict[str, list[LastWords]]] = contextvars.ContextVar("last_words")
+"""The locks this context holds (thread id → what their release writes)."""
 
 _registry: weakref.WeakKeyDictionary[ConnectionPool[Any], ThreadLocks] = weakref.WeakKeyDictionary()
 
@@ -92,23 +101,72 @@ def begin_locked(conn: psycopg.Connection[Any], lock: Query, then: Query | None 
     return bool(row and row["got"]), after.fetchone() if after is not None else None
 
 
-def release(conn: psycopg.Connection[Any]) -> None:
-    """End `conn`'s transaction, which releases the locks it took; nothing if the session is gone.
+def release(
+    conn: psycopg.Connection[Any],
+    last: Sequence[LastWords] = (),
+    *,
+    pipelined: bool = True,
+    quiet: bool = False,
+) -> None:
+    """Send `last`, then end `conn`'s transaction, which releases the locks it took.
 
-    A commit: the transaction wrote nothing, so committing only ends it, and psycopg answers a
-    rollback by dropping the connection's prepared statements (one more round trip, and the next
-    hold prepares its statements again). A session that is gone (the database restarted) took its
-    transaction and locks with it.
+    A commit: the lock's transaction writes nothing but `last`, and psycopg answers a rollback by
+    dropping the connection's prepared statements (one more round trip, and the next hold
+    prepares its statements again). `last` and the commit go in one pipeline (one round trip)
+    when `pipelined`; behind a transaction pooler they go one after the other, because a pipeline
+    that ends outside a transaction may leave a Flush that holds a server connection
+    (`agent.infra.persistence.unpipelined_if_pooled`). A `last` that fails rolls the transaction
+    back (the locks are released all the same) and raises. A session that is gone (the database
+    restarted) took its transaction and locks with it: nothing to release, but a `last` it held
+    is lost, and that raises. `quiet` (the block under the lock failed already): a `last` that is
+    lost is logged instead, and the block's own error stands.
     """
-    with contextlib.suppress(psycopg.OperationalError):
-        conn.commit()
+    try:
+        if not last:
+            conn.commit()
+        elif pipelined:
+            with conn.pipeline():
+                for sql, params in last:
+                    conn.execute(sql, params)
+                conn.execute("COMMIT")
+        else:
+            for sql, params in last:
+                conn.execute(sql, params)
+            conn.commit()
+    except psycopg.OperationalError:
+        if last and not quiet:  # as if they had been written on their own: the caller hears of it
+            raise
+        if last:
+            log.warning("a lock's last writes were lost with its database session")
+    except psycopg.Error:
+        with contextlib.suppress(psycopg.Error):
+            conn.rollback()
+        if not quiet:
+            raise
+        log.warning("a lock's last writes failed", exc_info=True)
+
+
+def write_on_release(thread_id: str, statement: LastWords) -> bool:
+    """Send `statement` with the commit that releases the thread's lock, if this context holds it.
+
+    One round trip fewer than writing it on its own. It is written in the lock's transaction, so
+    it becomes visible when the lock is released, a moment later. False when this context holds
+    no lock on the thread (the caller writes it itself).
+    """
+    held = _last_words.get(None)
+    if held is None or thread_id not in held:
+        return False
+    held[thread_id].append(statement)
+    return True
 
 
 class ThreadLocks:
     """Thread locks over their own connection pool."""
 
-    def __init__(self, pool: ConnectionPool[Any]) -> None:
+    def __init__(self, pool: ConnectionPool[Any], *, pipelined: bool = True) -> None:
         self.pool = pool
+        self.pipelined = pipelined
+        """Whether a release may pipeline its last writes with its commit (not behind a transaction pooler)."""
 
     @contextmanager
     def hold(self, thread_id: str, *, then: Query | None = None) -> Iterator[Any]:
@@ -120,6 +178,8 @@ class ThreadLocks:
         be written through the lock's connection: the block runs inside its transaction.
         """
         lock = (_THREAD_LOCK, {"space": LOCK_SPACE, "thread": thread_id})
+        last: list[LastWords] = []
+        done = False
         with self.pool.connection() as conn:
             try:
                 taken, row = begin_locked(conn, lock, then)
@@ -128,9 +188,14 @@ class ThreadLocks:
                         f"thread {thread_id} is busy with another request; try again when it has finished"
                     )
                     raise ThreadBusyError(message)
-                yield row
+                token = _last_words.set({**_last_words.get({}), thread_id: last})
+                try:
+                    yield row
+                    done = True
+                finally:
+                    _last_words.reset(token)
             finally:
-                release(conn)
+                release(conn, last, pipelined=self.pipelined, quiet=not done)
 
 
 def register(main_pool: ConnectionPool[Any], locks: ThreadLocks) -> None:

@@ -313,7 +313,7 @@ def open_resources(settings: Settings | None = None, *, setup: bool = True) -> I
     try:
         lock_pool.open()
         money_pool.open()
-        register(pool, ThreadLocks(lock_pool))
+        register(pool, ThreadLocks(lock_pool, pipelined=settings.db_pooling != "transaction"))
         register_student_budget(pool, StudentBudget.from_settings(pool, settings))
         school = School(
             pool,

@@ -96,6 +96,43 @@ def start_turn(
     return int(row["turn_id"])
 
 
+_RESERVE_SQL = "SELECT nextval(pg_get_serial_sequence('turns', 'id')) AS next_turn"
+_OWNER_SQL = "INSERT INTO thread_owners (thread_id, owner) VALUES (%s, %s) ON CONFLICT (thread_id) DO NOTHING"
+_TURN_SQL = (
+    "INSERT INTO turns (id, thread_id, kind, actor, input, status) VALUES (%s, %s, %s, %s, %s, 'running')"
+)
+
+
+def reserve_query() -> tuple[str, Mapping[str, Any]]:
+    """A query whose one row's `next_turn` is a turn id of its own (a sequence value, never handed out twice).
+
+    For a caller that reads it in a round trip it makes anyway, and writes the turn later (`Start`).
+    """
+    return _RESERVE_SQL, {}
+
+
+@dataclass(frozen=True)
+class Start:
+    """A turn to create with a reserved id (`reserve_query`), as `start_turn` creates one."""
+
+    turn_id: int
+    thread_id: str
+    kind: TurnKind
+    actor: str
+    payload: dict[str, Any]
+    owner: str | None = None
+
+    def rows(self) -> list[Query]:
+        """The owner's claim (with `owner`) and the running turn, as statements for `parts`."""
+        claim = [(_OWNER_SQL, (self.thread_id, self.owner))] if self.owner is not None else []
+        turn = (self.turn_id, self.thread_id, self.kind, self.actor, Jsonb(to_json(self.payload)))
+        return [*claim, (_TURN_SQL, turn)]
+
+    def event(self) -> tuple[str, dict[str, Any]]:
+        """Its `turn_started` event, as `start_turn` writes it."""
+        return "turn_started", {"turn_id": self.turn_id, "thread_id": self.thread_id, "kind": self.kind}
+
+
 @dataclass(frozen=True)
 class StepRecord:
     """One step of a turn (a node that ran), for `plan_items`."""
@@ -119,14 +156,65 @@ class Ending:
     error: str | None = None
 
 
-_STEP_SQL = (
-    "INSERT INTO plan_items (turn_id, step, node, tool, args, approval_mode, status, result)"
-    " VALUES (%s, %s, %s, %s, %s, %s, %s, %s)"
+_STEPS_SQL = (
+    "INSERT INTO plan_items (turn_id, step, node, tool, args, approval_mode, status, result) VALUES {values}"
 )
 _ENDING_SQL = (
     "UPDATE turns SET status = %s, intent = %s, output = %s, error = %s, finished_at = now() WHERE id = %s"
 )
 _EVENTS_SQL = "INSERT INTO journal_events (thread_id, kind, payload, turn_id, key) VALUES {values}"
+
+Query = tuple[str, Sequence[Any]]
+"""SQL with positional parameters."""
+
+
+def parts(
+    turn_id: int,
+    *,
+    thread_id: str,
+    start: Start | None = None,
+    steps: Sequence[StepRecord] = (),
+    ending: Ending | None = None,
+    events: Events = (),
+) -> list[Query]:
+    """The statements that write `start`, `steps`, `ending` and `events` (in order): one per table.
+
+    Plain INSERT and UPDATE statements, so that they can ride as data-modifying WITH clauses in
+    another statement (a checkpoint's, `agent.infra.savers`) or be chained by `record`. The rows
+    of each table are in one statement, in the order given (`start`'s event first). A `start`
+    cannot come with an `ending`: the statements of one WITH do not see each other's rows.
+    """
+    if start is not None and ending is not None:
+        raise ValueError("a turn's start and its ending cannot be written in one statement")
+    found: list[Query] = start.rows() if start is not None else []
+    events = [start.event(), *events] if start is not None else events
+    if steps:
+        values = ", ".join(["(%s, %s, %s, %s, %s, %s, %s, %s)"] * len(steps))
+        found.append((_STEPS_SQL.format(values=values), [v for s in steps for v in _step_row(turn_id, s)]))
+    if ending is not None:
+        found.append(
+            (_ENDING_SQL, (ending.status, ending.intent, _json(ending.output), ending.error, turn_id))
+        )
+    if events:
+        values, event_params = event_rows(thread_id, events, turn_id=turn_id)
+        found.append((_EVENTS_SQL.format(values=values), event_params))
+    return found
+
+
+def chained(statements: Sequence[Query]) -> Query | None:
+    """`statements` as one (data-modifying WITH clauses) for `_write`; None if there are none."""
+    if not statements:
+        return None
+    joined = ", ".join(f"w{i} AS ({sql})" for i, (sql, _) in enumerate(statements))
+    return f"WITH {joined} SELECT 1 AS written{{unsynced}}", [v for _, params in statements for v in params]
+
+
+def unsynced(query: Query) -> Query:
+    """A `chained` statement whose transaction's commit does not wait for the disk (as `_write`'s).
+
+    For a statement sent on a connection whose transaction the caller commits right after it.
+    """
+    return query[0].replace("{unsynced}", _UNSYNCED), query[1]
 
 
 def record(
@@ -143,20 +231,15 @@ def record(
     Data-modifying WITH clauses chain the inserts and the update, so a run pays one round trip
     per write however much it writes, and the rows commit together.
     """
-    parts: list[tuple[str, Sequence[Any]]] = []
-    if step is not None:
-        parts.append((_STEP_SQL, _step_row(turn_id, step)))
-    if ending is not None:
-        parts.append(
-            (_ENDING_SQL, (ending.status, ending.intent, _json(ending.output), ending.error, turn_id))
-        )
-    if events:
-        values, event_params = event_rows(thread_id, events, turn_id=turn_id)
-        parts.append((_EVENTS_SQL.format(values=values), event_params))
-    if not parts:
-        return
-    chained = ", ".join(f"w{i} AS ({sql})" for i, (sql, _) in enumerate(parts))
-    _write(db, f"WITH {chained} SELECT 1 AS written{{unsynced}}", [v for _, params in parts for v in params])
+    steps = [step] if step is not None else []
+    write(db, parts(turn_id, thread_id=thread_id, steps=steps, ending=ending, events=events))
+
+
+def write(db: Database, statements: Sequence[Query]) -> None:
+    """Write `parts` statements as one (`chained`), on `db` as `_write` does; nothing if there are none."""
+    one = chained(statements)
+    if one is not None:
+        _write(db, *one)
 
 
 def _step_row(turn_id: int, step: StepRecord) -> tuple[Any, ...]:

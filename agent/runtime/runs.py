@@ -5,14 +5,18 @@ listens for tokens) and turns what it sees into progress events for the caller (
 view, the HTTP API's Server-Sent Events), into journal rows (a turn, its steps as plan items, and
 events) and into the state the run left, so that nobody reads the thread again afterwards.
 `exclusive` holds the thread's advisory lock around a request, so a second request on a busy
-thread fails at once, in any process (`agent.infra.locks`); the run writes its journal through the
-main pool, one unsynced statement per step boundary (`agent.journal.turns`). Without a
-Postgres checkpointer (tests with an in-memory one) runs are neither locked nor journaled.
+thread fails at once, in any process (`agent.infra.locks`). A run's steps and events ride in the
+statement of the thread's next checkpoint (`PooledPostgresSaver.ride`), so they commit with the
+checkpoint that records them; what no checkpoint carried, and the turn's end, go in one unsynced
+statement sent with the commit that releases the thread's lock (or through the main pool when no
+lock is held; `agent.journal.turns`). Without a Postgres checkpointer (tests with an in-memory
+one) runs are neither locked nor journaled.
 """
 
 from __future__ import annotations
 
 import logging
+import threading
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -21,11 +25,12 @@ from typing import Any, cast
 import psycopg
 from langchain_core.messages import AIMessage, AIMessageChunk
 from langchain_core.runnables import RunnableConfig
+from langgraph.channels import DeltaChannel
 from langgraph.pregel import Pregel as _Pregel
 from langgraph.types import StreamMode
 from psycopg_pool import ConnectionPool, PoolTimeout
 
-from agent.infra.locks import Query, locks_for
+from agent.infra.locks import Query, locks_for, write_on_release
 from agent.infra.persistence import DatabaseUnavailableError
 from agent.journal import owners, turns
 from agent.journal.connections import Database
@@ -46,6 +51,9 @@ approval_requested, turn_completed."""
 TOKEN_NODES = ("answer",)
 """Nodes whose model tokens are streamed to the caller (the planner's agents talk among themselves)."""
 OWN_MODES = ("tasks", "checkpoints")
+START_WAIT_S = 5.0
+"""How long a run's first step start waits for the input checkpoint to take the turn's start along
+(it is handed to the saver at once; this bounds the wait should a LangGraph version not write one)."""
 """The stream modes a run always reads: its journal and its final state come from them."""
 
 
@@ -158,16 +166,27 @@ def run(
     since: Since,
     on_event: OnEvent | None = None,
     watch: Watch | None = None,
+    turn_id: int | None = None,
 ) -> RunResult:
     """Run the graph on `value`, journaling the turn and reporting progress to `on_event`.
 
     The assistant messages after `since` are the run's replies; `watch` relays the graph's stream.
+    `turn_id`, reserved by the caller (`agent.journal.turns.reserve_query`) for a message, lets
+    the turn be created with the run's input checkpoint instead of in a statement of its own.
     """
     watch = watch or Watch()
     pool = pool_of(graph)
     thread = thread_id_from_config(config)
     emit = _Emitter(pool, thread, on_event)
-    if emit.db is not None:
+    saver = getattr(graph, "checkpointer", None)
+    owner = actor if kind == "message" else None
+    if emit.db is not None and turn_id is not None and kind == "message" and hasattr(saver, "ride"):
+        # Created in the statement of the run's input checkpoint, which is stored before the
+        # first step's start is journaled (`_Emitter.write` waits for it): the owner is claimed
+        # exactly when the thread has the message, before any node can need it.
+        emit.turn = turn_id
+        emit.start(turns.Start(turn_id, thread, kind, actor, payload, owner))
+    elif emit.db is not None:
         # The owner is claimed durably before the graph runs: a run cut off before the router
         # stored the student is resumed for the right student (`owner`).
         emit.turn = turns.start_turn(
@@ -176,14 +195,17 @@ def run(
             kind=kind,
             actor=actor,
             payload=payload,
-            owner=actor if kind == "message" else None,
+            owner=owner,
         )
     config = {
         **config,
         "configurable": {**config["configurable"], **watch.configurable, "turn_id": emit.turn},
     }
     emit("turn_started", {"turn_id": emit.turn, "thread_id": thread, "kind": kind})
+    riding = emit.db is not None and emit.turn is not None and hasattr(saver, "ride")
     try:
+        if riding:
+            saver.ride(thread, emit)  # type: ignore[union-attr]
         metadata = {**config.get("metadata", {}), **watch.metadata, "user_id": actor}
         if watch.run_id is not None:
             metadata["run_id"] = watch.run_id
@@ -217,6 +239,8 @@ def run(
                 if reason is not None:
                     raise RunStoppedError(reason)
     except BaseException as err:
+        if riding:
+            saver.ride(thread, None)  # type: ignore[union-attr]
         views.forget(thread)
         try:
             emit.failed(err)
@@ -230,11 +254,16 @@ def run(
             )
             raise DatabaseUnavailableError(message) from err
         raise
+    if riding:
+        saver.ride(thread, None)  # type: ignore[union-attr]
     if emit.values is None:  # nothing ran (a resume with nothing left to do)
         state = graph.get_state(config)
         emit.values = state.values
         emit.interrupts = [i.value for i in state.interrupts]
     emit.finished(since)
+    if emit.head is not None and not emit.interrupts and hasattr(saver, "hold_values"):
+        # The saver answers the thread's next load from memory when nothing happened since.
+        saver.hold_values(thread, emit.head, emit.values, delta_channels(graph))  # type: ignore[union-attr]
     if emit.db is not None and emit.head is not None:
         owner = emit.values.get("student_id")
         views.remember(
@@ -244,6 +273,23 @@ def run(
             view=ThreadView(student_id=str(owner) if owner else None, unfinished=False),
         )
     return RunResult("".join(emit.streamed), emit.turn, emit.values, emit.interrupts)
+
+
+def delta_channels(graph: Pregel) -> frozenset[str]:
+    """The graph's channels that LangGraph stores as writes since a snapshot (`DeltaChannel`)."""
+    return frozenset(name for name, channel in graph.channels.items() if isinstance(channel, DeltaChannel))
+
+
+def expect_head(graph: Pregel, thread_id: str, head: str | None) -> None:
+    """Tell the graph's saver that `head` is the thread's newest checkpoint and nothing happened since.
+
+    For a caller that checked it under the thread's lock (`thread_views`): the run's first load of
+    the thread is then answered from what the saver remembers (no query), when it remembers it.
+    """
+    saver = getattr(graph, "checkpointer", None)
+    expect = getattr(saver, "expect_head", None)
+    if head is not None and expect is not None:
+        expect(thread_id, head)
 
 
 def replies_after(values: dict[str, Any], since: Since) -> list[str]:
@@ -265,9 +311,10 @@ def message_ids(values: dict[str, Any]) -> frozenset[str]:
 class _Emitter:
     """Turns stream items into events, journal rows and plan items for one run.
 
-    A finished step is journaled together with the next write (the next step's start, or the
-    turn's end), so a turn costs one statement per step plus one: the events reach `on_event` at
-    once all the same, and the journal keeps their order.
+    A finished step and its events wait here until a checkpoint of the thread carries them
+    (`take`, called by the saver), the next step starts (`write`) or the turn ends (`journal`,
+    with the lock's release): the events reach `on_event` at once all the same, and the journal
+    keeps their order.
     """
 
     def __init__(self, db: Database | None, thread: str, on_event: OnEvent | None) -> None:
@@ -278,33 +325,116 @@ class _Emitter:
         self.values: dict[str, Any] | None = None
         self.head: str | None = None
         self.interrupts: list[Any] = []
-        self.done: turns.StepRecord | None = None
-        """The last finished step, not yet journaled, and its events."""
-        self.done_events: list[tuple[str, dict[str, Any]]] = []
+        self._lock = threading.Lock()
+        self._start: turns.Start | None = None
+        """The turn itself, when it is created with the run's input checkpoint and is not yet."""
+        self._steps: list[turns.StepRecord] = []
+        self._events: list[tuple[str, dict[str, Any]]] = []
+        """Finished steps and events not yet journaled."""
+        self._taken: tuple[turns.Start | None, list[turns.StepRecord], list[tuple[str, dict[str, Any]]]] = (
+            None,
+            [],
+            [],
+        )
+        self._settled = threading.Event()
+        """Clear while the turn's start waits for the run's input checkpoint or is being stored with it."""
+        self._settled.set()
 
     def __call__(self, name: str, data: dict[str, Any]) -> None:
         if self.on_event is not None:
             self.on_event(name, data)
 
-    def journal(self, events: list[tuple[str, dict[str, Any]]], ending: turns.Ending | None = None) -> None:
-        """Write the pending finished step, `ending` and the pending events then `events`."""
+    def start(self, start: turns.Start) -> None:
+        """Create the turn with the thread's next checkpoint (its input), or with the next write."""
+        with self._lock:
+            self._start = start
+            self._settled.clear()
+
+    def _pend(self, events: list[tuple[str, dict[str, Any]]], step: turns.StepRecord | None = None) -> None:
+        with self._lock:
+            self._steps.extend([step] if step is not None else [])
+            self._events.extend(events)
+
+    def take(self, *, closing: bool) -> list[turns.Query]:
+        """What is pending, as statements for the thread's next checkpoint (a saver's rider).
+
+        The turn's start goes with any checkpoint of the run; finished steps and their events only
+        with one that closes a step, stored after the step's own writes.
+        """
+        with self._lock:
+            start, self._start = self._start, None
+            steps, events = (self._steps, self._events) if closing else ([], [])
+            if closing:
+                self._steps, self._events = [], []
+            self._taken = (start, steps, events)
+        if self.turn is None:
+            return []
+        return turns.parts(self.turn, thread_id=self.thread, start=start, steps=steps, events=events)
+
+    def carried(self) -> None:
+        """The last `take` was stored with its checkpoint."""
+        with self._lock:
+            self._taken = (None, [], [])
+        self._settled.set()
+
+    def give_back(self) -> None:
+        """The checkpoint that carried the last `take` was not stored: keep its rows pending."""
+        with self._lock:
+            start, steps, events = self._taken
+            self._start = self._start or start
+            self._steps, self._events = [*steps, *self._steps], [*events, *self._events]
+            self._taken = (None, [], [])
+        self._settled.set()
+
+    def _drain(
+        self, *, carrier_expected: bool
+    ) -> tuple[turns.Start | None, list[turns.StepRecord], list[tuple[str, dict[str, Any]]]]:
+        # After the input checkpoint that carries the turn's start (the rows below belong to that
+        # turn and come after its own in the journal); if none takes it in time (`START_WAIT_S`),
+        # or none is coming (`carrier_expected` false), the start is written here instead.
+        if not self._settled.wait(START_WAIT_S if carrier_expected else 0):
+            with self._lock:
+                in_flight = self._taken[0] is not None
+            if in_flight:
+                self._settled.wait()
+        with self._lock:
+            drained = (self._start, self._steps, self._events)
+            self._start, self._steps, self._events = None, [], []
+        return drained
+
+    def write(self, events: list[tuple[str, dict[str, Any]]]) -> None:
+        """Write the pending steps and events, then `events`, now: a step's start precedes what it writes.
+
+        A node journals its own events (a grant, a tool's result) in its own transaction, so its
+        `step_started` cannot wait for the checkpoint that follows the step.
+        """
+        self._pend(events)
+        start, steps, pending = self._drain(carrier_expected=True)
         if self.db is not None and self.turn is not None:
-            turns.record(
-                self.db,
-                self.turn,
-                thread_id=self.thread,
-                step=self.done,
-                ending=ending,
-                events=[*self.done_events, *events],
+            statements = turns.parts(
+                self.turn, thread_id=self.thread, start=start, steps=steps, events=pending
             )
-        self.done, self.done_events = None, []
+            turns.write(self.db, statements)
+
+    def journal(self, events: list[tuple[str, dict[str, Any]]], ending: turns.Ending) -> None:
+        """Write the pending steps and events, `ending`, then `events`: with the lock's release if held."""
+        self._pend(events)
+        start, steps, pending = self._drain(carrier_expected=False)
+        if self.db is None or self.turn is None:
+            return
+        if start is not None:  # no checkpoint carried it: the turn's row first, which `ending` updates
+            turns.write(self.db, turns.parts(self.turn, thread_id=self.thread, start=start))
+        statements = turns.parts(self.turn, thread_id=self.thread, steps=steps, ending=ending, events=pending)
+        one = turns.chained(statements)
+        if one is not None and not write_on_release(self.thread, turns.unsynced(one)):
+            turns.write(self.db, statements)
 
     def task(self, chunk: dict[str, Any]) -> None:
         node = chunk["name"]
         if "input" in chunk:
             self.step += 1
             started = {"node": node, "step": self.step}
-            self.journal([("step_started", started)])
+            self.write([("step_started", started)])
             self("step_started", started)
             return
         status = "interrupted" if chunk.get("interrupts") else "failed" if chunk.get("error") else "completed"
@@ -317,8 +447,7 @@ class _Emitter:
         for interrupt in chunk.get("interrupts") or []:
             self.interrupts.append(interrupt["value"])
             events.append(("approval_requested", dict(interrupt["value"])))
-        self.done = turns.StepRecord(self.step, node, status, approval=node == "approval")
-        self.done_events = events
+        self._pend(events, turns.StepRecord(self.step, node, status, approval=node == "approval"))
         for name, data in events:
             self(name, data)
 

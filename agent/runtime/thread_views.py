@@ -61,17 +61,24 @@ class ThreadViews:
         `head` is the row of `head_query`, read under the thread's lock (None without locks:
         always read).
         """
-        with self._lock:
-            known = self._known.get(thread_id)
-        now = (head["head"], head["turn"]) if head is not None else None
-        if known is not None and now == (known.head, known.turn):
-            return known.view
+        known = self.unchanged(thread_id, head)
+        if known is not None:
+            return known
         self.forget(thread_id)
         state = graph.get_state({"configurable": {"thread_id": thread_id}})
         owner = state.values.get("student_id")
         return ThreadView(
             student_id=str(owner) if owner else None, unfinished=bool(state.next) and not state.interrupts
         )
+
+    def unchanged(self, thread_id: str, head: Mapping[str, Any] | None) -> ThreadView | None:
+        """The remembered view when nothing happened to the thread since (`head`: as in `view`), else None."""
+        with self._lock:
+            known = self._known.get(thread_id)
+        now = (head["head"], head["turn"]) if head is not None else None
+        if known is not None and now == (known.head, known.turn):
+            return known.view
+        return None
 
     @staticmethod
     def head_query(thread_id: str) -> Query:

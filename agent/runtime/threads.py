@@ -20,6 +20,7 @@ from psycopg_pool import ConnectionPool
 from agent.config.settings import Settings
 from agent.infra.locks import ThreadBusyError as ThreadBusyError  # re-exported for the faces
 from agent.infra.locks import joined
+from agent.journal import turns
 from agent.journal.owners import ForeignThreadError as ForeignThreadError  # re-exported for the faces
 from agent.journal.owners import ThreadError as ThreadError  # re-exported for the faces
 from agent.journal.owners import refuse_foreign
@@ -191,9 +192,11 @@ def send(
     user = _check_user(user_id)
     text = _check_text(text, settings)
     listen = _token_events(on_token, on_event)
-    # One round trip takes the lock and reads the thread's head and the student's spend today.
+    # One round trip takes the lock, reads the thread's head and the student's spend today, and
+    # reserves the turn's id (the turn is then created with the run's input checkpoint).
     spent = daily_budget.spent_query(runs.pool_of(graph), user)
-    with runs.exclusive(graph, thread_id, then=joined(views.head_query(thread_id), spent)) as head:
+    then = joined(views.head_query(thread_id), spent, turns.reserve_query())
+    with runs.exclusive(graph, thread_id, then=then) as head:
         view = views.view(graph, thread_id, head)
         refuse_foreign(thread_id, runs.owner(graph, thread_id, view), user)
         refuse_spent(graph, thread_id, user, spent=head if spent is not None and head is not None else None)
@@ -202,6 +205,9 @@ def send(
             view = views.view(graph, thread_id, None)  # the head moved: read it afresh
         if view.unfinished:
             _finish_interrupted_run(graph, config, graph.get_state(config), listen, watch)
+        elif from_checkpoint is None and head is not None and views.unchanged(thread_id, head) is not None:
+            # This process wrote the thread's newest checkpoint, and nothing happened since.
+            runs.expect_head(graph, thread_id, head["head"])
         run_context = replace(context, user_id=user) if context else Context(user_id=user)
         message = HumanMessage(text, id=str(uuid.uuid4()))
         result = runs.run(
@@ -215,6 +221,8 @@ def send(
             since=str(message.id),
             on_event=listen,
             watch=watch,
+            # The id reserved under the lock, unless a resumed run took a turn after it reserved it.
+            turn_id=head["next_turn"] if head is not None and not view.unfinished else None,
         )
         return _turn(config, result, str(message.id))
 

@@ -11,7 +11,7 @@ transaction per plan.
 from __future__ import annotations
 
 from collections.abc import Generator, Mapping, Sequence
-from typing import Any, Final
+from typing import Any, Final, Protocol
 
 from psycopg import AsyncCursor, Cursor
 from psycopg.rows import DictRow
@@ -53,6 +53,75 @@ def writes_in_one_statement(query: str, rows: Sequence[Sequence[Any]]) -> tuple[
         return None
     values = "VALUES " + ", ".join([_WRITE_VALUES.removeprefix("VALUES ")] * len(rows))
     return query.replace(_WRITE_VALUES, values), [value for row in rows for value in row]
+
+
+_BLOB_VALUES = "VALUES (%s, %s, %s, %s, %s, %s)"
+"""The one row of LangGraph's blob statement (`UPSERT_CHECKPOINT_BLOBS_SQL`)."""
+
+Query = tuple[str, Sequence[Any]]
+"""SQL with positional parameters."""
+
+
+class Rider(Protocol):
+    """Rows a caller wants written with a thread's next checkpoint, in the checkpoint's own statement.
+
+    `take` hands over what is pending as data-modifying statements (plain INSERT or UPDATE, no
+    WITH of their own, positional parameters), at most one per table so that their rows keep the
+    caller's order. `closing` says whether the checkpoint closes a step (stored after the step's
+    tasks ran, and waited for before the next step), or is a run's input checkpoint (stored while
+    the first step already runs). Once the statement is written the saver calls `carried`; when
+    it was not, `give_back`, which keeps what `take` handed over in front of what is pending.
+    """
+
+    def take(self, *, closing: bool) -> list[Query]:
+        """What is pending now for a checkpoint of this kind (emptied)."""
+        ...
+
+    def carried(self) -> None:
+        """The last `take`'s statements were written with their checkpoint."""
+        ...
+
+    def give_back(self) -> None:
+        """The last `take`'s statements were not written: keep them for the next write."""
+        ...
+
+
+def checkpoint_in_one_statement(
+    calls: Sequence[tuple[str, Any, bool]], riders: Sequence[Query]
+) -> Query | None:
+    """LangGraph's statements for one checkpoint (its blobs, then the checkpoint), and `riders`, as one.
+
+    `calls` are what the stock `put` ran: `(sql, params, many)`, an `executemany` of the blob
+    statement (when the checkpoint has new blobs) and an `execute` of the checkpoint's. The blobs
+    become one multi-row insert with the same conflict rule, and it and the riders become
+    data-modifying WITH clauses of the checkpoint's insert: one statement, one transaction, the
+    same rows. None when the calls are not of that shape (the caller then runs them as they were).
+    """
+    if not calls:
+        return None
+    *blobs, (sql, params, many) = calls
+    if (
+        many
+        or params is None
+        or len(blobs) > 1
+        or "INSERT INTO checkpoints" not in sql
+        or sql.lstrip().upper().startswith("WITH")
+    ):
+        return None
+    parts: list[Query] = list(riders)
+    for blob_sql, blob_rows, blob_many in blobs:
+        rows = list(blob_rows or [])
+        if not blob_many or blob_sql.count(_BLOB_VALUES) != 1 or "DO NOTHING" not in blob_sql:
+            return None
+        if rows:
+            values = "VALUES " + ", ".join([_BLOB_VALUES.removeprefix("VALUES ")] * len(rows))
+            parts.append((blob_sql.replace(_BLOB_VALUES, values).strip(), [v for row in rows for v in row]))
+    if not parts:
+        return sql, list(params)
+    # Named so that the statement's first words still say it stores a checkpoint (`qa.wire` kinds).
+    chained = ", ".join(f"checkpoint_{i} AS ({part_sql})" for i, (part_sql, _) in enumerate(parts))
+    joined = [v for _, part_params in parts for v in part_params]
+    return f"WITH {chained} {sql.strip().removesuffix(';')}", [*joined, *params]
 
 
 class CopyTargetNotEmptyError(ValueError):
