@@ -10,8 +10,14 @@
 // weekly cron on the thread is made, found, paused and deleted, and a bad timezone refused. This is a client nobody here wrote: the script holds
 // the expectations and, when one fails, prints it with every request made and what each answered.
 //
+// With SDK_CASES=platform it drives the store (put with a TTL, get, search with a filter, list
+// namespaces, delete, a write outside the student's namespace), thread TTLs on create and update,
+// `threads.prune` (keep_latest, delete, and a thread waiting for approval), and a run with a
+// `webhook`; it prints what each call returned as JSON for the Python test to assert.
+//
 // Environment: BASE_URL (serve's root; the API is at BASE_URL/langgraph), ADA_KEY (a student's
-// key), OLGA_KEY (an operator's). Exits 0 when every expectation holds, 1 otherwise.
+// key), OLGA_KEY (an operator's), SDK_CASES (school, the default, or platform), WEBHOOK_URL (a
+// receiver, for platform). Exits 0 when every expectation holds, 1 otherwise.
 
 import { isDeepStrictEqual } from "node:util";
 import { Client } from "@langchain/langgraph-sdk";
@@ -334,17 +340,143 @@ async function aWeeklyReminderIsScheduled(threadId) {
   console.log(`ok: a weekly reminder scheduled, paused and deleted (next was ${cron.next_run_date})`);
 }
 
-async function main() {
+// --- The platform's store, thread TTLs and prune, and a run's webhook (SDK_CASES=platform) ---
+// These record what each SDK call returned, or how the server refused it, and print it all as one
+// JSON line (`results: {...}`); tests/test_js_sdk.py asserts the results exactly, with what the
+// database and the webhook receiver hold after them.
+
+const QUESTION = { messages: [{ role: "user", content: "When does rag-2 start?" }] };
+const ENROLL = { messages: [{ role: "user", content: "Enroll me in rag-2" }] };
+const ADA_MEMORY = ["memories", "ada"];
+
+/** What `action` returned (undefined as null), or `{refused: {status, detail}}` for an HTTP refusal. */
+async function outcome(label, action) {
   try {
-    const { threadId, interrupt } = await studentStreamsToTheApproval();
-    await theThreadIsInterrupted(threadId, interrupt);
-    await anOperatorCannotConfirmForTheStudent(threadId);
-    const resumeId = await studentConfirmsAndJoins(threadId);
-    await theStudentIsEnrolled(threadId);
-    await theThreadsStreamReplaysItsRuns(threadId, resumeId);
-    await aQuestionIsAnsweredStatelessly();
-    await aWeeklyReminderIsScheduled(threadId);
-    console.log("sdk_client: all expectations held");
+    return (await action()) ?? null;
+  } catch (err) {
+    const answer = /^HTTP \d+: (.*)$/s.exec(err?.message ?? "");
+    if (!err?.status || !answer) throw new ExpectationError(`${label}: ${err?.stack ?? err}`);
+    let body;
+    try {
+      body = JSON.parse(answer[1]);
+    } catch {
+      body = answer[1];
+    }
+    return { refused: { status: err.status, detail: body?.detail ?? body } };
+  }
+}
+
+async function theStoreIsCuratedInItsNamespace() {
+  const budget = { fact: "My budget is 1000 euros" };
+  const goal = { fact: "I want to learn RAG" };
+  return {
+    putWithTtl: await outcome("store.putItem", () => ada.store.putItem(ADA_MEMORY, "budget", budget, { ttl: 90 })),
+    put: await outcome("store.putItem", () => ada.store.putItem(ADA_MEMORY, "goal", goal)),
+    got: await outcome("store.getItem", () => ada.store.getItem(ADA_MEMORY, "budget")),
+    filtered: await outcome("store.searchItems", () => ada.store.searchItems(["memories"], { filter: goal })),
+    namespaces: await outcome("store.listNamespaces", () => ada.store.listNamespaces()),
+    operatorNamespaces: await outcome("store.listNamespaces", () => olga.store.listNamespaces({ prefix: ["memories"] })),
+    othersNamespace: await outcome("store.putItem", () =>
+      ada.store.putItem(["memories", "bob"], "debt", { fact: "Bob owes me 10 euros" }),
+    ),
+    deleted: await outcome("store.deleteItem", () => ada.store.deleteItem(ADA_MEMORY, "goal")),
+    gotDeleted: await outcome("store.getItem", () => ada.store.getItem(ADA_MEMORY, "goal")),
+  };
+}
+
+async function answered(threadId, turns) {
+  await step("threads.create", () => ada.threads.create({ threadId }));
+  for (let turn = 0; turn < turns; turn++) {
+    await step("runs.wait", () => ada.runs.wait(threadId, ASSISTANT, { input: QUESTION }));
+  }
+}
+
+async function threadsAreKeptForTheirTtlAndPruned() {
+  const created = await outcome("threads.create", () => ada.threads.create({ threadId: "js-ttl", ttl: 30 }));
+  // The JS SDK's types name only "delete" as a strategy; the body carries whichever is given.
+  const updated = await outcome("threads.update", () =>
+    ada.threads.update("js-ttl", { metadata: { term: "spring" }, ttl: { ttl: 60, strategy: "keep_latest" } }),
+  );
+  const zeroTtl = await outcome("threads.create", () => ada.threads.create({ threadId: "js-zero", ttl: 0 }));
+
+  await answered("js-long", 2);
+  const state = await step("threads.getState", () => ada.threads.getState("js-long"));
+  const history = await step("threads.getHistory", () => ada.threads.getHistory("js-long", { limit: 100 }));
+  const keptLatest = await outcome("threads.prune", () => ada.threads.prune(["js-long"], { strategy: "keep_latest" }));
+  const pruned = await step("threads.getHistory", () => ada.threads.getHistory("js-long", { limit: 100 }));
+
+  await step("threads.create", () => ada.threads.create({ threadId: "js-waiting" }));
+  const asked = await step("runs.wait", () => ada.runs.wait("js-waiting", ASSISTANT, { input: ENROLL }));
+  const waitingRefused = await outcome("threads.prune", () => ada.threads.prune(["js-waiting"]));
+  const stillWaiting = await step("threads.get", () => ada.threads.get("js-waiting"));
+
+  await answered("js-done", 1);
+  const deleted = await outcome("threads.prune", () => ada.threads.prune(["js-done"]));
+  const gone = await outcome("threads.get", () => ada.threads.get("js-done"));
+  return {
+    created: { thread_id: created.thread_id, status: created.status },
+    updated: { thread_id: updated.thread_id, metadata: updated.metadata },
+    zeroTtl,
+    keepLatest: {
+      checkpointsBefore: history.length,
+      pruned: keptLatest,
+      checkpointsAfter: pruned.map((h) => h.checkpoint.checkpoint_id),
+      latest: state.checkpoint.checkpoint_id,
+      sameValues: isDeepStrictEqual(pruned[0]?.values, state.values),
+      parent: pruned[0]?.parent_checkpoint ?? null,
+    },
+    waiting: { interrupted: "__interrupt__" in asked, prune: waitingRefused, status: stillWaiting.status },
+    delete: { pruned: deleted, get: gone },
+  };
+}
+
+async function aRunsEndIsPostedToItsWebhook() {
+  const webhook = `${need("WEBHOOK_URL")}/run`;
+  await step("threads.create", () => ada.threads.create({ threadId: "js-hooked" }));
+  const run = await step("runs.create", () => ada.runs.create("js-hooked", ASSISTANT, { input: QUESTION, webhook }));
+  const joined = await step("runs.join", () => ada.runs.join("js-hooked", run.run_id));
+  const refused = await outcome("runs.create", () =>
+    ada.runs.create("js-hooked", ASSISTANT, { input: QUESTION, webhook: "ftp://127.0.0.1/hook" }),
+  );
+  const runs = await step("runs.list", () => ada.runs.list("js-hooked"));
+  return {
+    run_id: run.run_id,
+    webhook: run.kwargs?.webhook ?? null,
+    answer: joined.messages?.at(-1)?.content ?? null,
+    refused,
+    runs: runs.map((r) => [r.run_id, r.status]),
+  };
+}
+
+async function platformCases() {
+  const results = {
+    store: await theStoreIsCuratedInItsNamespace(),
+    threads: await threadsAreKeptForTheirTtlAndPruned(),
+    webhook: await aRunsEndIsPostedToItsWebhook(),
+  };
+  console.log(`results: ${JSON.stringify(results)}`);
+}
+
+async function schoolCases() {
+  const { threadId, interrupt } = await studentStreamsToTheApproval();
+  await theThreadIsInterrupted(threadId, interrupt);
+  await anOperatorCannotConfirmForTheStudent(threadId);
+  const resumeId = await studentConfirmsAndJoins(threadId);
+  await theStudentIsEnrolled(threadId);
+  await theThreadsStreamReplaysItsRuns(threadId, resumeId);
+  await aQuestionIsAnsweredStatelessly();
+  await aWeeklyReminderIsScheduled(threadId);
+  console.log("sdk_client: all expectations held");
+}
+
+async function main() {
+  const cases = { school: schoolCases, platform: platformCases }[process.env.SDK_CASES ?? "school"];
+  if (!cases) {
+    console.error(`sdk_client: SDK_CASES is school or platform, not ${process.env.SDK_CASES}`);
+    return 2;
+  }
+  try {
+    await cases();
     return 0;
   } catch (err) {
     console.error(`sdk_client FAILED: ${err instanceof ExpectationError ? err.message : err.stack}`);
