@@ -29,6 +29,7 @@ from psycopg.types.json import Jsonb
 from psycopg_pool import ConnectionPool
 
 from agent.domain.plain_json import to_json
+from agent.journal.connections import Database, connection
 
 RUN_LOCK_SPACE = 0x5C401
 """Advisory lock space of the per-thread transaction locks taken to create and claim runs."""
@@ -137,7 +138,7 @@ def _lock_thread(conn: Connection[Any], thread_id: str) -> None:
 
 
 def create(
-    pool: ConnectionPool[Any],
+    db: Database,
     *,
     run_id: str,
     thread_id: str,
@@ -156,9 +157,10 @@ def create(
     thread's lock is held by something that is not a recorded run (a CLI turn): `reject` refuses
     then too. Without `stops_others`, `interrupt` and `rollback`
     stop only the actor's own runs and refuse when someone else's is in flight (a student cannot
-    stop an operator's resume). Raises RunConflictError for a refused run.
+    stop an operator's resume). Raises RunConflictError for a refused run. On a connection the
+    caller holds, it commits with the caller's transaction.
     """
-    with pool.connection() as conn, conn.transaction():
+    with connection(db) as conn, conn.transaction():
         _lock_thread(conn, thread_id)
         active = conn.execute(
             "SELECT run_id::text AS run_id, status, actor FROM api_runs"
@@ -271,7 +273,7 @@ def stop_of(pool: ConnectionPool[Any], run_id: str) -> Stop | None:
 
 
 def finish(
-    pool: ConnectionPool[Any],
+    db: Database,
     run_id: str,
     status: str,
     error: str | None = None,
@@ -288,9 +290,10 @@ def finish(
     With `forget_thread` (a stateless run's temporary thread), the thread's record and owner go in
     the same transaction, so whoever sees the run ended sees the thread gone; the run's own record
     and events stay for the clients that follow them (its checkpoints are the caller's to delete).
+    On a connection the caller holds, it commits with the caller's transaction.
     """
     assert status in FINAL
-    with pool.connection() as conn, conn.transaction():
+    with connection(db) as conn, conn.transaction():
         if forget_thread:
             thread = "(SELECT thread_id FROM api_runs WHERE run_id = %s)"
             conn.execute(f"DELETE FROM thread_records WHERE thread_id = {thread}", (run_id,))
@@ -337,9 +340,9 @@ def progress(pool: ConnectionPool[Any], thread_id: str, run_id: str) -> RunProgr
     return cast(RunProgress, dict(row)) if row else None
 
 
-def by_id(pool: ConnectionPool[Any], run_id: str) -> RunRow | None:
+def by_id(db: Database, run_id: str) -> RunRow | None:
     """The run, whatever its thread."""
-    with pool.connection() as conn:
+    with connection(db) as conn:
         row = conn.execute(f"SELECT {COLUMNS} FROM api_runs WHERE run_id = %s", (run_id,)).fetchone()
     return _run(row)
 

@@ -17,6 +17,8 @@ from typing import Any
 
 from psycopg_pool import ConnectionPool
 
+from agent.journal.connections import Database, connection
+
 
 class ThreadError(Exception):
     """A request about a thread that cannot be carried out; the message says why.
@@ -37,9 +39,9 @@ def refuse_foreign(thread_id: str, owner: str | None, user: str) -> None:
         raise ForeignThreadError(message)
 
 
-def owner_of(pool: ConnectionPool[Any], thread_id: str) -> str | None:
+def owner_of(db: Database, thread_id: str) -> str | None:
     """The student `thread_owners` records as the thread's owner, if any."""
-    with pool.connection() as conn:
+    with connection(db) as conn:
         row = conn.execute("SELECT owner FROM thread_owners WHERE thread_id = %s", (thread_id,)).fetchone()
     return str(row["owner"]) if row else None
 

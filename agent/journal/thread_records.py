@@ -21,6 +21,7 @@ from psycopg_pool import ConnectionPool
 
 from agent.infra.locks import LOCK_SPACE
 from agent.journal import api_runs
+from agent.journal.connections import Database, connection
 
 GRAPH_ID = "school"
 """The one graph this application serves (`langgraph.json`); usable as an `assistant_id`, as on the platform."""
@@ -111,9 +112,9 @@ def _params(
     }
 
 
-def find(pool: ConnectionPool[Any], thread_id: str) -> ThreadRecord | None:
+def find(db: Database, thread_id: str) -> ThreadRecord | None:
     """The thread's row, or None when no thread has the id."""
-    with pool.connection() as conn:
+    with connection(db) as conn:
         row = conn.execute(_ROWS, _params(ids=[thread_id])).fetchone()
     return cast(ThreadRecord | None, row)
 
@@ -143,9 +144,9 @@ def search(
     return cast(list[ThreadRecord], rows)
 
 
-def create(pool: ConnectionPool[Any], thread_id: str, owner: str, metadata: dict[str, Any]) -> bool:
+def create(db: Database, thread_id: str, owner: str, metadata: dict[str, Any]) -> bool:
     """Record a new thread for `owner` (claiming it in `thread_owners` too); False if the id is taken."""
-    with pool.connection() as conn, conn.transaction():
+    with connection(db) as conn, conn.transaction():
         claimed = conn.execute(
             "INSERT INTO thread_owners (thread_id, owner) VALUES (%s, %s) ON CONFLICT DO NOTHING RETURNING 1",
             (thread_id, owner),
@@ -159,9 +160,9 @@ def create(pool: ConnectionPool[Any], thread_id: str, owner: str, metadata: dict
     return True
 
 
-def merge_metadata(pool: ConnectionPool[Any], row: ThreadRecord, metadata: dict[str, Any]) -> None:
+def merge_metadata(db: Database, row: ThreadRecord, metadata: dict[str, Any]) -> None:
     """Merge `metadata` into the thread's (recording a thread that had no record yet)."""
-    with pool.connection() as conn:
+    with connection(db) as conn:
         conn.execute(
             "INSERT INTO thread_records (thread_id, owner, metadata, created_at)"
             " VALUES (%(t)s, %(owner)s, %(old)s || %(new)s, %(created)s)"

@@ -22,8 +22,8 @@ from __future__ import annotations
 import ipaddress
 import socket
 import uuid
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager, suppress
+from collections.abc import Sequence
+from contextlib import suppress
 from datetime import datetime
 from typing import Any, Final, Literal, TypedDict, cast
 from urllib.parse import urlsplit
@@ -157,27 +157,6 @@ def targets(run_webhook: Any, config: WebhookConfig) -> list[tuple[Target, str]]
     if config.school_url and config.school_url != run_webhook:
         found.append(("school", config.school_url))
     return found
-
-
-class OneConnection:
-    """A pool stand-in that hands out one connection, inside the transaction its caller holds.
-
-    For a journal function that takes a pool (`api_runs.finish`) to write in the caller's
-    transaction: its own `conn.transaction()` becomes a savepoint of it, so its writes and the
-    outbox rows commit together or not at all.
-    """
-
-    def __init__(self, conn: Connection[Any]) -> None:
-        self.conn = conn
-
-    @contextmanager
-    def connection(self) -> Iterator[Connection[Any]]:
-        """The one connection."""
-        yield self.conn
-
-    def as_pool(self) -> ConnectionPool[Any]:
-        """The stand-in, typed as the pool the journal's functions take (they only call `connection()`)."""
-        return cast(ConnectionPool[Any], self)
 
 
 def awaiting_now(conn: Connection[Any], thread_id: str) -> str | None:

@@ -24,8 +24,6 @@ from __future__ import annotations
 
 import logging
 import uuid
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, cast
@@ -33,14 +31,13 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from croniter import croniter
 from psycopg import Connection
-from psycopg_pool import ConnectionPool
 
 from agent.config import env, faults
 from agent.infra import engine
 from agent.infra.persistence import Resources
 from agent.journal import api_runs, owners, thread_records
 from agent.journal import crons as cron_rows
-from agent.runtime import threads
+from agent.runtime import run_shapes, threads
 from agent.runtime.runs import Pregel
 
 log = logging.getLogger(__name__)
@@ -148,8 +145,7 @@ def _fire(
 ) -> Fired:
     """Record the cron's run on `conn` (in a savepoint: a refused firing leaves nothing of itself)."""
     cron_id, thread_id = cron["cron_id"], cron["thread_id"]
-    held = _held(conn)
-    if thread_id is not None and owners.owner_of(held, thread_id) != cron["owner"]:
+    if thread_id is not None and owners.owner_of(conn, thread_id) != cron["owner"]:
         cron_rows.delete(conn, cron_id)
         log.warning("cron %s: %s", cron_id, _GONE)
         return Fired(cron_id, thread_id, None, _GONE)
@@ -159,8 +155,8 @@ def _fire(
         with conn.transaction():
             if thread_id is None:
                 thread_id = str(uuid.uuid4())
-                thread_records.create(held, thread_id, cron["owner"], {})
-            run_id = _record_run(held, graph, resources, cron, thread_id)
+                thread_records.create(conn, thread_id, cron["owner"], {})
+            run_id = _record_run(conn, graph, resources, cron, thread_id)
     except (api_runs.RunConflictError, owners.ThreadError) as err:  # refused as the run desk would
         log.warning("cron %s: this tick is skipped: %s", cron_id, err)
         return Fired(cron_id, cron["thread_id"], None, str(err))
@@ -171,51 +167,33 @@ def _fire(
 
 
 def _record_run(
-    held: ConnectionPool[Any], graph: Pregel, resources: Resources, cron: cron_rows.CronRow, thread_id: str
+    conn: Connection[Any], graph: Pregel, resources: Resources, cron: cron_rows.CronRow, thread_id: str
 ) -> str:
     """Record the run of the cron's message on the thread, as the run desk records a student's message."""
     student, payload = cron["owner"], cron["payload"]
-    row = thread_records.find(held, thread_id)
+    row = thread_records.find(conn, thread_id)
     assert row is not None
     threads.refuse_spent(graph, thread_id, student)
     text = threads.check_message(cron["message"], resources.settings)
     strategy = cast(api_runs.Strategy, payload.get("multitask_strategy") or "enqueue")
     asked = payload.get("stream_mode") or ["values"]
     asked = [asked] if isinstance(asked, str) else list(asked)
-    ids = {"graph_id": thread_records.GRAPH_ID, "assistant_id": thread_records.ASSISTANT_ID}
     temporary = cron["thread_id"] is None and cron["on_run_completed"] != "keep"
-    work = {
-        "kind": "send",
-        "text": text,
-        "user_id": student,
-        "modes": [{"messages-tuple": "messages"}.get(m, m) for m in asked],
-        "subgraphs": bool(payload.get("stream_subgraphs")),
-        "relay": True,
-        "configurable": {**ids, "user_id": student},
-        "wait_for_lock": strategy != "reject",
-        "temporary": temporary,
-    }
-    config = payload.get("config") or {}
-    kwargs = {
-        "input": payload.get("input"),
-        "command": None,
-        "stream_mode": asked,
-        "subgraphs": bool(payload.get("stream_subgraphs")),
-        "resumable": bool(payload.get("stream_resumable")),
-        "config": {
-            **config,
-            "metadata": config.get("metadata", {}),
-            "configurable": config.get("configurable", {}),
-        },
-        "context": payload.get("context") or {},
-        "durability": "sync",
-        "temporary": temporary,
-        "webhook": None,
-    }
-    inherited = {k: v for k, v in row["metadata"].items() if k != "awaiting"}
-    metadata = {**inherited, "created_by": "system", **ids, **cron["metadata"], "cron_id": cron["cron_id"]}
+    work = run_shapes.work(
+        user_id=student,
+        asked=asked,
+        subgraphs=bool(payload.get("stream_subgraphs")),
+        relay=True,
+        waits=strategy != "reject",
+        temporary=temporary,
+    )
+    work.update(kind="send", text=text, user_id=student)
+    kwargs = run_shapes.kwargs(
+        {**payload, "command": None, "webhook": None}, asked=asked, temporary=temporary
+    )
+    metadata = run_shapes.metadata(row["metadata"], {**cron["metadata"], "cron_id": cron["cron_id"]})
     record = api_runs.create(
-        held,
+        conn,
         run_id=str(uuid.uuid4()),
         thread_id=thread_id,
         assistant_id=thread_records.ASSISTANT_ID,
@@ -227,23 +205,6 @@ def _record_run(
         stops_others=cron["by_operator"],
         work=work,
     )
-    if any(row["metadata"].get(k) != v for k, v in ids.items()) or not row["recorded"]:
-        thread_records.merge_metadata(held, row, ids)
+    if any(row["metadata"].get(k) != v for k, v in run_shapes.IDS.items()) or not row["recorded"]:
+        thread_records.merge_metadata(conn, row, run_shapes.IDS)
     return record["run_id"]
-
-
-class _Lender:
-    """A pool whose `connection()` lends one connection the caller holds: what is written joins its transaction."""
-
-    def __init__(self, conn: Connection[Any]) -> None:
-        self._conn = conn
-
-    @contextmanager
-    def connection(self) -> Iterator[Connection[Any]]:
-        """The held connection (a `transaction()` inside it is a savepoint of the caller's)."""
-        yield self._conn
-
-
-def _held(conn: Connection[Any]) -> ConnectionPool[Any]:
-    """`conn` where the journal's functions take a pool, so the claim, the run and the advance commit together."""
-    return cast(ConnectionPool[Any], _Lender(conn))

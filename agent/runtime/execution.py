@@ -176,9 +176,8 @@ def _end(resources: Resources, run: api_runs.RunRow, ending: _Ending) -> None:
         starts_waiting = False
         if to and ending.awaiting == "operator":
             starts_waiting = webhooks.awaiting_now(conn, thread_id) != "operator"
-        one = webhooks.OneConnection(conn).as_pool()
         api_runs.finish(
-            one,
+            conn,
             run_id,
             ending.status,
             ending.error,
@@ -187,7 +186,7 @@ def _end(resources: Resources, run: api_runs.RunRow, ending: _Ending) -> None:
             awaiting=ending.awaiting,
             forget_thread=ending.forget_thread,
         )
-        ended = api_runs.by_id(one, run_id) if to else None
+        ended = api_runs.by_id(conn, run_id) if to else None
         queued = []
         if ended is not None:
             queued += webhooks.enqueue(conn, "run.ended", ended, webhooks.run_ended(ended, ending.values), to)

@@ -22,9 +22,6 @@ from agent.journal import webhooks
 
 STREAM_MODES = ("values", "updates", "messages-tuple", "custom", "debug", "tasks", "checkpoints")
 """The stream modes this server answers; `messages` (the older message events) and `events` are refused."""
-GRAPH_MODES = {"messages-tuple": "messages"}
-"""The LangGraph stream mode behind a platform stream mode, where the names differ."""
-
 _NOT_YET = (
     "interrupt_before",
     "interrupt_after",

@@ -35,7 +35,6 @@ from agent.interfaces.server.backend import Backend
 from agent.interfaces.server.errors import RefusedError, failed
 from agent.interfaces.server.langgraph_api.assistants import known
 from agent.interfaces.server.langgraph_api.run_requests import (
-    GRAPH_MODES,
     RunCreate,
     check_webhook,
     decision,
@@ -48,7 +47,7 @@ from agent.interfaces.server.langgraph_api.threads import ThreadAccess, at_check
 from agent.journal import api_runs, thread_records
 from agent.journal.feeds import Event, follow, wait_until
 from agent.journal.webhooks import run_json
-from agent.runtime import threads
+from agent.runtime import run_shapes, threads
 from agent.runtime.platform_json import thread_values
 
 HEARTBEAT_S = 5.0
@@ -120,15 +119,16 @@ class RunDesk:
         row = self.access.row(thread_id, who)
         text = self._check_writer(body, who)
         graph = self.backend.graph
-        ids = {"graph_id": thread_records.GRAPH_ID, "assistant_id": thread_records.ASSISTANT_ID}
-        work: dict[str, Any] = {
-            "modes": [GRAPH_MODES.get(m, m) for m in asked] if relay_events else ["values"],
-            "subgraphs": body.stream_subgraphs,
-            "relay": relay_events,
-            "configurable": {**ids, "user_id": who.user_id},
-            "wait_for_lock": body.multitask_strategy != "reject",
-            "temporary": temporary,
-        }
+        request = body.model_dump()
+        waits = body.multitask_strategy != "reject"
+        work = run_shapes.work(
+            user_id=who.user_id,
+            asked=asked,
+            subgraphs=body.stream_subgraphs,
+            relay=relay_events,
+            waits=waits,
+            temporary=temporary,
+        )
         if text is not None:
             threads.refuse_spent(graph, thread_id, who.user_id)  # a 429 before anything is queued
             work.update(kind="send", text=text, user_id=who.user_id)
@@ -143,31 +143,8 @@ class RunDesk:
                 threads.check_decision(graph, thread_id, chosen)
             work.update(kind="decide", decision=chosen)
         run_id = str(uuid.uuid4())
-        # As the platform's: the thread's metadata (but whose decision it waited for, which this run
-        # changes), the assistant's, the ids, then the request's.
-        inherited = {k: v for k, v in row["metadata"].items() if k != "awaiting"}
-        metadata = {**inherited, "created_by": "system", **ids, **(body.metadata or {})}
-        config = body.config or {}
-        kwargs = {  # named as the platform records them
-            "input": body.input,
-            "command": body.command,
-            "stream_mode": asked,
-            "subgraphs": body.stream_subgraphs,
-            "resumable": body.stream_resumable,
-            "config": {
-                **config,
-                "metadata": config.get("metadata", {}),
-                "configurable": config.get("configurable", {}),
-            },
-            "context": body.context or {},
-            "durability": "sync",
-            "temporary": temporary,
-            "webhook": body.webhook,
-            "feedback_keys": None,
-            "interrupt_before": None,
-            "interrupt_after": None,
-            "checkpoint_during": True,
-        }
+        kwargs = run_shapes.kwargs(request, asked=asked, temporary=temporary)
+        metadata = run_shapes.metadata(row["metadata"], body.metadata)
         try:
             record = api_runs.create(
                 self.pool,
