@@ -29,6 +29,7 @@ import uvicorn
 from psycopg.conninfo import conninfo_to_dict, make_conninfo
 from psycopg.rows import dict_row
 
+from agent.config import faults
 from agent.config.settings import Settings
 from agent.domain import vectors
 from agent.infra.persistence import Resources, embedded_url, open_resources, stop_embedded
@@ -38,6 +39,7 @@ from agent.interfaces.server.backend import Backend
 from agent.worker.process import Worker
 from tests.support.api import API_KEYS
 from tests.support.fakes import ScriptedChatModel, Step
+from tests.support.holds import Hold
 from tests.support.openai_stub import OpenAIStub
 from tests.support.school import TODAY, fresh_database
 from tests.support.servers import free_port
@@ -318,3 +320,11 @@ def api(service: Backend, worker: Worker) -> Iterator[httpx.Client]:
     server.should_exit = True
     thread.join(timeout=10)
     service.wake.close()
+
+
+@pytest.fixture
+def hold(monkeypatch: pytest.MonkeyPatch) -> Hold:
+    """Runs of the test stop at `before:propose` until `hold.release()` (`tests.support.holds`)."""
+    held = Hold()
+    monkeypatch.setattr(faults, "point", held)
+    return held

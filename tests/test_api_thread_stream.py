@@ -19,35 +19,13 @@ import uvicorn
 from langgraph_sdk.client import SyncLangGraphClient
 from langgraph_sdk.schema import StreamPart
 
-from agent.config import faults
 from agent.infra.persistence import Resources
 from agent.interfaces.server.app import create_app
 from agent.interfaces.server.auth import parse_keys
 from agent.interfaces.server.backend import Backend
 from tests.support.api import API_KEYS, APPROVE, ASK, langgraph_url, message, sdk_clients
+from tests.support.holds import Hold
 from tests.support.servers import free_port
-
-
-class Hold:
-    """Holds every run that reaches `before:propose` until `release`; `reached` says one is there."""
-
-    def __init__(self) -> None:
-        self.reached, self.released = threading.Event(), threading.Event()
-
-    def __call__(self, name: str) -> None:
-        if name == "before:propose" and not self.released.is_set():
-            self.reached.set()
-            assert self.released.wait(timeout=30)
-
-    def release(self) -> None:
-        self.released.set()
-
-
-@pytest.fixture
-def hold(monkeypatch: pytest.MonkeyPatch) -> Hold:
-    held = Hold()
-    monkeypatch.setattr(faults, "point", held)
-    return held
 
 
 @pytest.fixture

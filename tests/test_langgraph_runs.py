@@ -26,6 +26,7 @@ from agent.config import faults
 from agent.infra.persistence import Resources
 from agent.journal.thread_records import ASSISTANT_ID
 from tests.support.approvals import paid
+from tests.support.holds import Hold
 from tests.support.servers import api_server
 
 ASK = {"messages": [{"role": "user", "content": "Enroll me in rag-2"}]}
@@ -56,28 +57,6 @@ def clients(base: str) -> Iterator[dict[str, SyncLangGraphClient]]:
     yield made
     for client in made.values():
         client.close()
-
-
-class Hold:
-    """Holds every run that reaches `before:propose` until `release`; `reached` says one is there."""
-
-    def __init__(self) -> None:
-        self.reached, self.released = threading.Event(), threading.Event()
-
-    def __call__(self, name: str) -> None:
-        if name == "before:propose" and not self.released.is_set():
-            self.reached.set()
-            assert self.released.wait(timeout=30)
-
-    def release(self) -> None:
-        self.released.set()
-
-
-@pytest.fixture
-def hold(monkeypatch: pytest.MonkeyPatch) -> Hold:
-    held = Hold()
-    monkeypatch.setattr(faults, "point", held)
-    return held
 
 
 def turns(resources: Resources, thread_id: str) -> list[tuple[str, str, str]]:
