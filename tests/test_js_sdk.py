@@ -20,30 +20,23 @@ checked here with hmac). The server allows http and private hosts for it, as the
 
 from __future__ import annotations
 
-import base64
-import hashlib
-import hmac
 import json
-import threading
 import time
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
 import httpx
 import psycopg
-import pytest
 from psycopg.rows import dict_row
 
 from tests.support import node
 from tests.support.api import langgraph_url
 from tests.support.servers import api_server
+from tests.support.webhooks import SECRET, Received, receiving, verified
 
-KEY = bytes(range(32))
 WEBHOOKS = {
-    "SCHOOL_WEBHOOK_SECRET": "whsec_" + base64.b64encode(KEY).decode(),
+    "SCHOOL_WEBHOOK_SECRET": SECRET,
     "SCHOOL_WEBHOOK_ALLOW_HTTP": "1",
     "SCHOOL_WEBHOOK_ALLOW_PRIVATE": "1",
 }
@@ -60,38 +53,6 @@ def test_the_js_client_streams_to_the_approval_and_joins_the_students_resume(
     with api_server(database_url, tmp_path / "data", log) as url:
         result = node.run_script("sdk_client.mjs", {"BASE_URL": url})
     node.assert_passed(result, log)
-
-
-@pytest.fixture
-def posts() -> Iterator[tuple[str, list[tuple[str, dict[str, str], bytes]]]]:
-    """A webhook receiver on loopback answering 204: its URL, and each POST's path, headers and body."""
-    got: list[tuple[str, dict[str, str], bytes]] = []
-
-    class Handler(BaseHTTPRequestHandler):
-        def do_POST(self) -> None:  # http.server's name
-            body = self.rfile.read(int(self.headers["content-length"]))
-            got.append((self.path, {k.lower(): v for k, v in self.headers.items()}, body))
-            self.send_response(204)
-            self.send_header("content-length", "0")
-            self.end_headers()
-
-        def log_message(self, *_: Any) -> None:
-            pass
-
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_address[1]}", got
-    server.shutdown()
-    server.server_close()
-
-
-def signed_body(headers: dict[str, str], body: bytes) -> Any:
-    """The body of a POST whose Standard Webhooks signature holds under KEY."""
-    signed = f"{headers['webhook-id']}.{headers['webhook-timestamp']}.".encode() + body
-    expected = base64.b64encode(hmac.new(KEY, signed, hashlib.sha256).digest()).decode()
-    assert headers["webhook-signature"] == f"v1,{expected}"
-    assert abs(time.time() - int(headers["webhook-timestamp"])) < 120
-    return json.loads(body)
 
 
 def script_results(stdout: str) -> Any:
@@ -114,12 +75,12 @@ def delivered(api_url: str) -> list[dict[str, Any]]:
 
 
 def test_the_js_client_drives_the_store_thread_ttls_prune_and_a_webhook(
-    database_url: str, tmp_path: Path, posts: tuple[str, list[tuple[str, dict[str, str], bytes]]]
+    database_url: str, tmp_path: Path
 ) -> None:
     node.require(packages=("@langchain/langgraph-sdk",))
-    receiver_url, got = posts
     log = tmp_path / "serve.log"
-    with api_server(database_url, tmp_path / "data", log, env=WEBHOOKS) as url:
+    with receiving() as receiver, api_server(database_url, tmp_path / "data", log, env=WEBHOOKS) as url:
+        receiver_url = receiver.url
         result = node.run_script(
             "sdk_client.mjs", {"BASE_URL": url, "SDK_CASES": "platform", "WEBHOOK_URL": receiver_url}
         )
@@ -129,7 +90,7 @@ def test_the_js_client_drives_the_store_thread_ttls_prune_and_a_webhook(
     with psycopg.connect(database_url, autocommit=True, row_factory=dict_row) as conn:
         assert_the_store(results["store"], conn)
         assert_thread_ttls_and_prune(results["threads"], conn)
-    assert_one_signed_delivery(results["webhook"], rows, got, f"{receiver_url}/run")
+    assert_one_signed_delivery(results["webhook"], rows, receiver.got, f"{receiver_url}/run")
 
 
 def assert_the_store(store: dict[str, Any], conn: psycopg.Connection[dict[str, Any]]) -> None:
@@ -240,7 +201,7 @@ def assert_thread_ttls_and_prune(threads: dict[str, Any], conn: psycopg.Connecti
 def assert_one_signed_delivery(
     webhook: dict[str, Any],
     rows: list[dict[str, Any]],
-    got: list[tuple[str, dict[str, str], bytes]],
+    got: list[Received],
     hook: str,
 ) -> None:
     """The run's end posted once to its webhook, signed; a refused URL started no run."""
@@ -258,16 +219,16 @@ def assert_one_signed_delivery(
         "runs": [[run_id, "success"]],
     }
     assert "rag-2 starts 2027-01-15" in webhook["answer"]
-    [(path, headers, body)] = got
+    [post] = got
     [row] = rows
-    assert (path, headers["webhook-id"], headers["content-type"]) == ("/run", row["id"], "application/json")
+    assert (post.path, post.headers["webhook-id"]) == ("/run", row["id"])
     assert (row["status"], row["attempts"], row["last_status"], row["run_id"]) == (
         "delivered",
         1,
         204,
         run_id,
     )
-    posted = signed_body(headers, body)
+    posted = verified(post)
     assert (posted["run_id"], posted["thread_id"], posted["status"], posted["kwargs"]["webhook"]) == (
         run_id,
         "js-hooked",

@@ -13,16 +13,10 @@ from __future__ import annotations
 
 import base64
 import dataclasses
-import hashlib
-import hmac
-import json
 import re
 import signal
-import threading
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
@@ -44,9 +38,8 @@ from tests.support.api import ADA, API_KEYS, APPROVE, OLGA, changed, fingerprint
 from tests.support.approvals import paid
 from tests.support.school import TODAY
 from tests.support.servers import school_process
+from tests.support.webhooks import KEY, SECRET, Receiver, receiving, verified
 
-KEY = bytes(range(32))
-SECRET = "whsec_" + base64.b64encode(KEY).decode()
 LOOPBACK_ALLOWED = WebhookConfig(secret=KEY, allow_http=True, allow_private=True)
 STRICT = WebhookConfig(secret=KEY)
 WHEN = message("When does rag-2 start?")
@@ -69,56 +62,10 @@ RUN_KEYS = {
 """What langgraph-api 0.16.7 posts when a run ends (`langgraph_api.webhook.call_webhook`)."""
 
 
-@dataclass
-class Received:
-    path: str
-    headers: dict[str, str]
-    body: bytes
-
-    def json(self) -> Any:
-        return json.loads(self.body)
-
-
-@dataclass
-class Receiver:
-    """A webhook receiver on loopback: records every POST; answers 500 to the first `failing[path]`."""
-
-    url: str = ""
-    got: list[Received] = field(default_factory=list)
-    failing: dict[str, int] = field(default_factory=dict)
-    lock: threading.Lock = field(default_factory=threading.Lock)
-
-    def at(self, path: str) -> list[Received]:
-        with self.lock:
-            return [r for r in self.got if r.path == path]
-
-
 @pytest.fixture
 def receiver() -> Iterator[Receiver]:
-    found = Receiver()
-
-    class Handler(BaseHTTPRequestHandler):
-        def do_POST(self) -> None:  # http.server's name
-            body = self.rfile.read(int(self.headers["content-length"]))
-            with found.lock:
-                found.got.append(Received(self.path, {k.lower(): v for k, v in self.headers.items()}, body))
-                failing = found.failing.get(self.path, 0)
-                if failing:
-                    found.failing[self.path] = failing - 1
-            self.send_response(500 if failing else 204)
-            self.send_header("content-length", "0")
-            self.end_headers()
-
-        def log_message(self, *_: Any) -> None:
-            pass
-
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    found.url = f"http://127.0.0.1:{server.server_address[1]}"
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield found
-    server.shutdown()
-    server.server_close()
+    with receiving() as found:
+        yield found
 
 
 @pytest.fixture
@@ -133,17 +80,6 @@ def settings(database_url: str, tmp_path: Path, receiver: Receiver) -> Settings:
         rate_limit_per_minute=0,
         webhooks=hooks,
     )
-
-
-def verified(request: Received) -> Any:
-    """The body of a delivery whose Standard Webhooks signature holds (checked with hmac here)."""
-    delivery_id, stamp = request.headers["webhook-id"], request.headers["webhook-timestamp"]
-    signed = f"{delivery_id}.{stamp}.".encode() + request.body
-    expected = base64.b64encode(hmac.new(KEY, signed, hashlib.sha256).digest()).decode()
-    assert request.headers["webhook-signature"] == f"v1,{expected}"
-    assert abs(time.time() - int(stamp)) < 120
-    assert request.headers["content-type"] == "application/json"
-    return request.json()
 
 
 def settle(check: Any, timeout_s: float = 30, what: str = "") -> Any:
