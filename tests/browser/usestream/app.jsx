@@ -3,8 +3,10 @@
 // approval policy); when the thread stops for an operator's decision, the page shows the request
 // and an operator approves it. It speaks only the LangGraph Server API, at
 // `<this origin>/langgraph` unless `?apiUrl=` says otherwise; keys come from the inputs or from
-// `?studentKey=` and `?operatorKey=`. `make browser` bundles it into tests/browser/dist/usestream/;
-// tests/browser/usestream_e2e.mjs drives it.
+// `?studentKey=` and `?operatorKey=`. The student's view rejoins a run that was streaming when the
+// page was reloaded (`reconnectOnMount`: the SDK keeps the run's id in sessionStorage; the page keeps
+// the thread's id there too). `make browser` bundles it into tests/browser/dist/usestream/;
+// tests/browser/usestream_e2e.mjs and usestream_reload_e2e.mjs drive it.
 
 import { useEffect, useState } from "react";
 import { createRoot } from "react-dom/client";
@@ -14,6 +16,7 @@ const query = new URLSearchParams(window.location.search);
 const API_URL = query.get("apiUrl") ?? `${window.location.origin}/langgraph`;
 const ASSISTANT_ID = "school";
 const APPROVE = { resume: { decisions: [{ type: "approve" }] } };
+const THREAD_KEY = "school:thread";
 
 /** A message's text, whether its content is a string or a list of parts. */
 function textOf(content) {
@@ -56,6 +59,7 @@ function Chat({ apiKey, threadId, onThreadId, onPaused }) {
     assistantId: ASSISTANT_ID,
     threadId,
     onThreadId,
+    reconnectOnMount: true,
     onError: (err) => setError(describe(err)),
   });
   const interrupt = stream.isLoading ? undefined : stream.interrupt;
@@ -138,7 +142,12 @@ function Review({ apiKey, threadId, onDecided }) {
 function App() {
   const [studentKey, setStudentKey] = useState(query.get("studentKey") ?? "");
   const [operatorKey, setOperatorKey] = useState(query.get("operatorKey") ?? "");
-  const [threadId, setThreadId] = useState(null);
+  // Kept for this tab, so that a reload shows the same thread and rejoins the run streaming on it.
+  const [threadId, setThreadId] = useState(() => sessionStorage.getItem(THREAD_KEY));
+  const rememberThread = (id) => {
+    sessionStorage.setItem(THREAD_KEY, id);
+    setThreadId(id);
+  };
   const [paused, setPaused] = useState(null);
   // Each decision remounts the student's view, which reads the thread again (as a reload would).
   const [decisions, setDecisions] = useState(0);
@@ -163,7 +172,7 @@ function App() {
           key={`${studentKey}:${decisions}`}
           apiKey={studentKey}
           threadId={threadId}
-          onThreadId={setThreadId}
+          onThreadId={rememberThread}
           onPaused={setPaused}
         />
       )}
