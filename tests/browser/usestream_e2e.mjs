@@ -12,21 +12,18 @@
 // Exits 0 when every expectation holds; otherwise prints which one failed, the page's text, every
 // LangGraph API request the page made with its answer, and a screenshot path, and exits 1.
 
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join, normalize } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { chromium } from "playwright-core";
+import { ExpectationError, TIMEOUT_MS, byTestId, check, servePage, waitFor } from "./page_checks.mjs";
 
 const BASE_URL = need("BASE_URL");
 const ADA_KEY = need("ADA_KEY");
 const OLGA_KEY = need("OLGA_KEY");
 const CHROMIUM = process.env.CHROMIUM || "/usr/bin/chromium";
-const PAGE_DIR = join(dirname(fileURLToPath(import.meta.url)), "dist", "usestream");
-const TIMEOUT_MS = 30_000;
 const ASK = "I'd like to enroll in rag-2";
 const CANCEL = "Please cancel my enrollment in rag-2";
-const TYPES = { ".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8" };
 
 function need(name) {
   const value = process.env[name];
@@ -35,44 +32,6 @@ function need(name) {
     process.exit(2);
   }
   return value;
-}
-
-/** A failed expectation: what was expected, and what the page showed instead. */
-class ExpectationError extends Error {}
-
-function check(condition, message) {
-  if (!condition) throw new ExpectationError(message);
-}
-
-const byTestId = (scope, id) => scope.locator(`[data-testid="${id}"]`);
-const texts = (locator) => locator.evaluateAll((items) => items.map((i) => i.innerText.trim()));
-
-/** Poll `read` until `done(value)`; an error shown on the page ends the wait at once, naming it. */
-async function waitFor(page, what, read, done) {
-  const deadline = Date.now() + TIMEOUT_MS;
-  let value;
-  while (Date.now() < deadline) {
-    value = await read();
-    if (done(value)) return value;
-    const shown = await texts(byTestId(page, "error"));
-    if (shown.length) throw new ExpectationError(`${what}: the page shows an error: ${shown.join(" | ")}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new ExpectationError(`${what}: not within ${TIMEOUT_MS / 1000} s; last saw ${JSON.stringify(value)}`);
-}
-
-/** Serve dist/usestream/ at BASE_URL/usestream/, so that the page and the API share an origin. */
-async function servePage(page) {
-  await page.route(`${BASE_URL}/usestream/**`, (route) => {
-    const path = normalize(new URL(route.request().url()).pathname.replace(/^\/usestream\//, ""));
-    if (path.startsWith("..")) return route.fulfill({ status: 404 });
-    try {
-      const body = readFileSync(join(PAGE_DIR, path));
-      return route.fulfill({ status: 200, body, contentType: TYPES[path.slice(path.lastIndexOf("."))] });
-    } catch {
-      return route.fulfill({ status: 404, body: `${path} is not in tests/browser/dist/usestream` });
-    }
-  });
 }
 
 /** Every LangGraph API request the page makes: who, method, path, body, and the answer's status
@@ -211,7 +170,7 @@ async function main() {
   page.on("pageerror", (err) => pageErrors.push(err.stack ?? err.message));
   page.on("console", (msg) => msg.type() === "error" && pageErrors.push(`console: ${msg.text()}`));
   recordRequests(page, exchanges);
-  await servePage(page);
+  await servePage(page, BASE_URL);
   try {
     await studentAsksAndConfirms(page);
     await studentCancelsAndTheRefundWaitsForStaff(page);
