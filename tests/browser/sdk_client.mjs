@@ -303,6 +303,27 @@ async function aQuestionIsAnsweredStatelessly() {
   console.log(`ok: answered statelessly: ${reply.content}`);
 }
 
+async function aBatchOfQuestionsIsAnswered() {
+  // createBatch sends each payload as given (its camelCase fields unconverted): on_completion is
+  // written as the API names it, so that the threads stay for the joins below.
+  const ask = {
+    assistantId: ASSISTANT,
+    input: { messages: [{ role: "user", content: "When does rag-2 start?" }] },
+    on_completion: "keep",
+  };
+  const runs = await step("runs.createBatch", () => ada.runs.createBatch([ask, ask]));
+  check(
+    runs.length === 2 && new Set(runs.map((r) => r.thread_id)).size === 2 && runs.every((r) => r.status === "pending"),
+    `a batch makes a pending run on a thread of its own for each question, saw ${show(runs)}`,
+  );
+  for (const run of runs) {
+    const ended = await step("runs.join (batch)", () => ada.runs.join(run.thread_id, run.run_id));
+    const reply = ended.messages?.at(-1);
+    check(/rag-2 starts 2027-01-15/.test(reply?.content ?? ""), `each batch run answers, saw ${show(ended)}`);
+  }
+  console.log(`ok: a batch of ${runs.length} stateless runs answered`);
+}
+
 async function aWeeklyReminderIsScheduled(threadId) {
   const input = { messages: [{ role: "user", content: "When does rag-2 start?" }] };
   const cron = await step("crons.createForThread", () =>
@@ -465,6 +486,7 @@ async function schoolCases() {
   await theStudentIsEnrolled(threadId);
   await theThreadsStreamReplaysItsRuns(threadId, resumeId);
   await aQuestionIsAnsweredStatelessly();
+  await aBatchOfQuestionsIsAnswered();
   await aWeeklyReminderIsScheduled(threadId);
   console.log("sdk_client: all expectations held");
 }
