@@ -209,6 +209,7 @@ def record_session(student: SyncLangGraphClient, operator: SyncLangGraphClient) 
     _the_approval(s, student, operator, thread_id, topic)
     _runs(s, student, thread_id)
     _thread_stream(s, student, thread_id)
+    _store(s, student)
     _subgraphs(s, student, topic)
     _refusals(s, student, operator, thread_id)
     return s.calls
@@ -362,6 +363,21 @@ def _runs(s: Session, client: SyncLangGraphClient, thread_id: str) -> None:
         ),
     )
     _until_idle(client, thread_id)
+
+
+def _store(s: Session, client: SyncLangGraphClient) -> None:
+    """The store: a fact put, read, found, listed and deleted in the student's own namespace (ada's)."""
+    space = ["memories", "ada"]
+    key = f"differential-{uuid.uuid4()}"
+    s.call("store.put_item", lambda: client.store.put_item(space, key, {"fact": "prefers evening cohorts"}))
+    s.call("store.get_item", lambda: client.store.get_item(space, key))
+    s.call(
+        "store.search_items",
+        lambda: client.store.search_items(space, filter={"fact": "prefers evening cohorts"}),
+    )
+    s.call("store.list_namespaces", lambda: client.store.list_namespaces(prefix=space))
+    s.call("store.delete_item", lambda: client.store.delete_item(space, key))
+    s.call("store.get_item (deleted)", lambda: client.store.get_item(space, key))
 
 
 def _thread_stream(s: Session, client: SyncLangGraphClient, thread_id: str) -> None:
