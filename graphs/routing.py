@@ -180,8 +180,8 @@ GUARD_CONFIDENT = 0.9
 
 The floors and `SAFE_MASS` were chosen on the rules' first readings of twelve rounds, each read by
 the rules frozen before it was written and by a reader fitted without it (`school-agent eval
-combination`, `docs/evaluation/router.md`): 0.936 of 8,692 messages read right and 17 unsafe readings, where
-the rules alone read 0.902 with 185, and the reader as a veto only 0.910 with 24."""
+combination`, `docs/evaluation/router.md`): 0.937 of 8,692 messages read right and 17 unsafe readings, where
+the rules alone read 0.902 with 185, and the reader as a veto only 0.911 with 26."""
 SAFETY_GUARDS = frozenset({"injected", "negated", "offtopic", "social", "asked"})
 """Guards that say a message must start no action and no planner; the reader never overrules that."""
 REPLIES = frozenset({"confirm", "decline"})
