@@ -107,25 +107,31 @@ def rounds() -> list[tuple[str, list[EvalCase]]]:
     ]
 
 
-def first_readings(path: Path = FIRST_READINGS) -> list[list[Reading]]:
-    """The rules' first reading of every seen round, recording (and saving) those the file lacks."""
+def first_readings(
+    path: Path = FIRST_READINGS, seen: list[tuple[str, list[EvalCase]]] | None = None
+) -> list[list[Reading]]:
+    """The rules' first reading of every seen round (`seen`: `rounds()`), recording and saving those the file lacks."""
+    seen = rounds() if seen is None else seen
     kept = _kept(path)
-    missing = stale(path)
-    for n, (commit, cases) in enumerate(rounds(), 1):
-        if n in missing:
-            readings = [[r.intent, r.guard] for r in record(commit, cases)]
-            kept[str(n)] = {"commit": commit, "digest": digest(cases), "readings": readings}
+    missing = _stale(kept, seen)
+    for n in missing:
+        commit, cases = seen[n - 1]
+        readings = [[r.intent, r.guard] for r in record(commit, cases)]
+        kept[str(n)] = {"commit": commit, "digest": digest(cases), "readings": readings}
     if missing:
         path.write_bytes(gzip.compress(json.dumps(kept, separators=(",", ":")).encode(), mtime=0))
-    return [[Reading(i, g) for i, g in kept[str(n)]["readings"]] for n in range(1, len(rounds()) + 1)]
+    return [[Reading(i, g) for i, g in kept[str(n)]["readings"]] for n in range(1, len(seen) + 1)]
 
 
 def stale(path: Path = FIRST_READINGS) -> list[int]:
     """The seen rounds whose first readings the file lacks, or holds for other messages or another commit."""
-    kept = _kept(path)
+    return _stale(_kept(path), rounds())
+
+
+def _stale(kept: dict[str, Any], seen: list[tuple[str, list[EvalCase]]]) -> list[int]:
     return [
         n
-        for n, (commit, cases) in enumerate(rounds(), 1)
+        for n, (commit, cases) in enumerate(seen, 1)
         if (entry := kept.get(str(n))) is None
         or (entry["commit"], entry["digest"]) != (commit, digest(cases))
     ]
@@ -137,10 +143,10 @@ def _kept(path: Path) -> dict[str, Any]:
 
 def folds() -> list[list[Row]]:
     """Each seen round: its messages, the rules' first readings, a reader fitted without the round."""
-    base = base_cases()
-    cases = [c for _, c in rounds()]
+    base, seen = base_cases(), rounds()
+    cases = [c for _, c in seen]
     out = []
-    for k, (left_out, firsts) in enumerate(zip(cases, first_readings(), strict=True)):
+    for k, (left_out, firsts) in enumerate(zip(cases, first_readings(seen=seen), strict=True)):
         reader, _ = fit(base + [c for j, round_ in enumerate(cases) if j != k for c in round_])
         out.append(rows(left_out, firsts, reader))
     return out
