@@ -112,33 +112,26 @@ def seed_catalog(conn: Connection[Row], *, today: date) -> int:
     cohorts starting soon; existing rows are never changed.
     """
     seed = load_seed()
-    added = 0
+    cohorts = [
+        h | {"starts_on": (today + timedelta(days=h["starts_in_days"])).isoformat()} for h in seed["cohorts"]
+    ]
+    # One statement a table: a start on a seeded database sends two, not one per row.
     with conn.transaction():
-        for c in seed["courses"]:
-            cur = conn.execute(
-                "INSERT INTO courses (id, title, description, level, price_cents, duration_weeks,"
-                " prerequisites, tags) VALUES (%s, %s, %s, %s, %s, %s, %s, %s)"
-                " ON CONFLICT (id) DO NOTHING",
-                (
-                    c["id"],
-                    c["title"],
-                    c["description"],
-                    c["level"],
-                    c["price_cents"],
-                    c["duration_weeks"],
-                    c["prerequisites"],
-                    c["tags"],
-                ),
-            )
-            added += cur.rowcount
-        for h in seed["cohorts"]:
-            cur = conn.execute(
-                "INSERT INTO cohorts (id, course_id, starts_on, capacity) VALUES (%s, %s, %s, %s)"
-                " ON CONFLICT (id) DO NOTHING",
-                (h["id"], h["course_id"], today + timedelta(days=h["starts_in_days"]), h["capacity"]),
-            )
-            added += cur.rowcount
-    return added
+        courses = conn.execute(
+            "INSERT INTO courses (id, title, description, level, price_cents, duration_weeks,"
+            " prerequisites, tags) SELECT id, title, description, level, price_cents, duration_weeks,"
+            " prerequisites, tags FROM jsonb_to_recordset(%s::jsonb) AS s(id text, title text,"
+            " description text, level text, price_cents int, duration_weeks int, prerequisites text[],"
+            " tags text[]) ON CONFLICT (id) DO NOTHING",
+            (json.dumps(seed["courses"]),),
+        ).rowcount
+        added = conn.execute(
+            "INSERT INTO cohorts (id, course_id, starts_on, capacity) SELECT id, course_id, starts_on,"
+            " capacity FROM jsonb_to_recordset(%s::jsonb) AS s(id text, course_id text, starts_on date,"
+            " capacity int) ON CONFLICT (id) DO NOTHING",
+            (json.dumps(cohorts),),
+        ).rowcount
+    return courses + added
 
 
 def get_cohort(conn: Connection[Row], cohort_id: str) -> CohortOfCourse | None:
