@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Collection
 from difflib import SequenceMatcher, get_close_matches
+from typing import Any
 
 WORD = re.compile(r"[a-z0-9€$£]+(?:[-'][a-z0-9]+)*")
 """A word of lower-cased text, with its hyphens and apostrophes ("python-basics", "i've") and money signs."""
@@ -48,6 +49,11 @@ def closest(
     if not found or (same_start and found[0][0] != word[0]):
         return None
     return found[0]
+
+
+def corrected(text: str, known: Collection[str], **guards: Any) -> list[str]:
+    """The lower-cased words of `text`, each read as the known word it misspells (`closest`, with its guards)."""
+    return [closest(w, known, **guards) or w for w in WORD.findall(text.lower().replace("’", "'"))]
 
 
 def similar(

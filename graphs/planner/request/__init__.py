@@ -2,49 +2,43 @@
 
 Used when no model is configured, and to check a model's structured output against the text. It
 only reads text; the rules a program must satisfy live in `agent.domain.programs`, and the
-catalog's vocabulary (common course names, career paths) in `agent.domain.paths`.
-
-One module per part of the request; what each understands is in its docstring (anything else
-leaves the field unset, so that the planner asks):
-
-- `money`: the budget, in euros ("within 1500", "max 1.5k", "€900"; other currencies stay unset).
-- `window` (over `dates`): bounds on cohort start dates ("before March", "in spring", "within 3
-  months"; a deadline about finishing is not a start date).
-- `counts`: how many courses ("three courses", "a couple of courses").
-- `completed`: courses already done ("I already know python", "I've taken statistics and SQL").
-- `waitlist`: whether a waitlist is fine.
-- the courses the student names (`graphs.entities`: by id, title or distinctive word; "an LLM
-  engineer" is a career, not a course): required parts of the program.
-- `goal`: the goal in the student's words ("my goal of moving into ML engineering").
-- `detect`: whether a message asks for a program at all, and the one "the program" matcher.
-- `subgoals`: `decompose`, the goal split into sub-questions for the planner's workers.
-- (`graphs.fuzzy` is the one misspelling-tolerant word match, shared with `graphs.intents` and `graphs.entities`.)
+catalog's vocabulary (common course names, career paths) in `agent.domain.paths`. One module per
+part of the request, each saying what it understands; anything else leaves the field unset, so
+that the planner asks. The courses the student names (`graphs.entities`) are required parts of
+the program.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection, Mapping
 from datetime import date
 
 from agent.domain.programs import DEFAULT_SIZE, ProgramRequest
 from graphs.entities import courses_named
 from graphs.planner.request.completed import completed_courses
-from graphs.planner.request.counts import MAX_SIZE, course_count
+from graphs.planner.request.counts import course_count
 from graphs.planner.request.detect import enrolls_in_the_program, is_program_request, names_the_program
 from graphs.planner.request.goal import goal_phrase
 from graphs.planner.request.money import budget_cents
 from graphs.planner.request.subgoals import decompose
-from graphs.planner.request.waitlist import waitlist_ok
 from graphs.planner.request.window import start_window
 
 __all__ = [
-    "MAX_SIZE",
     "decompose",
     "enrolls_in_the_program",
     "is_program_request",
     "names_the_program",
     "parse_program_request",
 ]
+
+_WAITLIST_OK = re.compile(
+    r"\b(?:wait\s*list|waiting\s+list)\s+(?:is|would\s+be|are)\s+(?:fine|ok(?:ay)?|good|acceptable)|"
+    r"\b(?:happy|fine|ok(?:ay)?|willing|glad)\s+(?:with|to\s+(?:be\s+on|join|go\s+on|take))\s+(?:a\s+|the\s+)?"
+    r"(?:wait\s*list|waiting\s+list)",
+    re.IGNORECASE,
+)
+"""A waitlisted cohort is fine: "a waitlist is fine", "happy to be on a waitlist"."""
 
 
 def parse_program_request(
@@ -65,6 +59,6 @@ def parse_program_request(
         start_after=after,
         size=course_count(text) or DEFAULT_SIZE,
         completed=completed,
-        waitlist_ok=waitlist_ok(text),
+        waitlist_ok=_WAITLIST_OK.search(text) is not None,
         named=tuple(c for c in named if c not in completed),
     )

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from graphs.fuzzy import WORD, phrase_list, similar
+from graphs.fuzzy import corrected, phrase_list
 from graphs.planner.request.counts import course_count
 from graphs.planner.request.money import budget_cents
 from graphs.planner.request.window import names_a_date
@@ -82,7 +82,7 @@ def is_program_request(text: str) -> bool:
     €1500"). "Is there a program for beginners?" is a question about the catalog, not a request.
     Actions on a pending proposal are the router's business, not this function's.
     """
-    flat = " ".join(_fuzzy_words(text))
+    flat = " ".join(corrected(text, _VOCABULARY, cutoff=0.85, min_length=6))
     if (
         any(p in flat for p in _PROGRAM_PHRASES)
         or _COURSES_I_NEED.search(flat)
@@ -98,14 +98,3 @@ def is_program_request(text: str) -> bool:
     if words & set(_PROGRAM_WORDS):
         return planning or courses or constrained
     return planning and courses and constrained
-
-
-def _fuzzy_words(text: str) -> list[str]:
-    """Lower-case words with typos in the planning vocabulary corrected ("programm", "curiculum")."""
-    out = []
-    for word in WORD.findall(text.lower().replace("’", "'")):
-        if word not in _VOCABULARY:
-            # The first planning word within reach, in the order above ("coursess" reads "course").
-            word = next((v for v in _VOCABULARY if similar(word, v, cutoff=0.85, min_length=6)), word)
-        out.append(word)
-    return out

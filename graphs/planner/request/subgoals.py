@@ -12,7 +12,7 @@ from functools import cache
 
 from agent.domain.paths import load_paths
 from agent.domain.programs import ProgramRequest
-from graphs.fuzzy import WORD, closest
+from graphs.fuzzy import corrected
 
 _SPLIT = re.compile(r"\s*(?:,|&|\band\b|\bplus\b|\bas\s+well\s+as\b)\s*", re.IGNORECASE)
 
@@ -26,7 +26,7 @@ def decompose(request: ProgramRequest) -> list[str]:
     "and" and commas into up to four sub-questions (one when it names a single topic). The
     model-backed planner may replace this with its own decomposition.
     """
-    goal = " ".join(_fuzzy_goal_words(request.goal))
+    goal = " ".join(corrected(request.goal, _vocabulary(), cutoff=0.85, min_length=5))
     if not goal:
         return []
     for career in load_paths().careers:
@@ -62,12 +62,3 @@ def _vocabulary() -> tuple[str, ...]:
             | {w for words in paths.specialisations.values() for w in words}
         )
     )
-
-
-def _fuzzy_goal_words(goal: str) -> list[str]:
-    """The goal's words, lower-case, with typos in the table's keywords corrected ("machne learning")."""
-    vocabulary = _vocabulary()
-    out = []
-    for word in WORD.findall(goal.lower()):
-        out.append(closest(word, vocabulary, cutoff=0.85, min_length=5) or word)
-    return out
