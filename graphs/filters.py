@@ -18,12 +18,11 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 
 from agent.domain.catalog_queries import Filters, next_month
-from graphs.months import MONTH_NAMES
+from graphs.months import MONTH_NAMES, MONTH_NUMBERS
 from graphs.terms import topic_terms
 
-MONTHS = list(MONTH_NAMES)
 _MONTH = re.compile(
-    r"\b(?:(?P<name>january|february|march|april|june|july|august|september|october|november|december)"
+    rf"\b(?:(?P<name>{'|'.join(m for m in MONTH_NAMES if m != 'may')})"
     r"|(?<=in )(?P<may>may))\b(?:\s+(?P<year>20\d\d))?"
     r"|\b(?P<next>next month)\b",
     re.IGNORECASE,
@@ -75,10 +74,8 @@ _NO_PREREQUISITES = re.compile(
     r"|\bwithout\s+(?:having\s+)?(?:completed|taken|done|finished)\s+(?:any|an)\s*(?:other|another)?\s+course",
     re.IGNORECASE,
 )
-_NUMBER_OF = re.compile(r"\d+(?:-weeks?)?")
-"""A number, or a number of weeks written as one word ("4-week"): a filter's, not a subject."""
-_LEVEL_WORD = re.compile(r"(?:beginner|intermediate|advanced)s?-level")
-"""A level written as one word ("advanced-level"): a filter's, not a subject."""
+_FILTER_TERM = re.compile(r"\d+(?:-weeks?)?|(?:beginner|intermediate|advanced)s?-level")
+"""A number, a number of weeks or a level written as one word ("4-week", "advanced-level"): not a subject."""
 _LEVEL = re.compile(r"\b(?P<level>beginner|intermediate|advanced)s?\b", re.IGNORECASE)
 _SEATS = re.compile(
     r"\b(?:free|available|open|left|remaining)\s+(?:seats?|spots?|places?)\b"
@@ -133,7 +130,7 @@ FILTER_WORDS = frozenset(
     intake intakes priced price prices strictly only sometime level levels paying pay cent cents
     cheapest shortest longest expensive most least between run runs jump into having completed taken
     other another first day days""".split()  # noqa: SIM905
-) | frozenset(MONTHS)
+) | frozenset(MONTH_NAMES)
 """Words that belong to a filter, not to a subject: "courses under 500 euros" names no subject."""
 
 FACETS = {
@@ -204,11 +201,7 @@ def read_question(question: str, *, today: date) -> Reading:
         no_prerequisites=_NO_PREREQUISITES.search(text) is not None,
         pick=next((name for name, pattern in _PICK.items() if pattern.search(text)), None),
     )
-    subject = [
-        t
-        for t in topic_terms(question)
-        if t not in FILTER_WORDS and not _NUMBER_OF.fullmatch(t) and not _LEVEL_WORD.fullmatch(t)
-    ]
+    subject = [t for t in topic_terms(question) if t not in FILTER_WORDS and not _FILTER_TERM.fullmatch(t)]
     facets = frozenset(name for name, pattern in FACETS.items() if pattern.search(text))
     after_mine = _AFTER_MINE.search(text) is not None
     follow_on = _ASKS_FOR_COURSES.search(text) is not None and (
@@ -223,7 +216,7 @@ def _month(text: str, today: date) -> tuple[int, int] | None:
         return None
     if m["next"]:
         return (today.year, today.month + 1) if today.month < 12 else (today.year + 1, 1)
-    number = MONTHS.index((m["name"] or m["may"]).lower()) + 1
+    number = MONTH_NUMBERS[(m["name"] or m["may"]).lower()]
     return (int(m["year"]), number) if m["year"] else next_month(today, number)
 
 
@@ -275,12 +268,13 @@ def _level(text: str) -> str | None:
     return m["level"].lower() if m else None
 
 
-_FEWER_WEEKS = frozenset({"under", "below", "less than", "fewer than", "shorter than"})
-"""Strictly fewer weeks: "shorter than 5 weeks" is at most 4 (durations are whole weeks)."""
-_AT_MOST_WEEKS = frozenset({"at most", "up to", "no more than", "within", "less", "shorter", "fewer"})
-"""At most N weeks, N included: "up to 5 weeks", "5 weeks or less"."""
-_MORE_WEEKS = frozenset({"over", "more than", "longer than"})
-"""Strictly more weeks: "longer than 6 weeks" is at least 7."""
+_WEEK_BOUNDS = {
+    **dict.fromkeys(("under", "below", "less than", "fewer than", "shorter than"), (True, -1)),
+    **dict.fromkeys(("at most", "up to", "no more than", "within", "less", "shorter", "fewer"), (True, 0)),
+    **dict.fromkeys(("over", "more than", "longer than"), (False, 1)),
+}
+"""(upper bound, weeks added) of a comparison; any other ("at least", "or more") is a lower bound as
+said. Durations are whole weeks: "shorter than 5 weeks" is at most 4, "longer than 6 weeks" at least 7."""
 
 
 def _weeks(text: str, *, upper: bool) -> int | None:
@@ -292,12 +286,7 @@ def _weeks(text: str, *, upper: bool) -> int | None:
     if exact:
         return int(exact["n"] or exact["n2"] or exact["n3"])
     for m in _WEEKS.finditer(text):
-        word = m["cmp"] or m["cmp2"]
-        n = int(m["n"] or m["n2"])
-        is_upper = word in _FEWER_WEEKS or word in _AT_MOST_WEEKS
-        if is_upper != upper:
-            continue
-        if word in _FEWER_WEEKS:
-            return max(n - 1, 0)
-        return n + 1 if word in _MORE_WEEKS else n
+        is_upper, added = _WEEK_BOUNDS.get(m["cmp"] or m["cmp2"], (False, 0))
+        if is_upper == upper:
+            return max(int(m["n"] or m["n2"]) + added, 0)
     return None
