@@ -194,7 +194,11 @@ def cohort_reference(text: str) -> CohortReference | None:
     for word, following in pairwise([*words, ""]):
         if word in ("this", "next") and following == "month":
             return CohortReference(months_ahead=0 if word == "this" else 1)
-    month = _month_named(words, text.lower())
+    # "may" is a month only after a word that dates it ("in May", "the May group"), not "may I".
+    month = next(
+        (MONTH_NUMBERS[w] for w in words if w in MONTH_NUMBERS and (w != "may" or _MAY.search(text.lower()))),
+        None,
+    )
     if month is not None:
         return CohortReference(month=month)
     for i, word in enumerate(words):
@@ -213,15 +217,4 @@ def cohort_reference(text: str) -> CohortReference | None:
             return CohortReference(order=_ORDINALS[word])
         relation = {"another": "other", "different": "other", "previous": "earlier"}.get(word, word)
         return CohortReference(relation=relation)
-    return None
-
-
-def _month_named(words: list[str], lowered: str) -> int | None:
-    for word in words:
-        if word == "may":
-            if _MAY.search(lowered):
-                return 5
-            continue
-        if word in MONTH_NUMBERS:
-            return MONTH_NUMBERS[word]
     return None
