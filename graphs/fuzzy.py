@@ -75,13 +75,8 @@ def similar(
 
 def swapped(word: str, known: str) -> bool:
     """Whether `word` is `known` with two neighbouring letters swapped: "yse" and "yes"."""
-    diff = [i for i, (x, y) in enumerate(zip(word, known, strict=False)) if x != y]
-    a, b = [*diff, 0, 0][:2]
-    return (
-        len(word) == len(known)
-        and len(diff) == 2
-        and b == a + 1
-        and (word[a], word[b]) == (known[b], known[a])
+    return word != known and any(
+        word == known[:i] + known[i + 1] + known[i] + known[i + 2 :] for i in range(len(known) - 1)
     )
 
 
