@@ -19,32 +19,26 @@ NUMBERS |= {"single": 1, "couple": 2, "pair": 2}
 COURSE_WORDS = ("course", "courses", "class", "classes", "module", "modules")
 _SIZE_FILLERS = word_set("of more different good short online new or to - related relevant separate")
 """Words that may stand between a number and the course word: "three more online courses"."""
-_ARTICLES = frozenset({"a", "an", "the"})
 
 
 def course_count(text: str) -> int | None:
     """How many courses the text asks for; the larger of 'two or three'; None when it does not say."""
     words = WORD.findall(text.lower().replace("-", " - "))
     for n, word in enumerate(words):
-        if not is_course_word(word):
+        if closest(word, COURSE_WORDS, min_length=5) is None:  # "courses", or a typo of it ("cources")
             continue
         found: list[int] = []
         for before in reversed(words[max(0, n - 5) : n]):
             number = int(before) if before.isdigit() else number_word(before)
             if number is not None:
                 found.append(number)
-            elif before in _ARTICLES or before not in _SIZE_FILLERS:
+            elif before not in _SIZE_FILLERS:
                 # A number never stands before an article: "is there a course" names no size.
                 break
         at_once = " ".join(words[n + 1 : n + 4]).startswith(("at a time", "at once", "in parallel"))
         if found and 1 <= max(found) <= MAX_SIZE and not at_once:
             return max(found)
     return None
-
-
-def is_course_word(word: str) -> bool:
-    """Whether a lower-case word is "course", "classes", "module" …, or one typo away ("cources")."""
-    return closest(word, COURSE_WORDS, min_length=5) is not None
 
 
 def number_word(word: str) -> int | None:

@@ -42,10 +42,13 @@ _PLANNING_VERBS = re.compile(
     r"draw\s+up|set\s+up|combine|assemble)\b",
     re.IGNORECASE,
 )
+CAREER_MOVE = (
+    r"becom\w*|be\s+an?|mov\w+\s+into|get\w*\s+into|switch\w*\s+(?:to|into)|transition\w*\s+(?:to|into)|"
+    r"break\w*\s+into|career\s+(?:in|as)|work\s+as"
+)
+"""A move into a role or field ("become", "move into", "career in"): a regex alternation."""
 _CAREER = re.compile(
-    r"\b(?:becom\w*|be\s+an?|mov\w+\s+into|get\w*\s+into|switch\w*\s+(?:to|into)|"
-    r"transition\w*\s+(?:to|into)|break\w*\s+into|career\s+(?:in|as)|work\s+as|"
-    r"chang\w*\s+careers?\s+(?:to|into)|from\s+\w+\s+to|end\s+up\s+(?:as|in\s+an?))\b",
+    rf"\b(?:{CAREER_MOVE}|chang\w*\s+careers?\s+(?:to|into)|from\s+\w+\s+to|end\s+up\s+(?:as|in\s+an?))\b",
     re.IGNORECASE,
 )
 _ROLE = re.compile(

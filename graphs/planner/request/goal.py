@@ -11,15 +11,12 @@ import re
 from graphs.fuzzy import closest
 from graphs.planner.request.counts import COURSE_WORDS
 from graphs.planner.request.dates import MONTHS, SEASONS
+from graphs.planner.request.detect import CAREER_MOVE
 from graphs.planner.request.money import BUDGET_WORDS
 
 _GOALS = (
     re.compile(r"\bgoal\s+(?:is\s+|of\s+|:\s*)?(?:to\s+)?(?P<g>.+)", re.IGNORECASE),
-    re.compile(
-        r"(?P<g>\b(?:becom\w*|be\s+an?|mov\w+\s+into|get\w*\s+into|switch\w*\s+(?:to|into)|"
-        r"transition\w*\s+(?:to|into)|break\w*\s+into|career\s+(?:in|as)|work\s+as)\s+.+)",
-        re.IGNORECASE,
-    ),
+    re.compile(rf"(?P<g>\b(?:{CAREER_MOVE})\s+.+)", re.IGNORECASE),
     re.compile(
         r"\b(?:learning\s+path|road\s*map|curriculum|program(?:me)?|path|plan|courses|classes|modules)"
         r"(?:\s+(?:should|do|must|would|can)\s+i\s+(?:take|do|need|follow))?\s+(?:to|for|into|"

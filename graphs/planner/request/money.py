@@ -9,6 +9,7 @@ GBP, pounds) is not converted: the budget stays unset.
 from __future__ import annotations
 
 import re
+from decimal import Decimal
 
 _EURO = r"(?:€|eur\b|euros?\b)"
 _FOREIGN = r"(?:\$|£|usd\b|gbp\b|dollars?\b|pounds?\b|bucks\b)"
@@ -54,11 +55,6 @@ def budget_cents(text: str) -> int | None:
 
 def _cents(number: str, thousands: bool) -> int:
     """'1,500' and '1.500' → 150000, '1.5' with k → 150000, '12.50' → 1250."""
-    whole, cents = number, "0"
-    grouped = re.fullmatch(r"(\d{1,3}(?:[.,]\d{3})+)(?:[.,](\d{1,2}))?", number)
-    if grouped:
-        whole, cents = re.sub(r"[.,]", "", grouped.group(1)), grouped.group(2) or "0"
-    elif re.search(r"[.,]", number):
-        whole, cents = re.split(r"[.,]", number)
-    amount = int(whole) * 100 + int(cents.ljust(2, "0"))
-    return amount * 1000 if thousands else amount
+    # `_AMOUNT` reads a separator before three digits as grouping thousands, any other as the decimal point.
+    plain = re.sub(r"[.,](?=\d{3}(?:[.,]|$))", "", number).replace(",", ".")
+    return int(Decimal(plain) * (100_000 if thousands else 100))
