@@ -8,6 +8,7 @@ one course has it, or by a common name from the domain's aliases (pandas, git, d
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Collection
 
 from agent.domain.paths import load_paths
@@ -37,13 +38,9 @@ def completed_courses(text: str, course_ids: Collection[str]) -> tuple[str, ...]
     aliases = _course_aliases(course_ids)
     found: list[str] = []
     for match in _COMPLETED.finditer(text):
-        if _NEGATED.search(text[: match.start()]):
-            continue
-        clause = _CLAUSE_END.split(match.group("what"), maxsplit=1)[0]
-        for course_id in _named_courses(clause, aliases):
-            if course_id not in found:
-                found.append(course_id)
-    return tuple(found)
+        if not _NEGATED.search(text[: match.start()]):
+            found += _named_courses(_CLAUSE_END.split(match.group("what"), maxsplit=1)[0], aliases)
+    return tuple(dict.fromkeys(found))
 
 
 def _course_aliases(course_ids: Collection[str]) -> dict[str, str]:
@@ -52,15 +49,12 @@ def _course_aliases(course_ids: Collection[str]) -> dict[str, str]:
     An alias counts only for an id the catalog passed in actually has.
     """
     aliases = {alias: cid for alias, cid in load_paths().aliases.items() if cid in course_ids}
-    first_words: dict[str, list[str]] = {}
+    firsts = Counter(cid.split("-")[0] for cid in course_ids)
     for cid in course_ids:
-        first_words.setdefault(cid.split("-")[0], []).append(cid)
-    for word, ids in first_words.items():
-        if len(ids) == 1 and len(word) >= 2:
-            aliases[word] = ids[0]
-    for cid in course_ids:
-        aliases[cid] = cid
-        aliases[cid.replace("-", " ")] = cid
+        first = cid.split("-")[0]
+        if firsts[first] == 1 and len(first) >= 2:
+            aliases[first] = cid
+        aliases |= {cid: cid, cid.replace("-", " "): cid}
     return aliases
 
 
@@ -71,15 +65,14 @@ def _named_courses(clause: str, aliases: dict[str, str]) -> list[str]:
     found: list[str] = []
     n = 0
     while n < len(words):
-        for length in (3, 2, 1):
+        for length in range(min(3, len(words) - n), 0, -1):
             phrase = " ".join(words[n : n + length])
             course_id = aliases.get(phrase) or aliases.get(phrase.rstrip("s"))
             if course_id is None and length == 1:
                 near = closest(phrase, single, min_length=5)
                 course_id = None if near is None else aliases[near]
-            if course_id is not None and len(words[n : n + length]) == length:
-                if course_id not in found:
-                    found.append(course_id)
+            if course_id is not None:
+                found.append(course_id)
                 n += length
                 break
         else:

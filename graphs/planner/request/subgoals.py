@@ -1,9 +1,4 @@
-"""Splits a program request's goal into sub-questions for the planner's workers.
-
-A goal that names a career path of the domain's tables (`agent.domain.paths`) gives one question
-per step of the path; any other goal is split on "and" and commas. The model-backed planner may
-replace this with the model's own decomposition.
-"""
+"""Splits a program request's goal into sub-questions for the planner's workers: `decompose`."""
 
 from __future__ import annotations
 
@@ -20,11 +15,10 @@ _SPLIT = re.compile(r"\s*(?:,|&|\band\b|\bplus\b|\bas\s+well\s+as\b)\s*", re.IGN
 def decompose(request: ProgramRequest) -> list[str]:
     """Sub-questions for the planner's workers, one per sub-goal, in the order the courses build up.
 
-    A goal in the table gives 2–4 sub-questions like "foundations: python-basics and statistics";
-    naming course ids makes `School.search` find exactly those courses. Courses the student has
-    completed are left out, and so is a sub-goal left empty. A goal not in the table is split on
-    "and" and commas into up to four sub-questions (one when it names a single topic). The
-    model-backed planner may replace this with its own decomposition.
+    A goal naming a career path of `agent.domain.paths` gives one per step of the path (2–4), like
+    "foundations: python-basics and statistics" (course ids make `School.search` find exactly those
+    courses), leaving out completed courses and steps left empty. Any other goal is split on "and"
+    and commas into up to four. The model-backed planner may replace this with its own decomposition.
     """
     goal = " ".join(corrected(request.goal, _vocabulary(), cutoff=0.85, min_length=5))
     if not goal:
