@@ -9,10 +9,11 @@ from __future__ import annotations
 import re
 
 from graphs.fuzzy import closest
+from graphs.months import MONTH_NUMBERS
 from graphs.planner.request.counts import COURSE_WORDS
-from graphs.planner.request.dates import MONTHS, SEASONS
 from graphs.planner.request.detect import CAREER_MOVE
 from graphs.planner.request.money import BUDGET_WORDS
+from graphs.planner.request.window import SEASONS
 
 _GOALS = (
     re.compile(r"\bgoal\s+(?:is\s+|of\s+|:\s*)?(?:to\s+)?(?P<g>.+)", re.IGNORECASE),
@@ -33,7 +34,7 @@ _GOAL_END = re.compile(
     r"\b(?:can|could|would)\s+you\b|\bplease\b|\b(?:this|next|coming)\s+(?:month|year|"
     + "|".join(SEASONS)
     + r")\b|\bin\s+(?:the\s+)?(?:next|"
-    + "|".join(MONTHS)
+    + "|".join(MONTH_NUMBERS)
     + "|"
     + "|".join(SEASONS)
     + r")\b)",
