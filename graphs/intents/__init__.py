@@ -28,6 +28,7 @@ from graphs.intents.guards import (
     injected,
     off_topic,
     social_only,
+    untimed,
 )
 from graphs.intents.requests import Mention, asks, deferred, framed, mention
 from graphs.intents.text import clauses_of, has_phrase, has_word, opener_of, understood, words_of
@@ -116,13 +117,10 @@ def read(text: str, *, pending: bool, pending_intent: Intent = "enroll") -> Read
         return Reading("other", "injected")
     if asks_about_another(text, words):
         return Reading("question", "asked")
-    if pending:
-        amended = _amendment(text, flat, words, pending_intent)
-        if amended is not None:
-            return Reading(amended, "amended")
-        reply = _confirmation(text, flat, words)
-        if reply is not None:
-            return Reading(reply)
+    if pending and (amended := _amendment(text, flat, words, pending_intent)) is not None:
+        return Reading(amended, "amended")
+    if pending and (reply := _confirmation(text, flat, words)) is not None:
+        return Reading(reply)
     # 'Enroll me in the program' acts on a program already presented: an enrollment, not a new plan.
     # As typed and as spelled: "becoem a data engineer" is a career move too.
     # A cohort id names a cohort, not a goal: "switch to data-engineering-2" is no career move.
@@ -138,9 +136,9 @@ def read(text: str, *, pending: bool, pending_intent: Intent = "enroll") -> Read
 def _confirmation(text: str, flat: str, words: list[str]) -> Intent | None:
     """Confirm or decline, for short replies to a pending action; None when it is neither.
 
-    A verb on what waits answers it: "book it", "do it" confirm, "cancel that", "scratch that"
-    decline; so does a clause that is only a no ("on second thought, no", "I'd rather not"), and a
-    reply that opens with one whatever reason follows ("not yet, I need to ask my boss first").
+    A verb on what waits answers it ("book it", "scratch that"), and so does a clause that is only a
+    yes or a no ("that's the one, yes", "it's too much for me, I'll pass"); a reply that opens with a
+    no declines whatever reason comes with it ("please don't enroll me yet, I must ask my boss").
     """
     if "?" in text or lexicon.INFO_WORDS.intersection(words):
         return None
@@ -149,21 +147,17 @@ def _confirmation(text: str, flat: str, words: list[str]) -> Intent | None:
     said = [kept for kept in ([w for w in c if w not in skipped] for c in said) if kept]
     # Words of another language around the yes or no are filler: "va bene, yes, confirm please".
     said = list(dropwhile(lambda clause: not any(map(understood, clause)), said))
-    if said and _refuses(said[0]):
+    head = [w for clause in said for w in clause if w not in _POINTERS][:1]  # "that's not it", "it is fine"
+    if has_word(head, lexicon.DECLINE) or any(map(_refuses, said)):
         return "decline"
     if len(words) > 10:
         return None
-    # "That's correct", "it is fine": the word after the pointer answers.
-    head = [w for clause in said for w in clause if w not in _POINTERS][:1]
     acted = {verb for verb, it in pairwise(words) if it in ("it", "that", "this")}
-    if (
-        has_word(head, lexicon.DECLINE)
-        or not lexicon.DROPPING.isdisjoint(acted)
-        or any(_refuses(clause) for clause in said)
-    ):
+    if not lexicon.DROPPING.isdisjoint(acted):
         return "decline"
-    starts_yes = has_word(head, lexicon.CONFIRM) or has_phrase(flat, lexicon.CONFIRM_PHRASES)
-    if (starts_yes or not lexicon.ACTING.isdisjoint(acted)) and not lexicon.NEGATORS.intersection(words):
+    yes = has_word(head, lexicon.CONFIRM) or any(set(c) <= lexicon.CONFIRM for c in said)
+    yes = yes or has_phrase(flat, lexicon.CONFIRM_PHRASES) or not lexicon.ACTING.isdisjoint(acted)
+    if yes and not lexicon.NEGATORS.intersection(words):
         return "confirm"
     return None
 
@@ -207,11 +201,10 @@ def _only_picks(text: str) -> bool:
     cohort?" asks. A cohort id counts as one word.
     """
     words = words_of(COHORT_SHAPED.sub(" cohort ", text.lower()))
-    said = [w for w in words if w not in lexicon.FILLERS and w not in lexicon.OPENER_SKIP]
-    said = [w for w in said if w not in lexicon.THANKS and w not in lexicon.PICK_GLUE]
-    if said[:1] and (said[0] in lexicon.AUX_OPENERS or said[0] in lexicon.WH_OPENERS):
-        return False
-    return len(said) <= _PICK_WORDS and not lexicon.INFO_WORDS.intersection(said)
+    skipped = lexicon.FILLERS | lexicon.OPENER_SKIP | lexicon.THANKS | lexicon.PICK_GLUE
+    said = [w for w in words if w not in skipped]
+    asking = said[:1] != [] and said[0] in lexicon.AUX_OPENERS | lexicon.WH_OPENERS
+    return not asking and len(said) <= _PICK_WORDS and not lexicon.INFO_WORDS.intersection(said)
 
 
 def _asks_the_catalog(words: list[str], flat: str) -> bool:
@@ -291,8 +284,10 @@ def _for_staff(words: list[str], flat: str, refund: Mention | None, *, cancel: M
 
 def _request(text: str, flat: str, words: list[str]) -> Reading:
     """A new request: the strongest action requested, else a handoff, question or other."""
-    clauses = clauses_of(text, framed)
-    if social_only(text, words, flat):
+    # Thanks first is chat, unless a clause after it asks for something ("thanks, but cancel rag-1").
+    thanked = words[0] in lexicon.THANKS and "?" not in text
+    clauses = clauses_of(text, framed)[int(thanked) :]
+    if social_only(flat):
         return Reading("other", "social")
     later = deferred(flat)
     readings: dict[Intent, Mention | None] = {
@@ -306,11 +301,13 @@ def _request(text: str, flat: str, words: list[str]) -> Reading:
         readings["transfer"] = None
     elif readings["enroll"] == "requested" and _REPLACES_OWN.search(flat):
         readings["transfer"] = "requested"  # "put me in rag-2 rather than the one I'm in"
-    errand = not lexicon.ERRANDS.isdisjoint(words) and not about_school(text, words)
+    errand = not lexicon.ERRANDS.isdisjoint(words) and not about_school(text, untimed(words))
     for intent, reading in readings.items():
         if reading == "requested":
             # "Book me a flight to Paris" books nothing here.
             return Reading("other", "offtopic") if errand else Reading(intent)
+    if thanked:
+        return Reading("other", "social")
     found = {*readings.values(), refund} - {None}
     if not found and about_assistant(words):
         return Reading("other", "social")

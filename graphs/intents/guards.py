@@ -31,8 +31,10 @@ _POSSESSIVE = re.compile(
 """Someone's enrollment ("bob's enrollment"); "what's", "it's", "let's" are not possessives."""
 _ROLE_TAG = re.compile(
     r"<{1,2}\s*/?\s*(?:sys|system|inst|s|assistant|user)\s*>{1,2}|\[/?\s*(?:inst|sys|system)\s*\]"
+    r"|\byou(?: are|.re) (?:(?:an? |the |my )?[a-z]+ )?now\b"
 )
-"""Prompt-format role tags pasted into a message: "<<SYS>>", "[INST]", "</s>", "<system>"."""
+"""Prompt-format role tags pasted into a message ("<<SYS>>", "[INST]", "</s>", "<system>"), or a new
+role given to the assistant in one sentence ("you are now ...", "you are DAN now")."""
 _SMALL_TALK = re.compile(r"\b(?:" + "|".join(re.escape(p) for p in lexicon.SMALL_TALK) + r")\b")
 _ID_LIKE = re.compile(r"\b[a-z][a-z0-9]*(?:-[a-z0-9]+)+\b")
 
@@ -40,11 +42,9 @@ _ID_LIKE = re.compile(r"\b[a-z][a-z0-9]*(?:-[a-z0-9]+)+\b")
 def injected(text: str, flat: str) -> bool:
     """Whether the message instructs the assistant, acts in bulk, or acts for someone else."""
     raw = text.lower()
-    if any(marker in raw for marker in lexicon.INJECTION_MARKERS) or _ROLE_TAG.search(raw):
-        return True
-    if lexicon.ROLE_CLAIM.search(flat):
-        return True
-    if has_phrase(flat, lexicon.INJECTION_PHRASES) or _dismisses_instructions(flat.split()):
+    told = _ROLE_TAG.search(raw) is not None or any(marker in raw for marker in lexicon.INJECTION_MARKERS)
+    told = told or lexicon.ROLE_CLAIM.search(flat) is not None or _dismisses_instructions(flat.split())
+    if told or has_phrase(flat, lexicon.INJECTION_PHRASES):
         return True
     # "List all cohorts" asks; "enroll me in every cohort" acts in bulk.
     if has_phrase(flat, lexicon.BULK_PHRASES) and has_word(flat.split(), lexicon.ACTING, cutoff=0.85):
@@ -67,18 +67,22 @@ def asks_about_another(text: str, words: list[str]) -> bool:
     """Whether a message asks what someone else may do, that person doing it.
 
     "Can bob also enroll in rag-2?", "how does she sign up?", "is it possible for my son to take my
-    place?" ask about the rules for another; "can you enroll my brother?" acts on their seat.
+    place?", "how do I register my son?" (a question word, then acting for them) ask about the rules
+    for another; "can you enroll my brother?" acts on their seat.
     """
     if not has_word(words, lexicon.ACTING, cutoff=0.85):
         return False
     for clause in clauses_of(text):
         said = list(dropwhile(lambda w: w in lexicon.OPENER_SKIP, clause.words))
-        said = said[1:] if said[:1] and said[0] in _HOW else said
+        wh = said[:1] != [] and said[0] in lexicon.WH_OPENERS
+        said = said[int(wh) :]
         if len(said) < 2 or said[0] not in lexicon.AUX_OPENERS | lexicon.MODAL_OPENERS:
             continue
         # "is it possible for him to ...": the one after "for" does it.
         subject = said[4:] if said[1] == "it" and said[3:4] == ["for"] else said[1:]
         if subject[:1] and subject[0] in _DOERS:
+            return True
+        if wh and subject[0] in ("i", "we", "it") and for_someone_else(" ".join(said)):
             return True
         # Someone named does an action in the same clause: "doesn't matter" asks about nobody.
         named = (subject[:1] and _is_name(subject[0])) or _someone(subject[:4])
@@ -137,8 +141,6 @@ _PREPOSITIONS = frozenset({"in", "into", "for", "on", "onto", "to", "from", "up"
 _CLOSING: tuple[list[str], ...] = ([], ["thank"], ["thanks"], ["please"], ["thx"])
 _NEEDS = frozenset({"needs", "wants", "would", "has", "needed", "wanted"})
 _DOERS = frozenset({"he", "she", "they"})
-_HOW = frozenset({"how", "when", "where", "why"})
-"""Question words before a subject ("how does she ..."); "who will ..." has its own."""
 
 
 def _someone(rest: list[str], *, ending: bool = False, owned: bool = False) -> bool:
@@ -173,12 +175,9 @@ def _is_name(word: str, *, owned: bool = False) -> bool:
     return word.isalpha() and not known and not (owned and school_word(word))
 
 
-def social_only(text: str, words: list[str], flat: str) -> bool:
+def social_only(flat: str) -> bool:
     """Whether the message only greets, thanks, says goodbye or chats about the assistant."""
-    if words[0] in lexicon.THANKS and "?" not in text:
-        return True
-    rest = _SMALL_TALK.sub(" ", flat).split()
-    return all(w in lexicon.SOCIAL for w in rest)
+    return all(w in lexicon.SOCIAL for w in _SMALL_TALK.sub(" ", flat).split())
 
 
 def about_assistant(words: list[str]) -> bool:
@@ -199,6 +198,11 @@ def about_school(text: str, words: list[str]) -> bool:
     return has_word(words, lexicon.SCHOOL)
 
 
+def untimed(words: list[str]) -> list[str]:
+    """The words but those of a time or a sum (`lexicon.TIMES`), which alone tie nothing to the school."""
+    return [w for w in words if w not in lexicon.TIMES]
+
+
 def off_topic(text: str, words: list[str], flat: str) -> bool:
     """Whether the message is about something no course here is about (the weather, a joke, 2+2).
 
@@ -206,9 +210,8 @@ def off_topic(text: str, words: list[str], flat: str) -> bool:
     any word a follow-up or catalog question has ("it", "when", "how much") puts it off.
     """
     # A time alone ("this week") ties nothing to the school: "the weather in Lisbon this week".
-    topics = [w for w in words if w not in lexicon.TIMES]
-    if any(w in lexicon.OFF_TOPIC for w in words) and not about_school(text, topics):
+    if any(w in lexicon.OFF_TOPIC for w in words) and not about_school(text, untimed(words)):
         return True
     if about_school(text, words):
         return False
-    return social_only(text, words, flat) or not any(w in lexicon.CONTEXT for w in words)
+    return social_only(flat) or not any(w in lexicon.CONTEXT for w in words)

@@ -58,10 +58,11 @@ TALK_TO_SOMEONE = re.compile(
     r"\b(?:(?:talk|speak|chat)(?:ing)?|connect me|put me through) (?:to|with) (?:a|an|someone|somebody|anyone"
     r"|your|one of your|the (?:\w+ )?(?:team|staff|person)|real|human|person|staff|support|admissions)\b"
     r"|\b(?:someone|somebody|anyone|person|human)\b(?: \w+){0,8} (?:talk|speak|chat)(?:ing)? (?:to|with)\b"
+    r"|\b(?:someone|somebody|anyone) (?:from|in|at) (?:the |your )?(?:support|staff|admissions|office|billing)\b"
 )
 """Asking for a person, even as a question ("can I talk to a real person?", "is there an advisor I
-can chat with?", "is there someone there I could speak to?", "connect me with the right person"),
-is a handoff."""
+can chat with?", "is there someone there I could speak to?", "connect me with the right person",
+"get me someone from support"), is a handoff."""
 REFUND = word_set("refund refunds refunded refnd reimburse reimbursement")
 REFUND_PHRASES = ("money back",)
 """A refund asked for is for staff; a refund asked about ("what is the refund policy?") is a question."""
@@ -94,12 +95,11 @@ TRANSFER = word_set("transfer transferring switch switching swap reschedule shif
 NOT_TRANSFER = ("bank transfer", "wire transfer", "money transfer", "transfer the money", "transfer money")
 """A transfer of money is a way to pay, not a move to another cohort."""
 TRANSFER_PHRASES = phrase_list(
-    "move me, move my, moving me, move to, move from, move over to, be moved, change my cohort, "
-    "change my group, change my start, change cohort, change group, change to, change me to, "
-    "put me in a different, put me in another, a different cohort, another cohort, a later cohort, "
-    "an earlier cohort"
+    "move me, move my, move to, move from, move over to, be moved, change my cohort, change my group, "
+    "change my start, change cohort, change group, change to, change me to, put me in a different, "
+    "put me in another, a different cohort, another cohort, a later cohort, an earlier cohort"
 )
-"""Moving an enrollment to another cohort of the same course."""
+"""Moving an enrollment to another cohort of the same course ("moving me": a phrase's head inflects)."""
 ENROLL = word_set(
     "enroll enrol enrolling enrollment enrolment registration admission register reg signup join book reserve apply "
     "admit subscribe attend participate inscription matriculate matriculation"
@@ -196,17 +196,16 @@ HEDGES = phrase_list(
 )
 """In the clause that names an action, these make it an intention, not a request."""
 AMEND_PHRASES = phrase_list(
-    "instead, make it, make that, change it to, change that to, switch it to, switch that to, change it, "
-    "i meant, i mean, go with, better, rather, prefer"
+    "instead, make it, make that, change it, change that, i meant, i mean, go with, better, rather, prefer"
 )
-"""While an action waits, these change it rather than answer it."""
+"""While an action waits, these change it rather than answer it; so does a word of moving ("switch it to")."""
 PICK_GLUE = word_set("the a an one ones in on from that which starting starts start begins beginning you")
 """Words that only hold a pick together ("the one starting in May")."""
 ORDERS = word_set("first second third fourth last next later earlier 1st 2nd 3rd 4th")
 """Alone after "the" while an action waits ("the 2nd please", "the next"), these pick a cohort."""
 
 INJECTION_PHRASES = phrase_list(
-    "ignore your, disregard, system prompt, developer mode, jailbreak, you are now, act as, pretend, grant me, admin rights, "
+    "ignore your, disregard, system prompt, developer mode, jailbreak, act as, pretend, grant me, admin rights, "
     "operator rights, admin access, operator access, admin mode, i work here, sudo, override, bypass, "
     "approve all, approve every, approve everything, all pending, every pending, without confirmation, "
     "without approval, without asking, no confirmation, skip the approval, skip approval, "
@@ -312,8 +311,9 @@ SCHOOL = THINGS_OF_SCHOOL | word_set(
     "analysis analytics airflow spark"
 )
 """Words that tie a message to the school: a question with one of them is about the catalog."""
-TIMES = word_set("week weeks hours schedule")
-"""Words of `SCHOOL` that name a time: beside an off-topic word ("the weather this week") no tie."""
+TIMES = word_set("week weeks hours schedule euro euros")
+"""Words of `SCHOOL` that name a time or a sum: beside an off-topic word or an errand ("the weather
+this week", "a flight for 300 euros") no tie."""
 CONTEXT = word_set(
     "it its it's that this they them those these one ones there here anything something have offer "
     "offers cover covers options when much long soon date dates start starts begin begins finish "

@@ -26,8 +26,8 @@ _SPELLINGS = {
 }  # fmt: skip
 """Chat spellings written out, so that phrases match either way; action words shortened too ("cxl")."""
 _REPEATED_END = re.compile(r"(\w)\1+$")
-_EMOJI = {"👍": " yes ", "✅": " yes ", "👎": " no ", "❌": " no "}
-"""Emoji that stand for a yes or a no in a reply."""
+_SIGNS = dict.fromkeys("👍✅", " yes ") | dict.fromkeys("👎❌", " no ") | dict.fromkeys("€$£", " euros ")
+"""Emoji that stand for a yes or a no in a reply, and a sum's sign, read as the school's currency."""
 
 
 @lru_cache(maxsize=8192)
@@ -88,13 +88,13 @@ def _phrases(phrases: tuple[str, ...]) -> re.Pattern[str]:
 
 
 def words_of(text: str) -> list[str]:
-    """The lower-cased words of a message, chat spellings and yes/no emoji written out.
+    """The lower-cased words of a message, chat spellings, yes/no emoji and currency signs written out.
 
     Each slip of a word the reader knows is read as that word (`spelled`).
     """
     text = plain(text)
-    for emoji, word in _EMOJI.items():
-        text = text.replace(emoji, word)
+    for sign, word in _SIGNS.items():
+        text = text.replace(sign, word)
     return [spelled(w) for w in " ".join(_SPELLINGS.get(w, w) for w in _WORD.findall(text)).split()]
 
 
