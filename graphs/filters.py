@@ -23,8 +23,7 @@ from graphs.terms import topic_terms
 
 _MONTH = re.compile(
     rf"\b(?:(?P<name>{'|'.join(m for m in MONTH_NAMES if m != 'may')})"
-    r"|(?<=in )(?P<may>may))\b(?:\s+(?P<year>20\d\d))?"
-    r"|\b(?P<next>next month)\b",
+    r"|(?<=in )(?P<may>may))\b(?:\s+(?P<year>20\d\d))?",
     re.IGNORECASE,
 )
 _AMOUNT = r"(?:€\s?)?(?P<amount>\d[\d,.]*)\s?(?:€|eur\b|euros?\b)?"
@@ -214,16 +213,14 @@ def _month(text: str, today: date) -> tuple[int, int] | None:
     m = _MONTH.search(text)
     if m is None:
         return None
-    if m["next"]:
-        return (today.year, today.month + 1) if today.month < 12 else (today.year + 1, 1)
     number = MONTH_NUMBERS[(m["name"] or m["may"]).lower()]
     return (int(m["year"]), number) if m["year"] else next_month(today, number)
 
 
 def _soon(text: str, today: date) -> tuple[date | None, date | None, tuple[int, int] | None]:
-    """(starts after, starts by, month) for "this week", "next week", "this month", "in the next 10 days".
+    """(starts after, starts by, month) for "this/next week", "this/next month", "in the next 10 days".
 
-    A week ends on Sunday; "next month" is `_month`'s, "the coming week/month" the next 7 or 30 days.
+    A week ends on Sunday; "the coming week/month" is the next 7 or 30 days.
     """
     m = _SOON.search(text)
     if m is None:
@@ -236,7 +233,7 @@ def _soon(text: str, today: date) -> tuple[date | None, date | None, tuple[int, 
     if which == "coming":
         return None, today + timedelta(days=7 if unit == "week" else 30), None
     if unit == "month":
-        return None, None, (today.year, today.month) if which == "this" else None
+        return None, None, next_month(today, today.month if which == "this" else today.month % 12 + 1)
     if which == "this":
         return None, sunday, None
     return sunday, sunday + timedelta(days=7), None
