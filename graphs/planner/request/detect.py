@@ -1,10 +1,7 @@
 """Whether a message asks for a new program, and whether it refers to the program already presented.
 
-`is_program_request` tells a request for a program of several courses from a question about one
-course. `names_the_program` is the one "the program" matcher ("the program", "the plan", "all of
-them", "these courses"); `enrolls_in_the_program` is an enrollment verb followed by it. The router's
-classifier and the program queue both use them, so that the message the classifier sends on as an
-enrollment is the one the queue reads as enrolling in the presented program.
+The router's classifier and the program queue both use these, so that the message the classifier
+sends on as an enrollment is the one the queue reads as enrolling in the presented program.
 """
 
 from __future__ import annotations

@@ -27,19 +27,14 @@ _GOALS = (
     re.compile(r"\b(?:learn|study|master|get\s+good\s+at)\s+(?P<g>.+)", re.IGNORECASE),
 )
 """Where a goal starts, strongest signal first: "goal of X", "become X", "a roadmap to X", "learn X"."""
+_SEASONS = "|".join(SEASONS)
 _GOAL_END = re.compile(
-    rf"\s*(?:[.,;!?(]|\b(?:{BUDGET_WORDS.replace('|for', '')})\b|€|\$|£|\d|\bstart\w*\b|"
-    r"\bbefore\b|\bafter\b|"
-    r"\bby\b|\buntil\b|\bfrom\b|\bbut\b|\bbecause\b|\bi\b|\bi'(?:ve|m|d|ll)\b|\bwhich\b|\bwhat\b|"
-    r"\b(?:can|could|would)\s+you\b|\bplease\b|\b(?:this|next|coming)\s+(?:month|year|"
-    + "|".join(SEASONS)
-    + r")\b|\bin\s+(?:the\s+)?(?:next|"
-    + "|".join(MONTH_NUMBERS)
-    + "|"
-    + "|".join(SEASONS)
-    + r")\b)",
+    rf"\s*(?:[.,;!?(]|€|\$|£|\d|\b(?:{BUDGET_WORDS.replace('|for', '')}|start\w*|before|after|by|until|from"
+    r"|but|because|i|which|what|please|(?:can|could|would)\s+you"
+    rf"|(?:this|next|coming)\s+(?:month|year|{_SEASONS})|in\s+(?:the\s+)?(?:next|{'|'.join(MONTH_NUMBERS)}|{_SEASONS}))\b)",
     re.IGNORECASE,
 )
+"""Where the goal ends: punctuation, money, a number, a constraint, a date or the next clause."""
 _TRAILING = re.compile(r"(?:\s+(?:and|or|with|for|of|to|a|an|the|my))+$", re.IGNORECASE)
 
 
