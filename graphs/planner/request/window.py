@@ -116,10 +116,8 @@ def _period(rel: str | None, word: str, year: str | None, today: date) -> Span |
     return Span(first, add_months(first, months), recurring=year is None)
 
 
-def _month(word: str | None) -> int | None:
+def _month(word: str) -> int | None:
     """A month by name or abbreviation, tolerating a typo in full names ("Febuary")."""
-    if not word:
-        return None
     word = word.lower()
     if word in MONTH_NUMBERS:
         return MONTH_NUMBERS[word]
