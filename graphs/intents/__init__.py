@@ -87,7 +87,7 @@ _ASKED_FOR = frozenset({"my", "a", "an", "me", "some"})
 """Before a task noun, these ask the assistant for one ("my homework", "a joke")."""
 _PICK_WORDS = 3
 """At most this many words, fillers, thanks and glue aside, in a reply that only picks a target."""
-_POINTERS = frozenset({"that's", "that", "it's", "is", "thats", "its"})
+_POINTERS = frozenset({"that's", "that", "this", "it", "it's", "is", "thats", "its"})
 
 
 @dataclass(frozen=True)
@@ -187,7 +187,8 @@ def _amendment(text: str, flat: str, words: list[str], pending_intent: Intent) -
     if not (changes or (target and (_only_picks(text) or has_word(head, lexicon.DECLINE)))):
         return None
     request = _request(text, flat, words)
-    if request.guard == "negated":
+    # "Wait, before I answer: when does rag-2 start?" asks about the target; it changes nothing.
+    if request.guard == "negated" or any(map(asks, clauses_of(text))):
         return None
     if request.intent in ("enroll", "waitlist", "pay", "cancel"):
         return request.intent

@@ -30,7 +30,7 @@ _POSSESSIVE = re.compile(
 )
 """Someone's enrollment ("bob's enrollment"); "what's", "it's", "let's" are not possessives."""
 _ROLE_TAG = re.compile(
-    r"<{1,2}\s*/?\s*(?:sys|system|inst|s|assistant|user)\s*>{1,2}|\[/?\s*(?:inst|sys|system)\s*\]"
+    r"<{1,2}\s*/?\s*(?:sys|system|inst|s|assistant|user|admin)\s*>{1,2}|\[/?\s*(?:inst|sys|system)\s*\]"
     r"|\byou(?: are|.re) (?:(?:an? |the |my )?[a-z]+ )?now\b"
 )
 """Prompt-format role tags pasted into a message ("<<SYS>>", "[INST]", "</s>", "<system>"), or a new
@@ -99,7 +99,7 @@ def for_someone_else(flat: str) -> bool:
     for i, word in enumerate(words):
         if word not in lexicon.ACTION_VERBS:
             continue
-        rest = words[i + 1 : i + 5]
+        rest = [w for w in words[i + 1 : i + 6] if w not in ("also", "too", "just")][:4]  # "enroll also bob"
         if rest[:1] == ["up"] or (word == "pay" and rest[:1] == ["for"]):
             rest = rest[1:]
         if _someone(rest):

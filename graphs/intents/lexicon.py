@@ -11,14 +11,13 @@ import re
 from graphs.fuzzy import phrase_list, word_set
 
 CONFIRM = word_set(
-    "yes yep yeah yup ya yah sure ok okay confirm confirmed approve proceed correct right absolutely "
+    "yes yep yeah yup ya yah sure ok okay works confirm confirmed approve proceed correct right absolutely "
     "definitely please affirmative alright perfect fine agree agreed deal lovely great brilliant excellent "
     "ja si oui da hai evet tak"
 )
 """A yes, in English and in the other languages students mix in ("hai, yes, please proceed")."""
 CONFIRM_PHRASES = phrase_list(
-    "go ahead, go on, do it, sounds good, let's do it, lets do it, go for it, of course, works for me, "
-    "let's go, lets go"
+    "go ahead, go on, do it, sounds good, let's do it, lets do it, go for it, of course, let's go, lets go"
 )
 DECLINE = word_set(
     "no nope nah don't dont stop decline abort never not wait hold reject deny refuse "
@@ -151,9 +150,9 @@ and is a polite request otherwise ("can I join rag-2?")."""
 LEADING = word_set("through")
 """After "me" or "us", leads the student through something: told it ("run me through the refund
 rules"), or put through to a person; its slips are read as it ("thruogh")."""
-TELLING = word_set("tell advise inform remind explain show walk check see confirm verify find")
+TELLING = word_set("tell advise inform remind explain show walk check see confirm verify find understand")
 """Before "whether", "if" or a question word (after "me" or "through"), these ask to know: "could
-you check whether ...", "kindly advise what ...", "walk me through how ..."."""
+you check whether ...", "kindly advise what ...", "walk me through how ...", "understand how ..."."""
 SHOWING = word_set("show list display print describe explain summarize summarise")
 """A clause opening with one of these asks to be shown something: "show me my enrollments"."""
 QUALIFIERS = word_set(
