@@ -86,8 +86,10 @@ class Pending(Protocol):
     them, in the same statement when it can (`record`), so the journal keeps the run's order.
     """
 
-    thread_id: str
-    """The run's thread: only its events are written after the run's rows."""
+    @property
+    def thread_id(self) -> str:
+        """The run's thread: only its events are written after the run's rows."""
+        ...
 
     def record(self, db: Database, row: tuple[Any, ...]) -> int | None:
         """Write the pending rows, then `row` (checked, as `record_event` makes it): its id, or None."""
