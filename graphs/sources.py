@@ -123,8 +123,8 @@ _LATEST_VERSIONS: dict[tuple[Any, ...], tuple[Any, ...]] = {}
 """Each database as a connection names it (`_database`) -> the vocabulary version last read there."""
 
 _FOUND: OrderedDict[tuple[Any, ...], list[knowledge.SectionAbout]] = OrderedDict()
-"""(version, searched text, limit) -> the sections found, as `sections_about_at_version` found them
-at that version; the least recently used go first past `FOUND_KEPT`."""
+"""(version, *the question's words, limit) -> the sections `sections_about_at_version` found for
+them at that version; the least recently used go first past `FOUND_KEPT`."""
 FOUND_KEPT = 4_096
 """Searches kept per process: a few hundred bytes each (a section's text is in its row)."""
 
@@ -142,26 +142,27 @@ def _sections_about(conn: Any, words: list[str], limit: int) -> Sequence[Row]:
     vocabulary and the sections with the words it reads, as without one.
 
     When the caller read the version just now (`knowledge.version_read_now`: a turn reads it with
-    its thread's lock), a search made before at that version is answered from memory, with no
-    query: the sections at one version are the same (a change of the knowledge base or catalog
-    changes the version; see `knowledge.vocabulary_version`).
+    its thread's lock), a search of the same words made before at that version is answered from
+    memory, with no query and no reading of misspellings: at one version the vocabulary and the
+    sections are the same (a change of the knowledge base or catalog changes the version; see
+    `knowledge.vocabulary_version`).
     """
     read_now = knowledge.version_read_now()
+    if read_now is not None:
+        with _VOCABULARIES_LOCK:
+            kept = _FOUND.get((read_now, *words, limit))
+            if kept is not None:
+                _FOUND.move_to_end((read_now, *words, limit))
+        if kept is not None:
+            return [dict(r) for r in kept]
     with _VOCABULARIES_LOCK:
         latest = read_now if read_now in _VOCABULARIES else _LATEST_VERSIONS.get(_database(conn))
         held = _VOCABULARIES.get(latest) if latest is not None else None
     if held is not None:
         text = " ".join(read_as_subjects(words, held))
-        key = (latest, text, limit)
-        with _VOCABULARIES_LOCK:
-            kept = _FOUND.get(key) if latest == read_now else None
-            if kept is not None:
-                _FOUND.move_to_end(key)
-        if kept is not None:
-            return [dict(r) for r in kept]
         version, found = knowledge.sections_about_at_version(conn, text, limit=limit)
         if version == latest:
-            _keep(key, found)
+            _keep((version, *words, limit), found)  # the sections of these words at `version`
             return found
     read = read_as_subjects(words, _vocabulary(conn))
     return knowledge.sections_about(conn, " ".join(read), limit=limit)
