@@ -18,7 +18,7 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Callable, Iterator, Mapping
-from contextlib import contextmanager, nullcontext
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 from typing import Any, cast
 
@@ -205,6 +205,11 @@ def run(
     }
     emit("turn_started", {"turn_id": emit.turn, "thread_id": thread, "kind": kind})
     riding = emit.db is not None and emit.turn is not None and hasattr(saver, "ride")
+    # While the graph runs, a node's own journal event (a grant, a tool's result) is written after
+    # the steps' rows still pending here, in its own statement (`_Emitter.record`).
+    journal_first = ExitStack()
+    if emit.db is not None and emit.turn is not None:
+        journal_first.enter_context(pending_first(emit))
     try:
         if riding:
             saver.ride(thread, emit)  # type: ignore[union-attr]
@@ -224,26 +229,22 @@ def run(
         stream: Iterator[Any] = graph.stream(
             value, traced, context=context, stream_mode=modes, durability="sync", subgraphs=watch.subgraphs
         )
-        # A node's own journal event (a grant, a tool's result) is written after the steps' rows
-        # still pending here, in its own statement (`_Emitter.record`).
-        journaled = emit.db is not None and emit.turn is not None
-        with pending_first(emit) if journaled else nullcontext():
-            for item in stream:
-                namespace, mode, chunk = item if watch.subgraphs else ((), *item)
-                if mode in watch.modes and watch.on_chunk is not None:
-                    watch.on_chunk(namespace, mode, chunk)
-                if namespace:
-                    continue
-                if mode == "tasks":
-                    emit.task(chunk)
-                elif mode == "messages":
-                    if tokens:
-                        emit.message(*chunk)
-                elif mode == "checkpoints":
-                    emit.checkpoint(chunk)
-                    reason = watch.stop() if watch.stop is not None else None
-                    if reason is not None:
-                        raise RunStoppedError(reason)
+        for item in stream:
+            namespace, mode, chunk = item if watch.subgraphs else ((), *item)
+            if mode in watch.modes and watch.on_chunk is not None:
+                watch.on_chunk(namespace, mode, chunk)
+            if namespace:
+                continue
+            if mode == "tasks":
+                emit.task(chunk)
+            elif mode == "messages":
+                if tokens:
+                    emit.message(*chunk)
+            elif mode == "checkpoints":
+                emit.checkpoint(chunk)
+                reason = watch.stop() if watch.stop is not None else None
+                if reason is not None:
+                    raise RunStoppedError(reason)
     except BaseException as err:
         if riding:
             saver.ride(thread, None)  # type: ignore[union-attr]
@@ -260,6 +261,8 @@ def run(
             )
             raise DatabaseUnavailableError(message) from err
         raise
+    finally:
+        journal_first.close()
     if riding:
         saver.ride(thread, None)  # type: ignore[union-attr]
     if emit.values is None:  # nothing ran (a resume with nothing left to do)
