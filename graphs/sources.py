@@ -21,10 +21,11 @@ from __future__ import annotations
 
 import re
 import threading
+from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from datetime import date
-from typing import Any
+from typing import Any, cast
 
 from agent.domain import CourseWithCohorts, School, catalog_queries, knowledge, term_hits
 from agent.domain.catalog_queries import Filters
@@ -119,7 +120,17 @@ _VOCABULARIES_LOCK = threading.Lock()
 
 
 _LATEST_VERSIONS: dict[tuple[Any, ...], tuple[Any, ...]] = {}
-"""Each database's (host, port, name) -> the vocabulary version last read there."""
+"""Each database as a connection names it (`_database`) -> the vocabulary version last read there."""
+
+_FOUND: OrderedDict[tuple[Any, ...], list[knowledge.SectionAbout]] = OrderedDict()
+"""(version, *the question's words, limit) -> the sections `sections_about_at_version` found for
+them at that version; the least recently used go first past `FOUND_KEPT`."""
+FOUND_KEPT = 4_096
+"""Searches kept per process: a few hundred bytes each (a section's text is in its row)."""
+
+
+def _database(conn: Any) -> tuple[Any, ...]:
+    return (conn.info.host, conn.info.port, conn.info.dbname)
 
 
 def _sections_about(conn: Any, words: list[str], limit: int) -> Sequence[Row]:
@@ -129,16 +140,29 @@ def _sections_about(conn: Any, words: list[str], limit: int) -> Sequence[Row]:
     comes back with the sections, in one statement: if it is still that vocabulary's, the sections
     stand; if not (a new ingestion or catalog since), the version is read again with the new
     vocabulary and the sections with the words it reads, as without one.
+
+    When the caller read the version just now (`knowledge.version_read_now`: a turn reads it with
+    its thread's lock), a search of the same words made before at that version is answered from
+    memory, with no query and no reading of misspellings: at one version the vocabulary and the
+    sections are the same (a change of the knowledge base or catalog changes the version; see
+    `knowledge.vocabulary_version`).
     """
-    database = (conn.info.host, conn.info.port, conn.info.dbname)
+    read_now = knowledge.version_read_now()
+    if read_now is not None:
+        with _VOCABULARIES_LOCK:
+            kept = _FOUND.get((read_now, *words, limit))
+            if kept is not None:
+                _FOUND.move_to_end((read_now, *words, limit))
+        if kept is not None:
+            return [dict(r) for r in kept]
     with _VOCABULARIES_LOCK:
-        latest = _LATEST_VERSIONS.get(database)
+        latest = read_now if read_now in _VOCABULARIES else _LATEST_VERSIONS.get(_database(conn))
         held = _VOCABULARIES.get(latest) if latest is not None else None
     if held is not None:
-        version, found = knowledge.sections_about_at_version(
-            conn, " ".join(read_as_subjects(words, held)), limit=limit
-        )
+        text = " ".join(read_as_subjects(words, held))
+        version, found = knowledge.sections_about_at_version(conn, text, limit=limit)
         if version == latest:
+            _keep((version, *words, limit), found)  # the sections of these words at `version`
             return found
     read = read_as_subjects(words, _vocabulary(conn))
     return knowledge.sections_about(conn, " ".join(read), limit=limit)
@@ -156,8 +180,18 @@ def _vocabulary(conn: Any) -> knowledge.Vocabulary:
                 _VOCABULARIES.pop(next(iter(_VOCABULARIES)))
             _VOCABULARIES[version] = found
     with _VOCABULARIES_LOCK:
-        _LATEST_VERSIONS[version[:3]] = version
+        _LATEST_VERSIONS[_database(conn)] = version
     return found
+
+
+def _keep(key: tuple[Any, ...], found: list[knowledge.SectionAbout]) -> None:
+    with _VOCABULARIES_LOCK:
+        _FOUND[key] = [
+            cast(knowledge.SectionAbout, dict(r)) for r in found
+        ]  # a copy: callers may change theirs
+        _FOUND.move_to_end(key)
+        while len(_FOUND) > FOUND_KEPT:
+            _FOUND.popitem(last=False)
 
 
 def naming_words(school: School, question: str, courses: Sequence[Row]) -> frozenset[str]:

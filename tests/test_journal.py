@@ -7,16 +7,20 @@ from decimal import Decimal
 from typing import Any
 
 import pytest
+from psycopg_pool import ConnectionPool, PoolClosed
 
 from agent.domain.plain_json import to_json
 from agent.infra.migrations import TABLES
 from agent.infra.persistence import Resources, setup_database
+from agent.journal import turns
 from agent.journal.events import (
     KINDS,
     JournalPayloadError,
     events,
+    pending_first,
     record_event,
 )
+from agent.runtime import runs
 
 
 def test_events_are_read_back_oldest_first_per_thread(resources: Resources) -> None:
@@ -144,3 +148,73 @@ def test_an_event_with_a_key_is_written_once(resources: Resources) -> None:
     other_thread = record_event(resources.pool, "u", "tool_completed", {"n": 3}, key="a1:tool")
     assert isinstance(first, int) and again is None and isinstance(other_thread, int)
     assert [e["payload"] for e in events(resources.pool, "t")] == [{"n": 1}]
+
+
+# -- a run's pending rows and its nodes' own events ----------------------------------------------
+
+
+def running_emitter(resources: Resources, thread: str) -> Any:
+    """A run's emitter on `thread` with a turn, and a step started: its start pending, not written."""
+    emitter = runs._Emitter(resources.pool, thread, None)
+    emitter.turn = turns.start_turn(resources.pool, thread_id=thread, kind="message", actor="ada", payload={})
+    emitter.task({"name": "execute", "input": {}})
+    return emitter
+
+
+def journal_of(resources: Resources, thread: str) -> list[tuple[str, dict[str, Any]]]:
+    return [(e["kind"], e["payload"]) for e in events(resources.pool, thread)]
+
+
+def test_a_nodes_own_event_is_written_after_the_steps_start_pending_in_one_statement(
+    resources: Resources,
+) -> None:
+    emitter = running_emitter(resources, "t")
+    assert journal_of(resources, "t") == [
+        ("turn_started", {"turn_id": emitter.turn, "thread_id": "t", "kind": "message"})
+    ]
+    with pending_first(emitter):
+        done = record_event(
+            resources.pool, "t", "tool_completed", {"n": 1}, turn_id=emitter.turn, key="a1:done"
+        )
+        # A step re-run after a crash: its start again, its keyed event not again.
+        emitter.task({"name": "execute", "input": {}})
+        again = record_event(
+            resources.pool, "t", "tool_completed", {"n": 2}, turn_id=emitter.turn, key="a1:done"
+        )
+        other = record_event(resources.pool, "u", "worker_failed", {"n": 3})  # not the run's thread
+    assert isinstance(done, int) and again is None and isinstance(other, int)
+    assert journal_of(resources, "t")[1:] == [
+        ("step_started", {"node": "execute", "step": 1}),
+        ("tool_completed", {"n": 1}),
+        ("step_started", {"node": "execute", "step": 2}),
+    ]
+    assert [e["id"] for e in events(resources.pool, "t", kinds=["tool_completed"])] == [done]
+    assert journal_of(resources, "u") == [("worker_failed", {"n": 3})]
+
+
+def test_a_nodes_event_that_fails_to_be_written_leaves_the_runs_rows_pending(
+    resources: Resources,
+) -> None:
+    emitter = running_emitter(resources, "t")
+    closed = ConnectionPool(resources.settings.database_url, open=False)
+    with pending_first(emitter), pytest.raises(PoolClosed):
+        record_event(closed, "t", "tool_completed", {"n": 1}, turn_id=emitter.turn, key="a1:done")
+    assert [kind for kind, _ in journal_of(resources, "t")] == ["turn_started"]
+    with pending_first(emitter):
+        record_event(resources.pool, "t", "tool_completed", {"n": 1}, turn_id=emitter.turn, key="a1:done")
+    assert [kind for kind, _ in journal_of(resources, "t")] == [
+        "turn_started",
+        "step_started",
+        "tool_completed",
+    ]
+
+
+def test_a_nodes_event_on_its_own_connection_comes_after_the_runs_rows(resources: Resources) -> None:
+    emitter = running_emitter(resources, "t")
+    with resources.pool.connection() as conn, pending_first(emitter), conn.transaction():
+        record_event(conn, "t", "tool_completed", {"n": 1}, turn_id=emitter.turn, key="a1:done")
+    assert [kind for kind, _ in journal_of(resources, "t")] == [
+        "turn_started",
+        "step_started",
+        "tool_completed",
+    ]

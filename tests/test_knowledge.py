@@ -21,6 +21,7 @@ from agent.domain import knowledge
 from agent.domain.documents import DocumentError, load_documents, shipped_folder
 from agent.domain.knowledge import IngestReport, ingest, search
 from agent.infra.persistence import Resources, open_resources, setup_database
+from agent.runtime import threads
 from graphs import sources
 from tests.support.school import run_cli
 
@@ -338,13 +339,71 @@ def test_sources_read_the_sections_with_the_vocabulary_of_the_version_they_find(
     assert first and first[0]["document_id"] == "refunds"
     with resources.pool.connection() as conn:
         version = knowledge.vocabulary_version(conn)
-        assert sources._LATEST_VERSIONS[version[:3]] == version
+        assert sources._LATEST_VERSIONS[sources._database(conn)] == version
         # The catalog changes: the version read with the sections differs, so it is all read again.
         conn.execute("UPDATE courses SET description = description || ' Zzz.' WHERE id = 'rag'")
         changed = knowledge.vocabulary_version(conn)
+        assert changed != version
+        assert sources.knowledge_sections(resources.school, question) == first
+        assert sources._LATEST_VERSIONS[sources._database(conn)] == changed
+
+
+def test_a_version_names_the_database_as_the_server_does(resources: Resources, conn: Conn) -> None:
+    row = conn.execute(*knowledge.version_query()).fetchone()
+    assert row is not None
+    version = knowledge.version_of(row)
+    assert version == knowledge.vocabulary_version(conn)
+    assert version[0] == resources.settings.database_url.split("dbname=")[1].split()[0]
+
+
+def counted_searches(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The texts `sections_about_at_version` is asked for from now on (it still answers)."""
+    asked: list[str] = []
+    real = knowledge.sections_about_at_version
+
+    def counting(conn: Conn, text: str, limit: int = 5) -> Any:
+        asked.append(text)
+        return real(conn, text, limit)
+
+    monkeypatch.setattr(knowledge, "sections_about_at_version", counting)
+    return asked
+
+
+def test_a_search_made_before_at_the_version_read_now_sends_no_query_and_a_change_is_never_stale(
+    resources: Resources, conn: Conn, folder: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    question = "What is your refund policy?"
+    asked = counted_searches(monkeypatch)
+    version = knowledge.vocabulary_version(conn)
+    with knowledge.version_read(version):
+        first = sources.knowledge_sections(resources.school, question)
+        sources.knowledge_sections(resources.school, question)  # the vocabulary of `version` is held now
+        searched = len(asked)
+        first[0]["text"] = "changed by the caller"  # a caller's copy, not what is kept
+        again = sources.knowledge_sections(resources.school, question)
+    assert len(asked) == searched >= 1, "a search made at the version read now is not sent again"
+    assert [r["citation"] for r in again][:1] == ["refunds#the-7-day-rule"]
+    assert again[0]["text"] != "changed by the caller"
+    # Without a version read now (a caller that read none), the search is sent as before.
+    assert sources.knowledge_sections(resources.school, question) == again
+    assert len(asked) == searched + 1
+    # The knowledge base changes: its first section is rewritten (and re-chunked: new ids).
+    path = folder / "refunds.md"
+    path.write_text(path.read_text(encoding="utf-8").replace("full refund", "full refund, in 3 days"))
+    assert ingest(conn, load_documents(folder)).changed == ["refunds"]
+    changed = knowledge.vocabulary_version(conn)
     assert changed != version
-    assert sources.knowledge_sections(resources.school, question) == first
-    assert sources._LATEST_VERSIONS[version[:3]] == changed
+    with knowledge.version_read(changed):
+        # The first search reads the new vocabulary; the second reads it from memory, as `again` did.
+        after = [sources.knowledge_sections(resources.school, question) for _ in range(2)]
+    for found in after:
+        assert found[0]["citation"] == "refunds#the-7-day-rule" and "in 3 days" in found[0]["text"]
+        assert found[0]["id"] != again[0]["id"]
+    after = after[-1]
+    # What memory gave is what the database gives at that version.
+    sources._FOUND.clear()
+    with knowledge.version_read(changed):
+        assert sources.knowledge_sections(resources.school, question) == after
 
 
 def test_the_vocabulary_holds_subjects_and_every_word_known(conn: Conn) -> None:
@@ -434,3 +493,25 @@ def test_kb_search_prints_citations(resources: Resources, settings: Settings) ->
         "cancellation#how-to-cancel-an-enrollment  (Cancelling an enrollment: How to cancel an enrollment;"
     )
     assert run_cli(settings, "kb", "search", "hello").stdout == "Nothing in the knowledge base matches.\n"
+
+
+def test_a_turn_searches_at_the_version_read_with_its_lock_and_again_after_a_change(
+    resources: Resources, graph: Any, conn: Conn, folder: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    question = "What is your refund policy?"
+    asked = counted_searches(monkeypatch)
+
+    def turns(first: int) -> list[list[str]]:
+        return [threads.send(graph, f"kb-{first + i}", question, user_id="ada").replies for i in range(3)]
+
+    before = turns(0)
+    # The first turn reads the vocabulary and searches; the second searches with it, at the version
+    # its lock's round trip read; the third finds that search in memory.
+    assert len(asked) == 1
+    path = folder / "refunds.md"
+    path.write_text(path.read_text(encoding="utf-8").replace("full refund", "full refund, in 3 days"))
+    assert ingest(conn, load_documents(folder)).changed == ["refunds"]
+    after = turns(3)
+    assert len(asked) == 3  # the new version is searched again: once to learn it, once to keep
+    assert before[0] == before[1] == before[2] and after[0] == after[1] == after[2]
+    assert "in 3 days" not in " ".join(before[0]) and "in 3 days" in " ".join(after[0])

@@ -30,7 +30,9 @@ with `chunks`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any, Literal, TypedDict, cast
 
@@ -287,12 +289,23 @@ def sections_about(conn: Connection[Row], text: str, limit: int = 5) -> list[Sec
 
 
 _VERSION_SQL = """
-SELECT (SELECT count(*) FROM knowledge_documents) AS documents,
-       (SELECT max(ingested_at) FROM knowledge_documents) AS ingested,
-       (SELECT count(*) FROM courses) AS courses,
-       (SELECT md5(string_agg(search::text, '' ORDER BY id)) FROM courses) AS catalog
+SELECT current_database() AS kb_database, host(inet_server_addr()) AS kb_server, inet_server_port() AS kb_port,
+       (SELECT count(*) FROM knowledge_documents) AS kb_documents,
+       (SELECT max(ingested_at) FROM knowledge_documents) AS kb_ingested,
+       (SELECT count(*) FROM courses) AS kb_courses,
+       (SELECT md5(string_agg(search::text, '' ORDER BY id)) FROM courses) AS kb_catalog
 """
-_VERSION_COLUMNS = ("documents", "ingested", "courses", "catalog")
+_VERSION_COLUMNS = (
+    "kb_database",
+    "kb_server",
+    "kb_port",
+    "kb_documents",
+    "kb_ingested",
+    "kb_courses",
+    "kb_catalog",
+)
+"""The database as the server names it (so a version read through any connection, pooler or not,
+names it alike), then what the knowledge base and the catalog hold."""
 
 _ABOUT_AT_VERSION_SQL = f"""
 WITH {_ABOUT_CTES}, about AS ({_ABOUT_SELECT}), version AS ({_VERSION_SQL})
@@ -311,7 +324,7 @@ def sections_about_at_version(
     """
     question = _searchable(text, limit)
     rows = conn.execute(_ABOUT_AT_VERSION_SQL, {"text": question or ""}).fetchall()
-    version = _version_of(conn, rows[0])
+    version = version_of(rows[0])
     about = [_without_version(r) for r in rows if r["id"] is not None] if question is not None else []
     return version, _best_about(about, limit)
 
@@ -374,11 +387,43 @@ def vocabulary_version(conn: Connection[Row]) -> tuple[Any, ...]:
     """
     row = conn.execute(_VERSION_SQL).fetchone()
     assert row is not None
-    return _version_of(conn, row)
+    return version_of(row)
 
 
-def _version_of(conn: Connection[Row], row: Row) -> tuple[Any, ...]:
-    return (conn.info.host, conn.info.port, conn.info.dbname, *(row[c] for c in _VERSION_COLUMNS))
+def version_query() -> tuple[str, dict[str, Any]]:
+    """`vocabulary_version`'s query, for a caller that reads it in a round trip it makes anyway.
+
+    Its one row's columns start with `kb_`; `version_of` makes the version of it.
+    """
+    return _VERSION_SQL, {}
+
+
+def version_of(row: Row) -> tuple[Any, ...]:
+    """The version in a row of `version_query` (or of a query that has its columns)."""
+    return tuple(row[c] for c in _VERSION_COLUMNS)
+
+
+_READ_VERSION: ContextVar[tuple[Any, ...] | None] = ContextVar("knowledge_version", default=None)
+
+
+@contextmanager
+def version_read(version: tuple[Any, ...] | None) -> Iterator[None]:
+    """While inside, `version_read_now` is `version`: the caller read it just now, for this work.
+
+    A turn reads the version in the round trip that takes its thread's lock; a search in that turn
+    may then answer from what it found at that version before (`graphs.sources`), with no query.
+    A change of the knowledge base or the catalog committed before that read changes the version.
+    """
+    token = _READ_VERSION.set(version)
+    try:
+        yield
+    finally:
+        _READ_VERSION.reset(token)
+
+
+def version_read_now() -> tuple[Any, ...] | None:
+    """The version the caller read for the work in progress (`version_read`); None when none was."""
+    return _READ_VERSION.get()
 
 
 def vocabulary(conn: Connection[Row]) -> Vocabulary:

@@ -11,9 +11,11 @@ This module opens no connection: callers hand in the pool (or a connection) from
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from datetime import datetime
-from typing import Any, Final, Literal, TypedDict, cast, get_args
+from typing import Any, Final, Literal, Protocol, TypedDict, cast, get_args
 
 from psycopg import Connection
 from psycopg.rows import dict_row
@@ -76,6 +78,38 @@ class JournalPayloadError(NotJSONError):
     """A payload that is not a mapping, or holds a value JSON cannot carry; the message names where."""
 
 
+class Pending(Protocol):
+    """A run's journal rows not written yet (its steps' starts), which its nodes' own events follow.
+
+    A run keeps its steps' rows until a checkpoint carries them (`agent.runtime.runs`); a node
+    that journals an event of its own meanwhile (a grant, a tool's result) has it written after
+    them, in the same statement when it can (`record`), so the journal keeps the run's order.
+    """
+
+    @property
+    def thread_id(self) -> str:
+        """The run's thread: only its events are written after the run's rows."""
+        ...
+
+    def record(self, db: Database, row: tuple[Any, ...]) -> int | None:
+        """Write the pending rows, then `row` (checked, as `record_event` makes it): its id, or None."""
+        ...
+
+
+_PENDING: ContextVar[Pending | None] = ContextVar("journal_pending", default=None)
+"""The run whose nodes are running in this context (LangGraph copies it into each task)."""
+
+
+@contextmanager
+def pending_first(pending: Pending) -> Iterator[None]:
+    """While inside, `record_event` for `pending`'s thread writes `pending`'s rows first (`Pending`)."""
+    token = _PENDING.set(pending)
+    try:
+        yield
+    finally:
+        _PENDING.reset(token)
+
+
 def record_event(
     db: Database,
     thread_id: str,
@@ -101,6 +135,14 @@ def record_event(
 
     """
     row = _checked_row(thread_id, kind, payload, turn_id, key)
+    pending = _PENDING.get()
+    if pending is not None and pending.thread_id == thread_id:
+        return pending.record(db, row)
+    return insert_event(db, row)
+
+
+def insert_event(db: Database, row: tuple[Any, ...]) -> int | None:
+    """Insert one checked row (as `record_event` makes it) on `db`: its id, or None if its key was written."""
     # A connection is used as it is, so the event commits (or rolls back) with the caller's work.
     with connection(db) as conn:
         return _insert(conn, row)
@@ -139,14 +181,16 @@ def _checked_row(
     return (thread_id, kind, Jsonb(plain), turn_id, key)
 
 
+KEYED_INSERT_SQL: Final = (
+    "INSERT INTO journal_events (thread_id, kind, payload, turn_id, key) VALUES {values}"
+    " ON CONFLICT (thread_id, key) WHERE key IS NOT NULL DO NOTHING RETURNING id"
+)
+"""Inserts events (a `{values}` list of `event_rows`' shape); a keyed one already written is skipped."""
+
+
 def _insert(conn: Connection[Any], row: tuple[Any, ...]) -> int | None:
     with conn.cursor(row_factory=dict_row) as cur:
-        found = cur.execute(
-            "INSERT INTO journal_events (thread_id, kind, payload, turn_id, key)"
-            " VALUES (%s, %s, %s, %s, %s) ON CONFLICT (thread_id, key) WHERE key IS NOT NULL DO NOTHING"
-            " RETURNING id",
-            row,
-        ).fetchone()
+        found = cur.execute(KEYED_INSERT_SQL.format(values="(%s, %s, %s, %s, %s)"), row).fetchone()
     return int(found["id"]) if found else None
 
 

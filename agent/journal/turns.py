@@ -17,7 +17,7 @@ from psycopg_pool import ConnectionPool
 
 from agent.domain.plain_json import to_json
 from agent.journal.connections import Database, connection
-from agent.journal.events import event_rows
+from agent.journal.events import KEYED_INSERT_SQL, event_rows
 
 TurnKind = Literal["message", "decision", "resume"]
 Status = Literal["running", "awaiting_approval", "completed", "failed", "cancelled"]
@@ -184,10 +184,21 @@ def parts(
     of each table are in one statement, in the order given (`start`'s event first). A `start`
     cannot come with an `ending`: the statements of one WITH do not see each other's rows.
     """
+    found = _beside_events(turn_id, start=start, steps=steps, ending=ending)
+    events = [start.event(), *events] if start is not None else events
+    if events:
+        values, event_params = event_rows(thread_id, events, turn_id=turn_id)
+        found.append((_EVENTS_SQL.format(values=values), event_params))
+    return found
+
+
+def _beside_events(
+    turn_id: int, *, start: Start | None, steps: Sequence[StepRecord], ending: Ending | None
+) -> list[Query]:
+    """`parts`' statements for the tables other than `journal_events`."""
     if start is not None and ending is not None:
         raise ValueError("a turn's start and its ending cannot be written in one statement")
     found: list[Query] = start.rows() if start is not None else []
-    events = [start.event(), *events] if start is not None else events
     if steps:
         values = ", ".join(["(%s, %s, %s, %s, %s, %s, %s, %s)"] * len(steps))
         found.append((_STEPS_SQL.format(values=values), [v for s in steps for v in _step_row(turn_id, s)]))
@@ -195,10 +206,33 @@ def parts(
         found.append(
             (_ENDING_SQL, (ending.status, ending.intent, _json(ending.output), ending.error, turn_id))
         )
-    if events:
-        values, event_params = event_rows(thread_id, events, turn_id=turn_id)
-        found.append((_EVENTS_SQL.format(values=values), event_params))
     return found
+
+
+def then_event(
+    turn_id: int,
+    row: tuple[Any, ...],
+    *,
+    thread_id: str,
+    start: Start | None = None,
+    steps: Sequence[StepRecord] = (),
+    events: Events = (),
+) -> tuple[Query, int]:
+    """One statement writing `start`, `steps` and `events` (as `parts`), then the checked event `row`.
+
+    For a node's own event (`agent.journal.events.Pending`): the run's pending rows and it commit
+    together, its row after theirs in the journal (one multi-row insert numbers its rows in order;
+    `row` may have a key already written, and is then skipped). Returns the statement and the
+    number of rows its `RETURNING id` gives before `row`'s (`row`'s id is the next, if any).
+    """
+    others = _beside_events(turn_id, start=start, steps=steps, ending=None)
+    events = [start.event(), *events] if start is not None else events
+    values, params = event_rows(thread_id, events, turn_id=turn_id) if events else ("", [])
+    values = ", ".join([*([values] if values else []), "(%s, %s, %s, %s, %s)"])
+    main = KEYED_INSERT_SQL.format(values=values)
+    if others:
+        main = "WITH " + ", ".join(f"w{i} AS ({sql})" for i, (sql, _) in enumerate(others)) + " " + main
+    return (main, [v for _, p in others for v in p] + params + list(row)), len(events)
 
 
 def chained(statements: Sequence[Query]) -> Query | None:

@@ -18,7 +18,7 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Callable, Iterator, Mapping
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 from typing import Any, cast
 
@@ -28,12 +28,14 @@ from langchain_core.runnables import RunnableConfig
 from langgraph.channels import DeltaChannel
 from langgraph.pregel import Pregel as _Pregel
 from langgraph.types import StreamMode
+from psycopg.rows import dict_row
 from psycopg_pool import ConnectionPool, PoolTimeout
 
 from agent.infra.locks import Query, locks_for, write_on_release
 from agent.infra.persistence import DatabaseUnavailableError
 from agent.journal import owners, turns
 from agent.journal.connections import Database
+from agent.journal.events import insert_event, pending_first
 from agent.llm.tracing import tracing_config
 from agent.runtime import daily_budget
 from agent.runtime.thread_views import ThreadView, views
@@ -203,6 +205,11 @@ def run(
     }
     emit("turn_started", {"turn_id": emit.turn, "thread_id": thread, "kind": kind})
     riding = emit.db is not None and emit.turn is not None and hasattr(saver, "ride")
+    # While the graph runs, a node's own journal event (a grant, a tool's result) is written after
+    # the steps' rows still pending here, in its own statement (`_Emitter.record`).
+    journal_first = ExitStack()
+    if emit.db is not None and emit.turn is not None:
+        journal_first.enter_context(pending_first(emit))
     try:
         if riding:
             saver.ride(thread, emit)  # type: ignore[union-attr]
@@ -254,6 +261,8 @@ def run(
             )
             raise DatabaseUnavailableError(message) from err
         raise
+    finally:
+        journal_first.close()
     if riding:
         saver.ride(thread, None)  # type: ignore[union-attr]
     if emit.values is None:  # nothing ran (a resume with nothing left to do)
@@ -311,10 +320,11 @@ def message_ids(values: dict[str, Any]) -> frozenset[str]:
 class _Emitter:
     """Turns stream items into events, journal rows and plan items for one run.
 
-    A finished step and its events wait here until a checkpoint of the thread carries them
-    (`take`, called by the saver), the next step starts (`write`) or the turn ends (`journal`,
-    with the lock's release): the events reach `on_event` at once all the same, and the journal
-    keeps their order.
+    A step's start, and a finished step and its events, wait here until a checkpoint of the
+    thread carries them (`take`, called by the saver: a step's start goes with the checkpoint
+    that closes the step), a node journals an event of its own (`record`: they go first, in its
+    statement) or the turn ends (`journal`, with the lock's release): the events reach `on_event`
+    at once all the same, and the journal keeps their order.
     """
 
     def __init__(self, db: Database | None, thread: str, on_event: OnEvent | None) -> None:
@@ -380,11 +390,25 @@ class _Emitter:
     def give_back(self) -> None:
         """The checkpoint that carried the last `take` was not stored: keep its rows pending."""
         with self._lock:
-            start, steps, events = self._taken
-            self._start = self._start or start
-            self._steps, self._events = [*steps, *self._steps], [*events, *self._events]
-            self._taken = (None, [], [])
+            taken, self._taken = self._taken, (None, [], [])
+        self._restore(*taken)
         self._settled.set()
+
+    def _restore(
+        self,
+        start: turns.Start | None,
+        steps: list[turns.StepRecord],
+        pending: list[tuple[str, dict[str, Any]]],
+    ) -> None:
+        """Rows taken for a write that failed: pending again, before any pended since."""
+        with self._lock:
+            self._start = self._start or start
+            self._steps, self._events = [*steps, *self._steps], [*pending, *self._events]
+
+    @property
+    def thread_id(self) -> str:
+        """The run's thread (`agent.journal.events.Pending`)."""
+        return self.thread
 
     def _drain(
         self, *, carrier_expected: bool
@@ -402,19 +426,34 @@ class _Emitter:
             self._start, self._steps, self._events = None, [], []
         return drained
 
-    def write(self, events: list[tuple[str, dict[str, Any]]]) -> None:
-        """Write the pending steps and events, then `events`, now: a step's start precedes what it writes.
+    def record(self, db: Database, row: tuple[Any, ...]) -> int | None:
+        """A node's own event `row` (`agent.journal.events.Pending`): written after what is pending.
 
-        A node journals its own events (a grant, a tool's result) in its own transaction, so its
-        `step_started` cannot wait for the checkpoint that follows the step.
+        Through a pool, in one statement with the pending rows (`turns.then_event`), so the
+        step's start and the node's event commit together, in order, in the round trip the node
+        pays anyway. On a connection the node holds (its transaction may yet roll back), the
+        pending rows are written first, on their own.
         """
-        self._pend(events)
         start, steps, pending = self._drain(carrier_expected=True)
-        if self.db is not None and self.turn is not None:
-            statements = turns.parts(
-                self.turn, thread_id=self.thread, start=start, steps=steps, events=pending
+        if self.db is None or self.turn is None:
+            return insert_event(db, row)
+        try:
+            if not isinstance(db, ConnectionPool):
+                written = turns.parts(
+                    self.turn, thread_id=self.thread, start=start, steps=steps, events=pending
+                )
+                turns.write(self.db, written)
+                start, steps, pending = None, [], []
+                return insert_event(db, row)
+            (sql, params), before = turns.then_event(
+                self.turn, row, thread_id=self.thread, start=start, steps=steps, events=pending
             )
-            turns.write(self.db, statements)
+            with db.connection() as conn, conn.cursor(row_factory=dict_row) as cur:
+                ids = cur.execute(sql, params).fetchall()
+        except BaseException:
+            self._restore(start, steps, pending)
+            raise
+        return int(ids[before]["id"]) if len(ids) > before else None
 
     def journal(self, events: list[tuple[str, dict[str, Any]]], ending: turns.Ending) -> None:
         """Write the pending steps and events, `ending`, then `events`: with the lock's release if held."""
@@ -434,7 +473,9 @@ class _Emitter:
         if "input" in chunk:
             self.step += 1
             started = {"node": node, "step": self.step}
-            self.write([("step_started", started)])
+            # Pending, not written: the checkpoint that closes the step carries it (or a node's
+            # own event, `record`, or the turn's end), a round trip fewer per step.
+            self._pend([("step_started", started)])
             self("step_started", started)
             return
         status = "interrupted" if chunk.get("interrupts") else "failed" if chunk.get("error") else "completed"

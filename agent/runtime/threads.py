@@ -18,6 +18,7 @@ from langgraph.types import Command
 from psycopg_pool import ConnectionPool
 
 from agent.config.settings import Settings
+from agent.domain import knowledge
 from agent.infra.locks import ThreadBusyError as ThreadBusyError  # re-exported for the faces
 from agent.infra.locks import joined
 from agent.journal import turns
@@ -192,11 +193,15 @@ def send(
     user = _check_user(user_id)
     text = _check_text(text, settings)
     listen = _token_events(on_token, on_event)
-    # One round trip takes the lock, reads the thread's head and the student's spend today, and
-    # reserves the turn's id (the turn is then created with the run's input checkpoint).
+    # One round trip takes the lock, reads the thread's head, the student's spend today and the
+    # knowledge base's version (its searches this turn may then come from memory), and reserves
+    # the turn's id (the turn is then created with the run's input checkpoint).
     spent = daily_budget.spent_query(runs.pool_of(graph), user)
-    then = joined(views.head_query(thread_id), spent, turns.reserve_query())
-    with runs.exclusive(graph, thread_id, then=then) as head:
+    then = joined(views.head_query(thread_id), spent, turns.reserve_query(), knowledge.version_query())
+    with (
+        runs.exclusive(graph, thread_id, then=then) as head,
+        knowledge.version_read(knowledge.version_of(head) if head is not None else None),
+    ):
         view = views.view(graph, thread_id, head)
         refuse_foreign(thread_id, runs.owner(graph, thread_id, view), user)
         refuse_spent(graph, thread_id, user, spent=head if spent is not None and head is not None else None)
