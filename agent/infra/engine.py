@@ -24,7 +24,7 @@ from typing import Any, Final
 
 import procrastinate
 from procrastinate import exceptions
-from psycopg_pool import ConnectionPool
+from psycopg_pool import AsyncConnectionPool, ConnectionPool
 
 from agent.config.settings import Settings
 
@@ -73,9 +73,22 @@ def worker_app(settings: Settings, url: str) -> procrastinate.App:
         conninfo=url,
         min_size=ENGINE_POOL_MAX,
         max_size=ENGINE_POOL_MAX,
-        kwargs=kwargs,  # procrastinate checks a connection when it is taken (a restart closed it)
+        kwargs=kwargs,
+        pool_factory=_engine_pool,
     )
     return procrastinate.App(connector=connector)
+
+
+def _engine_pool(**options: Any) -> AsyncConnectionPool[Any]:
+    """The engine's pool, with the school's check of a connection taken (`check_if_disturbed`).
+
+    procrastinate asks the server about every connection it takes (a round trip before each
+    fetch, finish and defer of a job); this asks only when the socket shows the server went away
+    (a restart closed it), so the pool still replaces the connections a restart broke.
+    """
+    from agent.infra.persistence import acheck_if_disturbed  # the engine is imported without the rest
+
+    return AsyncConnectionPool(**{**options, "check": acheck_if_disturbed})
 
 
 def worker_options(settings: Settings, *, concurrency: int, name: str) -> dict[str, Any]:
