@@ -11,10 +11,11 @@ which serialises the decisions of every process without holding anything between
 
 The multitask strategies are decided here, in the creating transaction: `reject` refuses when
 the thread has a run in flight; `interrupt` and `rollback` ask the runs in flight to stop
-(`stop`, read by the running run at its next step boundary) and queue the new run; `enqueue`
-queues it. A run's events and its end are announced on `EVENTS_CHANNEL` (payload: the run id),
-a new run on a thread too (payload: `thread_key`), so followers in any process wake without
-polling. The tables come from migrations 4 and 7
+(`stop`, read by the running run at its next step boundary once its worker hears it) and queue
+the new run; `enqueue` queues it. A run's events and its end are announced on `EVENTS_CHANNEL`
+(payload: the run id), its end alone too (`end_key`), a new run on a thread (`thread_key`) and
+a stop asked of a run of the thread (`stop_key`), so followers and workers in any process wake
+without polling. The tables come from migrations 4 and 7
 (`agent.infra.migrations`).
 """
 

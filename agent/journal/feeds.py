@@ -5,12 +5,14 @@ writes, the HTTP server (`agent.interfaces.server`) follows. Plain psycopg over 
 must not import LangGraph or a face.
 
 The worker puts each event into the run's `EventWriter`, which keeps it in `api_run_events`
-(numbered; `metadata` is 0) and announces it on `api_runs.EVENTS_CHANNEL`; a writer thread sends
-whatever has gathered in one transaction, so a burst of tokens costs one round trip, not one
-each. Clients follow a run from the database (`follow`), wherever it executes: an API process
-holds one `Wakeups` listener that wakes its followers when their run kept events or ended, and
-a follower that hears nothing still looks every `POLL_S` (behind a transaction pooler, where
-LISTEN cannot work, every `POOLED_POLL_S`). A client that loses its API process reconnects to
+(numbered; `metadata` is 0) and announces it on `api_runs.EVENTS_CHANNEL`: the events before the
+run begins go with its start in one statement, and after it a writer thread sends whatever has
+gathered in one statement, so a burst of tokens costs one round trip, not one each. Clients
+follow a run from the database (`follow`), wherever it executes: an API process holds one
+`Wakeups` listener that wakes its followers when their run kept events or ended (a worker
+process holds one too, where its running runs hear the stops asked of them), and a follower that
+hears nothing still looks every `POLL_S` (behind a transaction pooler, where LISTEN cannot work,
+every `POOLED_POLL_S`). A client that loses its API process reconnects to
 any other with its `Last-Event-ID` and gets exactly the events after it. A thread's stream
 (`follow_thread`) is its runs' events one run after the other, each run's end marked.
 """
@@ -262,6 +264,8 @@ class Wakeups:
                                     key.count += 1
                                     key.condition.notify_all()
             except psycopg.Error:
+                with self._lock:  # at once: what is announced from now on may be missed
+                    self._listening = False
                 if self._closed.is_set():
                     return
                 log.warning("the run wake-up listener lost its connection; reconnecting")
