@@ -290,18 +290,19 @@ def finish(
 
     With `awaiting`, the thread's metadata says whose decision it now waits for (key `awaiting`,
     removed for `nobody`), in the same transaction: the inbox is a thread search on that key.
-    With `forget_thread` (a stateless run's temporary thread), the thread's record and owner go in
-    the same transaction, so whoever sees the run ended sees the thread gone; the run's own record
-    and events stay for the clients that follow them (its checkpoints are the caller's to delete).
+    With `forget_thread` (a stateless run's temporary thread), the thread's record, owner and
+    checkpoints (LangGraph's three tables, every namespace) go with it, so whoever sees the run
+    ended sees the thread gone; the run's own record and events stay for the clients that follow
+    them.
     On a connection the caller holds, it commits with the caller's transaction; on the pool it is
     one statement, which commits alone, all of it or nothing.
     """
     assert status in FINAL
     thread = "(SELECT thread_id FROM api_runs WHERE run_id = %(run)s::uuid)"
     if forget_thread:
-        before = (
-            f"gone AS (DELETE FROM thread_records WHERE thread_id = {thread}),"
-            f" unowned AS (DELETE FROM thread_owners WHERE thread_id = {thread}),"
+        tables = ("thread_records", "thread_owners", "checkpoints", "checkpoint_blobs", "checkpoint_writes")
+        before = "".join(
+            f" gone_{n} AS (DELETE FROM {t} WHERE thread_id = {thread})," for n, t in enumerate(tables)
         )
     elif awaiting is not None:
         before = (

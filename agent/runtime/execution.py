@@ -148,8 +148,9 @@ def _execute(resources: Resources, graph: Pregel, run: api_runs.ClaimedRun, stop
         return run_id
     values = result if isinstance(result, dict) else None
     if work.temporary:
-        # The record goes with the run's end, then the checkpoints: a worker that dies between
-        # leaves checkpoints nobody can reach, never a run that is done twice.
+        # The thread's record and checkpoints go with the run's end: whoever sees it ended sees the
+        # thread gone, and a worker that dies before leaves a run that is taken again, never one
+        # done twice. The saver then forgets what it kept of the thread (nothing is left to delete).
         _end(resources, run, _Ending(status, error, result, failure, values=values, forget_thread=True))
         resources.checkpointer.delete_thread(thread_id)
         return run_id
