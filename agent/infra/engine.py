@@ -24,7 +24,8 @@ from typing import Any, Final
 
 import procrastinate
 from procrastinate import exceptions
-from psycopg_pool import ConnectionPool
+from psycopg import AsyncConnection
+from psycopg_pool import AsyncConnectionPool, ConnectionPool
 
 from agent.config.settings import Settings
 
@@ -73,9 +74,28 @@ def worker_app(settings: Settings, url: str) -> procrastinate.App:
         conninfo=url,
         min_size=ENGINE_POOL_MAX,
         max_size=ENGINE_POOL_MAX,
-        kwargs=kwargs,  # procrastinate checks a connection when it is taken (a restart closed it)
+        kwargs=kwargs,
+        pool_factory=_engine_pool,
     )
     return procrastinate.App(connector=connector)
+
+
+def _engine_pool(**options: Any) -> AsyncConnectionPool[Any]:
+    """The engine's pool: the school's check of a connection taken, and autocommit.
+
+    procrastinate asks the server about every connection it takes (a round trip before each
+    fetch, finish and defer of a job); `check_if_disturbed` asks only when the socket shows the
+    server went away (a restart closed it), so the pool still replaces the connections a restart
+    broke. Each of the engine's statements is a function call that stands alone, so it commits
+    alone (autocommit), without a BEGIN and a COMMIT around it.
+    """
+    from agent.infra.persistence import acheck_if_disturbed  # the engine is imported without the rest
+
+    return AsyncConnectionPool(**{**options, "check": acheck_if_disturbed, "configure": _autocommit})
+
+
+async def _autocommit(conn: AsyncConnection[Any]) -> None:
+    await conn.set_autocommit(True)
 
 
 def worker_options(settings: Settings, *, concurrency: int, name: str) -> dict[str, Any]:

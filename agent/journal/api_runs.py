@@ -11,10 +11,11 @@ which serialises the decisions of every process without holding anything between
 
 The multitask strategies are decided here, in the creating transaction: `reject` refuses when
 the thread has a run in flight; `interrupt` and `rollback` ask the runs in flight to stop
-(`stop`, read by the running run at its next step boundary) and queue the new run; `enqueue`
-queues it. A run's events and its end are announced on `EVENTS_CHANNEL` (payload: the run id),
-a new run on a thread too (payload: `thread_key`), so followers in any process wake without
-polling. The tables come from migrations 4 and 7
+(`stop`, read by the running run at its next step boundary once its worker hears it) and queue
+the new run; `enqueue` queues it. A run's events and its end are announced on `EVENTS_CHANNEL`
+(payload: the run id), its end alone too (`end_key`), a new run on a thread (`thread_key`) and
+a stop asked of a run of the thread (`stop_key`), so followers and workers in any process wake
+without polling. The tables come from migrations 4 and 7
 (`agent.infra.migrations`).
 """
 
@@ -133,6 +134,16 @@ def thread_key(thread_id: str) -> str:
     return f"thread:{thread_id}"
 
 
+def end_key(run_id: str) -> str:
+    """The `EVENTS_CHANNEL` payload that announces the run's end alone (who waits only for it hears nothing else)."""
+    return f"end:{run_id}"
+
+
+def stop_key(thread_id: str) -> str:
+    """The `EVENTS_CHANNEL` payload that announces a stop asked of a run of the thread (its worker hears it)."""
+    return f"stop:{thread_id}"
+
+
 def _lock_thread(conn: Connection[Any], thread_id: str) -> None:
     conn.execute("SELECT pg_advisory_xact_lock(%s, hashtext(%s))", (RUN_LOCK_SPACE, thread_id))
 
@@ -180,7 +191,7 @@ def create(
             )
             raise RunConflictError(message)
         if strategy in ("interrupt", "rollback") and active:
-            _stop(conn, [r["run_id"] for r in active], strategy)
+            _stop(conn, thread_id, [r["run_id"] for r in active], strategy)
         row = conn.execute(
             "INSERT INTO api_runs"
             " (run_id, thread_id, assistant_id, actor, multitask_strategy, kwargs, metadata, work)"
@@ -201,11 +212,12 @@ def create(
     return cast(QueuedRun, {**row, "ahead": len(active)})
 
 
-def _stop(conn: Connection[Any], run_ids: Sequence[str], action: Stop) -> None:
-    """Stop these runs.
+def _stop(conn: Connection[Any], thread_id: str, run_ids: Sequence[str], action: Stop) -> None:
+    """Stop these runs of the thread.
 
     A pending one at once (a rolled-back one is deleted), a running one at its next step boundary
-    (`stop`, which it reads there). Followers of a run stopped at once are woken.
+    (`stop`, which it reads there once its worker hears `stop_key`). Followers of a run stopped at
+    once are woken.
     """
     if action == "rollback":
         conn.execute(
@@ -222,15 +234,16 @@ def _stop(conn: Connection[Any], run_ids: Sequence[str], action: Stop) -> None:
         " WHERE run_id = ANY(%s::uuid[]) AND status = 'running'",
         (action, list(run_ids)),
     )
-    for run_id in run_ids:
-        conn.execute("SELECT pg_notify(%s, %s)", (EVENTS_CHANNEL, run_id))
+    # A pending run stopped here has ended; a running one will, at its next step boundary.
+    for key in [*run_ids, *map(end_key, run_ids), stop_key(thread_id)]:
+        conn.execute("SELECT pg_notify(%s, %s)", (EVENTS_CHANNEL, key))
 
 
 def request_stop(pool: ConnectionPool[Any], thread_id: str, run_id: str, action: Stop) -> None:
     """Ask one run of the thread to stop (nothing happens to a run that has already ended)."""
     with pool.connection() as conn, conn.transaction():
         _lock_thread(conn, thread_id)
-        _stop(conn, [run_id], action)
+        _stop(conn, thread_id, [run_id], action)
 
 
 def claim_next(pool: ConnectionPool[Any], thread_id: str, worker: str) -> ClaimedRun | None:
@@ -255,16 +268,6 @@ def claim_next(pool: ConnectionPool[Any], thread_id: str, worker: str) -> Claime
     return cast(ClaimedRun, dict(row)) if row else None
 
 
-def began(pool: ConnectionPool[Any], run_id: str) -> None:
-    """The run did its first work (it was not refused before starting); wake its followers."""
-    with pool.connection() as conn, conn.transaction():
-        conn.execute(
-            "UPDATE api_runs SET began_at = clock_timestamp() WHERE run_id = %s AND began_at IS NULL",
-            (run_id,),
-        )
-        conn.execute("SELECT pg_notify(%s, %s)", (EVENTS_CHANNEL, run_id))
-
-
 def stop_of(pool: ConnectionPool[Any], run_id: str) -> Stop | None:
     """The stop asked of a running run (`interrupt`, `rollback`), if any."""
     with pool.connection() as conn:
@@ -287,38 +290,49 @@ def finish(
 
     With `awaiting`, the thread's metadata says whose decision it now waits for (key `awaiting`,
     removed for `nobody`), in the same transaction: the inbox is a thread search on that key.
-    With `forget_thread` (a stateless run's temporary thread), the thread's record and owner go in
-    the same transaction, so whoever sees the run ended sees the thread gone; the run's own record
-    and events stay for the clients that follow them (its checkpoints are the caller's to delete).
-    On a connection the caller holds, it commits with the caller's transaction.
+    With `forget_thread` (a stateless run's temporary thread), the thread's record, owner and
+    checkpoints (LangGraph's three tables, every namespace) go with it, so whoever sees the run
+    ended sees the thread gone; the run's own record and events stay for the clients that follow
+    them.
+    On a connection the caller holds, it commits with the caller's transaction; on the pool it is
+    one statement, which commits alone, all of it or nothing.
     """
     assert status in FINAL
-    with connection(db) as conn, conn.transaction():
-        if forget_thread:
-            thread = "(SELECT thread_id FROM api_runs WHERE run_id = %s)"
-            conn.execute(f"DELETE FROM thread_records WHERE thread_id = {thread}", (run_id,))
-            conn.execute(f"DELETE FROM thread_owners WHERE thread_id = {thread}", (run_id,))
-        elif awaiting is not None:
-            conn.execute(
-                "UPDATE thread_records SET metadata = CASE WHEN %(who)s::text = 'nobody'"
-                " THEN metadata - 'awaiting' ELSE metadata || jsonb_build_object('awaiting', %(who)s::text) END,"
-                " updated_at = now()"
-                " WHERE thread_id = (SELECT thread_id FROM api_runs WHERE run_id = %(run)s)"
-                " AND metadata->>'awaiting' IS DISTINCT FROM nullif(%(who)s::text, 'nobody')",
-                {"who": awaiting, "run": run_id},
-            )
-        conn.execute(
-            "UPDATE api_runs SET status = %s, error = %s, result = %s, refusal = %s,"
-            " updated_at = clock_timestamp() WHERE run_id = %s",
-            (
-                status,
-                error,
-                Jsonb(result) if result is not None else None,
-                Jsonb(failure) if failure is not None else None,
-                run_id,
-            ),
+    thread = "(SELECT thread_id FROM api_runs WHERE run_id = %(run)s::uuid)"
+    if forget_thread:
+        tables = ("thread_records", "thread_owners", "checkpoints", "checkpoint_blobs", "checkpoint_writes")
+        before = "".join(
+            f" gone_{n} AS (DELETE FROM {t} WHERE thread_id = {thread})," for n, t in enumerate(tables)
         )
-        conn.execute("SELECT pg_notify(%s, %s)", (EVENTS_CHANNEL, run_id))
+    elif awaiting is not None:
+        before = (
+            "waits AS (UPDATE thread_records SET metadata = CASE WHEN %(who)s::text = 'nobody'"
+            " THEN metadata - 'awaiting' ELSE metadata || jsonb_build_object('awaiting', %(who)s::text) END,"
+            f" updated_at = now() WHERE thread_id = {thread}"
+            " AND metadata->>'awaiting' IS DISTINCT FROM nullif(%(who)s::text, 'nobody')),"
+        )
+    else:
+        before = ""
+    # The statements of one WITH see the same snapshot: the thread's record is found through the
+    # run's row as it was, which `ended` does not change in that column.
+    query = (
+        f"WITH {before} ended AS (UPDATE api_runs SET status = %(status)s, error = %(error)s,"
+        " result = %(result)s, refusal = %(refusal)s, updated_at = clock_timestamp()"
+        " WHERE run_id = %(run)s::uuid)"
+        " SELECT pg_notify(%(channel)s, %(run)s::uuid::text), pg_notify(%(channel)s, %(end)s)"
+    )
+    params = {
+        "run": run_id,
+        "who": awaiting,
+        "status": status,
+        "error": error,
+        "result": Jsonb(result) if result is not None else None,
+        "refusal": Jsonb(failure) if failure is not None else None,
+        "channel": EVENTS_CHANNEL,
+        "end": end_key(run_id),
+    }
+    with connection(db) as conn:
+        conn.execute(query, params)
 
 
 def get(pool: ConnectionPool[Any], thread_id: str, run_id: str) -> RunRow | None:
@@ -409,17 +423,36 @@ def thread_start(pool: ConnectionPool[Any], thread_id: str) -> ThreadRun | None:
     return cast(ThreadRun, dict(row)) if row else None
 
 
-def append_events(pool: ConnectionPool[Any], run_id: str, events: Sequence[tuple[int, str, str]]) -> None:
-    """Keep these (seq, event, JSON text) events of the run, and wake the clients that follow it."""
-    if not events:
+def append_events(
+    pool: ConnectionPool[Any], run_id: str, events: Sequence[tuple[int, str, str]], *, began: bool = False
+) -> None:
+    """Keep these (seq, event, JSON text) events of the run, and wake the clients that follow it.
+
+    With `began`, the run is marked as having done its first work (it was not refused before
+    starting) in the same statement: one statement, which commits alone, all of it or nothing.
+    """
+    if not events and not began:
         return
-    with pool.connection() as conn, conn.transaction(), conn.cursor() as cur:
-        cur.executemany(
-            "INSERT INTO api_run_events (run_id, seq, event, data) VALUES (%s, %s, %s, %s)"
-            " ON CONFLICT DO NOTHING",
-            [(run_id, *event) for event in events],
-        )
-        cur.execute("SELECT pg_notify(%s, %s)", (EVENTS_CHANNEL, run_id))
+    start = (
+        "began AS (UPDATE api_runs SET began_at = clock_timestamp()"
+        " WHERE run_id = %(run)s::uuid AND began_at IS NULL), "
+        if began
+        else ""
+    )
+    query = (
+        f"WITH {start}kept AS (INSERT INTO api_run_events (run_id, seq, event, data)"
+        " SELECT %(run)s::uuid, * FROM unnest(%(seqs)s::integer[], %(events)s::text[], %(data)s::text[])"
+        " ON CONFLICT DO NOTHING) SELECT pg_notify(%(channel)s, %(run)s::uuid::text)"
+    )
+    params = {
+        "run": run_id,
+        "seqs": [e[0] for e in events],
+        "events": [e[1] for e in events],
+        "data": [e[2] for e in events],
+        "channel": EVENTS_CHANNEL,
+    }
+    with pool.connection() as conn:
+        conn.execute(query, params)
 
 
 def last_seq(pool: ConnectionPool[Any], run_id: str) -> int:

@@ -5,12 +5,14 @@ writes, the HTTP server (`agent.interfaces.server`) follows. Plain psycopg over 
 must not import LangGraph or a face.
 
 The worker puts each event into the run's `EventWriter`, which keeps it in `api_run_events`
-(numbered; `metadata` is 0) and announces it on `api_runs.EVENTS_CHANNEL`; a writer thread sends
-whatever has gathered in one transaction, so a burst of tokens costs one round trip, not one
-each. Clients follow a run from the database (`follow`), wherever it executes: an API process
-holds one `Wakeups` listener that wakes its followers when their run kept events or ended, and
-a follower that hears nothing still looks every `POLL_S` (behind a transaction pooler, where
-LISTEN cannot work, every `POOLED_POLL_S`). A client that loses its API process reconnects to
+(numbered; `metadata` is 0) and announces it on `api_runs.EVENTS_CHANNEL`: the events before the
+run begins go with its start in one statement, and after it a writer thread sends whatever has
+gathered in one statement, so a burst of tokens costs one round trip, not one each. Clients
+follow a run from the database (`follow`), wherever it executes: an API process holds one
+`Wakeups` listener that wakes its followers when their run kept events or ended (a worker
+process holds one too, where its running runs hear the stops asked of them), and a follower that
+hears nothing still looks every `POLL_S` (behind a transaction pooler, where LISTEN cannot work,
+every `POOLED_POLL_S`). A client that loses its API process reconnects to
 any other with its `Last-Event-ID` and gets exactly the events after it. A thread's stream
 (`follow_thread`) is its runs' events one run after the other, each run's end marked.
 """
@@ -21,7 +23,6 @@ import json
 import logging
 import threading
 import time
-from collections import defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -45,38 +46,73 @@ POOLED_POLL_S = 0.05
 
 
 class EventWriter:
-    """The events of one run, kept as they come by a thread of their own."""
+    """The events of one run, kept in the order they were put.
+
+    Events put before the run begins wait for `begin`, which keeps them together with the run's
+    start (`began_at`) in one statement, in the caller's thread: a run that nobody streams (a
+    `wait`, whose only event is its `metadata`) costs that one statement. Events put afterwards
+    are kept by a thread of the writer's own, started with the first of them: whatever has
+    gathered goes in one statement, so a burst of tokens costs one round trip, not one each.
+    """
 
     def __init__(self, pool: ConnectionPool[Any], run_id: str, *, first: int) -> None:
         self.pool, self.run_id = pool, run_id
         self.next = first
         self.waiting: list[Event] = []
         self.began = False
-        """The run produced an event of its own (it was not refused before starting)."""
+        """The run did its first work (`begin`): it was not refused before starting."""
         self.last_values: Any = None
         """The last root `values` chunk the run streamed, as LangGraph gave it."""
         self._changed = threading.Condition()
         self._closing = False
         self._failed: BaseException | None = None
-        self._thread = threading.Thread(target=self._write_loop, daemon=True, name=f"events-{run_id[:8]}")
-        self._thread.start()
+        self._thread: threading.Thread | None = None
 
     def put(self, event: str, data: Any) -> None:
-        """Add an event (`data`: plain JSON types); it is kept and announced shortly."""
+        """Add an event (`data`: plain JSON types); kept and announced at `begin`, or shortly after it."""
         text = json.dumps(data, ensure_ascii=False)
         with self._changed:
             self.waiting.append((self.next, event, text))
             self.next += 1
-            self._changed.notify_all()
+            if self.began:
+                self._start()
+                self._changed.notify_all()
+
+    def begin(self) -> None:
+        """The run does its first work: keep the events put so far with its start, now.
+
+        Raises what keeping them raised (the database went away): the run has not begun then.
+        """
+        with self._changed:
+            if self.began:
+                return
+            self.began = True
+            batch, self.waiting = self.waiting, []
+        self._keep(batch, began=True)
+        if self._failed is not None:
+            raise self._failed
 
     def close(self) -> None:
         """Keep every event put so far, then stop; raises what keeping them raised."""
         with self._changed:
             self._closing = True
             self._changed.notify_all()
-        self._thread.join()
+            thread, batch = self._thread, ([] if self._thread is not None else self.waiting)
+            if thread is None:
+                self.waiting = []
+        if thread is not None:
+            thread.join()
+        elif batch:  # the run never began (refused, or cut off before): its events all the same
+            self._keep(batch, began=False)
         if self._failed is not None:
             raise self._failed
+
+    def _start(self) -> None:
+        if self._thread is None and not self._closing:
+            self._thread = threading.Thread(
+                target=self._write_loop, daemon=True, name=f"events-{self.run_id[:8]}"
+            )
+            self._thread.start()
 
     def _write_loop(self) -> None:
         while True:
@@ -86,14 +122,14 @@ class EventWriter:
                 batch, self.waiting = self.waiting, []
                 closing = self._closing
             if batch:
-                self._keep(batch)
+                self._keep(batch, began=False)
             if closing and not self.waiting:
                 return
 
-    def _keep(self, batch: list[Event]) -> None:
+    def _keep(self, batch: list[Event], *, began: bool) -> None:
         for attempt in range(KEEP_TRIES):
             try:
-                api_runs.append_events(self.pool, self.run_id, batch)
+                api_runs.append_events(self.pool, self.run_id, batch, began=began)
                 return
             except psycopg.OperationalError as err:  # a connection the database closed: the pool replaces it
                 failed: psycopg.Error = err
@@ -105,42 +141,107 @@ class EventWriter:
         log.warning("could not keep %s events of run %s", len(batch), self.run_id)
 
 
+class _Key:
+    """The wake-ups of one key (a run, a thread's new runs, a thread's stop requests)."""
+
+    __slots__ = ("condition", "count", "waiters")
+
+    def __init__(self, lock: threading.Lock) -> None:
+        self.count = 0
+        self.waiters = 0
+        self.condition = threading.Condition(lock)
+
+
+@dataclass(frozen=True)
+class Mark:
+    """What a `Wakeups` listener had heard of a key when asked (`Wakeups.mark`)."""
+
+    epoch: int
+    key: _Key
+    count: int
+
+
 class Wakeups:
-    """One process's listener on `api_runs.EVENTS_CHANNEL`; followers wait on it for their run."""
+    """One process's listener on `api_runs.EVENTS_CHANNEL`: followers wait on it for their run.
+
+    A notification wakes only the waiters of its own key. `mark` and `quiet_since` let a reader
+    skip a query while nothing was announced (a running run's stop requests, `api_runs.stop_key`):
+    they answer only while the listener has listened without a break since the mark.
+    """
 
     def __init__(self, url: str, *, listen: bool) -> None:
         self.url, self.listen = url, listen
         self.poll_s = POLL_S if listen else POOLED_POLL_S
-        self._counts: defaultdict[str, int] = defaultdict(int)
-        self._changed = threading.Condition()
+        self._lock = threading.Lock()
+        self._keys: dict[str, _Key] = {}
+        self._listening = False
+        self._epoch = 0
+        """Counts the listener's LISTENs: a notification may have been missed between two."""
         self._closed = threading.Event()
         self._thread: threading.Thread | None = None
         self._start_lock = threading.Lock()
 
+    def _key(self, key: str) -> _Key:
+        found = self._keys.get(key)
+        if found is None:
+            found = self._keys[key] = _Key(self._lock)
+        return found
+
     def seen(self, run_id: str) -> int:
         """How many wake-ups the run has had; take it before reading, then `wait(run_id, it)`."""
-        self._start()
-        with self._changed:
-            return self._counts[run_id]
+        self.start()
+        with self._lock:
+            return self._key(run_id).count
 
     def wait(self, run_id: str, seen: int, timeout: float | None = None) -> None:
         """Until the run has a wake-up after `seen`, or `timeout` (default: the poll interval)."""
-        with self._changed:
-            self._changed.wait_for(
-                lambda: self._counts[run_id] != seen, self.poll_s if timeout is None else timeout
+        with self._lock:
+            key = self._key(run_id)
+            key.waiters += 1
+            try:
+                key.condition.wait_for(lambda: key.count != seen, self.poll_s if timeout is None else timeout)
+            finally:
+                key.waiters -= 1
+
+    def mark(self, key: str) -> Mark | None:
+        """Follow `key` from now; what was heard of it, or None when nothing would be (not listening).
+
+        Take it before reading what the key announces; `quiet_since(key, mark)` then says whether
+        that read still holds.
+        """
+        self.start()
+        with self._lock:
+            if not self._listening:
+                return None
+            found = self._key(key)
+            return Mark(self._epoch, found, found.count)
+
+    def quiet_since(self, key: str, mark: Mark | None) -> bool:
+        """Nothing was announced for `key` since `mark`, and the listener has listened throughout."""
+        if mark is None:
+            return False
+        with self._lock:
+            return (
+                self._listening
+                and self._epoch == mark.epoch
+                and self._keys.get(key) is mark.key
+                and mark.key.count == mark.count
             )
 
     def forget(self, run_id: str) -> None:
-        """The process follows the run no more."""
-        with self._changed:
-            self._counts.pop(run_id, None)
+        """The process follows the run no more (its key stays while another follower waits on it)."""
+        with self._lock:
+            found = self._keys.get(run_id)
+            if found is not None and not found.waiters:
+                del self._keys[run_id]
 
     def close(self) -> None:
         """Stop listening."""
         self._closed.set()
 
-    def _start(self) -> None:
-        if not self.listen:
+    def start(self) -> None:
+        """Listen from now (else from the first follower on)."""
+        if not self.listen or self._thread is not None:
             return
         with self._start_lock:
             if self._thread is None:
@@ -152,17 +253,26 @@ class Wakeups:
             try:
                 with psycopg.connect(self.url, autocommit=True) as conn:
                     conn.execute(f"LISTEN {api_runs.EVENTS_CHANNEL}")
+                    with self._lock:
+                        self._epoch += 1
+                        self._listening = True
                     while not self._closed.is_set():
                         for note in conn.notifies(timeout=1.0):
-                            with self._changed:
-                                if note.payload in self._counts:
-                                    self._counts[note.payload] += 1
-                                    self._changed.notify_all()
+                            with self._lock:
+                                key = self._keys.get(note.payload)
+                                if key is not None:
+                                    key.count += 1
+                                    key.condition.notify_all()
             except psycopg.Error:
+                with self._lock:  # at once: what is announced from now on may be missed
+                    self._listening = False
                 if self._closed.is_set():
                     return
                 log.warning("the run wake-up listener lost its connection; reconnecting")
                 time.sleep(1.0)
+            finally:
+                with self._lock:
+                    self._listening = False
 
 
 def follow(
@@ -307,16 +417,17 @@ def wait_until(
 
     With `begun`: once it did its first work, and only where it stands (`api_runs.progress`).
     """
+    # Waiting only for the end, it wakes only at the end (`api_runs.end_key`), and reads the whole
+    # record each time (the end is then read once, not twice).
+    key, read = (run_id, api_runs.progress) if begun else (api_runs.end_key(run_id), api_runs.get)
     try:
         while True:
-            seen = wakeups.seen(run_id)
-            run = api_runs.progress(pool, thread_id, run_id)
-            if run is None:
-                return None
-            if run["status"] in api_runs.FINAL:
-                return run if begun else api_runs.get(pool, thread_id, run_id)
+            seen = wakeups.seen(key)
+            run = read(pool, thread_id, run_id)
+            if run is None or run["status"] in api_runs.FINAL:
+                return run
             if begun and run["began_at"] is not None:
                 return run
-            wakeups.wait(run_id, seen)
+            wakeups.wait(key, seen)
     finally:
-        wakeups.forget(run_id)
+        wakeups.forget(key)

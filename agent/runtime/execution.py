@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import psycopg
-from psycopg_pool import PoolTimeout
+from psycopg_pool import ConnectionPool, PoolTimeout
 
 from agent.config import faults
 from agent.infra import engine
@@ -39,7 +39,7 @@ from agent.infra.locks import ThreadBusyError
 from agent.infra.persistence import DatabaseUnavailableError, Resources
 from agent.journal import api_runs, webhooks
 from agent.journal.events import record_event
-from agent.journal.feeds import EventWriter
+from agent.journal.feeds import EventWriter, Wakeups
 from agent.runtime import failures, threads
 from agent.runtime.platform_json import relay, thread_values, values_json
 from agent.runtime.runs import Pregel, RunStoppedError, Watch
@@ -100,13 +100,29 @@ class Work:
         )
 
 
-def execute_next(resources: Resources, graph: Pregel, thread_id: str, worker: str) -> str | None:
-    """Claim and execute the thread's next run on `worker`; its id (None: the thread had none)."""
+def execute_next(
+    resources: Resources, graph: Pregel, thread_id: str, worker: str, wakeups: Wakeups | None = None
+) -> str | None:
+    """Claim and execute the thread's next run on `worker`; its id (None: the thread had none).
+
+    `wakeups` (the worker process's listener) tells the run of a stop asked of it; without it,
+    or while it is not listening, the run asks the database at each step.
+    """
     pool = resources.pool
-    run = api_runs.claim_next(pool, thread_id, worker)
-    if run is None:
-        log.info("thread %s has no run to do (cancelled, or done by an earlier job)", thread_id)
-        return None
+    stops = _Stops(pool, wakeups, thread_id)  # following the thread's stops before the claim reads them
+    try:
+        run = api_runs.claim_next(pool, thread_id, worker)
+        if run is None:
+            log.info("thread %s has no run to do (cancelled, or done by an earlier job)", thread_id)
+            return None
+        stops.claimed(run)
+        return _execute(resources, graph, run, stops)
+    finally:
+        stops.close()
+
+
+def _execute(resources: Resources, graph: Pregel, run: api_runs.ClaimedRun, stops: _Stops) -> str:
+    pool, thread_id = resources.pool, run["thread_id"]
     run_id, attempt = run["run_id"], run["attempt"]
     try:
         work = Work.of(run["work"])
@@ -120,9 +136,9 @@ def execute_next(resources: Resources, graph: Pregel, thread_id: str, worker: st
         payload = {"run_id": run_id, "attempt": attempt, "previous_worker": run["worker_before"]}
         record_event(pool, thread_id, "run_retried", payload)
     writer = EventWriter(pool, run_id, first=first)
-    writer.put("metadata", {"run_id": run_id, "attempt": attempt})
+    writer.put("metadata", {"run_id": run_id, "attempt": attempt})  # kept with the run's start
     try:
-        status, error, result, failure = _run(resources, graph, run, work, writer)
+        status, error, result, failure, turn = _run(resources, graph, run, work, writer, stops)
     finally:
         try:
             writer.close()
@@ -132,16 +148,53 @@ def execute_next(resources: Resources, graph: Pregel, thread_id: str, worker: st
         return run_id
     values = result if isinstance(result, dict) else None
     if work.temporary:
-        # The record goes with the run's end, then the checkpoints: a worker that dies between
-        # leaves checkpoints nobody can reach, never a run that is done twice.
+        # The thread's record and checkpoints go with the run's end: whoever sees it ended sees the
+        # thread gone, and a worker that dies before leaves a run that is taken again, never one
+        # done twice. The saver then forgets what it kept of the thread (nothing is left to delete).
         _end(resources, run, _Ending(status, error, result, failure, values=values, forget_thread=True))
         resources.checkpointer.delete_thread(thread_id)
         return run_id
-    awaiting = _awaiting(graph, thread_id)
+    awaiting = _awaiting_after(turn) if turn is not None else _awaiting(graph, thread_id)
     if values is None and _webhooks_for(resources, run):
         values = _values_or_none(graph, thread_id)  # a failed run's webhook carries the state it left
     _end(resources, run, _Ending(status, error, result, failure, values=values, awaiting=awaiting))
     return run_id
+
+
+class _Stops:
+    """Whether a stop was asked of the running run (`Watch.stop`, asked at each step boundary).
+
+    Heard from the worker's wake-ups: a stop is announced on its thread (`api_runs.stop_key`), so
+    the database is asked only when one was, or when the listener may have missed one (not
+    listening, or listening again since it was last asked: a lost connection). The thread is
+    followed before the run is claimed, so a stop asked after the claim read the run is heard.
+    """
+
+    def __init__(self, pool: ConnectionPool[Any], wakeups: Wakeups | None, thread_id: str) -> None:
+        self.pool, self.wakeups = pool, wakeups
+        self.key = api_runs.stop_key(thread_id)
+        self.mark = wakeups.mark(self.key) if wakeups is not None else None
+        self.run_id: str | None = None
+        self.known: api_runs.Stop | None = None
+
+    def claimed(self, run: api_runs.ClaimedRun) -> None:
+        """The run taken, and the stop asked of it when it was (a retried run may have one)."""
+        self.run_id, self.known = run["run_id"], run["stop"]
+
+    def check(self) -> str | None:
+        """The stop asked of the run (`interrupt`, `rollback`), if any."""
+        if self.wakeups is not None and self.wakeups.quiet_since(self.key, self.mark):
+            return self.known
+        if self.wakeups is not None:
+            self.mark = self.wakeups.mark(self.key)  # before the read: a stop asked after it is heard
+        if self.run_id is not None:
+            self.known = api_runs.stop_of(self.pool, self.run_id)
+        return self.known
+
+    def close(self) -> None:
+        """The run is over: its thread's stops are not followed any more."""
+        if self.wakeups is not None:
+            self.wakeups.forget(self.key)
 
 
 @dataclass(frozen=True)
@@ -172,9 +225,21 @@ def _end(resources: Resources, run: api_runs.RunRow, ending: _Ending) -> None:
     """
     to = _webhooks_for(resources, run)
     run_id, thread_id = run["run_id"], run["thread_id"]
+    if not to:  # one statement: the end, the thread's record, the wake-up
+        api_runs.finish(
+            resources.pool,
+            run_id,
+            ending.status,
+            ending.error,
+            result=ending.result,
+            failure=ending.failure,
+            awaiting=ending.awaiting,
+            forget_thread=ending.forget_thread,
+        )
+        return
     with resources.pool.connection() as conn, conn.transaction():
         starts_waiting = False
-        if to and ending.awaiting == "operator":
+        if ending.awaiting == "operator":
             starts_waiting = webhooks.awaiting_now(conn, thread_id) != "operator"
         api_runs.finish(
             conn,
@@ -186,7 +251,7 @@ def _end(resources: Resources, run: api_runs.RunRow, ending: _Ending) -> None:
             awaiting=ending.awaiting,
             forget_thread=ending.forget_thread,
         )
-        ended = api_runs.by_id(conn, run_id) if to else None
+        ended = api_runs.by_id(conn, run_id)
         queued = []
         if ended is not None:
             queued += webhooks.enqueue(conn, "run.ended", ended, webhooks.run_ended(ended, ending.values), to)
@@ -218,38 +283,60 @@ def _values_or_none(graph: Pregel, thread_id: str) -> Any:
 
 
 def _awaiting(graph: Pregel, thread_id: str) -> api_runs.Awaiting:
-    """Whose decision the thread waits for now (`nobody` when it waits for none); None if unknown."""
+    """Whose decision the thread waits for now, read from its state; None if unknown.
+
+    For a run that did not finish its work (failed, stopped): one that did says it itself
+    (`_awaiting_after`).
+    """
     try:
         state = graph.get_state(threads.config_for(thread_id))
     except (psycopg.Error, PoolTimeout, DatabaseUnavailableError):
         log.warning("could not read thread %s to tell whose decision it waits for", thread_id)
         return None
-    if not state.interrupts:
+    return _whose(state.interrupts[0].value if state.interrupts else None)
+
+
+def _awaiting_after(turn: threads.Turn) -> api_runs.Awaiting:
+    """Whose decision the thread waits for after a run that did its work: from the interrupt it stopped at.
+
+    The run held the thread's lock to its end, so this is the thread's state now, without reading it
+    again (a read would also cost the thread's next run its load from the saver's memory).
+    """
+    return _whose(turn.pending)
+
+
+def _whose(pending: Any) -> api_runs.Awaiting:
+    """`nobody` when nothing is pending, else the approver the pending request names."""
+    if pending is None:
         return "nobody"
-    value = state.interrupts[0].value
-    approver = value.get("approver") if isinstance(value, dict) else None
+    approver = pending.get("approver") if isinstance(pending, dict) else None
     return "student" if approver == "student" else "operator"
 
 
+_Outcome = tuple[str | None, str | None, Any, failures.Failure | None, threads.Turn | None]
+"""(status, error, result, failure, the turn when the run did its work) — status None: rolled back."""
+
+
 def _run(
-    resources: Resources, graph: Pregel, run: api_runs.ClaimedRun, work: Work, writer: EventWriter
-) -> tuple[str | None, str | None, Any, failures.Failure | None]:
-    """Do the work; (status, error, result, failure) — status None when the run was rolled back."""
+    resources: Resources,
+    graph: Pregel,
+    run: api_runs.ClaimedRun,
+    work: Work,
+    writer: EventWriter,
+    stops: _Stops,
+) -> _Outcome:
+    """Do the work."""
     pool, run_id, thread_id = resources.pool, run["run_id"], run["thread_id"]
-    began = False
 
     def on_event(name: str, data: dict[str, Any]) -> None:
-        nonlocal began
-        if not began:
-            began = True
-            api_runs.began(pool, run_id)
+        writer.begin()  # its first event: the run's start, kept with the events so far
 
     watch = Watch(
         modes=work.modes,
         on_chunk=relay(writer, emit=work.relay),
         subgraphs=work.subgraphs,
         run_id=run_id,
-        stop=lambda: api_runs.stop_of(pool, run_id),
+        stop=stops.check,
         metadata={**run["metadata"], "run_attempt": run["attempt"], "thread_id": thread_id},
         configurable={**(work.configurable or {}), "run_id": run_id},
         tokens=False,  # a client that wants tokens asks for messages-tuple
@@ -257,24 +344,24 @@ def _run(
     deadline = time.monotonic() + BUSY_WAIT_S
     while True:
         try:
-            _do(resources, graph, run, work, on_event, watch)
+            turn = _do(resources, graph, run, work, on_event, watch)
         except ThreadBusyError as err:
             if work.wait_for_lock and time.monotonic() < deadline:
                 time.sleep(BUSY_POLL_S)
                 continue
-            return "error", type(err).__name__, None, failures.failure(err, began=began)
+            return "error", type(err).__name__, None, failures.failure(err, began=writer.began), None
         except RunStoppedError as err:
             if api_runs.stop_of(pool, run_id) == "rollback":
                 resources.checkpointer.delete_for_runs([run_id])
                 api_runs.delete_run(pool, run_id)
-                return None, None, None, None
-            return "interrupted", str(err), None, None
+                return None, None, None, None, None
+            return "interrupted", str(err), None, None, None
         except Exception as err:
             if isinstance(err, failures.DATABASE_ERRORS):  # a restart or a failover, not the run's own
                 log.warning("run %s lost the database (%s); it is retried", run_id, type(err).__name__)
                 raise RunCutOffError(run_id) from err
-            return "error", type(err).__name__, None, failures.failure(err, began=began)
-        return "success", None, _result(graph, thread_id, writer), None
+            return "error", type(err).__name__, None, failures.failure(err, began=writer.began), None
+        return "success", None, _result(graph, thread_id, writer), None, turn
 
 
 def _do(

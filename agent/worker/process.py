@@ -22,6 +22,7 @@ from typing import Any
 
 from agent.infra import engine
 from agent.infra.persistence import Resources
+from agent.journal.feeds import Wakeups
 from agent.runtime.runs import Pregel
 from agent.worker.schedule import Schedule
 from agent.worker.tasks import Host, install
@@ -57,6 +58,9 @@ class Worker:
         self.schedule = schedule or Schedule()
         """When the scheduled work runs (tests run it every second)."""
         self.name = name or worker_name()
+        # The runs' channel, where a running run hears a stop asked of it (not behind a
+        # transaction pooler: no LISTEN there, and a run asks the database at each step).
+        self.wakeups = Wakeups(resources.url, listen=resources.settings.db_pooling != "transaction")
         self.ready = threading.Event()
         self.failed: BaseException | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -83,6 +87,7 @@ class Worker:
         if loop is not None and task is not None and not loop.is_closed():
             loop.call_soon_threadsafe(task.cancel)
         self._thread.join(STOP_WAIT_S)
+        self.wakeups.close()
 
     def _run(self) -> None:
         try:
@@ -103,12 +108,13 @@ class Worker:
             ThreadPoolExecutor(max_workers=self.concurrency + 2, thread_name_prefix="job")
         )
         await asyncio.to_thread(self._wait_for_schema)
+        self.wakeups.start()  # listening before the first run is taken
         settings = self.resources.settings
         options = engine.worker_options(settings, concurrency=self.concurrency, name=self.name)
         pause = RESTART_MIN_S
         while not self._stopping.is_set():
             app = engine.worker_app(settings, self.resources.url)
-            install(app, Host(self.resources, self.graph, self.name, self.schedule))
+            install(app, Host(self.resources, self.graph, self.name, self.schedule, self.wakeups))
             try:
                 async with app.open_async():
                     self.ready.set()

@@ -28,6 +28,7 @@ from procrastinate import JobContext
 from agent.infra import engine
 from agent.infra.persistence import Resources
 from agent.journal import api_runs, webhooks
+from agent.journal.feeds import Wakeups
 from agent.runtime.execution import RunCutOffError, execute_next
 from agent.runtime.runs import Pregel
 from agent.worker import deliveries, schedule
@@ -55,6 +56,8 @@ class Host:
     """The process, in logs and in `api_runs.worker` (with the job's id)."""
     schedule: schedule.Schedule = field(default_factory=schedule.Schedule)
     """When the scheduled work runs."""
+    wakeups: Wakeups | None = None
+    """The process's listener on the runs' channel: a running run hears the stops asked of it there."""
 
 
 def install(app: procrastinate.App, host: Host) -> None:
@@ -71,7 +74,7 @@ def install(app: procrastinate.App, host: Host) -> None:
     )
     def run_next(context: JobContext, thread_id: str) -> None:
         job_id = context.job.id if context.job else None
-        execute_next(host.resources, host.graph, thread_id, f"{host.name}#{job_id}")
+        execute_next(host.resources, host.graph, thread_id, f"{host.name}#{job_id}", host.wakeups)
 
     @app.periodic(cron=f"* * * * * */{RECOVER_EVERY_S}", periodic_id="recover")
     @app.task(name=RECOVER_TASK, queue=engine.SCHEDULED_QUEUE, pass_context=True)

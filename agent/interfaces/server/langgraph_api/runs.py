@@ -236,13 +236,15 @@ class RunDesk:
 
         `on_refused` is told of a run refused before it began (the 4xx answered).
         """
-        refused = self._refused(record, on_refused)
-        if refused is not None:
-            return refused
         thread_id = record["thread_id"]
+        # One wait, for the end: whether the run began is in how it ended (its failure says so).
         ended = self.wait_for_end(thread_id, record["run_id"])
         failure = ended["refusal"] if ended is not None else None
         if ended is not None and ended["status"] == "error" and failure is not None:
+            if not record["ahead"] and not failure.get("began"):  # refused before it began: no run left
+                api_runs.delete_run(self.pool, record["run_id"])
+                if on_refused is not None:
+                    on_refused(record)
             return failed(failure)
         return JSONResponse(self.final_values(thread_id, ended), headers=headers)
 

@@ -1,0 +1,243 @@
+"""The HTTP hop's fast paths: what a run on a worker writes and reads beside its turn.
+
+A run's start rides with its first events (one statement), its end is one statement, a running run
+hears a stop from its worker's wake-ups instead of asking at every step, and whose decision the
+thread waits for comes from the run itself instead of a state read. These tests show the skipped
+work is not needed for the result, and that the safe path is still taken when it is.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+import uuid
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import httpx
+import pytest
+from langgraph_sdk import get_sync_client
+from langgraph_sdk.client import SyncLangGraphClient
+from psycopg_pool import ConnectionPool
+
+from agent.infra.persistence import Resources, connection_kwargs
+from agent.journal import api_runs
+from agent.journal.feeds import EventWriter, Wakeups
+from agent.runtime import execution
+from agent.worker.process import Worker
+from qa.wire import WireCounter
+from tests.support.holds import Hold
+
+ASK = {"messages": [{"role": "user", "content": "Enroll me in rag-2"}]}
+WHEN = {"messages": [{"role": "user", "content": "When does rag-2 start?"}]}
+
+
+@pytest.fixture
+def ada(api: httpx.Client) -> Iterator[SyncLangGraphClient]:
+    client = get_sync_client(url=f"{api.base_url}".rstrip("/") + "/langgraph", api_key="key-ada-1234")
+    yield client
+    client.close()
+
+
+def eventually(check: Callable[[], bool], what: str, timeout: float = 10.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not check():
+        assert time.monotonic() < deadline, f"{what} did not happen within {timeout} s"
+        time.sleep(0.02)
+
+
+def listening(wakeups: Wakeups) -> None:
+    eventually(lambda: wakeups.mark("probe") is not None, "the listener's LISTEN")
+
+
+@pytest.fixture
+def counted(resources: Resources) -> Iterator[tuple[ConnectionPool[Any], WireCounter]]:
+    """A pool on the test database through a counting proxy."""
+    wire = WireCounter(resources.url)
+    with ConnectionPool(
+        wire.url, kwargs=connection_kwargs(resources.settings), min_size=1, open=True
+    ) as pool:
+        yield pool, wire
+    wire.close()
+
+
+def new_run(resources: Resources, thread_id: str = "t-hop") -> str:
+    run_id = str(uuid.uuid4())
+    api_runs.create(
+        resources.pool,
+        run_id=run_id,
+        thread_id=thread_id,
+        assistant_id="school",
+        actor="ada",
+        strategy="enqueue",
+        kwargs={},
+        metadata={},
+        busy=False,
+        stops_others=False,
+        work={"kind": "send", "text": "hi", "user_id": "ada"},
+    )
+    return run_id
+
+
+def kept(resources: Resources, run_id: str) -> list[tuple[int, str, Any]]:
+    events = api_runs.events_after(resources.pool, run_id, -1)
+    return [(seq, name, json.loads(text)) for seq, name, text in events]
+
+
+def began_at(resources: Resources, run_id: str) -> Any:
+    with resources.pool.connection() as conn:
+        row = conn.execute("SELECT began_at FROM api_runs WHERE run_id = %s", (run_id,)).fetchone()
+    return row["began_at"]
+
+
+def test_a_runs_events_wait_for_its_start_and_are_kept_with_it_in_one_statement(
+    resources: Resources, counted: tuple[ConnectionPool[Any], WireCounter]
+) -> None:
+    pool, wire = counted
+    warm = EventWriter(
+        pool, new_run(resources), first=0
+    )  # its statement prepared, as in a server that ran one
+    warm.put("metadata", {})
+    warm.begin()
+    run_id = new_run(resources)
+    writer = EventWriter(pool, run_id, first=0)
+    writer.put("metadata", {"run_id": run_id, "attempt": 1})
+    assert kept(resources, run_id) == []  # nothing is sent before the run begins
+    before = wire.snapshot()
+    writer.begin()
+    sent = wire.snapshot() - before
+    assert (sent.statements, sent.round_trips) == (1, 1)
+    assert kept(resources, run_id) == [(0, "metadata", {"run_id": run_id, "attempt": 1})]
+    assert began_at(resources, run_id) is not None
+    writer.begin()  # once only
+    assert (wire.snapshot() - before).statements == 1
+    for n in range(3):
+        writer.put("values", {"n": n})
+    writer.close()
+    assert kept(resources, run_id) == [
+        (0, "metadata", {"run_id": run_id, "attempt": 1}),
+        *[(n + 1, "values", {"n": n}) for n in range(3)],
+    ]
+
+
+def test_a_run_that_never_began_keeps_its_events_at_its_close_and_no_start(resources: Resources) -> None:
+    run_id = new_run(resources)
+    writer = EventWriter(resources.pool, run_id, first=0)
+    writer.put("metadata", {"run_id": run_id, "attempt": 1})
+    writer.close()
+    assert kept(resources, run_id) == [(0, "metadata", {"run_id": run_id, "attempt": 1})]
+    assert began_at(resources, run_id) is None
+
+
+def test_a_runs_end_is_one_statement_with_the_threads_waiting_mark_and_its_wake_ups(
+    resources: Resources, counted: tuple[ConnectionPool[Any], WireCounter]
+) -> None:
+    pool, wire = counted
+    with resources.pool.connection() as conn:
+        conn.execute("INSERT INTO thread_records (thread_id, owner, metadata) VALUES ('t-hop', 'ada', '{}')")
+    run_id = new_run(resources)
+    wakeups = Wakeups(resources.url, listen=True)
+    try:
+        listening(wakeups)
+        run_seen, end_seen = wakeups.seen(run_id), wakeups.seen(api_runs.end_key(run_id))
+        # Its statement prepared, as in a server that ended a run before.
+        api_runs.finish(pool, new_run(resources), "success", result={}, awaiting="operator")
+        before = wire.snapshot()
+        api_runs.finish(pool, run_id, "success", result={"messages": []}, awaiting="operator")
+        sent = wire.snapshot() - before
+        assert (sent.statements, sent.round_trips) == (1, 1)
+        wakeups.wait(api_runs.end_key(run_id), end_seen, timeout=10)
+        wakeups.wait(run_id, run_seen, timeout=10)
+        assert (wakeups.seen(run_id), wakeups.seen(api_runs.end_key(run_id))) == (run_seen + 1, end_seen + 1)
+    finally:
+        wakeups.close()
+    ended = api_runs.get(resources.pool, "t-hop", run_id)
+    assert ended is not None
+    assert (ended["status"], ended["result"]) == ("success", {"messages": []})
+    with resources.pool.connection() as conn:
+        row = conn.execute("SELECT metadata FROM thread_records WHERE thread_id = 't-hop'").fetchone()
+    assert row["metadata"] == {"awaiting": "operator"}
+
+
+def test_a_mark_holds_until_its_key_is_announced_or_the_listener_loses_its_connection(
+    resources: Resources,
+) -> None:
+    key = api_runs.stop_key("t-hop")
+    assert Wakeups(resources.url, listen=False).mark(key) is None  # behind a pooler: nothing is heard
+    wakeups = Wakeups(resources.url, listen=True)
+    try:
+        listening(wakeups)
+        mark = wakeups.mark(key)
+        assert wakeups.quiet_since(key, mark)
+        with resources.pool.connection() as conn:
+            conn.execute("SELECT pg_notify(%s, %s)", (api_runs.EVENTS_CHANNEL, api_runs.stop_key("t-other")))
+            conn.execute("SELECT pg_notify(%s, %s)", (api_runs.EVENTS_CHANNEL, key))
+        eventually(lambda: not wakeups.quiet_since(key, mark), "the stop's wake-up")
+        mark = wakeups.mark(key)
+        assert wakeups.quiet_since(key, mark)
+        with resources.pool.connection() as conn:  # the listener's connection is cut off
+            conn.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                " WHERE datname = current_database() AND query LIKE 'LISTEN %%'"
+            )
+        eventually(lambda: not wakeups.quiet_since(key, mark), "the lost connection's notice")
+        listening(wakeups)  # back, with a new mark: what was missed meanwhile is read again
+        again = wakeups.mark(key)
+        assert again is not None and mark is not None and again.epoch == mark.epoch + 1
+        assert not wakeups.quiet_since(key, mark)
+    finally:
+        wakeups.close()
+
+
+def test_a_running_run_asks_for_a_stop_only_once_one_was_asked_of_it(
+    ada: SyncLangGraphClient,
+    worker: Worker,
+    resources: Resources,
+    hold: Hold,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    asked: list[str] = []
+    stop_of = api_runs.stop_of
+
+    def counting(pool: ConnectionPool[Any], run_id: str) -> Any:
+        asked.append(run_id)
+        return stop_of(pool, run_id)
+
+    monkeypatch.setattr(api_runs, "stop_of", counting)
+    listening(worker.wakeups)
+    thread_id = ada.threads.create()["thread_id"]
+    answered = ada.runs.wait(thread_id, "school", input=WHEN)
+    assert answered["messages"][-1]["type"] == "ai"
+    assert asked == []  # four steps, and not one query for a stop
+    run = ada.runs.create(thread_id, "school", input=ASK)
+    assert hold.reached.wait(timeout=30)
+    ada.runs.cancel(thread_id, run["run_id"])
+    hold.release()
+    ada.runs.join(thread_id, run["run_id"])
+    assert ada.runs.get(thread_id, run["run_id"])["status"] == "interrupted"
+    assert set(asked) == {run["run_id"]}  # heard, then read (and read again to tell its kind)
+    with resources.pool.connection() as conn:
+        rows = conn.execute(
+            "SELECT status, error FROM turns WHERE thread_id = %s ORDER BY id", (thread_id,)
+        ).fetchall()
+    assert [(r["status"], r["error"]) for r in rows] == [("completed", None), ("failed", "RunStoppedError")]
+
+
+def test_whose_decision_a_thread_waits_for_comes_from_the_run_that_did_its_work(
+    ada: SyncLangGraphClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    read: list[str] = []
+    awaiting = execution._awaiting
+
+    def reading(graph: Any, thread_id: str) -> Any:
+        read.append(thread_id)
+        return awaiting(graph, thread_id)
+
+    monkeypatch.setattr(execution, "_awaiting", reading)
+    thread_id = ada.threads.create()["thread_id"]
+    paused = ada.runs.wait(thread_id, "school", input=ASK)
+    assert [i["value"]["approver"] for i in paused["__interrupt__"]] == ["student"]
+    assert ada.threads.get(thread_id)["metadata"]["awaiting"] == "student"
+    ada.runs.wait(thread_id, "school", command={"resume": {"decisions": [{"type": "reject"}]}})
+    assert "awaiting" not in ada.threads.get(thread_id)["metadata"]
+    assert read == []  # no state read after a run that did its work
