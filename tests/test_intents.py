@@ -786,3 +786,98 @@ def test_an_adverb_before_someone_else_keeps_the_action_theirs(verb: str, adverb
 )
 def test_a_question_while_an_action_waits_asks_and_changes_nothing(opening: str, question: str) -> None:
     assert classify(f"{opening} {question}", pending=True) == "question"
+
+
+_TAKE_BACKS = ["{first}, wait, better {then}", "{first}... never mind, {then}", "{first}, I mean, {then}",
+               "{first}... actually no, {then}", "{first}. hold on, {then}", "{first}, hmm wait, {then}",
+               "{first}, no wait, {then}", "{first} but first: {then}", "{first}, scratch that, {then}"]  # fmt: skip
+
+
+@pytest.mark.parametrize("shape", _TAKE_BACKS)
+@pytest.mark.parametrize(
+    ("first", "then", "intent"),
+    [
+        ("cancel my nlp-1 seat", "move me to a later cohort", "transfer"),
+        ("drop me from rag-1", "switch me to the second cohort instead", "transfer"),
+        ("what's the price of mlops", "just enroll me in mlops-2", "enroll"),
+        ("how long is the rag course", "put me on the waitlist for rag-2", "waitlist"),
+        ("sign me up for nlp-1", "what's the refund policy?", "question"),
+        ("enroll me in sql-fundamentals-1", "tell me when it starts", "question"),
+        ("move me to statistics-2", "does it have seats?", "question"),
+        ("I wanted to join the waitlist for web-apis-2", "how long do waitlists take?", "question"),
+        ("pay for rag-1", "cancel my rag-1 seat", "cancel"),
+    ],
+)
+def test_a_message_that_takes_back_what_it_said_is_read_by_what_it_ends_with(
+    shape: str, first: str, then: str, intent: str
+) -> None:
+    text = shape.format(first=first, then=then)
+    assert classify(text, pending=False) == intent
+    assert classify(text.upper(), pending=False) == intent
+
+
+@pytest.mark.parametrize("text", ["no wait, I'm not sure anymore", "hold on, hmm", "never mind"])
+def test_a_take_back_with_nothing_asked_after_it_declines_what_waits(text: str) -> None:
+    assert classify(text, pending=True) == "decline"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "path to AI engineer pls",
+        "plan for sql from scratch pls",
+        "make me a learning plan",
+        "give me a plan of courses for data engineering",
+        "courses in order for data analyst thx",
+        "study plan to rag pls",
+        "a roadmap towards mlops engineer",
+        "program to become a data scientist please",
+        "my employer wants me to move into a backend developer role, put together a program for me",
+        "my manager wants me to switch into data engineering, build me a path",
+    ],
+)
+def test_a_plan_a_path_or_courses_in_order_toward_a_goal_is_a_program_request(text: str) -> None:
+    assert classify(text, pending=False) == "program"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "is there an installment plan?",
+        "is there a payment plan for rag-1?",
+        "is there a pament plan for SQL Fundamentals?",
+        "do you plan to add a rust course?",
+        "is there a program for beginners?",
+    ],
+)
+def test_a_payment_plan_or_plan_as_a_verb_asks_for_no_program(text: str) -> None:
+    assert classify(text, pending=False) == "question"
+
+
+@pytest.mark.parametrize(
+    "someone", ["one of my employees wants to become a data analyst", "my son wants to be an ML engineer"]
+)
+@pytest.mark.parametrize(
+    "question", ["what does computer vision teach?", "how long is the python basics course?", "is sql hard?"]
+)
+def test_a_question_about_a_named_course_asks_whatever_goal_comes_with_it(
+    someone: str, question: str
+) -> None:
+    assert classify(f"{someone}, {question}", pending=False) == "question"
+
+
+@pytest.mark.parametrize("who", ["a mum of 3 kids", "a father of two", "a parent of twins"])
+def test_who_the_student_is_of_others_acts_for_no_one_else(who: str) -> None:
+    assert classify(f"I'm {who}, how many hours a week does nlp-1 take?", pending=False) == "question"
+    assert classify(f"I'm {who}, enroll me in nlp-1", pending=False) == "enroll"
+
+
+@pytest.mark.parametrize(("letter", "intent"), [("y", "confirm"), ("Y", "confirm"), ("nao", "decline")])
+def test_a_one_letter_or_foreign_yes_or_no_answers_what_waits(letter: str, intent: str) -> None:
+    assert classify(letter, pending=True) == intent
+
+
+@pytest.mark.parametrize("verb", ["rejoin", "re-join"])
+def test_rejoining_a_course_enrolls(verb: str) -> None:
+    text = f"I'm back after a break and want to {verb} Computer Vision, the 2nd cohort please"
+    assert classify(text, pending=False) == "enroll"

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from itertools import dropwhile, pairwise
+from itertools import pairwise
 from typing import Literal, get_args
 
 from graphs.entities import COHORT_SHAPED, cohort_reference
@@ -31,7 +31,7 @@ from graphs.intents.guards import (
     untimed,
 )
 from graphs.intents.requests import Mention, asks, deferred, framed, mention
-from graphs.intents.text import clauses_of, has_phrase, has_word, opener_of, understood, words_of
+from graphs.intents.text import clauses_of, has_phrase, has_word, names_course, opener_of, words_of
 from graphs.planner.request import enrolls_in_the_program, is_program_request
 
 Intent = Literal[
@@ -82,6 +82,10 @@ _REPLACES_OWN = re.compile(
 )
 """An enrollment in place of the student's own is a move to another cohort."""
 
+_TAKEN_BACK = re.compile(
+    r"(?:^|[,.;:!?]|\bbut)\s*(?:(?:hmm|no|oh|uh|um)\W+)?(?:wait|never ?mind|nvm|i mean|actually no|no actually"
+    r"|hold on|scratch that|on second thought|first)\b\s*[,.;:!-]+"
+)
 _STRICT = 0.85
 _ASKED_FOR = frozenset({"my", "a", "an", "me", "some"})
 """Before a task noun, these ask the assistant for one ("my homework", "a joke")."""
@@ -115,6 +119,12 @@ def read(text: str, *, pending: bool, pending_intent: Intent = "enroll") -> Read
         return Reading("other")
     if injected(text, flat):
         return Reading("other", "injected")
+    # What follows a take-back is what is asked ("X, wait, better Y", "X... never mind, Y", "X but first:
+    # Y"), where it asks anything: "no wait, I'm not sure" declines.
+    said = _TAKEN_BACK.split(text.lower())[-1]
+    after = read(said, pending=pending, pending_intent=pending_intent) if said != text.lower() else None
+    if after and after.intent != "other":
+        return after
     if asks_about_another(text, words):
         return Reading("question", "asked")
     if pending and (amended := _amendment(text, flat, words, pending_intent)) is not None:
@@ -126,7 +136,7 @@ def read(text: str, *, pending: bool, pending_intent: Intent = "enroll") -> Read
     # A cohort id names a cohort, not a goal: "switch to data-engineering-2" is no career move.
     named = COHORT_SHAPED.sub(" ", text.lower())
     planned = is_program_request(named) or is_program_request(" ".join(words_of(named)))
-    if planned and not enrolls_in_the_program(flat) and not _asks_the_catalog(words, flat):
+    if planned and not enrolls_in_the_program(flat) and not _asks_the_catalog(text, words, flat):
         return Reading("program")
     reading = _request(text, flat, words)
     # A question while an action waits is about it ("what time are the sessions?"), never off-topic.
@@ -145,8 +155,6 @@ def _confirmation(text: str, flat: str, words: list[str]) -> Intent | None:
     skipped = lexicon.FILLERS | lexicon.GREETINGS
     said = [c for c in (words_of(part) for part in re.split(r"[,.;:!]", text)) if c]
     said = [kept for kept in ([w for w in c if w not in skipped] for c in said) if kept]
-    # Words of another language around the yes or no are filler: "va bene, yes, confirm please".
-    said = list(dropwhile(lambda clause: not any(map(understood, clause)), said))
     head = [w for clause in said for w in clause if w not in _POINTERS][:1]  # "that's not it", "it is fine"
     if has_word(head, lexicon.DECLINE) or any(map(_refuses, said)):
         return "decline"
@@ -208,7 +216,7 @@ def _only_picks(text: str) -> bool:
     return not asking and len(said) <= _PICK_WORDS and not lexicon.INFO_WORDS.intersection(said)
 
 
-def _asks_the_catalog(words: list[str], flat: str) -> bool:
+def _asks_the_catalog(text: str, words: list[str], flat: str) -> bool:
     """Whether a message asks the catalog a yes/no question rather than for a plan.
 
     "Is there a course on data engineering?" and "is there a discount for two courses?" name no
@@ -219,7 +227,10 @@ def _asks_the_catalog(words: list[str], flat: str) -> bool:
     asked_for = re.split(r" (?:on|about) ", flat, maxsplit=1)[0]
     # "Any of your programmes", "your curriculum" are the school's: what is asked is in them.
     asked_for = re.sub(r"\b(?:any|your) (?:of your )?\w+", "", asked_for)
-    return opener_of(words) in lexicon.AUX_OPENERS and not has_phrase(asked_for, lexicon.PLAN_WORDS)
+    # A clause asking about a named course asks, whatever goal comes with it: "my employee wants to
+    # become an analyst, what does rag teach?".
+    one = any(asks(c) and names_course(c.words) and not is_program_request(c.flat) for c in clauses_of(text))
+    return (one or opener_of(words) in lexicon.AUX_OPENERS) and not has_phrase(asked_for, lexicon.PLAN_WORDS)
 
 
 def _names_target(text: str) -> bool:

@@ -13,15 +13,7 @@ from itertools import dropwhile, pairwise, takewhile
 
 from graphs.fuzzy import word_set
 from graphs.intents import lexicon
-from graphs.intents.text import (
-    clauses_of,
-    course_tags,
-    has_phrase,
-    has_word,
-    known_word,
-    school_word,
-    title_pairs,
-)
+from graphs.intents.text import clauses_of, has_phrase, has_word, known_word, names_course, school_word
 
 _POSSESSIVE = re.compile(
     r"\b(?!(?:it|that|what|there|who|one|here|where|let|today|tomorrow)'s\b)([a-z]+)'s\s+"
@@ -106,15 +98,17 @@ def for_someone_else(flat: str) -> bool:
             return True
     # "the enrollment of student 42", "a seat for my friend"; "book rag-2 for my son" too, where
     # the message acts: "is there a course for my son?" only asks. Someone who needs it, too: "my
-    # son needs a seat in rag-2, book it".
+    # son needs a seat in rag-2, book it"; not who wants the student to ("my boss wants me to move").
     acting = has_word(words, lexicon.ACTING, cutoff=0.85)
     needs = any(
-        w in _NEEDS and any(_someone(words[max(0, i - k) : i], owned=True) for k in (2, 3))
+        w in _NEEDS
+        and words[i + 1 : i + 2] != ["me"]
+        and any(_someone(words[max(0, i - k) : i], owned=True) for k in (2, 3))
         for i, w in enumerate(words)
     )
     return (acting and needs) or any(
         w in ("of", "for")
-        and (words[i - 1] in _HELD or (acting and words[i - 1] not in lexicon.COUNTS))
+        and (words[i - 1] in _HELD or (acting and words[i - 1] not in lexicon.COUNTS | _ROLES[w]))
         and not _given_up(words[:i])
         and _someone(words[i + 1 : i + 4], ending=acting and w == "for")
         for i, w in enumerate(words)
@@ -141,6 +135,8 @@ _PREPOSITIONS = frozenset({"in", "into", "for", "on", "onto", "to", "from", "up"
 _CLOSING: tuple[list[str], ...] = ([], ["thank"], ["thanks"], ["please"], ["thx"])
 _NEEDS = frozenset({"needs", "wants", "would", "has", "needed", "wanted"})
 _DOERS = frozenset({"he", "she", "they"})
+_ROLES = {"of": lexicon.PEOPLE, "for": frozenset()}
+"""Before "of", a person is who the student is ("a mum of 3 kids"), not whose seat is acted on."""
 
 
 def _someone(rest: list[str], *, ending: bool = False, owned: bool = False) -> bool:
@@ -191,11 +187,7 @@ def about_school(text: str, words: list[str]) -> bool:
 
     That is an id ("rag-2"), a word of `lexicon.SCHOOL`, or a word that names a course ("math").
     """
-    if _ID_LIKE.search(text.lower()) or not course_tags().isdisjoint(words):
-        return True
-    if not title_pairs().isdisjoint(pairwise(words)):
-        return True
-    return has_word(words, lexicon.SCHOOL)
+    return _ID_LIKE.search(text.lower()) is not None or names_course(words) or has_word(words, lexicon.SCHOOL)
 
 
 def untimed(words: list[str]) -> list[str]:

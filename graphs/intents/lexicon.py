@@ -21,7 +21,7 @@ CONFIRM_PHRASES = phrase_list(
 )
 DECLINE = word_set(
     "no nope nah don't dont stop decline abort never not wait hold reject deny refuse "
-    "non nein nie hayir iie nyet"
+    "non nein nie hayir iie nyet nao"
 )
 """A no, in English and in other languages ("non, non, I prefer to wait")."""
 DECLINE_PHRASES = phrase_list(
@@ -100,7 +100,7 @@ TRANSFER_PHRASES = phrase_list(
 )
 """Moving an enrollment to another cohort of the same course ("moving me": a phrase's head inflects)."""
 ENROLL = word_set(
-    "enroll enrol enrolling enrollment enrolment registration admission register reg signup join book reserve apply "
+    "enroll enrol enrolling enrollment enrolment registration admission register reg signup join rejoin book reserve apply "
     "admit subscribe attend participate inscription matriculate matriculation"
 )
 """Enrolling, in the words of English and of other languages' schools ("my inscription", "matriculated")."""

@@ -7,6 +7,7 @@ import unicodedata
 from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import pairwise
 
 from agent.domain.catalog import catalog_names, catalog_words
 from agent.domain.documents import school_text
@@ -22,7 +23,7 @@ _CLAUSE_BREAK = re.compile(
 )
 _SPELLINGS = {
     "wanna": "want to", "gonna": "going to", "pls": "please", "plz": "please", "u": "you",
-    "nvm": "never mind", "naw": "no", "n": "and", "cxl": "cancel", "wl": "waitlist",
+    "nvm": "never mind", "naw": "no", "n": "and", "y": "yes", "cxl": "cancel", "wl": "waitlist",
 }  # fmt: skip
 """Chat spellings written out, so that phrases match either way; action words shortened too ("cxl")."""
 _REPEATED_END = re.compile(r"(\w)\1+$")
@@ -204,6 +205,11 @@ def course_tags() -> frozenset[str]:
 def title_pairs() -> frozenset[tuple[str, str]]:
     """The word pairs of the catalog's titles, ids and tags ("machine learning"), read once."""
     return catalog_names()[1]
+
+
+def names_course(words: list[str]) -> bool:
+    """Whether the words name a course: a one-word tag ("math") or a pair of a title's words ("web apis")."""
+    return not course_tags().isdisjoint(words) or not title_pairs().isdisjoint(pairwise(words))
 
 
 def opener_of(words: list[str]) -> str:

@@ -17,13 +17,11 @@ _THE_PROGRAM = re.compile(r"\b(program+e?|plan|path|all of (them|those)|these co
 _ENROLL_VERB = re.compile(r"\b(enrol+|sign me up|register|book)\b")
 
 _PROGRAM_PHRASES = phrase_list(
-    "learning path, roadmap, road map, curriculum, study plan, plan my studies, plan my study, "
-    "plan my learning, plan my courses, plan my next, plan my year, what should i take, career path, "
-    "career change"
+    "learning path, roadmap, road map, curriculum, what should i take, career path, career change"
 )
 _SEVERAL_IN_ORDER = re.compile(
     r"\b(?:which|what) (?:order|sequence)\b"
-    r"|\b(?:sequence|series|set|combination|bundle) of (?:\w+ )?courses\b"
+    r"|\b(?:sequence|series|set|combination|bundle) of (?:\w+ )?courses\b|\bcourses,? in (?:\w+ )?order\b"
 )
 """Courses together or in an order: "in what sequence", "which combination of your courses"."""
 _COURSES_I_NEED = re.compile(
@@ -33,7 +31,12 @@ _COURSES_I_NEED = re.compile(
 """Asking which courses one needs or should take: "what courses should I take", "the courses I need to
 reach mlops"; "which courses I need before rag", "which courses I should have finished before it"
 ask for prerequisites."""
-_PROGRAM_WORDS = ("program", "programme", "roadmap", "curriculum", "path", "route")
+_PROGRAM_WORD = re.compile(
+    r"\b(?:program+e?|roadmap|curriculum|path|route|(?<!ment )(?:(?<!\bi )(?<!you )(?<!\bwe )plan|plan(?! to\b)))\b"
+)
+"""A program or a plan of study asked for; "do you plan to ..." and a payment or installment plan are none."""
+_GOAL = re.compile(r"\b(?:to|towards?)\b|\bfrom (?:scratch|zero)\b")
+"""Where a program asked for goes: "path to AI engineer", "plan for sql from scratch"."""
 _PLANNING_VERBS = re.compile(
     r"\b(?:put\s+together|plan|build|make|design|create|suggest|recommend|propose|"
     r"draw\s+up|set\s+up|combine|assemble)\b",
@@ -95,6 +98,6 @@ def is_program_request(text: str) -> bool:
     courses = bool(words & {"courses", "classes", "modules"})
     constrained = "goal" in words or budget_cents(text) is not None or names_a_date(text)
     planning = bool(_PLANNING_VERBS.search(flat))
-    if words & set(_PROGRAM_WORDS):
-        return planning or courses or constrained
+    if program := _PROGRAM_WORD.search(flat):
+        return planning or courses or constrained or bool(_GOAL.search(flat, program.end()))
     return planning and courses and constrained
