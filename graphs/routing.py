@@ -179,10 +179,10 @@ GUARD_CONFIDENT = 0.9
 """The same, over a guard's reading; a safety guard (`SAFETY_GUARDS`) gives way only to a safe reading.
 
 The floors and `SAFE_MASS` were chosen on the rules' first readings of twelve rounds and kept on
-thirteen, each read by the rules frozen before it was written and by a reader fitted without it
-(`school-agent eval combination`, `docs/evaluation/router.md`): 0.938 of 9,484 messages read right
-and 20 unsafe readings, where the rules alone read 0.905 with 188, and the reader as a veto only
-0.913 with 24."""
+fourteen, each read by the rules frozen before it was written and by a reader fitted without it
+(`school-agent eval combination`, `docs/evaluation/router.md`): 0.942 of 10,322 messages read right
+and 15 unsafe readings, where the rules alone read 0.905 with 214, and the reader as a veto only
+0.914 with 24."""
 SAFETY_GUARDS = frozenset({"injected", "negated", "offtopic", "social", "asked"})
 """Guards that say a message must start no action and no planner; the reader never overrules that."""
 REPLIES = frozenset({"confirm", "decline"})
