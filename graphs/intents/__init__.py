@@ -83,8 +83,7 @@ _REPLACES_OWN = re.compile(
 """An enrollment in place of the student's own is a move to another cohort."""
 
 _TAKEN_BACK = re.compile(
-    r"(?:^|[,.;:!?]|\bbut)\s*(?:(?:hmm|no|oh|uh|um)\W+)?(?:wait|never ?mind|nvm|i mean|actually no|no actually"
-    r"|hold on|scratch that|on second thought|first)\b\s*[,.;:!-]+"
+    r"(?:^|[,.;:!?]|\bbut)\s*(?:\w+\W+)?(?:wait|never ?mind|nvm|i mean|actually no|hold on|scratch that|first)\s*[,.;:!-]"
 )
 _STRICT = 0.85
 _ASKED_FOR = frozenset({"my", "a", "an", "me", "some"})
@@ -119,8 +118,7 @@ def read(text: str, *, pending: bool, pending_intent: Intent = "enroll") -> Read
         return Reading("other")
     if injected(text, flat):
         return Reading("other", "injected")
-    # What follows a take-back is what is asked ("X, wait, better Y", "X... never mind, Y", "X but first:
-    # Y"), where it asks anything: "no wait, I'm not sure" declines.
+    # After a take-back, what follows is asked, if anything ("X, wait, Y", "X but first: Y"; "no wait" alone declines).
     said = _TAKEN_BACK.split(text.lower())[-1]
     after = read(said, pending=pending, pending_intent=pending_intent) if said != text.lower() else None
     if after and after.intent != "other":
@@ -217,18 +215,16 @@ def _only_picks(text: str) -> bool:
 
 
 def _asks_the_catalog(text: str, words: list[str], flat: str) -> bool:
-    """Whether a message asks the catalog a yes/no question rather than for a plan.
+    """Whether a message asks the catalog (a yes/no question, or a clause on a named course) for no plan.
 
-    "Is there a course on data engineering?" and "is there a discount for two courses?" name no
-    path, plan or program; "do you have a learning path for data engineers?" does. What follows
-    "on" or "about" is the subject asked about: "content on program design" asks for no program;
-    nor does "is UX design in any of your programmes?".
+    "Is there a course on data engineering?" and "my son wants to become an analyst, what does rag
+    teach?" name no path, plan or program; "do you have a learning path for data engineers?" does.
+    What follows "on" or "about" is the subject asked about: "content on program design" asks for no
+    program; nor does "is UX design in any of your programmes?".
     """
     asked_for = re.split(r" (?:on|about) ", flat, maxsplit=1)[0]
     # "Any of your programmes", "your curriculum" are the school's: what is asked is in them.
     asked_for = re.sub(r"\b(?:any|your) (?:of your )?\w+", "", asked_for)
-    # A clause asking about a named course asks, whatever goal comes with it: "my employee wants to
-    # become an analyst, what does rag teach?".
     one = any(asks(c) and names_course(c.words) and not is_program_request(c.flat) for c in clauses_of(text))
     return (one or opener_of(words) in lexicon.AUX_OPENERS) and not has_phrase(asked_for, lexicon.PLAN_WORDS)
 

@@ -101,10 +101,9 @@ def for_someone_else(flat: str) -> bool:
     # son needs a seat in rag-2, book it"; not who wants the student to ("my boss wants me to move").
     acting = has_word(words, lexicon.ACTING, cutoff=0.85)
     needs = any(
-        w in _NEEDS
-        and words[i + 1 : i + 2] != ["me"]
-        and any(_someone(words[max(0, i - k) : i], owned=True) for k in (2, 3))
+        w in _NEEDS and any(_someone(words[max(0, i - k) : i], owned=True) for k in (2, 3))
         for i, w in enumerate(words)
+        if words[i + 1 : i + 2] != ["me"]
     )
     return (acting and needs) or any(
         w in ("of", "for")
@@ -135,8 +134,7 @@ _PREPOSITIONS = frozenset({"in", "into", "for", "on", "onto", "to", "from", "up"
 _CLOSING: tuple[list[str], ...] = ([], ["thank"], ["thanks"], ["please"], ["thx"])
 _NEEDS = frozenset({"needs", "wants", "would", "has", "needed", "wanted"})
 _DOERS = frozenset({"he", "she", "they"})
-_ROLES = {"of": lexicon.PEOPLE, "for": frozenset()}
-"""Before "of", a person is who the student is ("a mum of 3 kids"), not whose seat is acted on."""
+_ROLES = {"of": lexicon.PEOPLE, "for": frozenset()}  # "a mum of 3 kids" is who the student is
 
 
 def _someone(rest: list[str], *, ending: bool = False, owned: bool = False) -> bool:

@@ -34,9 +34,8 @@ ask for prerequisites."""
 _PROGRAM_WORD = re.compile(
     r"\b(?:program+e?|roadmap|curriculum|path|route|(?<!ment )(?:(?<!\bi )(?<!you )(?<!\bwe )plan|plan(?! to\b)))\b"
 )
-"""A program or a plan of study asked for; "do you plan to ..." and a payment or installment plan are none."""
 _GOAL = re.compile(r"\b(?:to|towards?)\b|\bfrom (?:scratch|zero)\b")
-"""Where a program asked for goes: "path to AI engineer", "plan for sql from scratch"."""
+"""A program or plan asked for, and where it goes ("path to AI engineer"); "do you plan to" asks none."""
 _PLANNING_VERBS = re.compile(
     r"\b(?:put\s+together|plan|build|make|design|create|suggest|recommend|propose|"
     r"draw\s+up|set\s+up|combine|assemble)\b",
