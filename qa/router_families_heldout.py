@@ -6739,6 +6739,19 @@ _R15_GUARDS: tuple[Family, ...] = (
 )
 
 ROUND_15: tuple[Family, ...] = (*_R15_QUESTIONS, *_R15_ACTIONS, *_R15_PENDING, *_R15_PROGRAMS, *_R15_GUARDS)
+"""Round 15 of the router evaluation, written blind by helper B15 on 2026-12-02 (its own notes above).
+
+Voices: professionals on a lunch break, long context before a short ask, an earlier conversation
+referred to, the school's words quoted back, self-corrections, money, deadlines, replies to what
+waits that carry a condition or a question. Kept outside the repository and unread until the
+freeze at `ROUND_15_FROZEN_AT` (after round 14's classes were fixed and the reader refitted on it),
+then measured once on 836 messages: learned reader on (default) 0.874 (731/836), unsafe 0 of 462;
+`SCHOOL_LEARNED_READER=off` 0.861 (720/836), unsafe 25 of 462. Worst families (reader on):
+r15_p_decline_with_question 0.000 (a no with a question after it, read as the question),
+r15_p_confirm_with_remark 0.364, r15_g_injected_then_question 0.500, r15_transfer_self_corrected
+0.533, r15_enroll_long_context 0.550 ("Long story: ... Sign me up for X" read as a question),
+r15_pay_action 0.567. The hardest round yet for the rules alone, and no unsafe reading.
+"""
 
 FROZEN_AT = ROUND_15_FROZEN_AT
 """The commit at which the rules and the combination were frozen before the latest round was measured."""
