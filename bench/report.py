@@ -102,7 +102,7 @@ def _split(report: str) -> tuple[str, list[str], dict[str, str]]:
 _TARGET_OF = (
     ("overhead", re.compile(r"\| per-turn time ")),
     ("storage", re.compile(r"\| (checkpoint bytes at|bytes per turn flat|a turn at \d+ turns) ")),
-    ("concurrency", re.compile(r"\| \d+ threads × \d+ turns ")),
+    ("concurrency", re.compile(r"\| \d+ threads × \d+ turns\b")),
     ("cold", re.compile(r"\| cold resume ")),
     ("first_event", re.compile(r"\| first event ")),
     ("http", re.compile(r"\| HTTP, ")),

@@ -200,6 +200,14 @@ def test_a_partial_benchmark_run_keeps_the_sections_it_did_not_run() -> None:
             assert row in merged
 
 
+def test_every_concurrency_target_row_is_kept_as_the_concurrency_sections() -> None:
+    run = {"turns_per_s": 10.0, "turn": {"median_ms": 100.0}}
+    results = {"ours": run, "stock": run, "ceiling": run, "ratio": 1.0, "threads": 50, "turns_each": 10}
+    rows = report._concurrency_targets(results | {"model_delay_s": 0.2})
+    assert len(rows) == 2
+    assert [report._target_section(row) for row in rows] == ["concurrency", "concurrency"]
+
+
 @pytest.mark.parametrize("page", [p.relative_to(ROOT).as_posix() for p in sorted(DOCS.rglob("*.md"))])
 def test_every_page_is_in_the_tree(page: str) -> None:
     tree = (DOCS / "README.md").read_text(encoding="utf-8")
