@@ -28,6 +28,7 @@ import logging
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 import psycopg
@@ -225,32 +226,24 @@ def _end(resources: Resources, run: api_runs.RunRow, ending: _Ending) -> None:
     """
     to = _webhooks_for(resources, run)
     run_id, thread_id = run["run_id"], run["thread_id"]
+    finish = partial(
+        api_runs.finish,
+        run_id=run_id,
+        status=ending.status,
+        error=ending.error,
+        result=ending.result,
+        failure=ending.failure,
+        awaiting=ending.awaiting,
+        forget_thread=ending.forget_thread,
+    )
     if not to:  # one statement: the end, the thread's record, the wake-up
-        api_runs.finish(
-            resources.pool,
-            run_id,
-            ending.status,
-            ending.error,
-            result=ending.result,
-            failure=ending.failure,
-            awaiting=ending.awaiting,
-            forget_thread=ending.forget_thread,
-        )
+        finish(resources.pool)
         return
     with resources.pool.connection() as conn, conn.transaction():
         starts_waiting = False
         if ending.awaiting == "operator":
             starts_waiting = webhooks.awaiting_now(conn, thread_id) != "operator"
-        api_runs.finish(
-            conn,
-            run_id,
-            ending.status,
-            ending.error,
-            result=ending.result,
-            failure=ending.failure,
-            awaiting=ending.awaiting,
-            forget_thread=ending.forget_thread,
-        )
+        finish(conn)
         ended = api_runs.by_id(conn, run_id)
         queued = []
         if ended is not None:
