@@ -9,7 +9,6 @@ from __future__ import annotations
 import logging
 import threading
 import time
-import uuid
 from typing import Any
 
 import psycopg
@@ -21,6 +20,7 @@ from agent.infra.persistence import Resources
 from agent.journal import api_runs
 from agent.runtime.failures import INTERNAL
 from agent.worker.process import Worker
+from tests.support.runs import record_run
 
 pytestmark = pytest.mark.postgres
 
@@ -42,24 +42,6 @@ def settle(check: Any, timeout_s: float = 20) -> Any:
             return found
         assert time.monotonic() < deadline, "not within the time"
         time.sleep(0.05)
-
-
-def record_run(resources: Resources, thread_id: str, work: dict[str, Any]) -> str:
-    run_id = str(uuid.uuid4())
-    api_runs.create(
-        resources.pool,
-        run_id=run_id,
-        thread_id=thread_id,
-        assistant_id="school",
-        actor="ada",
-        strategy="enqueue",
-        kwargs={},
-        metadata={},
-        busy=False,
-        stops_others=False,
-        work=work,
-    )
-    return run_id
 
 
 def test_bad_jobs_fail_with_a_reason_and_the_worker_goes_on(

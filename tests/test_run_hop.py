@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import time
-import uuid
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -27,6 +26,7 @@ from agent.runtime import execution
 from agent.worker.process import Worker
 from qa.wire import WireCounter
 from tests.support.holds import Hold
+from tests.support.runs import record_run
 
 ASK = {"messages": [{"role": "user", "content": "Enroll me in rag-2"}]}
 WHEN = {"messages": [{"role": "user", "content": "When does rag-2 start?"}]}
@@ -62,21 +62,7 @@ def counted(resources: Resources) -> Iterator[tuple[ConnectionPool[Any], WireCou
 
 
 def new_run(resources: Resources, thread_id: str = "t-hop") -> str:
-    run_id = str(uuid.uuid4())
-    api_runs.create(
-        resources.pool,
-        run_id=run_id,
-        thread_id=thread_id,
-        assistant_id="school",
-        actor="ada",
-        strategy="enqueue",
-        kwargs={},
-        metadata={},
-        busy=False,
-        stops_others=False,
-        work={"kind": "send", "text": "hi", "user_id": "ada"},
-    )
-    return run_id
+    return record_run(resources, thread_id, {"kind": "send", "text": "hi", "user_id": "ada"})
 
 
 def kept(resources: Resources, run_id: str) -> list[tuple[int, str, Any]]:
