@@ -26,15 +26,9 @@ COHORT_SHAPED = re.compile(r"\b[a-z]+(?:-[a-z]+)*-\d+(?:-[a-z]+)?\b")
 MONTHS = MONTH_NAMES
 _ORDINALS = {
     word: n
-    for n, words in (
-        (1, "first 1st earliest"),
-        (2, "second 2nd"),
-        (3, "third 3rd"),
-        (4, "fourth 4th"),
-        (-1, "last final latest"),
-    )
+    for n, words in enumerate(("first 1st earliest", "second 2nd", "third 3rd", "fourth 4th"), start=1)
     for word in words.split()
-}
+} | dict.fromkeys(("last", "final", "latest"), -1)
 _CLOSING = frozenset({"please", "thanks", "thank", "you", "then", "instead", "thx", "pls"})
 """Words that may follow an order at the end of a message ("the 2nd please")."""
 _RELATIONS = {"next", "later", "earlier", "other", "another", "different", "previous"}
@@ -105,12 +99,7 @@ def _meant(word: str) -> str:
 def _candidates(text: str) -> list[str]:
     """Tokens, plus 'rag 2' / 'rag cohort 2' glued into 'rag-2'."""
     tokens = read_words(text, _TOKEN)
-    glued = [f"{a}-{b}" for a, b in pairwise(tokens) if b.isdigit()]
-    glued += [
-        f"{a}-{c}"
-        for a, b, c in zip(tokens, tokens[1:], tokens[2:], strict=False)
-        if b == "cohort" and c.isdigit()
-    ]
+    glued = [f"{a}-{b}" for a, b in pairwise(t for t in tokens if t != "cohort") if b.isdigit()]
     return glued + tokens
 
 

@@ -8,7 +8,7 @@ model's structured output can hand in the same dataclass instead), with the word
 the filters are read: a question with filters and no subject of its own is answered by a query on
 the tables; one with a subject ("deep learning for beginners") is about that course, and the
 filter says which of its facts to state (`Reading.facets`).
-Pure functions over text: no database, no model.
+Pure functions over the lower-cased text (the patterns need no case flag): no database, no model.
 """
 
 from __future__ import annotations
@@ -18,75 +18,67 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 
 from agent.domain.catalog_queries import Filters, next_month
+from graphs.fuzzy import word_set
 from graphs.months import MONTH_NAMES, MONTH_NUMBERS
+from graphs.planner.request.money import AMOUNT, cents
 from graphs.terms import topic_terms
 
 _MONTH = re.compile(
     rf"\b(?:(?P<name>{'|'.join(m for m in MONTH_NAMES if m != 'may')})"
     r"|(?<=in )(?P<may>may))\b(?:\s+(?P<year>20\d\d))?",
-    re.IGNORECASE,
 )
-_AMOUNT = r"(?:€\s?)?(?P<amount>\d[\d,.]*)\s?(?:€|eur\b|euros?\b)?"
+_AMOUNT = rf"(?:€\s?)?{AMOUNT}\s?(?:€|eur\b|euros?\b)?"
 _PRICE = re.compile(
     r"\b(?P<cmp>under|below|less than|at most|up to|no more than|cheaper than|max(?:imum)?|within|over|above"
     r"|more than|at least)\s+(?:a budget of\s+)?" + _AMOUNT + r"(?!\s*(?:weeks?|months?|days?)\b)",
-    re.IGNORECASE,
 )
 _FREE_COURSE = re.compile(
     r"\bfree (?:courses?|classes?|of charge)\b|\bfor free\b|\bcost(?:s|ing)? nothing\b"
     r"|\bwithout paying\b|\b(?:no|zero) cost\b|\bdon'?t (?:have to )?pay\b"
     r"|\b(?:courses?|classes?) (?:are|is) free\b(?! (?:seats?|spots?|places?)\b)",
-    re.I,
 )
 _WEEKS = re.compile(
     r"\b(?P<cmp>under|below|less than|fewer than|at most|up to|no more than|shorter than|within|over"
     r"|more than|longer than|at least)\s+(?P<n>\d{1,2})\s+weeks?\b"
     r"|\b(?P<n2>\d{1,2})\s+weeks?\s+or\s+(?P<cmp2>less|shorter|fewer|more|longer)\b",
-    re.IGNORECASE,
 )
-_BETWEEN = re.compile(
-    r"\bbetween\s+(?:€\s?)?(?P<low>\d[\d,.]*)\s*(?:€|eur\b|euros?\b)?\s+and\s+"
-    + _AMOUNT.replace("amount", "high"),
-    re.IGNORECASE,
-)
+_BETWEEN = re.compile(r"\bbetween\s+" + _AMOUNT.replace("(?P<", "(?P<low_") + r"\s+and\s+" + _AMOUNT)
 _PICK = {
-    "cheapest": re.compile(r"\b(?:cheapest|least expensive|lowest price)\b", re.I),
-    "priciest": re.compile(r"\b(?:most expensive|priciest|dearest)\b", re.I),
-    "shortest": re.compile(r"\b(?:shortest|quickest)\b", re.I),
-    "longest": re.compile(r"\blongest\b", re.I),
+    name: re.compile(rf"\b(?:{words})\b")
+    for name, words in {
+        "cheapest": "cheapest|least expensive|lowest price",
+        "priciest": "most expensive|priciest|dearest",
+        "shortest": "shortest|quickest",
+        "longest": "longest",
+    }.items()
 }
 """A superlative asks for the extreme course(s) among those the other filters keep."""
 _SOON = re.compile(
     r"\b(?P<which>this|next|coming)\s+(?P<unit>week|month)\b"
     r"|\b(?:in|within)\s+the\s+next\s+(?P<n>\d{1,2})\s+(?P<units>days|weeks)\b",
-    re.IGNORECASE,
 )
 _EXACT_WEEKS = re.compile(
     r"\b(?:lasts?|lasting|takes?)\s+(?:exactly\s+)?(?P<n>\d{1,2})\s+weeks?\b(?!\s+or\b)"
     r"|(?<!than )(?<!least )(?<!most )(?<!to )\b(?P<n2>\d{1,2})[\s-]weeks?\s+long\b"
     r"|\b(?P<n3>\d{1,2})-weeks?\s+(?:courses?|classes?)\b",
-    re.IGNORECASE,
 )
 _NO_PREREQUISITES = re.compile(
     r"\b(?:no|without|zero)\s+(?:prerequisites?|prereqs?|requirements?)\b"
     r"|\bnothing\s+required\b|\bdon'?t\s+(?:require|need)\s+(?:any)?thing\b"
     r"|\bwithout\s+(?:having\s+)?(?:completed|taken|done|finished)\s+(?:any|an)\s*(?:other|another)?\s+course",
-    re.IGNORECASE,
 )
 _FILTER_TERM = re.compile(r"\d+(?:-weeks?)?|(?:beginner|intermediate|advanced)s?-level")
 """A number, a number of weeks or a level written as one word ("4-week", "advanced-level"): not a subject."""
-_LEVEL = re.compile(r"\b(?P<level>beginner|intermediate|advanced)s?\b", re.IGNORECASE)
+_LEVEL = re.compile(r"\b(?P<level>beginner|intermediate|advanced)s?\b")
 _SEATS = re.compile(
     r"\b(?:free|available|open|left|remaining)\s+(?:seats?|spots?|places?)\b"
     r"|\b(?:seats?|spots?|places?)\s+(?:free|available|open|left|remaining)\b"
     r"|\bstill\s+(?:has|have|got)\s+(?:a\s+)?(?:seats?|spots?|places?|room)\b"
     r"|\bnot\s+(?:yet\s+)?full\b",
-    re.IGNORECASE,
 )
 _AFTER_MINE = re.compile(
     r"\bafter\s+(?:my|the)\s+(?:current\s+)?(?:course|cohort|class|enrollment)\b"
     r"|\bafter\s+i\s+(?:finish|complete|am done)\b",
-    re.IGNORECASE,
 )
 _ASKS_FOR_COURSES = re.compile(
     r"\b(?:what|which)(?:'s|\s+is)?(?:\s+the)?(?:\s+(?:other|more|further|beginner|intermediate|advanced))?"
@@ -94,7 +86,6 @@ _ASKS_FOR_COURSES = re.compile(
     r"\s+(?:(?:can|could|should|do|shall|would|might)\s+i\s+(?:then\s+)?"
     r"(?:take|do|study|learn|enrol+|join|choose|pick|try)|comes?|follows?|courses?|classes?|next|builds?"
     r"|requires?|needs?)\b",
-    re.IGNORECASE,
 )
 """The question asks which courses to take ("what can I take", "which courses", "what comes")."""
 _NOT_A_COURSE = (
@@ -107,7 +98,6 @@ _AFTER_A_COURSE = re.compile(
     r"(?:(?:finish(?:ed|ing)?|complet(?:e|ed|ing)|done(?:\s+with)?|taking|doing|passing|passed|took|did)\s+)?"
     + _NOT_A_COURSE
     + r"(?=[a-z])",
-    re.IGNORECASE,
 )
 """After a course the question names ("after Python Basics", "once I finish SQL"), not after a day
 or the student's current course (`_AFTER_MINE`)."""
@@ -115,11 +105,10 @@ _BUILDS_ON = re.compile(
     r"\bnext\s+(?:step|course|class)\b(?!\s+(?:starts?|begins?|dates?|cohorts?))|\bwhat(?:'s|\s+is)?\s+next\b"
     r"|\b(?:take|do|study|learn)\s+next\b|\bbuilds?\s+on\b|\bfollow[- ]?(?:up|on)s?\b"
     r"|\bas\s+(?:a\s+)?prerequisite\b|\b(?:requires?|needs?)\s+(?!(?:a|an|to|any|me|i|it|my)\b)",
-    re.IGNORECASE,
 )
 """A course that comes next, builds on or requires another ("what's next", "which courses require SQL")."""
-_REFERS = re.compile(r"\b(?:it|its|this one|that one|this course|that course|them)\b", re.IGNORECASE)
-FILTER_WORDS = frozenset(
+_REFERS = re.compile(r"\b(?:it|its|this one|that one|this course|that course|them)\b")
+FILTER_WORDS = word_set(
     """under below less than most up no more cheaper max maximum within over above least budget
     euro euros eur free charge nothing seats seat spots spot places place left remaining available
     open still room full not yet beginner beginners intermediate advanced weeks week shorter longer
@@ -128,21 +117,21 @@ FILTER_WORDS = frozenset(
     list show give all any anything which last lasts long costing costs without exactly group groups
     intake intakes priced price prices strictly only sometime level levels paying pay cent cents
     cheapest shortest longest expensive most least between run runs jump into having completed taken
-    other another first day days""".split()  # noqa: SIM905
+    other another first day days"""
 ) | frozenset(MONTH_NAMES)
 """Words that belong to a filter, not to a subject: "courses under 500 euros" names no subject."""
 
 FACETS = {
-    "price": re.compile(r"\b(?:price|prices|cost|costs|fee|fees|how much|expensive|cheap|afford)\b", re.I),
-    "dates": re.compile(r"\b(?:when|start|starts|starting|date|dates|begin|begins|next cohort)\b", re.I),
-    "level": re.compile(r"\b(?:beginners?|level|advanced|intermediate|easy|hard|difficult|newbies?)\b", re.I),
-    "prerequisites": re.compile(
-        r"\b(?:prerequisites?|prereqs?|requirements?|required|need (?:to know )?(?:first|before)|before)\b",
-        re.I,
-    ),
-    "format": re.compile(r"\b(?:online|in person|in-person|on-?site|remote|live|format|recorded)\b", re.I),
-    "seats": re.compile(r"\b(?:seats?|spots?|full|places? left|available)\b", re.I),
-    "duration": re.compile(r"\b(?:how long|duration|weeks?|hours?)\b", re.I),
+    name: re.compile(rf"\b(?:{words})\b")
+    for name, words in {
+        "price": "price|prices|cost|costs|fee|fees|how much|expensive|cheap|afford",
+        "dates": "when|start|starts|starting|date|dates|begin|begins|next cohort",
+        "level": "beginners?|level|advanced|intermediate|easy|hard|difficult|newbies?",
+        "prerequisites": "prerequisites?|prereqs?|requirements?|required|need (?:to know )?(?:first|before)|before",
+        "format": "online|in person|in-person|on-?site|remote|live|format|recorded",
+        "seats": "seats?|spots?|full|places? left|available",
+        "duration": "how long|duration|weeks?|hours?",
+    }.items()
 }
 """The facts of a course a question can ask for, by the words that ask."""
 
@@ -193,7 +182,7 @@ def read_question(question: str, *, today: date) -> Reading:
         starts_by=by,
         max_price_cents=_price(text, upper=True),
         min_price_cents=_price(text, upper=False),
-        level=_level(text),
+        level=next(iter(_LEVEL.findall(text)), None),
         max_weeks=_weeks(text, upper=True),
         min_weeks=_weeks(text, upper=False),
         free_seats=_SEATS.search(text) is not None,
@@ -213,7 +202,7 @@ def _month(text: str, today: date) -> tuple[int, int] | None:
     m = _MONTH.search(text)
     if m is None:
         return None
-    number = MONTH_NUMBERS[(m["name"] or m["may"]).lower()]
+    number = MONTH_NUMBERS[m["name"] or m["may"]]
     return (int(m["year"]), number) if m["year"] else next_month(today, number)
 
 
@@ -226,9 +215,9 @@ def _soon(text: str, today: date) -> tuple[date | None, date | None, tuple[int, 
     if m is None:
         return None, None, None
     if m["n"]:
-        days = int(m["n"]) * (7 if m["units"].lower() == "weeks" else 1)
+        days = int(m["n"]) * (7 if m["units"] == "weeks" else 1)
         return None, today + timedelta(days=days), None
-    which, unit = m["which"].lower(), m["unit"].lower()
+    which, unit = m["which"], m["unit"]
     sunday = today + timedelta(days=6 - today.weekday())
     if which == "coming":
         return None, today + timedelta(days=7 if unit == "week" else 30), None
@@ -244,25 +233,11 @@ def _price(text: str, *, upper: bool) -> int | None:
         return 0
     between = _BETWEEN.search(text)
     if between:
-        return _cents(between["high"] if upper else between["low"])
+        return cents(between, "" if upper else "low_")
     for m in _PRICE.finditer(text):
-        is_upper = m["cmp"] not in ("over", "above", "more than", "at least")
-        cents = _cents(m["amount"])
-        if is_upper == upper and cents is not None:
-            return cents
+        if (m["cmp"] not in ("over", "above", "more than", "at least")) == upper:
+            return cents(m)
     return None
-
-
-def _cents(amount: str) -> int | None:
-    digits = amount.rstrip(".,").replace(",", "")
-    if re.fullmatch(r"\d+(?:\.\d{1,2})?", digits) is None:
-        return None
-    return round(float(digits) * 100)
-
-
-def _level(text: str) -> str | None:
-    m = _LEVEL.search(text)
-    return m["level"].lower() if m else None
 
 
 _WEEK_BOUNDS = {

@@ -43,6 +43,9 @@ TODAY = date(2026, 12, 1)
         ("courses starting in the next 10 days", Filters(starts_by=date(2026, 12, 11))),
         ("anything starting this month?", Filters(month=(2026, 12))),
         ("courses priced between 500 and 800 euros", Filters(min_price_cents=50000, max_price_cents=80000)),
+        # An amount is read whole, with its thousands ("1.500"), or not at all: "under 12 weeks" is no price.
+        ("courses under 1.500 euros", Filters(max_price_cents=150000)),
+        ("courses between €1,000 and €2.000", Filters(min_price_cents=100000, max_price_cents=200000)),
         ("What is your cheapest course?", Filters(pick="cheapest")),
         ("the most expensive advanced course", Filters(level="advanced", pick="priciest")),
         ("any advanced-level course?", Filters(level="advanced")),
@@ -100,6 +103,8 @@ def test_a_question_with_a_subject_is_about_it_and_asks_for_facts(
         ("courses over 6 weeks", Filters(min_weeks=7)),
         ("courses of more than 6 weeks", Filters(min_weeks=7)),
         ("courses of at least 6 weeks", Filters(min_weeks=6)),
+        ("courses under 12 weeks", Filters(max_weeks=11)),
+        ("courses of at most 10 weeks", Filters(max_weeks=10)),
     ],
 )
 def test_fewer_than_n_weeks_is_strict_and_at_most_n_weeks_inclusive(question: str, filters: Filters) -> None:

@@ -36,7 +36,6 @@ _WAITLIST_OK = re.compile(
     r"\b(?:wait\s*list|waiting\s+list)\s+(?:is|would\s+be|are)\s+(?:fine|ok(?:ay)?|good|acceptable)|"
     r"\b(?:happy|fine|ok(?:ay)?|willing|glad)\s+(?:with|to\s+(?:be\s+on|join|go\s+on|take))\s+(?:a\s+|the\s+)?"
     r"(?:wait\s*list|waiting\s+list)",
-    re.IGNORECASE,
 )
 """A waitlisted cohort is fine: "a waitlist is fine", "happy to be on a waitlist"."""
 
@@ -59,6 +58,6 @@ def parse_program_request(
         start_after=after,
         size=course_count(text) or DEFAULT_SIZE,
         completed=completed,
-        waitlist_ok=_WAITLIST_OK.search(text) is not None,
+        waitlist_ok=_WAITLIST_OK.search(text.lower()) is not None,
         named=tuple(c for c in named if c not in completed),
     )

@@ -20,16 +20,12 @@ _COMPLETED = re.compile(
     r"already\s+(?:know|did|done|took|taken|have|had|completed|finished)|"
     r"i(?:'m|\s+am)\s+(?:already\s+)?(?:familiar|comfortable|good|fluent|experienced|confident)\s+"
     r"(?:with|in|at)|(?:background|experience)\s+(?:in|with))\b(?P<what>[^.;!?]*)",
-    re.IGNORECASE,
 )
-_NEGATED = re.compile(
-    r"\b(?:not|no|never|don't|dont|do\s+not|haven't|havent|didn't|didnt)\W+(?:\w+\W+)?$", re.IGNORECASE
-)
+_NEGATED = re.compile(r"\b(?:not|no|never|don't|dont|do\s+not|haven't|havent|didn't|didnt)\W+(?:\w+\W+)?$")
 _CLAUSE_END = re.compile(
     r"\b(?:but|so|because|though|although|want|wanna|would|need|now|what|which|how|"
     r"when|where|to|into|for|before|after|within|under|starting|and\s+(?:i|now|"
     r"want|would|need|looking))\b|,\s*(?:i|now|so|but|and\s+i)\b",
-    re.IGNORECASE,
 )
 
 
@@ -37,6 +33,7 @@ def completed_courses(text: str, course_ids: Collection[str]) -> tuple[str, ...]
     """The catalog courses the text says the student has already done, in the order named."""
     aliases = _course_aliases(course_ids)
     found: list[str] = []
+    text = text.lower()
     for match in _COMPLETED.finditer(text):
         if not _NEGATED.search(text[: match.start()]):
             found += _named_courses(_CLAUSE_END.split(match.group("what"), maxsplit=1)[0], aliases)
@@ -60,7 +57,7 @@ def _course_aliases(course_ids: Collection[str]) -> dict[str, str]:
 
 def _named_courses(clause: str, aliases: dict[str, str]) -> list[str]:
     """Course ids named in a clause, longest names first, single words within one typo."""
-    words = WORD.findall(clause.lower())
+    words = WORD.findall(clause)
     single = [a for a in aliases if " " not in a]
     found: list[str] = []
     n = 0

@@ -39,7 +39,6 @@ _GOAL = re.compile(r"\b(?:to|towards?)\b|\bfrom (?:scratch|zero)\b")
 _PLANNING_VERBS = re.compile(
     r"\b(?:put\s+together|plan|build|make|design|create|suggest|recommend|propose|"
     r"draw\s+up|set\s+up|combine|assemble)\b",
-    re.IGNORECASE,
 )
 CAREER_MOVE = (
     r"becom\w*|be\s+an?|mov\w+\s+into|get\w*\s+into|switch\w*\s+(?:to|into)|transition\w*\s+(?:to|into)|"
@@ -48,12 +47,10 @@ CAREER_MOVE = (
 """A move into a role or field ("become", "move into", "career in"): a regex alternation."""
 _CAREER = re.compile(
     rf"\b(?:{CAREER_MOVE}|chang\w*\s+careers?\s+(?:to|into)|from\s+\w+\s+to|end\s+up\s+(?:as|in\s+an?))\b",
-    re.IGNORECASE,
 )
 _ROLE = re.compile(
     r"\b(?:engineer|scientist|developer|analyst|architect|specialist|expert|researcher|"
     r"engineering|science|analytics|development)s?\b",
-    re.IGNORECASE,
 )
 _VOCABULARY = phrase_list(
     "program, programme, roadmap, curriculum, course, courses, learning, together, become, engineer, "

@@ -15,16 +15,16 @@ from graphs.planner.request.detect import CAREER_MOVE
 from graphs.planner.request.money import BUDGET_WORDS
 from graphs.planner.request.window import SEASONS
 
-_GOALS = (
-    re.compile(r"\bgoal\s+(?:is\s+|of\s+|:\s*)?(?:to\s+)?(?P<g>.+)", re.IGNORECASE),
-    re.compile(rf"(?P<g>\b(?:{CAREER_MOVE})\s+.+)", re.IGNORECASE),
-    re.compile(
+_GOALS = tuple(
+    re.compile(pattern, re.IGNORECASE)
+    for pattern in (
+        r"\bgoal\s+(?:is\s+|of\s+|:\s*)?(?:to\s+)?(?P<g>.+)",
+        rf"(?P<g>\b(?:{CAREER_MOVE})\s+.+)",
         r"\b(?:learning\s+path|road\s*map|curriculum|program(?:me)?|path|plan|courses|classes|modules)"
         r"(?:\s+(?:should|do|must|would|can)\s+i\s+(?:take|do|need|follow))?\s+(?:to|for|into|"
         r"in|on|about|towards?)\s+(?P<g>.+)",
-        re.IGNORECASE,
-    ),
-    re.compile(r"\b(?:learn|study|master|get\s+good\s+at)\s+(?P<g>.+)", re.IGNORECASE),
+        r"\b(?:learn|study|master|get\s+good\s+at)\s+(?P<g>.+)",
+    )
 )
 """Where a goal starts, strongest signal first: "goal of X", "become X", "a roadmap to X", "learn X"."""
 _SEASONS = "|".join(SEASONS)

@@ -13,7 +13,8 @@ from decimal import Decimal
 
 _EURO = r"(?:€|eur\b|euros?\b)"
 _FOREIGN = r"(?:\$|£|usd\b|gbp\b|dollars?\b|pounds?\b|bucks\b)"
-_AMOUNT = r"(?P<num>\d{1,3}(?:[.,]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?)(?!\d)(?:\s*(?P<k>k)\b)?"
+AMOUNT = r"(?P<num>\d{1,3}(?:[.,]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?)(?!\d)(?:\s*(?P<k>k)\b)?"
+"""An amount: "1500", "1,500", "1.500", "12.50", "1.5k" (groups `num` and `k`, read by `cents`)."""
 _NOT_MONEY = (
     r"(?!\s*(?:-\s*)?(?:courses?|class(?:es)?|modules?|weeks?|months?|days?|hours?|minutes?|"
     r"years?|%|people|students|seats))"
@@ -27,34 +28,33 @@ BUDGET_WORDS = (
 """Words that put a budget on what follows (a regex alternation; "for" only with a currency)."""
 _MONEY_AROUND = r"(?:(?:around|about|roughly|approx(?:imately)?|~|only|just|a)\s*)?"
 _KEYWORD_BUDGET = re.compile(
-    rf"\b(?:{BUDGET_WORDS})\s*:?\s*{_MONEY_AROUND}(?P<pre>{_EURO}|{_FOREIGN})?\s*{_AMOUNT}{_NOT_MONEY}"
+    rf"\b(?:{BUDGET_WORDS})\s*:?\s*{_MONEY_AROUND}(?P<pre>{_EURO}|{_FOREIGN})?\s*{AMOUNT}{_NOT_MONEY}"
     rf"(?:\s*(?P<post>{_EURO}|{_FOREIGN}))?",
-    re.IGNORECASE,
 )
 _TRAILING_BUDGET = re.compile(
-    rf"(?P<pre>{_EURO}|{_FOREIGN})?\s*\b{_AMOUNT}{_NOT_MONEY}\s*(?P<post>{_EURO}|{_FOREIGN})?\s*"
+    rf"(?P<pre>{_EURO}|{_FOREIGN})?\s*\b{AMOUNT}{_NOT_MONEY}\s*(?P<post>{_EURO}|{_FOREIGN})?\s*"
     r"(?:budget|max(?:imum)?|to\s+spend|tops)\b",
-    re.IGNORECASE,
 )
-_SIGN_FIRST = re.compile(rf"(?P<pre>{_EURO}|{_FOREIGN})\s*{_AMOUNT}(?P<post>)", re.IGNORECASE)
-_SIGN_AFTER = re.compile(rf"(?P<pre>)\b{_AMOUNT}\s*(?P<post>{_EURO}|{_FOREIGN})", re.IGNORECASE)
+_SIGN_FIRST = re.compile(rf"(?P<pre>{_EURO}|{_FOREIGN})\s*{AMOUNT}(?P<post>)")
+_SIGN_AFTER = re.compile(rf"(?P<pre>)\b{AMOUNT}\s*(?P<post>{_EURO}|{_FOREIGN})")
 
 
 def budget_cents(text: str) -> int | None:
     """The budget in cents: a budget word with an amount first, else an amount in euros; None if foreign."""
     for pattern in (_KEYWORD_BUDGET, _TRAILING_BUDGET, _SIGN_FIRST, _SIGN_AFTER):
-        for match in pattern.finditer(text):
+        for match in pattern.finditer(text.lower()):
             currency = (match.group("pre") or "") + (match.group("post") or "")
-            if pattern is _KEYWORD_BUDGET and match.group(0).lower().startswith("for") and not currency:
+            if pattern is _KEYWORD_BUDGET and match.group(0).startswith("for") and not currency:
                 continue  # "for 3 weeks" or "for 2027": "for" alone is not a budget word
-            if re.search(_FOREIGN, currency, re.IGNORECASE):
+            if re.search(_FOREIGN, currency):
                 return None
-            return _cents(match.group("num"), bool(match.group("k")))
+            return cents(match)
     return None
 
 
-def _cents(number: str, thousands: bool) -> int:
-    """'1,500' and '1.500' → 150000, '1.5' with k → 150000, '12.50' → 1250."""
-    # `_AMOUNT` reads a separator before three digits as grouping thousands, any other as the decimal point.
+def cents(match: re.Match[str], prefix: str = "") -> int:
+    """In cents, the `AMOUNT` of a match (groups renamed with `prefix`): '1,500' → 150000, '1.5k' → 150000."""
+    number, thousands = match[f"{prefix}num"], match[f"{prefix}k"] is not None
+    # `AMOUNT` reads a separator before three digits as grouping thousands, any other as the decimal point.
     plain = re.sub(r"[.,](?=\d{3}(?:[.,]|$))", "", number).replace(",", ".")
     return int(Decimal(plain) * (100_000 if thousands else 100))

@@ -37,7 +37,8 @@ _DATE_EXPR = (
     rf"(?P<new_year>(?:the\s+)?new\s+year)|"
     rf"(?:(?P<rel>next|this|coming)\s+)?(?P<period>[a-z]{{3,10}})(?:\s+(?P<pyear>\d{{4}}))?"
 )
-DATE = re.compile(rf"(?:{_DATE_EXPR})\b", re.IGNORECASE)
+DATE = re.compile(rf"(?:{_DATE_EXPR})\b")
+"""A date or period in lower-cased text (`start_window` lowers it first)."""
 
 
 @dataclass(frozen=True)
@@ -65,7 +66,7 @@ def span(match: re.Match[str], today: date) -> Span | None:
         year = g["year"] or g["year2"]
         return _day(int(g["day"] or g["day2"]), month, int(year) if year else None, today)
     if g["edge"]:
-        return _edge(g["edge"].lower(), g["edge_what"].lower(), today)
+        return _edge(g["edge"], g["edge_what"], today)
     if g["new_year"]:
         first = date(today.year + 1, 1, 1)
         return Span(first, first + timedelta(days=1), exact=True)
@@ -100,7 +101,6 @@ def _edge(edge: str, what: str, today: date) -> Span | None:
 
 def _period(rel: str | None, word: str, year: str | None, today: date) -> Span | None:
     """A month or a season: the one not yet over ('this'), or the next one to start ('next')."""
-    word = word.lower()
     month, months = _month(word), 1
     if month is None:
         season = closest(word, SEASONS, min_length=4)
@@ -109,7 +109,7 @@ def _period(rel: str | None, word: str, year: str | None, today: date) -> Span |
         month, months = SEASONS[season], 3
     if year is not None:
         first = date(int(year), month, 1)
-    elif rel is not None and rel.lower() in ("next", "coming"):
+    elif rel in ("next", "coming"):
         first = _next_month_start(month, today, allow_current=False)
     else:
         first = _next_month_start(month, today, allow_current=True, months=months)
@@ -118,7 +118,6 @@ def _period(rel: str | None, word: str, year: str | None, today: date) -> Span |
 
 def _month(word: str) -> int | None:
     """A month by name or abbreviation, tolerating a typo in full names ("Febuary")."""
-    word = word.lower()
     if word in MONTH_NUMBERS:
         return MONTH_NUMBERS[word]
     found = closest(word, [m for m in MONTH_NUMBERS if len(m) > 3], min_length=5)
@@ -145,22 +144,16 @@ _BEFORE = ("before", "until", "till", "til", "prior")
 _PREPOSITION = re.compile(
     r"\b(?P<prep>before|until|till|til|prior\s+to|by|in|during|after|from|starting|start|begin(?:ning)?|"
     r"not\s+before|no\s+earlier\s+than|as\s+of)\s+(?:the\s+)?",
-    re.IGNORECASE,
 )
-_WITHIN = re.compile(
-    r"\bwithin\s+(?:the\s+)?(?:next\s+)?(?P<n>\d+|[a-z]+)\s+(?P<unit>weeks?|months?)\b", re.IGNORECASE
-)
-_NEXT_MONTH = re.compile(r"\b(?P<which>next|this)\s+month\b", re.IGNORECASE)
-_NEXT_PERIOD = re.compile(r"(?<!\w)(?=(?:next|this|coming)\s+[a-z]{3,10}\b)", re.IGNORECASE)
+_WITHIN = re.compile(r"\bwithin\s+(?:the\s+)?(?:next\s+)?(?P<n>\d+|[a-z]+)\s+(?P<unit>weeks?|months?)\b")
+_NEXT_MONTH = re.compile(r"\b(?P<which>next|this)\s+month\b")
+_NEXT_PERIOD = re.compile(r"(?<!\w)(?=(?:next|this|coming)\s+[a-z]{3,10}\b)")
 """Where "next spring" or "this January" stands without a preposition: the whole period."""
 _PREPOSITION_BEFORE = re.compile(
     r"\b(?:before|until|till|til|to|by|in|during|after|from|starting|start|of|"
     r"than|as)\s+(?:the\s+)?$",
-    re.IGNORECASE,
 )
-_FINISH = re.compile(
-    r"\b(?:finish\w*|complet\w*|end(?:ed|ing)?|done|wrap\w*|graduat\w*)\s+(?:\w+\s+)?$", re.IGNORECASE
-)
+_FINISH = re.compile(r"\b(?:finish\w*|complet\w*|end(?:ed|ing)?|done|wrap\w*|graduat\w*)\s+(?:\w+\s+)?$")
 """Words before a date that make it an end date ("finish before June"), which is not a start window."""
 _ANY_DAY = date(2000, 1, 1)
 """A reference day for asking whether a text names a date at all: which day it is does not matter."""
@@ -168,6 +161,7 @@ _ANY_DAY = date(2000, 1, 1)
 
 def start_window(text: str, today: date) -> tuple[date | None, date | None]:
     """`(start_after, start_before)`; a window that is empty or contradictory gives `(None, None)`."""
+    text = text.lower()
     after: date | None = None
     before: date | None = None
 
@@ -183,7 +177,7 @@ def start_window(text: str, today: date) -> tuple[date | None, date | None]:
         if found is None or _FINISH.search(text[: prep.start()]):
             continue
         named = span(found, today)
-        word = prep.group("prep").lower().split()[0]
+        word = prep.group("prep").split()[0]
         if named is not None and word in _BEFORE and named.recurring and named.first <= today:
             named = Span(add_months(named.first, 12), add_months(named.end, 12))
         if named is not None:
@@ -199,7 +193,7 @@ def start_window(text: str, today: date) -> tuple[date | None, date | None]:
             bound(None, _within(match, today))
     for match in _NEXT_MONTH.finditer(text):
         first = date(today.year, today.month, 1)
-        if match.group("which").lower() == "next":
+        if match.group("which") == "next":
             first = add_months(first, 1)
         bound(first, add_months(first, 1))
     if after is not None and before is not None and after >= before:
@@ -227,10 +221,10 @@ def _bounds(prep: str, named: Span) -> tuple[date | None, date | None]:
 
 
 def _within(match: re.Match[str], today: date) -> date | None:
-    raw = match.group("n").lower()
+    raw = match.group("n")
     n = int(raw) if raw.isdigit() else number_word(raw)
     if n is None:
         return None
-    if match.group("unit").lower().startswith("week"):
+    if match.group("unit").startswith("week"):
         return today + timedelta(weeks=n)
     return add_months(today, n)
