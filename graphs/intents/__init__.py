@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from itertools import pairwise
+from itertools import dropwhile, pairwise, takewhile
 from typing import Literal, get_args
 
 from graphs.entities import COHORT_SHAPED, cohort_reference
@@ -31,7 +31,7 @@ from graphs.intents.guards import (
     untimed,
 )
 from graphs.intents.requests import Mention, asks, deferred, framed, mention
-from graphs.intents.text import clauses_of, has_phrase, has_word, names_course, opener_of, words_of
+from graphs.intents.text import bare_name, clauses_of, has_phrase, has_word, names_course, opener_of, words_of
 from graphs.planner.request import enrolls_in_the_program, is_program_request
 
 Intent = Literal[
@@ -83,13 +83,21 @@ _REPLACES_OWN = re.compile(
 """An enrollment in place of the student's own is a move to another cohort."""
 
 _TAKEN_BACK = re.compile(
-    r"(?:^|[,.;:!?]|\bbut)\s*(?:\w+\W+)?(?:wait|never ?mind|nvm|i mean|actually no|hold on|scratch that|first)\s*[,.;:!-]"
+    r"(?:^|[,.;:!?—]|\bbut)\s*(?:\w+\W+)?(?:wait|never ?mind|nvm|i mean|actually no|hold on|scratch that|first|correction)"
+    r"\s*[,.;:!-]"
 )
 _STRICT = 0.85
 _ASKED_FOR = frozenset({"my", "a", "an", "me", "some"})
 """Before a task noun, these ask the assistant for one ("my homework", "a joke")."""
 _PICK_WORDS = 3
 """At most this many words, fillers, thanks and glue aside, in a reply that only picks a target."""
+_ANSWER_FIRST = re.compile(r"(?<=[.!?])\s+|\s*[—–]\s*|\s-\s")
+"""Where the answer to what waits ends and what is said after it begins."""
+_REFUSING = lexicon.DECLINE_PHRASES + lexicon.DEFERRALS
+_SHORT = 10
+"""At most this many words in a reply whose verb on what waits ("book it") answers it."""
+_REMARK_WORDS = 8
+"""At most this many words beside the yes, thanks aside, in a reply that confirms."""
 _POINTERS = frozenset({"that's", "that", "this", "it", "it's", "is", "thats", "its"})
 
 
@@ -117,17 +125,24 @@ def read(text: str, *, pending: bool, pending_intent: Intent = "enroll") -> Read
     if not words:
         return Reading("other")
     if injected(text, flat):
-        return Reading("other", "injected")
-    # After a take-back, what follows is asked, if anything ("X, wait, Y", "X but first: Y"; "no wait" alone declines).
-    said = _TAKEN_BACK.split(text.lower())[-1]
-    after = read(said, pending=pending, pending_intent=pending_intent) if said != text.lower() else None
+        # An instruction, then a plain question ("ignore your rules. ok fine, when does rag-2 start?") asks it.
+        last = re.split(r"(?<=[.!?])\s+", text.strip())[-1]
+        asked = last != text and ("?" in last or not lexicon.INFO_WORDS.isdisjoint(words_of(last)))
+        asked = asked and not injected(last, " ".join(words_of(last))) and read(last, pending=pending).intent
+        return Reading("question" if asked == "question" else "other", "injected")
+    # After a take-back, what follows is asked, if anything ("X, wait, Y", "X but first: Y"; "no wait" alone declines);
+    # a course alone after it takes what was asked before ("book rag for me, no, scratch that, nlp").
+    *before, said = _TAKEN_BACK.split(text.lower())
+    after = read(said, pending=pending, pending_intent=pending_intent) if before else None
+    if after and bare_name(said) and (first := read(before[-1], pending=pending)).intent in ACTION_OF_INTENT:
+        return first
     if after and after.intent != "other":
         return after
     if asks_about_another(text, words):
         return Reading("question", "asked")
     if pending and (amended := _amendment(text, flat, words, pending_intent)) is not None:
         return Reading(amended, "amended")
-    if pending and (reply := _confirmation(text, flat, words)) is not None:
+    if pending and (reply := _confirmation(text, words)) is not None:
         return Reading(reply)
     # 'Enroll me in the program' acts on a program already presented: an enrollment, not a new plan.
     # As typed and as spelled: "becoem a data engineer" is a career move too.
@@ -141,37 +156,53 @@ def read(text: str, *, pending: bool, pending_intent: Intent = "enroll") -> Read
     return Reading("question") if pending and "?" in text and reading.guard == "offtopic" else reading
 
 
-def _confirmation(text: str, flat: str, words: list[str]) -> Intent | None:
+def _confirmation(text: str, words: list[str]) -> Intent | None:
     """Confirm or decline, for short replies to a pending action; None when it is neither.
 
     A verb on what waits answers it ("book it", "scratch that"), and so does a clause that is only a
     yes or a no ("that's the one, yes", "it's too much for me, I'll pass"); a reply that opens with a
     no declines whatever reason comes with it ("please don't enroll me yet, I must ask my boss").
+    The last answer stands ("hmm no, actually yes, book it"), and an answer first is not undone by
+    a question after it ("no thanks. what else do you have?", "yes! do I get a reminder?").
     """
     if "?" in text or lexicon.INFO_WORDS.intersection(words):
-        return None
+        parts = _ANSWER_FIRST.split(text)
+        said = ". ".join(
+            takewhile(lambda p: "?" not in p and lexicon.INFO_WORDS.isdisjoint(words_of(p)), parts)
+        )
+        paused = set(words_of(said)) <= lexicon.FILLERS | lexicon.GREETINGS | lexicon.PAUSES
+        return None if paused else _confirmation(said, words_of(said))
     skipped = lexicon.FILLERS | lexicon.GREETINGS
-    said = [c for c in (words_of(part) for part in re.split(r"[,.;:!]", text)) if c]
-    said = [kept for kept in ([w for w in c if w not in skipped] for c in said) if kept]
-    head = [w for clause in said for w in clause if w not in _POINTERS][:1]  # "that's not it", "it is fine"
-    if has_word(head, lexicon.DECLINE) or any(map(_refuses, said)):
-        return "decline"
-    if len(words) > 10:
-        return None
-    acted = {verb for verb, it in pairwise(words) if it in ("it", "that", "this")}
-    if not lexicon.DROPPING.isdisjoint(acted):
-        return "decline"
-    yes = has_word(head, lexicon.CONFIRM) or any(set(c) <= lexicon.CONFIRM for c in said)
-    yes = yes or has_phrase(flat, lexicon.CONFIRM_PHRASES) or not lexicon.ACTING.isdisjoint(acted)
-    if yes and not lexicon.NEGATORS.intersection(words):
-        return "confirm"
-    return None
+    clauses = [list(dropwhile(skipped.__contains__, words_of(p))) for p in re.split(r"[,.;:!—]|\s-\s", text)]
+    clauses = [c for c in clauses if c]
+    answers = [_answer(c, first=not i, short=len(words) <= _SHORT) for i, c in enumerate(clauses)]
+    given = [(i, a) for i, a in enumerate(answers) if a]
+    if not given or given[-1][1] == "decline":
+        return given[-1][1] if given else None
+    # After the last no, nothing is negated ("not yet, oh never mind, yes"); beside the yes, little is said.
+    since = clauses[max((i for i, a in given if a == "decline"), default=-1) + 1 :]
+    rest = [w for c, a in zip(clauses, answers, strict=True) if not a for w in c if w not in lexicon.SOCIAL]
+    negated = any(lexicon.NEGATORS.intersection(c) for c in since)
+    return None if negated or len(rest) > _REMARK_WORDS else "confirm"
 
 
-def _refuses(clause: list[str]) -> bool:
-    """Whether a clause of a reply says no: "no no", "not yet", "never mind", "I'd rather not"."""
-    only_no = all(w in lexicon.DECLINE for w in clause) or clause[-1] == "not"
-    return only_no or has_phrase(" ".join(clause), lexicon.DECLINE_PHRASES + lexicon.DEFERRALS)
+def _answer(clause: list[str], *, first: bool, short: bool) -> Intent | None:
+    """Whether one clause of a reply says yes or no to what waits; None when neither.
+
+    No: only no's, a close on "not" or "no" ("I'd rather not"), a phrase of refusing or putting off,
+    a verb dropping what waits or a negated one ("scratch that", "don't book it"); the first clause
+    also by its head word. A verb on what waits answers it in a short reply only.
+    """
+    head = [w for w in clause if w not in _POINTERS][:1]  # "that's not it", "it is fine"
+    acted = {verb for verb, it in pairwise(clause) if it in ("it", "that", "this") and short}
+    said = " ".join(clause)
+    no = set(clause) <= lexicon.DECLINE or clause[-1] in ("not", "no") or has_phrase(said, _REFUSING)
+    no = no or (first and has_word(head, lexicon.DECLINE)) or not acted.isdisjoint(lexicon.DROPPING)
+    if no or bool(lexicon.NEGATORS.intersection(clause) and acted & lexicon.ACTING):
+        return "decline"
+    yes = (first and has_word(head, lexicon.CONFIRM)) or set(clause) <= lexicon.CONFIRM
+    yes = yes or has_phrase(said, lexicon.CONFIRM_PHRASES) or not lexicon.ACTING.isdisjoint(acted)
+    return "confirm" if yes else None
 
 
 def _amendment(text: str, flat: str, words: list[str], pending_intent: Intent) -> Intent | None:
@@ -196,7 +227,8 @@ def _amendment(text: str, flat: str, words: list[str], pending_intent: Intent) -
     # "Wait, before I answer: when does rag-2 start?" asks about the target; it changes nothing.
     if request.guard == "negated" or any(map(asks, clauses_of(text))):
         return None
-    if request.intent in ("enroll", "waitlist", "pay", "cancel"):
+    # The same action again, on no new target, answers what waits ("no, sorry, I mean yes, book it").
+    if request.intent != pending_intent and request.intent in ("enroll", "waitlist", "pay", "cancel"):
         return request.intent
     return pending_intent if target else None
 
@@ -226,7 +258,10 @@ def _asks_the_catalog(text: str, words: list[str], flat: str) -> bool:
     # "Any of your programmes", "your curriculum" are the school's: what is asked is in them.
     asked_for = re.sub(r"\b(?:any|your) (?:of your )?\w+", "", asked_for)
     one = any(asks(c) and names_course(c.words) and not is_program_request(c.flat) for c in clauses_of(text))
-    return (one or opener_of(words) in lexicon.AUX_OPENERS) and not has_phrase(asked_for, lexicon.PLAN_WORDS)
+    said = [w for w in words if w not in lexicon.OPENER_SKIP][:2] or [""]
+    # "Can I skip the prerequisites ...?" asks what one may do.
+    own = said[0] in lexicon.MODAL_OPENERS and said[1:] in (["i"], ["we"])
+    return (one or own or said[0] in lexicon.AUX_OPENERS) and not has_phrase(asked_for, lexicon.PLAN_WORDS)
 
 
 def _names_target(text: str) -> bool:

@@ -17,6 +17,7 @@ from graphs.intents.text import clauses_of, has_phrase, has_word, known_word, na
 
 _POSSESSIVE = re.compile(
     r"\b(?!(?:it|that|what|there|who|one|here|where|let|today|tomorrow)'s\b)([a-z]+)'s\s+"
+    r"(?:(?!what|which|how|when|who|where|why)[a-z0-9-]+\s+){0,5}?"  # "my sister's computer vision seat"
     r"(?:enrol(?:l)?ment|seat|spot|place|booking|registration|payment|course|cohort|invoice|fees?|tuition"
     r"|account|refund|waitlist)"
 )
@@ -74,7 +75,8 @@ def asks_about_another(text: str, words: list[str]) -> bool:
         subject = said[4:] if said[1] == "it" and said[3:4] == ["for"] else said[1:]
         if subject[:1] and subject[0] in _DOERS:
             return True
-        if wh and subject[0] in ("i", "we", "it") and for_someone_else(" ".join(said)):
+        # "How does enrolling work for him?", "how do I register my son?"
+        if wh and subject[0] != "you" and for_someone_else(" ".join(said)):
             return True
         # Someone named does an action in the same clause: "doesn't matter" asks about nobody.
         named = (subject[:1] and _is_name(subject[0])) or _someone(subject[:4])
@@ -104,6 +106,7 @@ def for_someone_else(flat: str) -> bool:
         w in _NEEDS and any(_someone(words[max(0, i - k) : i], owned=True) for k in (2, 3))
         for i, w in enumerate(words)
         if words[i + 1 : i + 2] != ["me"]
+        and not "".join(words[i + 1 : i + 2]).endswith("ed")  # "has approved"
     )
     return (acting and needs) or any(
         w in ("of", "for")
@@ -133,7 +136,7 @@ _SELF_OR_THING = word_set(
 _PREPOSITIONS = frozenset({"in", "into", "for", "on", "onto", "to", "from", "up"})
 _CLOSING: tuple[list[str], ...] = ([], ["thank"], ["thanks"], ["please"], ["thx"])
 _NEEDS = frozenset({"needs", "wants", "would", "has", "needed", "wanted"})
-_DOERS = frozenset({"he", "she", "they"})
+_DOERS = frozenset({"he", "she", "they", "him", "her", "them"})  # "how does it work for her?"
 _ROLES = {"of": lexicon.PEOPLE, "for": frozenset()}  # "a mum of 3 kids" is who the student is
 
 

@@ -16,18 +16,18 @@ CONFIRM = word_set(
     "ja si oui da hai evet tak"
 )
 """A yes, in English and in the other languages students mix in ("hai, yes, please proceed")."""
-CONFIRM_PHRASES = phrase_list(
-    "go ahead, go on, do it, sounds good, let's do it, lets do it, go for it, of course, let's go, lets go"
-)
+CONFIRM_PHRASES = phrase_list("go ahead, go on, do it, sounds good, go for it, of course, let's go, lets go")
 DECLINE = word_set(
     "no nope nah don't dont stop decline abort never not wait hold reject deny refuse "
     "non nein nie hayir iie nyet nao"
 )
 """A no, in English and in other languages ("non, non, I prefer to wait")."""
 DECLINE_PHRASES = phrase_list(
-    "let's not, lets not, never mind, nevermind, changed my mind, don't do, do not, hold off, i'll pass"
+    "let's not, lets not, never mind, nevermind, changed my mind, don't do, do not, i'll pass"
 )
-"""Besides these, a reply's clause ending in "not" declines: "I'd rather not", "better not"."""
+"""Besides these and `DEFERRALS` ("hold off"), a clause ending in "not" or "no" declines: "I'd rather not"."""
+PAUSES = word_set("wait hold on one sec second moment")
+"""A pause before what is asked ("wait. when does it start?"), no answer to what waits."""
 GREETINGS = word_set("hi hello hey excuse me good morning afternoon evening quick question")
 """Words a reply may open with before its yes or no: "hey, yes please", "excuse me, no thanks"."""
 FILLERS = word_set("actually well oh ah um umm erm so hmm hm mm mmm honestly then please")
@@ -46,7 +46,7 @@ COMPLAINT_PHRASES = phrase_list(
 )
 """A complaint goes to a person whatever else the message asks."""
 HUMAN = word_set(
-    "human operator manager supervisor staff advisor adviser counselor counsellor secretariat secretary registrar"
+    "human escalate operator manager supervisor staff advisor adviser counselor counsellor secretariat secretary registrar"
 )
 """A person of the school, also named by their office ("I need the secretariat, not robot")."""
 HUMAN_PHRASES = phrase_list(
@@ -221,7 +221,7 @@ ROLE_CLAIM = re.compile(
     r"\b(?:as|i am|i'm)\s+(?:(?:an?|the|your)\s+)?(?:[a-z]+\s+)?(?:admin|administrator|operator|staff|moderator)\b"
     r"|\b(?:as|i am|i'm)\s+(?:the|your)\s+(?:developer|owner|creator)\b"
     r"|\bi (?:auth[a-z]*ri[sz]e|order|command|instruct) you\b"
-    r"|\bnew instructions?\b|\binstructions? from (?:the |your )?(?:staff|admin\w*|operators?|management|system)\b"
+    r"|\bnew (?:instructions?|(?:policy|rules?) from)\b|\binstructions? from (?:the |your )?(?:staff|admin\w*|operators?|management|system)\b"
     r"|\bfrom (?:the|your) (?:admin\w*|operators?|developers?|system)\b"
 )
 """Claiming the authority to instruct the assistant: "as an admin", "as your developer", "I order you",
@@ -252,7 +252,7 @@ OTHERS = ("someone else", "somebody else", "student", "him", "her", "them")
 """Someone other than the student, as the object of an action ("cancel him", "enroll someone else")."""
 PEOPLE = word_set(
     "friend friends colleague colleagues coworker coworkers son daughter kid kids child children wife "
-    "husband partner girlfriend boyfriend brother sister mom mum dad boss team employees students "
+    "husband partner girlfriend boyfriend brother sister mom mum dad boss manager team employees students "
     "staff hire hires engineers analysts developers workers trainees interns firm employer organisation"
 )
 """Who "my ..." or "the ..." names besides the student ("my friend", "the whole team"); a word that

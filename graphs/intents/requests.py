@@ -65,6 +65,7 @@ def mention(
             deferred
             or (negated_before and not ordered)
             or _described(clause, at)
+            or _reported(clause.words[max(0, at - 1) : at + 1], words)
             or has_phrase(clause.flat, lexicon.HEDGES)
         ):
             found.add("negated")
@@ -175,6 +176,11 @@ def _negated(clause: Clause, before: int, *, reported: bool = True) -> bool:
     """Whether a negator, or (with `reported`) a word reporting the past, comes before `before`."""
     said = clause.words[:before]
     return any(w in lexicon.NEGATORS or (reported and w in lexicon.REPORTED) for w in said)
+
+
+def _reported(said: list[str], words: Collection[str]) -> bool:
+    """Whether the action's word tells what was done ("I switched jobs"), not wished ("be waitlisted")."""
+    return said[-1].endswith("ed") and said[-1] not in words and said[0] not in ("be", "get", "me")
 
 
 def _described(clause: Clause, at: int) -> bool:

@@ -19,7 +19,7 @@ _WORD = re.compile(r"[a-z0-9]+(?:'[a-z0-9]+)*")
 _SENTENCE = re.compile(r"[^.!?;\n]+[.!?;]*")
 """A sentence ends at its mark or its line: "ok got the money\npay my seat" is two."""
 _CLAUSE_BREAK = re.compile(
-    r"(,|:|\s(?:but|and|or|so|then|though|although|because|while)\s|\s-\s)", re.IGNORECASE
+    r"(,|:|\s(?:but|and|or|so|then|though|although|because|while)\s|\s-\s|\s*[—–]\s*)", re.IGNORECASE
 )
 _SPELLINGS = {
     "wanna": "want to", "gonna": "going to", "pls": "please", "plz": "please", "u": "you",
@@ -171,16 +171,6 @@ def _inflections(verb: str) -> tuple[str, ...]:
     return (f"{verb}s", f"{stem}ed", f"{stem}ing", f"{verb}{verb[-1]}ed", f"{verb}{verb[-1]}ing")
 
 
-def understood(word: str) -> bool:
-    """Whether a word is the reader's (`known_word`), the school's texts', a number, or a yes or no however spelt."""
-    return (
-        known_word(word)
-        or school_word(word)
-        or word.isdigit()
-        or has_word([word], lexicon.CONFIRM | lexicon.DECLINE)
-    )
-
-
 def school_word(word: str) -> bool:
     """Whether a word is one of the shipped catalog's or knowledge base's texts."""
     return word in _school_words()
@@ -210,6 +200,13 @@ def title_pairs() -> frozenset[tuple[str, str]]:
 def names_course(words: list[str]) -> bool:
     """Whether the words name a course: a one-word tag ("math") or a pair of a title's words ("web apis")."""
     return not course_tags().isdisjoint(words) or not title_pairs().isdisjoint(pairwise(words))
+
+
+def bare_name(text: str) -> bool:
+    """Whether a text is the bare name of courses or cohorts: "deep learning with pytorch", "the rag course"."""
+    glue = lexicon.PICK_GLUE | lexicon.THINGS_OF_SCHOOL | lexicon.FILLERS | lexicon.DECLINE  # "no, rag pls"
+    words = [w for w in words_of(text) if w not in glue and not w.isdigit()]
+    return "?" not in text and bool(words) and set(words) <= _catalog_words()
 
 
 def opener_of(words: list[str]) -> str:
