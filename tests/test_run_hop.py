@@ -9,7 +9,9 @@ work is not needed for the result, and that the safe path is still taken when it
 from __future__ import annotations
 
 import json
+import threading
 import time
+import uuid
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -20,7 +22,7 @@ from langgraph_sdk.client import SyncLangGraphClient
 from psycopg_pool import ConnectionPool
 
 from agent.infra.persistence import Resources, connection_kwargs
-from agent.journal import api_runs
+from agent.journal import api_runs, feeds
 from agent.journal.feeds import EventWriter, Wakeups
 from agent.runtime import execution
 from agent.worker.process import Worker
@@ -227,3 +229,93 @@ def test_whose_decision_a_thread_waits_for_comes_from_the_run_that_did_its_work(
     ada.runs.wait(thread_id, "school", command={"resume": {"decisions": [{"type": "reject"}]}})
     assert "awaiting" not in ada.threads.get(thread_id)["metadata"]
     assert read == []  # no state read after a run that did its work
+
+
+def create_on(
+    pool: ConnectionPool[Any],
+    strategy: api_runs.Strategy,
+    thread_id: str = "t-hop",
+    run_id: str | None = None,
+) -> str:
+    run_id = run_id or str(uuid.uuid4())
+    api_runs.create(
+        pool,
+        run_id=run_id,
+        thread_id=thread_id,
+        assistant_id="school",
+        actor="ada",
+        strategy=strategy,
+        kwargs={},
+        metadata={},
+        busy=False,
+        stops_others=False,
+        work={"kind": "send", "text": "hi", "user_id": "ada"},
+    )
+    return run_id
+
+
+def test_creating_and_claiming_a_run_take_two_round_trips_each_and_decide_as_before(
+    resources: Resources, counted: tuple[ConnectionPool[Any], WireCounter]
+) -> None:
+    pool, wire = counted
+    create_on(pool, "enqueue", "t-warm")  # its statements prepared, as in a server that ran before
+    api_runs.claim_next(pool, "t-warm", "w0")
+    before = wire.snapshot()
+    first = create_on(pool, "enqueue")
+    created = wire.snapshot() - before
+    second = create_on(pool, "enqueue")
+    with pytest.raises(api_runs.RunConflictError):  # a strategy that decides from what it read
+        create_on(pool, "reject")
+    before = wire.snapshot()
+    claimed = api_runs.claim_next(pool, "t-hop", "w1")
+    taken = wire.snapshot() - before
+    # The lock, the read and the insert (or the claim) in one round trip; the COMMIT in a second.
+    assert created.round_trips == 2 and taken.round_trips == 2
+    assert claimed is not None and (claimed["run_id"], claimed["status"], claimed["attempt"]) == (
+        first,
+        "running",
+        1,
+    )
+    runs = api_runs.of_thread(resources.pool, "t-hop", limit=10, offset=0, status=None)
+    assert sorted((r["run_id"], r["status"]) for r in runs) == sorted(
+        [(first, "running"), (second, "pending")]
+    )
+
+
+def test_a_wait_followed_from_before_its_run_was_recorded_reads_it_once_at_its_end(
+    resources: Resources, counted: tuple[ConnectionPool[Any], WireCounter], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(feeds, "QUIET_READ_S", 3600.0)  # only a wake-up ends the waits below
+    pool, wire = counted
+    wakeups = Wakeups(resources.url, listen=True)
+    try:
+        listening(wakeups)
+        api_runs.get(pool, "t-hop", create_on(resources.pool, "enqueue"))  # its statement prepared
+        run_id = str(uuid.uuid4())
+        since = wakeups.mark(api_runs.end_key(run_id))  # followed before the run is recorded
+        create_on(resources.pool, "enqueue", run_id=run_id)
+        before = wire.snapshot()
+        ended: list[Any] = []
+        waiting = threading.Thread(
+            target=lambda: ended.append(feeds.wait_until(pool, wakeups, "t-hop", run_id, since=since))
+        )
+        waiting.start()
+        eventually(lambda: wakeups.quiet_since(api_runs.end_key(run_id), since), "the wait")
+        api_runs.finish(resources.pool, run_id, "success", result={"messages": []})
+        waiting.join(30)
+        assert not waiting.is_alive()
+        assert [(r["status"], r["result"]) for r in ended] == [("success", {"messages": []})]
+        assert (wire.snapshot() - before).statements == 1  # the end, read once
+
+        gone = create_on(resources.pool, "enqueue", "t-gone")
+        left: list[Any] = []
+        waiting = threading.Thread(
+            target=lambda: left.append(feeds.wait_until(pool, wakeups, "t-gone", gone))
+        )
+        waiting.start()
+        eventually(lambda: api_runs.end_key(gone) in wakeups._keys, "the second wait")
+        api_runs.delete_run(resources.pool, gone)  # a rolled-back run: its followers are woken
+        waiting.join(30)
+        assert not waiting.is_alive() and left == [None]
+    finally:
+        wakeups.close()

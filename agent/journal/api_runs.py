@@ -21,10 +21,12 @@ without polling. The tables come from migrations 4 and 7
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any, Literal, TypedDict, cast
 
+import psycopg
 from psycopg import Connection
 from psycopg.types.json import Jsonb
 from psycopg_pool import ConnectionPool
@@ -144,6 +146,12 @@ def stop_key(thread_id: str) -> str:
     return f"stop:{thread_id}"
 
 
+def _roll_back(conn: Connection[Any]) -> None:
+    """End a failed transaction of a pool's connection; a connection that broke is the pool's to replace."""
+    with contextlib.suppress(psycopg.Error):
+        conn.rollback()
+
+
 def _lock_thread(conn: Connection[Any], thread_id: str) -> None:
     conn.execute("SELECT pg_advisory_xact_lock(%s, hashtext(%s))", (RUN_LOCK_SPACE, thread_id))
 
@@ -171,45 +179,93 @@ def create(
     stop an operator's resume). Raises RunConflictError for a refused run. On a connection the
     caller holds, it commits with the caller's transaction.
     """
-    with connection(db) as conn, conn.transaction():
-        _lock_thread(conn, thread_id)
-        active = conn.execute(
-            "SELECT run_id::text AS run_id, status, actor FROM api_runs"
-            " WHERE thread_id = %s AND status IN ('pending', 'running') ORDER BY created_at",
-            (thread_id,),
-        ).fetchall()
-        if strategy == "reject" and (active or busy):
-            message = f"thread {thread_id} is busy with another run; try again when it has finished"
-            raise RunConflictError(message)
-        if (
-            strategy in ("interrupt", "rollback")
-            and not stops_others
-            and any(r["actor"] != actor for r in active)
-        ):
-            message = (
-                f"thread {thread_id} has a run in flight that someone else started; it cannot be {strategy}ed"
-            )
-            raise RunConflictError(message)
-        if strategy in ("interrupt", "rollback") and active:
-            _stop(conn, thread_id, [r["run_id"] for r in active], strategy)
-        row = conn.execute(
-            "INSERT INTO api_runs"
-            " (run_id, thread_id, assistant_id, actor, multitask_strategy, kwargs, metadata, work)"
-            f" VALUES (%s, %s, %s, %s, %s, %s, %s, %s) RETURNING {COLUMNS}",
-            (
-                run_id,
-                thread_id,
-                assistant_id,
-                actor,
-                strategy,
-                Jsonb(to_json(kwargs)),
-                Jsonb(to_json(metadata)),
-                Jsonb(to_json(work)),
-            ),
-        ).fetchone()
-        conn.execute("SELECT pg_notify(%s, %s)", (EVENTS_CHANNEL, thread_key(thread_id)))
+    values = (
+        run_id,
+        thread_id,
+        assistant_id,
+        actor,
+        strategy,
+        Jsonb(to_json(kwargs)),
+        Jsonb(to_json(metadata)),
+        Jsonb(to_json(work)),
+    )
+    if not isinstance(db, ConnectionPool):
+        with db.transaction():
+            _lock_thread(db, thread_id)
+            active = db.execute(_ACTIVE, (thread_id,)).fetchall()
+            row = _queue(db, thread_id, active, strategy, actor, stops_others, busy, values)
+        return cast(QueuedRun, {**row, "ahead": len(active)})
+    # On the pool, the transaction's statements go in one round trip and its COMMIT in a second:
+    # an `enqueue` (the default) decides nothing from what it reads, so its insert and wake-up go
+    # with the lock and the read; the pipeline ends inside the transaction, as a transaction
+    # pooler needs (`agent.infra.persistence.unpipelined_if_pooled`). A death before the COMMIT
+    # leaves nothing, as before.
+    with db.connection() as conn:
+        try:
+            with conn.pipeline():
+                conn.execute("BEGIN")
+                _lock_thread(conn, thread_id)
+                reading = conn.execute(_ACTIVE, (thread_id,))
+                inserting = _insert(conn, thread_id, values) if strategy == "enqueue" else None
+            active = reading.fetchall()
+            if inserting is not None:
+                row = inserting.fetchone()
+            else:
+                row = _queue(conn, thread_id, active, strategy, actor, stops_others, busy, values)
+            conn.commit()
+        except BaseException:
+            _roll_back(conn)
+            raise
     assert row is not None
     return cast(QueuedRun, {**row, "ahead": len(active)})
+
+
+_ACTIVE = (
+    "SELECT run_id::text AS run_id, status, actor FROM api_runs"
+    " WHERE thread_id = %s AND status IN ('pending', 'running') ORDER BY created_at"
+)
+
+
+def _queue(
+    conn: Connection[Any],
+    thread_id: str,
+    active: list[Any],
+    strategy: Strategy,
+    actor: str,
+    stops_others: bool,
+    busy: bool,
+    values: tuple[Any, ...],
+) -> Any:
+    """Decide the run under `strategy` from the thread's `active` runs, inside the locked transaction; its row."""
+    if strategy == "reject" and (active or busy):
+        message = f"thread {thread_id} is busy with another run; try again when it has finished"
+        raise RunConflictError(message)
+    if (
+        strategy in ("interrupt", "rollback")
+        and not stops_others
+        and any(r["actor"] != actor for r in active)
+    ):
+        message = (
+            f"thread {thread_id} has a run in flight that someone else started; it cannot be {strategy}ed"
+        )
+        raise RunConflictError(message)
+    if strategy in ("interrupt", "rollback") and active:
+        _stop(conn, thread_id, [r["run_id"] for r in active], strategy)
+    row = _insert(conn, thread_id, values).fetchone()
+    assert row is not None
+    return row
+
+
+def _insert(conn: Connection[Any], thread_id: str, values: tuple[Any, ...]) -> Any:
+    """Insert the run (`values` in `create`'s column order) and announce it on its thread; the insert's cursor."""
+    inserted = conn.execute(
+        "INSERT INTO api_runs"
+        " (run_id, thread_id, assistant_id, actor, multitask_strategy, kwargs, metadata, work)"
+        f" VALUES (%s, %s, %s, %s, %s, %s, %s, %s) RETURNING {COLUMNS}",
+        values,
+    )
+    conn.execute("SELECT pg_notify(%s, %s)", (EVENTS_CHANNEL, thread_key(thread_id)))
+    return inserted
 
 
 def _stop(conn: Connection[Any], thread_id: str, run_ids: Sequence[str], action: Stop) -> None:
@@ -254,17 +310,26 @@ def claim_next(pool: ConnectionPool[Any], thread_id: str, worker: str) -> Claime
     (a job whose run was cancelled while it waited). Only the thread's engine job calls this, and
     the engine runs one job per thread at a time, so a `running` run found here is an orphan.
     """
-    with pool.connection() as conn, conn.transaction():
-        _lock_thread(conn, thread_id)
-        row = conn.execute(
-            "WITH next AS (SELECT run_id AS next_id, worker AS worker_before FROM api_runs"
-            "   WHERE thread_id = %s AND status IN ('pending', 'running')"
-            "   ORDER BY status = 'running' DESC, created_at LIMIT 1)"
-            " UPDATE api_runs SET status = 'running', worker = %s, attempt = attempt + 1,"
-            " updated_at = clock_timestamp() FROM next WHERE api_runs.run_id = next.next_id"
-            f" RETURNING {COLUMNS}, next.worker_before",
-            (thread_id, worker),
-        ).fetchone()
+    # The lock and the claim in one round trip, the COMMIT in a second (as in `create`).
+    with pool.connection() as conn:
+        try:
+            with conn.pipeline():
+                conn.execute("BEGIN")
+                _lock_thread(conn, thread_id)
+                claiming = conn.execute(
+                    "WITH next AS (SELECT run_id AS next_id, worker AS worker_before FROM api_runs"
+                    "   WHERE thread_id = %s AND status IN ('pending', 'running')"
+                    "   ORDER BY status = 'running' DESC, created_at LIMIT 1)"
+                    " UPDATE api_runs SET status = 'running', worker = %s, attempt = attempt + 1,"
+                    " updated_at = clock_timestamp() FROM next WHERE api_runs.run_id = next.next_id"
+                    f" RETURNING {COLUMNS}, next.worker_before",
+                    (thread_id, worker),
+                )
+            row = claiming.fetchone()
+            conn.commit()
+        except BaseException:
+            _roll_back(conn)
+            raise
     return cast(ClaimedRun, dict(row)) if row else None
 
 
@@ -390,9 +455,16 @@ def delete(pool: ConnectionPool[Any], thread_id: str, run_id: str) -> bool:
 
 
 def delete_run(pool: ConnectionPool[Any], run_id: str) -> None:
-    """Forget a run whatever its state (a rolled-back run, a run refused before it began)."""
+    """Forget a run whatever its state (a rolled-back run, a run refused before it began).
+
+    Its followers are woken in the same statement: they find it gone.
+    """
     with pool.connection() as conn:
-        conn.execute("DELETE FROM api_runs WHERE run_id = %s", (run_id,))
+        conn.execute(
+            "WITH gone AS (DELETE FROM api_runs WHERE run_id = %(run)s)"
+            " SELECT pg_notify(%(channel)s, %(run)s::uuid::text), pg_notify(%(channel)s, %(end)s)",
+            {"run": run_id, "channel": EVENTS_CHANNEL, "end": end_key(run_id)},
+        )
 
 
 def delete_for_thread(conn: Connection[Any], thread_id: str) -> None:

@@ -43,6 +43,8 @@ POLL_S = 1.0
 """How long a follower waits for a wake-up before it looks at the database anyway."""
 POOLED_POLL_S = 0.05
 """How often a follower looks behind a transaction pooler (no wake-ups there)."""
+QUIET_READ_S = 10.0
+"""How long `wait_until` trusts a read while its listener heard nothing for the run (see there)."""
 
 
 class EventWriter:
@@ -404,24 +406,50 @@ def follow_thread(
 
 @overload
 def wait_until(
-    pool: ConnectionPool[Any], wakeups: Wakeups, thread_id: str, run_id: str, *, begun: Literal[False] = False
+    pool: ConnectionPool[Any],
+    wakeups: Wakeups,
+    thread_id: str,
+    run_id: str,
+    *,
+    begun: Literal[False] = False,
+    since: Mark | None = None,
 ) -> api_runs.RunRow | None: ...
 @overload
 def wait_until(
-    pool: ConnectionPool[Any], wakeups: Wakeups, thread_id: str, run_id: str, *, begun: bool
+    pool: ConnectionPool[Any],
+    wakeups: Wakeups,
+    thread_id: str,
+    run_id: str,
+    *,
+    begun: bool,
+    since: Mark | None = None,
 ) -> api_runs.RunRow | api_runs.RunProgress | None: ...
 def wait_until(
-    pool: ConnectionPool[Any], wakeups: Wakeups, thread_id: str, run_id: str, *, begun: bool = False
+    pool: ConnectionPool[Any],
+    wakeups: Wakeups,
+    thread_id: str,
+    run_id: str,
+    *,
+    begun: bool = False,
+    since: Mark | None = None,
 ) -> api_runs.RunRow | api_runs.RunProgress | None:
     """The run's record once it has ended; None if it is gone.
 
     With `begun`: once it did its first work, and only where it stands (`api_runs.progress`).
+    `since`: the mark of the key waited for (`api_runs.end_key`, or the run's id with `begun`),
+    taken before the run was recorded; while nothing was announced since, the run is not read.
     """
     # Waiting only for the end, it wakes only at the end (`api_runs.end_key`), and reads the whole
     # record each time (the end is then read once, not twice).
     key, read = (run_id, api_runs.progress) if begun else (api_runs.end_key(run_id), api_runs.get)
+    # While the listener has listened throughout and nothing was announced for the key, what was
+    # read still holds (every end, start and removal of a run is announced): it is read again only
+    # after `QUIET_READ_S`, a bound for a change nobody announced.
     try:
+        if since is not None:
+            _quiet(wakeups, key, since, since.count)
         while True:
+            mark = wakeups.mark(key)
             seen = wakeups.seen(key)
             run = read(pool, thread_id, run_id)
             if run is None or run["status"] in api_runs.FINAL:
@@ -429,5 +457,13 @@ def wait_until(
             if begun and run["began_at"] is not None:
                 return run
             wakeups.wait(key, seen)
+            _quiet(wakeups, key, mark, seen)
     finally:
         wakeups.forget(key)
+
+
+def _quiet(wakeups: Wakeups, key: str, mark: Mark | None, seen: int) -> None:
+    """Wait while nothing was announced for `key` since `mark`, up to `QUIET_READ_S`."""
+    read_again = time.monotonic() + QUIET_READ_S
+    while wakeups.quiet_since(key, mark) and time.monotonic() < read_again:
+        wakeups.wait(key, seen)

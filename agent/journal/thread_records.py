@@ -115,8 +115,13 @@ def _params(
 def find(db: Database, thread_id: str) -> ThreadRecord | None:
     """The thread's row, or None when no thread has the id."""
     with connection(db) as conn:
-        row = conn.execute(_ROWS, _params(ids=[thread_id])).fetchone()
+        row = conn.execute(*find_query(thread_id)).fetchone()
     return cast(ThreadRecord | None, row)
+
+
+def find_query(thread_id: str) -> tuple[str, dict[str, Any]]:
+    """The SQL and named parameters of `find`, for a caller that reads other things in its statement."""
+    return _ROWS, _params(ids=[thread_id])
 
 
 def search(

@@ -23,6 +23,7 @@ import asyncio
 import json
 import uuid
 from collections.abc import AsyncIterator, Callable, Iterator
+from contextlib import contextmanager
 from typing import Any, Literal
 
 import anyio
@@ -45,9 +46,9 @@ from agent.interfaces.server.langgraph_api.run_requests import (
 )
 from agent.interfaces.server.langgraph_api.threads import ThreadAccess, at_checkpoint
 from agent.journal import api_runs, thread_records
-from agent.journal.feeds import Event, follow, wait_until
+from agent.journal.feeds import Event, Mark, follow, wait_until
 from agent.journal.webhooks import run_json
-from agent.runtime import run_shapes, threads
+from agent.runtime import daily_budget, run_shapes, threads
 from agent.runtime.platform_json import thread_values
 
 HEARTBEAT_S = 5.0
@@ -108,15 +109,20 @@ class RunDesk:
         *,
         relay_events: bool = True,
         temporary: bool = False,
+        run_id: str | None = None,
     ) -> api_runs.QueuedRun:
         """Check the request, record the run and queue it for a worker; the run's record.
 
         Without `relay_events` (`wait`: nobody reads the events) only the last state is kept.
         With `temporary`, its worker deletes the thread when the run ends (a stateless run's).
+        `run_id`: the run's id, when the caller follows the run from before it is recorded
+        (`following_end`); a new one otherwise.
         """
         asked = _checked_request(body)
         check_webhook(body, self.backend.resources.settings.webhooks)
-        row = self.access.row(thread_id, who)
+        # A student's message: their spend today is read with the thread's row, in its statement.
+        spent = daily_budget.spent_query(self.pool, who.user_id) if body.input is not None else None
+        row = self.access.row(thread_id, who, also=spent)
         text = self._check_writer(body, who)
         graph = self.backend.graph
         request = body.model_dump()
@@ -130,7 +136,8 @@ class RunDesk:
             temporary=temporary,
         )
         if text is not None:
-            threads.refuse_spent(graph, thread_id, who.user_id)  # a 429 before anything is queued
+            # A 429 before anything is queued.
+            threads.refuse_spent(graph, thread_id, who.user_id, spent=row if spent is not None else None)
             work.update(kind="send", text=text, user_id=who.user_id)
             past = past_checkpoint(body)
             if past is not None:
@@ -142,7 +149,7 @@ class RunDesk:
             if not row["busy"]:
                 threads.check_decision(graph, thread_id, chosen)
             work.update(kind="decide", decision=chosen)
-        run_id = str(uuid.uuid4())
+        run_id = run_id or str(uuid.uuid4())
         kwargs = run_shapes.kwargs(request, asked=asked, temporary=temporary)
         metadata = run_shapes.metadata(row["metadata"], body.metadata)
         try:
@@ -216,9 +223,25 @@ class RunDesk:
             raise RefusedError(404, f"Run with ID {run_id} not found")
         return found
 
-    def wait_for_end(self, thread_id: str, run_id: str) -> api_runs.RunRow | None:
-        """Block until the run has ended, wherever it runs; its record then (None: rolled back)."""
-        return wait_until(self.pool, self.wakeups, thread_id, run_id)
+    def wait_for_end(self, thread_id: str, run_id: str, since: Mark | None = None) -> api_runs.RunRow | None:
+        """Block until the run has ended, wherever it runs; its record then (None: rolled back).
+
+        `since`: its end followed from before the run was recorded (`following_end`).
+        """
+        return wait_until(self.pool, self.wakeups, thread_id, run_id, since=since)
+
+    @contextmanager
+    def following_end(self, run_id: str) -> Iterator[Mark | None]:
+        """Follow the end of the run `run_id` from now, before it is recorded: its mark (None: not listening).
+
+        A `wait` then reads the run once, when its end is announced, instead of once more before.
+        """
+        key = api_runs.end_key(run_id)
+        mark = self.wakeups.mark(key)
+        try:
+            yield mark
+        finally:
+            self.wakeups.forget(key)
 
     def events(self, thread_id: str, run_id: str, after: int) -> Iterator[Event | None]:
         """The run's events after `after`, as its worker keeps them."""
@@ -230,15 +253,21 @@ class RunDesk:
         return found.get("refusal") if found is not None and found["status"] == "error" else None
 
     def answer_when_ended(
-        self, record: api_runs.QueuedRun, headers: dict[str, str], *, on_refused: Refused | None = None
+        self,
+        record: api_runs.QueuedRun,
+        headers: dict[str, str],
+        *,
+        on_refused: Refused | None = None,
+        since: Mark | None = None,
     ) -> Response:
         """What `runs/wait` answers for a run it accepted: its final values, or how it failed.
 
-        `on_refused` is told of a run refused before it began (the 4xx answered).
+        `on_refused` is told of a run refused before it began (the 4xx answered); `since` as in
+        `wait_for_end`.
         """
         thread_id = record["thread_id"]
         # One wait, for the end: whether the run began is in how it ended (its failure says so).
-        ended = self.wait_for_end(thread_id, record["run_id"])
+        ended = self.wait_for_end(thread_id, record["run_id"], since)
         failure = ended["refusal"] if ended is not None else None
         if ended is not None and ended["status"] == "error" and failure is not None:
             if not record["ahead"] and not failure.get("began"):  # refused before it began: no run left
@@ -353,8 +382,10 @@ def routes(backend: Backend) -> APIRouter:
 
     @router.post("/wait", response_model=None)
     def wait(thread_id: str, body: RunCreate, who: Who) -> Response:
-        record = desk.accept(thread_id, body, who, relay_events=False)
-        return desk.answer_when_ended(record, location(thread_id, record["run_id"]))
+        run_id = str(uuid.uuid4())
+        with desk.following_end(run_id) as since:
+            record = desk.accept(thread_id, body, who, relay_events=False, run_id=run_id)
+            return desk.answer_when_ended(record, location(thread_id, run_id), since=since)
 
     @router.post("/stream", response_model=None)
     def stream(thread_id: str, body: RunCreate, who: Who, request: Request) -> Response:

@@ -68,13 +68,16 @@ def routes(backend: Backend) -> APIRouter:
         desk.check(found, who)
         return found
 
-    def start(body: StatelessRunCreate, who: Principal, *, relay_events: bool = True) -> api_runs.QueuedRun:
+    def start(
+        body: StatelessRunCreate, who: Principal, *, relay_events: bool = True, run_id: str | None = None
+    ) -> api_runs.QueuedRun:
         """Make the run's thread and accept the run there; a refusal deletes the thread again."""
         thread_id = str(uuid.uuid4())
         thread_records.create(pool, thread_id, who.user_id, {})
         try:
+            temporary = body.on_completion == "delete"
             return desk.accept(
-                thread_id, body, who, relay_events=relay_events, temporary=body.on_completion == "delete"
+                thread_id, body, who, relay_events=relay_events, temporary=temporary, run_id=run_id
             )
         except BaseException:
             thread_records.delete(pool, thread_id)
@@ -91,9 +94,11 @@ def routes(backend: Backend) -> APIRouter:
 
     @router.post("/wait", response_model=None)
     def wait(body: StatelessRunCreate, who: Who) -> Response:
-        record = start(checked(body, who), who, relay_events=False)
-        headers = location(record["thread_id"], record["run_id"])
-        return desk.answer_when_ended(record, headers, on_refused=forget)
+        run_id = str(uuid.uuid4())
+        with desk.following_end(run_id) as since:
+            record = start(checked(body, who), who, relay_events=False, run_id=run_id)
+            headers = location(record["thread_id"], run_id)
+            return desk.answer_when_ended(record, headers, on_refused=forget, since=since)
 
     @router.post("/stream", response_model=None)
     def stream(body: StatelessRunCreate, who: Who, request: Request) -> Response:

@@ -26,6 +26,7 @@ from langchain_core.runnables import RunnableConfig
 from langgraph.checkpoint.base import BaseCheckpointSaver
 from pydantic import BaseModel, ConfigDict, Field
 
+from agent.infra import locks
 from agent.interfaces.server.auth import Principal, Who
 from agent.interfaces.server.backend import Backend
 from agent.interfaces.server.errors import RefusedError
@@ -185,10 +186,21 @@ class ThreadAccess:
     def __init__(self, backend: Backend) -> None:
         self.backend = backend
 
-    def row(self, thread_id: str, who: Principal) -> thread_records.ThreadRecord:
-        """The thread's row; 404 when unknown or not the caller's, 422 for an id no thread can have."""
+    def row(
+        self, thread_id: str, who: Principal, *, also: locks.Query | None = None
+    ) -> thread_records.ThreadRecord:
+        """The thread's row; 404 when unknown or not the caller's, 422 for an id no thread can have.
+
+        `also`, a query of one row, is read in the same statement: its columns come with the row's.
+        """
         checked_config(thread_id)
-        row = thread_records.find(self.backend.resources.pool, thread_id)
+        found = thread_records.find_query(thread_id)
+        if also is not None:
+            with self.backend.resources.pool.connection() as conn:
+                found_row = conn.execute(*locks.joined(found, also)).fetchone()
+            row = cast(thread_records.ThreadRecord | None, found_row)
+        else:
+            row = thread_records.find(self.backend.resources.pool, thread_id)
         if row is None or not self.visible(row, who):
             raise RefusedError(404, f"Thread with ID {thread_id} not found")
         return row
