@@ -1061,3 +1061,10 @@ def test_a_new_policy_claimed_from_an_authority_is_injected(who: str) -> None:
 def test_an_action_on_someone_elses_named_seat_is_theirs(whose: str, verb: str, what: str) -> None:
     assert classify(f"{verb} {whose} {what} please", pending=False) == "other"
     assert classify(f"{verb} my {what} please", pending=False) != "other"
+
+
+@pytest.mark.parametrize("who", ["my team is", "our company is", "my boss is"])
+@pytest.mark.parametrize("verb", ["moving", "switching", "transferring"])
+def test_an_action_whose_doer_is_someone_else_describes_and_requests_nothing(who: str, verb: str) -> None:
+    text = f"I do dashboards and SQL, and {who} {verb} towards LLM features next year. Does nlp-1 need a GPU?"
+    assert classify(text, pending=False) == "question"

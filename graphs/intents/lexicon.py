@@ -327,7 +327,7 @@ REPORTED = word_set("was were been got had already")
 paid"): nothing is requested."""
 THIRD_PERSONS = word_set(
     "someone somebody anyone anybody they he she instructor teacher school student students people "
-    "everyone nobody others classmate employer company firm boss manager staff employees"
+    "everyone nobody others classmate employer company firm boss manager staff employees team"
 )
 """The subject of an action that is not the student: "when someone drops out", "the instructor
 cancelled" describe what happens; they request nothing."""
