@@ -317,5 +317,16 @@ def test_a_wait_followed_from_before_its_run_was_recorded_reads_it_once_at_its_e
         api_runs.delete_run(resources.pool, gone)  # a rolled-back run: its followers are woken
         waiting.join(30)
         assert not waiting.is_alive() and left == [None]
+
+        orphan = create_on(resources.pool, "enqueue", "t-deleted")
+        waiting = threading.Thread(
+            target=lambda: left.append(feeds.wait_until(pool, wakeups, "t-deleted", orphan))
+        )
+        waiting.start()
+        eventually(lambda: api_runs.end_key(orphan) in wakeups._keys, "the third wait")
+        with resources.pool.connection() as conn:  # its thread deleted in flight: its followers are woken
+            api_runs.delete_for_thread(conn, "t-deleted")
+        waiting.join(30)
+        assert not waiting.is_alive() and left == [None, None]
     finally:
         wakeups.close()

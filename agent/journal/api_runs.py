@@ -468,8 +468,15 @@ def delete_run(pool: ConnectionPool[Any], run_id: str) -> None:
 
 
 def delete_for_thread(conn: Connection[Any], thread_id: str) -> None:
-    """Forget every run of the thread (the thread is being deleted)."""
-    conn.execute("DELETE FROM api_runs WHERE thread_id = %s", (thread_id,))
+    """Forget every run of the thread (the thread is being deleted).
+
+    Each run's followers are woken in the same statement, at its commit: they find it gone.
+    """
+    conn.execute(
+        "WITH gone AS (DELETE FROM api_runs WHERE thread_id = %(thread)s RETURNING run_id::text AS run)"
+        " SELECT pg_notify(%(channel)s, run), pg_notify(%(channel)s, 'end:' || run) FROM gone",
+        {"thread": thread_id, "channel": EVENTS_CHANNEL},
+    )
 
 
 def thread_runs(
