@@ -1068,3 +1068,21 @@ def test_an_action_on_someone_elses_named_seat_is_theirs(whose: str, verb: str, 
 def test_an_action_whose_doer_is_someone_else_describes_and_requests_nothing(who: str, verb: str) -> None:
     text = f"I do dashboards and SQL, and {who} {verb} towards LLM features next year. Does nlp-1 need a GPU?"
     assert classify(text, pending=False) == "question"
+
+
+@pytest.mark.parametrize("asked", ["which payment methods do you accept —", "what do you take:"])
+@pytest.mark.parametrize("options", ["bank transfer, card, company PO?", "card or invoice?", "paypal, card"])
+def test_an_actions_noun_listed_in_a_question_orders_nothing(asked: str, options: str) -> None:
+    assert classify(f"{asked} {options}", pending=False) == "question"
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("can you tell me when rag-2 starts, then enroll", "enroll"),
+        ("if rag-2 is full, waitlist", "waitlist"),
+        ("is nlp-1 online, count me in", "enroll"),
+    ],
+)
+def test_a_verb_alone_after_a_question_still_orders(text: str, intent: str) -> None:
+    assert classify(text, pending=False) == intent

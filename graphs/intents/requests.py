@@ -136,7 +136,9 @@ def _opens_with(clause: Clause, at: int) -> bool:
     said = clause.words[at] if at < len(clause.words) else ""
     if said.endswith(("s", "ed")) and said not in lexicon.ACTING:
         return _has_imperative(clause.words)
-    return at <= skipped or _has_imperative(clause.words)
+    # A clause of the action's word alone orders only as a verb: "which methods do you accept: transfer, card?"
+    alone = at == len(clause.words) - 1 and said not in lexicon.ACTION_VERBS | lexicon.WAITLIST
+    return (at <= skipped and not alone) or _has_imperative(clause.words)
 
 
 def _has_imperative(words: list[str]) -> bool:
