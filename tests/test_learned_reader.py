@@ -292,5 +292,6 @@ def test_the_artifact_is_small_and_byte_stable(tmp_path: Path) -> None:
     learned_module.save(shipped(), again)
 
     assert again.read_bytes() == learned_module.ARTIFACT.read_bytes()
-    assert learned_module.ARTIFACT.stat().st_size < 600_000
+    # It grows with each seen round (about 40 KB); the cap catches a feature blow-up, not that growth.
+    assert learned_module.ARTIFACT.stat().st_size < 700_000
     assert json.loads(gzip.decompress(again.read_bytes()))["format"] == FORMAT
