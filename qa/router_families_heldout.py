@@ -6732,28 +6732,6 @@ r15_p_confirm_with_remark 0.364, r15_g_injected_then_question 0.500, r15_transfe
 r15_pay_action 0.567. The hardest round yet for the rules alone, and no unsafe reading.
 """
 
-ROUNDS: tuple[tuple[Family, ...], ...] = (
-    ROUND_1,
-    ROUND_2,
-    ROUND_3,
-    ROUND_4,
-    ROUND_5,
-    ROUND_6,
-    ROUND_7,
-    ROUND_8,
-    ROUND_9,
-    ROUND_10,
-    ROUND_11,
-    ROUND_12,
-    ROUND_13,
-    ROUND_14,
-    ROUND_15,
-)
-"""The held-out rounds in the order they were written; each docstring keeps its freeze and first figures."""
-
-SEEN: tuple[Family, ...] = tuple(family for round_ in ROUNDS for family in round_)
-"""The rounds already seen: reported apart, and part of the learned reader's training data."""
-
 ROUND_16_FROZEN_AT = "f66553d"
 """The commit at which the rules were frozen before round 16 was measured."""
 
@@ -7540,8 +7518,31 @@ r16_transfer_reason_first 0.750. The first round where the reader lowers accurac
 it removes every unsafe reading.
 """
 
-FROZEN_AT = ROUND_16_FROZEN_AT
+ROUNDS: tuple[tuple[Family, ...], ...] = (
+    ROUND_1,
+    ROUND_2,
+    ROUND_3,
+    ROUND_4,
+    ROUND_5,
+    ROUND_6,
+    ROUND_7,
+    ROUND_8,
+    ROUND_9,
+    ROUND_10,
+    ROUND_11,
+    ROUND_12,
+    ROUND_13,
+    ROUND_14,
+    ROUND_15,
+    ROUND_16,
+)
+"""The held-out rounds in the order they were written; each docstring keeps its freeze and first figures."""
+
+SEEN: tuple[Family, ...] = tuple(family for round_ in ROUNDS for family in round_)
+"""The rounds already seen: reported apart, and part of the learned reader's training data."""
+
+FROZEN_AT = "not frozen yet"
 """The commit at which the rules and the combination were frozen before the latest round was measured."""
 
-HELD_OUT: tuple[Family, ...] = ROUND_16
-"""The round not yet seen: 16, written blind to the rules and measured once after its freeze."""
+HELD_OUT: tuple[Family, ...] = ()
+"""The round not yet seen: none until round 17 is written blind and measured after its freeze."""
