@@ -12,7 +12,6 @@ from datetime import date
 from functools import partial
 from typing import Any
 
-from psycopg import Connection
 from psycopg_pool import ConnectionPool
 
 from agent.domain import catalog, enrollments, handoffs, knowledge, payments, policy, transfers
@@ -90,7 +89,7 @@ class School:
     def search(self, text: str, *, limit: int = 3) -> list[CourseWithCohorts]:
         """Courses matching `text`, each with its cohorts under `"cohorts"`."""
         with self.pool.connection() as conn:
-            return _with_cohorts(conn, catalog.search_course_ids(conn, text, limit=limit))
+            return catalog.courses_with_cohorts(conn, catalog.search_course_ids(conn, text, limit=limit))
 
     def knowledge(self, text: str, limit: int = 5) -> list[FoundSection]:
         """The knowledge base's sections that best answer `text`, best first (`knowledge.search`).
@@ -114,7 +113,7 @@ class School:
     def courses_with_cohorts(self, ids: list[str]) -> list[CourseWithCohorts]:
         """The courses with these ids in the order given, each with its cohorts under `"cohorts"`."""
         with self.pool.connection() as conn:
-            return _with_cohorts(conn, ids)
+            return catalog.courses_with_cohorts(conn, ids)
 
     def cohort(self, cohort_id: str) -> CohortOfCourse | None:
         """One cohort with its course's title and price, or None."""
@@ -246,11 +245,3 @@ class School:
             operation_key=key,
         )
         return self._run(key, "handoff", request, action)
-
-
-def _with_cohorts(conn: Connection[Row], ids: list[str]) -> list[CourseWithCohorts]:
-    courses = catalog.courses_by_ids(conn, ids)
-    cohorts = catalog.cohorts_of(conn, [c["id"] for c in courses])
-    return [
-        {**course, "cohorts": [h for h in cohorts if h["course_id"] == course["id"]]} for course in courses
-    ]
