@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from agent.domain import catalog
+from agent.domain import catalog, knowledge
 from agent.infra.persistence import Resources
 
 
@@ -55,3 +55,24 @@ def test_known_ids_are_every_course_and_cohort(resources: Resources) -> None:
         cohorts = {r["id"] for r in conn.execute("SELECT id FROM cohorts").fetchall()}
         assert catalog.known_ids(conn) == (courses, cohorts)
         assert len(courses) > 1 and len(cohorts) > 1
+
+
+def test_known_ids_at_a_version_read_now_are_those_read_at_it(resources: Resources) -> None:
+    school = resources.school
+    with resources.pool.connection() as conn:
+        before = knowledge.vocabulary_version(conn)
+        with knowledge.version_read(before):
+            first = school.known_ids()
+        course = sorted(first[0])[0]
+        conn.execute(
+            "INSERT INTO cohorts (id, course_id, starts_on, capacity) VALUES ('new-cohort-1', %s, '2030-01-05', 9)",
+            (course,),
+        )
+        after = knowledge.vocabulary_version(conn)
+    assert after != before  # a new cohort is a new version
+    assert "new-cohort-1" not in first[1]
+    with knowledge.version_read(before):  # kept from the read at that version: no query sees the new cohort
+        assert school.known_ids() == first
+    with knowledge.version_read(after):
+        assert school.known_ids() == (first[0], first[1] | {"new-cohort-1"})
+    assert "new-cohort-1" in school.known_ids()[1]  # no version read: read now

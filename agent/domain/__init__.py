@@ -7,6 +7,7 @@ moves through the `PaymentProvider` it is given (see `payments`).
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Sequence
 from datetime import date
 from functools import partial
@@ -31,6 +32,11 @@ class _Preview(str):
 
 PREVIEW = _Preview("<preview>")
 """Pass as the key to run an operation's checks and rules in a transaction that is rolled back."""
+KNOWN_IDS_KEPT = 8
+"""Catalog versions whose ids `School.known_ids` keeps (the versions of the databases a process serves)."""
+_KNOWN_IDS_LOCK = threading.Lock()
+_KNOWN_IDS: dict[tuple[Any, ...], tuple[frozenset[str], frozenset[str]]] = {}
+"""Catalog version (`knowledge.version_read_now`) -> the course ids and cohort ids read at it."""
 
 __all__ = [
     "PREVIEW",
@@ -121,9 +127,26 @@ class School:
             return catalog.get_cohort(conn, cohort_id)
 
     def known_ids(self) -> tuple[set[str], set[str]]:
-        """All course ids and cohort ids."""
+        """All course ids and cohort ids.
+
+        Within work that read the catalog's version just now (`knowledge.version_read`: a turn
+        reads it with its thread's lock), the ids read before at that version are answered with
+        no query: a course or cohort added, removed or renamed changes the version, and one
+        committed after the version was read is seen by the next turn.
+        """
+        version = knowledge.version_read_now()
+        kept = _KNOWN_IDS.get(version) if version is not None else None
+        if kept is not None:
+            return set(kept[0]), set(kept[1])
         with self.pool.connection() as conn:
-            return catalog.known_ids(conn)
+            courses, cohorts = catalog.known_ids(conn)
+        if version is not None:
+            # Read after the version: what it had, or a later catalog, which later turns read as a new version.
+            with _KNOWN_IDS_LOCK:
+                if len(_KNOWN_IDS) >= KNOWN_IDS_KEPT:
+                    del _KNOWN_IDS[next(iter(_KNOWN_IDS))]
+                _KNOWN_IDS[version] = (frozenset(courses), frozenset(cohorts))
+        return courses, cohorts
 
     def cohorts_of(self, course_id: str) -> list[CohortRow]:
         """The cohorts of one course, earliest first."""
