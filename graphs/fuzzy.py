@@ -5,6 +5,10 @@
 ratio (twice the matching characters over the letters of both words: 1.0 for equal words). The
 guards every caller needs are arguments: a minimum length (one letter changed in "one" is "done")
 and, where a short word could be another word, the same first letter.
+
+Both are pure, and a turn asks them the same questions each time (every reader corrects the
+message's words against the same word lists), so their scores are kept per process (bounded
+caches): a word is scored against a list once, not once per reader and per turn.
 """
 
 from __future__ import annotations
@@ -12,10 +16,13 @@ from __future__ import annotations
 import re
 from collections.abc import Collection
 from difflib import SequenceMatcher, get_close_matches
+from functools import lru_cache
 from typing import Any
 
 WORD = re.compile(r"[a-z0-9€$£]+(?:[-'][a-z0-9]+)*")
 """A word of lower-cased text, with its hyphens and apostrophes ("python-basics", "i've") and money signs."""
+CACHED = 1 << 14
+"""Scores kept per process, in each cache (as many as `graphs.intents.text.spelled` keeps): a few MB."""
 
 
 def word_set(text: str) -> frozenset[str]:
@@ -45,10 +52,19 @@ def closest(
         return word
     if len(word) < min_length:
         return None
-    found = get_close_matches(word, list(known), n=1, cutoff=cutoff)
-    if not found or (same_start and found[0][0] != word[0]):
+    # A set or tuple is its own cache key; a list or dict (its keys) is keyed by its words in order.
+    key = known if isinstance(known, frozenset | tuple) else tuple(known)
+    found = _best_match(word, key, cutoff)
+    if found is None or (same_start and found[0] != word[0]):
         return None
-    return found[0]
+    return found
+
+
+@lru_cache(maxsize=CACHED)
+def _best_match(word: str, known: frozenset[str] | tuple[str, ...], cutoff: float) -> str | None:
+    """The best match difflib finds for `word` among `known` at `cutoff`, or None (ties go to the greater word)."""
+    found = get_close_matches(word, list(known), n=1, cutoff=cutoff)
+    return found[0] if found else None
 
 
 def corrected(text: str, known: Collection[str], **guards: Any) -> list[str]:
@@ -69,8 +85,14 @@ def similar(
         return True
     if len(word) < min_length or (same_start and word[:1] != known[:1]):
         return False
+    return _ratio(word, known) >= cutoff
+
+
+@lru_cache(maxsize=CACHED)
+def _ratio(word: str, known: str) -> float:
+    """The ratio difflib gives the two words."""
     # difflib's ratio is not quite symmetric: `word` goes first here, as it always has.
-    return SequenceMatcher(None, word, known).ratio() >= cutoff
+    return SequenceMatcher(None, word, known).ratio()
 
 
 def swapped(word: str, known: str) -> bool:

@@ -7,12 +7,12 @@ moves through the `PaymentProvider` it is given (see `payments`).
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Sequence
 from datetime import date
 from functools import partial
 from typing import Any
 
-from psycopg import Connection
 from psycopg_pool import ConnectionPool
 
 from agent.domain import catalog, enrollments, handoffs, knowledge, payments, policy, transfers
@@ -32,6 +32,11 @@ class _Preview(str):
 
 PREVIEW = _Preview("<preview>")
 """Pass as the key to run an operation's checks and rules in a transaction that is rolled back."""
+KNOWN_IDS_KEPT = 8
+"""Catalog versions whose ids `School.known_ids` keeps (the versions of the databases a process serves)."""
+_KNOWN_IDS_LOCK = threading.Lock()
+_KNOWN_IDS: dict[tuple[Any, ...], tuple[frozenset[str], frozenset[str]]] = {}
+"""Catalog version (`knowledge.version_read_now`) -> the course ids and cohort ids read at it."""
 
 __all__ = [
     "PREVIEW",
@@ -90,7 +95,7 @@ class School:
     def search(self, text: str, *, limit: int = 3) -> list[CourseWithCohorts]:
         """Courses matching `text`, each with its cohorts under `"cohorts"`."""
         with self.pool.connection() as conn:
-            return _with_cohorts(conn, catalog.search_course_ids(conn, text, limit=limit))
+            return catalog.courses_with_cohorts(conn, catalog.search_course_ids(conn, text, limit=limit))
 
     def knowledge(self, text: str, limit: int = 5) -> list[FoundSection]:
         """The knowledge base's sections that best answer `text`, best first (`knowledge.search`).
@@ -114,7 +119,7 @@ class School:
     def courses_with_cohorts(self, ids: list[str]) -> list[CourseWithCohorts]:
         """The courses with these ids in the order given, each with its cohorts under `"cohorts"`."""
         with self.pool.connection() as conn:
-            return _with_cohorts(conn, ids)
+            return catalog.courses_with_cohorts(conn, ids)
 
     def cohort(self, cohort_id: str) -> CohortOfCourse | None:
         """One cohort with its course's title and price, or None."""
@@ -122,9 +127,26 @@ class School:
             return catalog.get_cohort(conn, cohort_id)
 
     def known_ids(self) -> tuple[set[str], set[str]]:
-        """All course ids and cohort ids."""
+        """All course ids and cohort ids.
+
+        Within work that read the catalog's version just now (`knowledge.version_read`: a turn
+        reads it with its thread's lock), the ids read before at that version are answered with
+        no query: a course or cohort added, removed or renamed changes the version, and one
+        committed after the version was read is seen by the next turn.
+        """
+        version = knowledge.version_read_now()
+        kept = _KNOWN_IDS.get(version) if version is not None else None
+        if kept is not None:
+            return set(kept[0]), set(kept[1])
         with self.pool.connection() as conn:
-            return catalog.known_ids(conn)
+            courses, cohorts = catalog.known_ids(conn)
+        if version is not None:
+            # Read after the version: what it had, or a later catalog, which later turns read as a new version.
+            with _KNOWN_IDS_LOCK:
+                if len(_KNOWN_IDS) >= KNOWN_IDS_KEPT:
+                    del _KNOWN_IDS[next(iter(_KNOWN_IDS))]
+                _KNOWN_IDS[version] = (frozenset(courses), frozenset(cohorts))
+        return courses, cohorts
 
     def cohorts_of(self, course_id: str) -> list[CohortRow]:
         """The cohorts of one course, earliest first."""
@@ -246,11 +268,3 @@ class School:
             operation_key=key,
         )
         return self._run(key, "handoff", request, action)
-
-
-def _with_cohorts(conn: Connection[Row], ids: list[str]) -> list[CourseWithCohorts]:
-    courses = catalog.courses_by_ids(conn, ids)
-    cohorts = catalog.cohorts_of(conn, [c["id"] for c in courses])
-    return [
-        {**course, "cohorts": [h for h in cohorts if h["course_id"] == course["id"]]} for course in courses
-    ]

@@ -158,10 +158,12 @@ def cohorts_of(conn: Connection[Row], course_ids: list[str]) -> list[CohortRow]:
 
 
 def known_ids(conn: Connection[Row]) -> tuple[set[str], set[str]]:
-    """All course ids and all cohort ids."""
-    courses = {r["id"] for r in conn.execute("SELECT id FROM courses").fetchall()}
-    cohorts = {r["id"] for r in conn.execute("SELECT id FROM cohorts").fetchall()}
-    return courses, cohorts
+    """All course ids and all cohort ids (one statement: a reply's check reads them every model turn)."""
+    row = conn.execute(
+        "SELECT ARRAY(SELECT id FROM courses) AS courses, ARRAY(SELECT id FROM cohorts) AS cohorts"
+    ).fetchone()
+    assert row is not None  # a SELECT without FROM gives one row
+    return set(row["courses"]), set(row["cohorts"])
 
 
 def search_terms(text: str) -> list[str]:
@@ -206,6 +208,46 @@ def courses_by_ids(conn: Connection[Row], ids: list[str]) -> list[CourseRow]:
     ).fetchall()
     by_id = {r["id"]: cast(CourseRow, r) for r in rows}
     return [by_id[i] for i in ids if i in by_id]
+
+
+_COURSE_COLUMNS = (
+    "id",
+    "title",
+    "description",
+    "level",
+    "price_cents",
+    "duration_weeks",
+    "prerequisites",
+    "tags",
+)
+_COHORT_COLUMNS = ("id", "course_id", "starts_on", "capacity", "seats_taken", "waitlisted")
+_WITH_COHORTS_SQL = (
+    "SELECT " + ", ".join(f"c.{c}" for c in _COURSE_COLUMNS) + ","
+    " h.id AS h_id, h.course_id AS h_course_id, h.starts_on AS h_starts_on, h.capacity AS h_capacity,"
+    " h.seats_taken AS h_seats_taken,"
+    " (SELECT count(*) FROM enrollments e WHERE e.cohort_id = h.id AND e.status = 'WAITLISTED') AS h_waitlisted"
+    " FROM courses c LEFT JOIN cohorts h ON h.course_id = c.id WHERE c.id = ANY(%s)"
+    " ORDER BY h.starts_on, h.id"
+)
+
+
+def courses_with_cohorts(conn: Connection[Row], ids: list[str]) -> list[CourseWithCohorts]:
+    """`courses_by_ids`, each course with its `cohorts_of` under `"cohorts"`, read in one statement.
+
+    A catalog answer reads both every turn: one round trip instead of two, and one snapshot.
+    """
+    if not ids:
+        return []
+    courses: dict[str, CourseRow] = {}
+    cohorts: dict[str, list[CohortRow]] = {}
+    for row in conn.execute(_WITH_COHORTS_SQL, (ids,)).fetchall():
+        course_id = row["id"]
+        if course_id not in courses:
+            courses[course_id] = cast(CourseRow, {c: row[c] for c in _COURSE_COLUMNS})
+            cohorts[course_id] = []
+        if row["h_id"] is not None:  # a course without cohorts has one row, with no cohort
+            cohorts[course_id].append(cast(CohortRow, {c: row[f"h_{c}"] for c in _COHORT_COLUMNS}))
+    return [{**courses[i], "cohorts": cohorts[i]} for i in ids if i in courses]
 
 
 def _ranked_ids(conn: Connection[Row], terms: list[str], limit: int) -> list[str]:

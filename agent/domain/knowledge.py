@@ -293,8 +293,10 @@ SELECT current_database() AS kb_database, host(inet_server_addr()) AS kb_server,
        (SELECT count(*) FROM knowledge_documents) AS kb_documents,
        (SELECT max(ingested_at) FROM knowledge_documents) AS kb_ingested,
        (SELECT count(*) FROM courses) AS kb_courses,
-       (SELECT md5(string_agg(search::text, '' ORDER BY id)) FROM courses) AS kb_catalog
+       (SELECT md5(string_agg(search::text, '' ORDER BY id)) FROM courses) AS kb_catalog,
+       (SELECT md5(string_agg(id, ' ' ORDER BY id)) FROM cohorts) AS kb_cohorts
 """
+# The cohorts' ids are in it for `School.known_ids`, which a turn answers from what it read at the version.
 _VERSION_COLUMNS = (
     "kb_database",
     "kb_server",
@@ -303,6 +305,7 @@ _VERSION_COLUMNS = (
     "kb_ingested",
     "kb_courses",
     "kb_catalog",
+    "kb_cohorts",
 )
 """The database as the server names it (so a version read through any connection, pooler or not,
 names it alike), then what the knowledge base and the catalog hold."""
