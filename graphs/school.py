@@ -3,23 +3,30 @@
 `build_graph` is the table of contents; each node lives in `graphs.nodes`. The module-level
 `graph` carries no checkpointer, for `langgraph dev` (which supplies its own, configured in
 `langgraph.json`); applications and tests call `build_graph` with a Postgres checkpointer.
+
+Two things wait for their first use, so that a fresh process resuming a paused thread (the CLI's
+`approve`, `tests/test_cold_imports.py`) pays only for what it runs: the module-level `graph` is
+compiled when first read (PEP 562 `__getattr__`), since every application builds its own; and the
+answer node's module, the heaviest of the nodes (question readers, filters, composer), is imported
+on the node's first call, since a resume never answers.
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Any
 
 from langgraph.checkpoint.base import BaseCheckpointSaver
 from langgraph.graph import START, StateGraph
 from langgraph.graph.state import CompiledStateGraph
+from langgraph.runtime import Runtime
 from langgraph.store.base import BaseStore
 
 from agent.config.settings import Settings
 from agent.domain import School
 from agent.llm.models import Models
 from graphs.node_wrapper import wrap_node
-from graphs.nodes.answer import make_answer
 from graphs.nodes.approval import make_approval
 from graphs.nodes.common import SchoolSource
 from graphs.nodes.execute import make_execute
@@ -27,8 +34,11 @@ from graphs.nodes.program_queue import make_next_in_program
 from graphs.nodes.propose import make_propose
 from graphs.nodes.replies import clarify, make_handoff
 from graphs.nodes.router import after_reply, make_router
+from graphs.nodes.signatures import RuntimeNode
 from graphs.planner.graph import Planning, build_planner
 from graphs.state import Context, InputState, State
+
+SchoolGraph = CompiledStateGraph[State, Context, InputState, State]
 
 
 def _default_school() -> School:
@@ -44,7 +54,7 @@ def build_graph(
     school: School | None = None,
     settings: Settings | None = None,
     models: Models | None = None,
-) -> CompiledStateGraph[State, Context, InputState, State]:
+) -> SchoolGraph:
     """Compile the school graph.
 
     `school` is the domain the nodes act on; without it they use the process-wide default
@@ -58,7 +68,7 @@ def build_graph(
     builder = StateGraph(State, context_schema=Context, input_schema=InputState)
     nodes: dict[str, Callable[..., Any]] = {
         "router": make_router(models),
-        "answer": make_answer(source, models),
+        "answer": _answer_on_first_call(source, models),
         "propose": make_propose(source),
         "approval": make_approval(source),
         "execute": make_execute(source),
@@ -76,4 +86,31 @@ def build_graph(
     return compiled.with_config(recursion_limit=settings.recursion_limit)  # type: ignore[return-value]
 
 
-graph = build_graph()
+def _answer_on_first_call(
+    source: SchoolSource, models: Models
+) -> RuntimeNode[State, dict[str, Any], Context]:
+    """The answer node (`graphs.nodes.answer.make_answer`), its module imported when it first runs."""
+
+    @functools.cache
+    def built() -> RuntimeNode[State, dict[str, Any], Context]:
+        from graphs.nodes.answer import make_answer
+
+        return make_answer(source, models)
+
+    def answer(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
+        """Answer the latest question from the catalog, citing the ids used."""
+        return built()(state, runtime=runtime)
+
+    return answer
+
+
+@functools.cache
+def _module_graph() -> SchoolGraph:
+    return build_graph()
+
+
+def __getattr__(name: str) -> SchoolGraph:
+    """`graph`: the school graph without a checkpointer, for `langgraph dev`, compiled on first read."""
+    if name == "graph":
+        return _module_graph()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -34,9 +34,32 @@ NOT_NEEDED = (
 
 _APPROVE = """
 import json, sys
+from collections import Counter
+from langgraph.graph.state import StateGraph
+from langgraph.pregel import Pregel
+
+calls = Counter()
+def counted(name, method):
+    def call(*args, **kwargs):
+        calls[name] += 1
+        return method(*args, **kwargs)
+    return call
+StateGraph.compile = counted("compile", StateGraph.compile)
+Pregel.get_state = counted("get_state", Pregel.get_state)
+
 from agent.interfaces.cli import main
 code = main(["approve", sys.argv[1], "--reviewer", "operator"])
-print(json.dumps({"code": code, "loaded": [m for m in json.loads(sys.argv[2]) if m in sys.modules]}))
+approve = dict(calls)
+calls.clear()
+from graphs.school import build_graph
+build_graph()
+print(json.dumps({
+    "code": code,
+    "loaded": [m for m in json.loads(sys.argv[2]) if m in sys.modules],
+    "compiled": approve["compile"],
+    "compiled_by_one_build": calls["compile"],
+    "states_read": approve["get_state"],
+}))
 """
 
 
@@ -63,7 +86,11 @@ def test_a_fresh_process_approves_without_loading_what_it_does_not_need(
     )
 
     report = json.loads(done.stdout.strip().splitlines()[-1])
-    assert report == {"code": 0, "loaded": []}
+    one_build = report.pop("compiled_by_one_build")
+    # The graph is compiled once (not also the module-level one that `langgraph dev` reads), and
+    # the thread's state is read once, under its lock, to check the decision (not also before, for
+    # the pending action's name, which only an edit needs).
+    assert report == {"code": 0, "loaded": [], "compiled": one_build, "states_read": 1}
     assert [(e["cohort_id"], e["status"]) for e in resources.school.enrollments(student_id="ada")] == [
         ("rag-2", "CANCELLED")
     ]

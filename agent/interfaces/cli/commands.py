@@ -10,6 +10,7 @@ graph and the progress display are imported inside them, so that `--help` and `d
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import sys
 from collections.abc import Iterator
@@ -104,7 +105,8 @@ def cmd_approve(args: argparse.Namespace) -> int:
         raise CliInputError("--reason goes with --reject")
     with school(args, "reviewer") as client:
         # With a server, the server adds the reviewer and their role from the key.
-        print_turn(client.decide(args.thread, lambda name: _decision(args, edited, name)))
+        decision = functools.partial(_decision, args, edited)
+        print_turn(client.decide(args.thread, decision, needs_name=edited is not None))
     return EXIT_OK
 
 

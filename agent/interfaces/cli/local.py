@@ -49,12 +49,20 @@ class Local:
         except threads.ThreadError as err:
             raise RefusedError(str(err)) from None
 
-    def decide(self, thread_id: str, decision: Decide) -> Turn:
-        """Resume the thread with the decision `decision` makes of the pending action's name."""
+    def decide(self, thread_id: str, decision: Decide, *, needs_name: bool = True) -> Turn:
+        """Resume the thread with the decision `decision` makes of the pending action's name.
+
+        The name is read from the thread's state only when the decision `needs_name` (an edit):
+        `threads.decide` reads the state again under the thread's lock and checks the decision
+        there, so a plain approval or rejection from a fresh process skips one load of the
+        checkpoint.
+        """
         from agent.runtime import threads
 
-        state = self.graph.get_state(threads.config_for(thread_id))
-        name = state.interrupts[0].value["action_requests"][0]["name"] if state.interrupts else None
+        name = None
+        if needs_name:
+            state = self.graph.get_state(threads.config_for(thread_id))
+            name = state.interrupts[0].value["action_requests"][0]["name"] if state.interrupts else None
         resume = decision(name)
         if self.user is not None:
             resume["reviewer"] = self.user

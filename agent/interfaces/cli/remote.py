@@ -134,11 +134,12 @@ class Client:
             raise ServerError(message) from None
         return thread
 
-    def decide(self, thread_id: str, decision: Decide) -> ServerTurn:
+    def decide(self, thread_id: str, decision: Decide, *, needs_name: bool = True) -> ServerTurn:
         """Resume the thread with the decision `decision` makes of the pending action's name.
 
         The decision names the action it decides (`action_id`), so one that arrives after the
-        action was replaced is refused by the server rather than applied to the new one.
+        action was replaced is refused by the server rather than applied to the new one: the
+        thread's state is read whether or not the decision `needs_name`.
         """
         with self._answers():
             state = self.sdk.threads.get_state(thread_id)
