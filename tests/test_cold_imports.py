@@ -29,6 +29,8 @@ NOT_NEEDED = (
     "pgserver",
     "bench",
     "qa",
+    "graphs.nodes.answer",
+    "graphs.filters",
 )
 """(OpenTelemetry's SDK is not listed: langsmith, which LangGraph imports, loads it.)"""
 

@@ -58,7 +58,6 @@ __all__ = [
     "MODEL_DOWN",
     "answer_messages",
     "compose_answer",
-    "describe_courses",
     "make_answer",
     "offline_reply",
 ]

@@ -23,8 +23,8 @@ from agent.config.model_config import ModelConfig
 from agent.domain import School
 from agent.llm.calls import Recorded, recorded
 from agent.llm.models import NamedModel
+from graphs.composer import describe_courses
 from graphs.model_json import reply_field
-from graphs.nodes.answer import describe_courses
 from graphs.prompts import ORCHESTRATOR_SYSTEM, WORKER_SYSTEM
 from graphs.state import Context
 
