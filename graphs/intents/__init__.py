@@ -26,6 +26,7 @@ from graphs.intents.guards import (
     about_school,
     asks_about_another,
     injected,
+    moves_home,
     off_topic,
     social_only,
     untimed,
@@ -67,7 +68,7 @@ ACTION_INTENTS = frozenset({*ACTION_OF_INTENT, "confirm"})
 _ACTIONS: tuple[tuple[Intent, frozenset[str], tuple[str, ...], re.Pattern[str] | None], ...] = (
     ("cancel", lexicon.CANCEL, lexicon.CANCEL_PHRASES, lexicon.CANCEL_PATTERN),
     ("waitlist", lexicon.WAITLIST, lexicon.WAITLIST_PHRASES, None),
-    ("transfer", lexicon.TRANSFER, lexicon.TRANSFER_PHRASES, None),
+    ("transfer", lexicon.TRANSFER, lexicon.TRANSFER_PHRASES, lexicon.TRANSFER_PATTERN),
     ("pay", lexicon.PAY, (), lexicon.PAY_PATTERN),
     ("enroll", lexicon.ENROLL, lexicon.ENROLL_PHRASES, lexicon.ENROLL_PATTERN),
 )
@@ -91,8 +92,8 @@ _ASKED_FOR = frozenset({"my", "a", "an", "me", "some"})
 """Before a task noun, these ask the assistant for one ("my homework", "a joke")."""
 _PICK_WORDS = 3
 """At most this many words, fillers, thanks and glue aside, in a reply that only picks a target."""
-_ANSWER_FIRST = re.compile(r"(?<=[.!?])\s+|\s*[—–]\s*|\s-\s")
-"""Where the answer to what waits ends and what is said after it begins."""
+_ANSWER_FIRST = re.compile(r"(?<=[.!?])\s+|\n+|\s*[—–]\s*|\s-\s")
+"""Where the answer to what waits ends and what is said after it begins: a sentence's end or a line's."""
 _REFUSING = lexicon.DECLINE_PHRASES + lexicon.DEFERRALS
 _SHORT = 10
 """At most this many words in a reply whose verb on what waits ("book it") answers it."""
@@ -170,6 +171,7 @@ def _confirmation(text: str, words: list[str]) -> Intent | None:
         said = ". ".join(
             takewhile(lambda p: "?" not in p and lexicon.INFO_WORDS.isdisjoint(words_of(p)), parts)
         )
+        said = said or _go_ahead_first(parts[0])
         paused = set(words_of(said)) <= lexicon.FILLERS | lexicon.GREETINGS | lexicon.PAUSES
         return None if paused else _confirmation(said, words_of(said))
     skipped = lexicon.FILLERS | lexicon.GREETINGS
@@ -186,6 +188,27 @@ def _confirmation(text: str, words: list[str]) -> Intent | None:
     return None if negated or len(rest) > _REMARK_WORDS else "confirm"
 
 
+def _go_ahead_first(text: str) -> str:
+    """A go-ahead or a no before the first clause that asks, in the same sentence, or "".
+
+    "Yeah go ahead, also is there a Slack?" confirms, "not yet, is there a later one?" declines; a
+    bare yes there answers nothing: "yes, and is there a discount for students?" asks.
+    """
+    said: list[str] = []
+    for clause in clauses_of(text):
+        words = list(dropwhile(lexicon.OPENER_SKIP.__contains__, clause.words))
+        opens = (
+            words[:1] and words[0] in lexicon.AUX_OPENERS | lexicon.MODAL_OPENERS
+        )  # "is there ...", not "do it"
+        asked = 0 if opens and not has_phrase(" ".join(words[:2]), lexicon.CONFIRM_PHRASES) else len(words)
+        asked = next((i for i, w in enumerate(words) if w in lexicon.INFO_WORDS | lexicon.WH_OPENERS), asked)
+        said.append(" ".join(clause.words[: len(clause.words) - len(words) + asked]))
+        if asked < len(words):
+            break
+    answer = ", ".join(said)
+    return answer if has_phrase(answer, lexicon.CONFIRM_PHRASES + _REFUSING) else ""
+
+
 def _answer(clause: list[str], *, first: bool, short: bool) -> Intent | None:
     """Whether one clause of a reply says yes or no to what waits; None when neither.
 
@@ -198,6 +221,11 @@ def _answer(clause: list[str], *, first: bool, short: bool) -> Intent | None:
     said = " ".join(clause)
     no = set(clause) <= lexicon.DECLINE or clause[-1] in ("not", "no") or has_phrase(said, _REFUSING)
     no = no or (first and has_word(head, lexicon.DECLINE)) or not acted.isdisjoint(lexicon.DROPPING)
+    # A yes negated is a no: "I would prefer not to proceed", "don't go ahead".
+    kept = [w for w in clause if w != "to"]
+    no = no or any(
+        a in lexicon.NEGATORS and b in lexicon.CONFIRM | {"go"} - {"sure"} for a, b in pairwise(kept)
+    )
     if no or bool(lexicon.NEGATORS.intersection(clause) and acted & lexicon.ACTING):
         return "decline"
     yes = (first and has_word(head, lexicon.CONFIRM)) or set(clause) <= lexicon.CONFIRM
@@ -218,9 +246,10 @@ def _amendment(text: str, flat: str, words: list[str], pending_intent: Intent) -
     modal = said[:1] and said[0] in lexicon.MODAL_OPENERS and asked
     if modal or (said[:1] and said[0] in lexicon.WH_OPENERS | lexicon.AUX_OPENERS):
         return None
-    target = _names_target(text)
     head = [w for w in words if w not in lexicon.FILLERS][:1]
     changes = has_phrase(flat, lexicon.AMEND_PHRASES) or has_word(words, lexicon.TRANSFER)
+    # A course named in a change is its target too: "no, i'd prefer sql fundamentals instead".
+    target = _names_target(text) or (changes and names_course(words))
     if not (changes or (target and (_only_picks(text) or has_word(head, lexicon.DECLINE)))):
         return None
     request = _request(text, flat, words)
@@ -333,8 +362,12 @@ def _request(text: str, flat: str, words: list[str]) -> Reading:
     if social_only(flat):
         return Reading("other", "social")
     later = deferred(flat)
+    # "Moving to Berlin in October" moves no seat: a place by name is no cohort.
+    staying = [c for c in clauses if not moves_home(c.words)]
     readings: dict[Intent, Mention | None] = {
-        intent: mention(clauses, lex, phrases, deferred=later, pattern=pattern)
+        intent: mention(
+            staying if intent == "transfer" else clauses, lex, phrases, deferred=later, pattern=pattern
+        )
         for intent, lex, phrases, pattern in _ACTIONS
     }
     refund = mention(clauses, lexicon.REFUND, lexicon.REFUND_PHRASES, deferred=later, polite_requests=False)
@@ -361,10 +394,14 @@ def _request(text: str, flat: str, words: list[str]) -> Reading:
         return Reading("other", "offtopic")
     if "asked" in found:
         return Reading("question", "asked")
-    asking = "?" in text or any(asks(c) for c in clauses)
+    # "Don't sign me up, I only want the dates of rag-2": what alone is wanted beside a no is asked.
+    wanted = {"want", "need", "whether", "the"} | lexicon.INFO_WORDS | lexicon.TELLING
+    wanted_only = any(a in ("just", "only") and b in wanted for c in clauses for a, b in pairwise(c.words))
+    asking = "?" in text or any(asks(c) for c in clauses) or ("negated" in found and wanted_only)
     if "negated" in found or (later and not asking):
         return Reading("question" if asking else "other", "negated")
     # Nothing is requested: naming the school's things ("courses under €500", "the dates of rag-2")
     # or asking in any form ("list", "show me", "give me") is a question about the catalog.
     named = about_school(text, words)
-    return Reading("question" if asking or named or has_word(words, lexicon.QUESTION) else "other")
+    # A question word opening what is said asks, "?" or not: "wait when does it start exactly".
+    return Reading("question" if asking or named or not lexicon.INFO_WORDS.isdisjoint(words[:2]) else "other")

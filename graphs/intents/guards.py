@@ -86,8 +86,8 @@ def asks_about_another(text: str, words: list[str]) -> bool:
 
 
 def for_someone_else(flat: str) -> bool:
-    """Whether an action's object is another person: "enroll my friend", "cancel bob's seat"."""
-    if _POSSESSIVE.search(flat):
+    """Whether an action's object is another person: "enroll my friend", "cancel the booking bob made"."""
+    if _POSSESSIVE.search(flat) or _HELD_BY.search(flat):
         return True
     words = flat.split()
     for i, word in enumerate(words):
@@ -129,6 +129,10 @@ def _given_up(before: list[str]) -> bool:
 
 
 _HELD = {"enrollment", "enrolment", "seat", "spot", "place", "booking", "registration", "payment", "refund"}
+_HELD_BY = re.compile(
+    rf"\bthe (?:{'|'.join(sorted(_HELD))}) (?!(?:i|we|you|in|into|for|on|of|to|from) )(?:[a-z0-9]+ ){{1,2}}"
+    r"(?:made|has|holds|booked|got|took)\b"
+)
 _SELF_OR_THING = word_set(
     "me myself us it this that them all both everything now today again please asap up in into for on to "
     "from a an the my our your one"
@@ -170,6 +174,14 @@ def _is_name(word: str, *, owned: bool = False) -> bool:
     """Whether a word is a name: none of the reader's or the catalog's, nor (`owned`) the school's texts'."""
     known = word in _SELF_OR_THING or known_word(word) or about_school(word, [word])
     return word.isalpha() and not known and not (owned and school_word(word))
+
+
+def moves_home(words: list[str]) -> bool:
+    """Whether the words move the student to a place by name ("moving to Berlin in October"): no cohort moves."""
+    return any(
+        w.startswith("mov") and to == "to" and _is_name(at)
+        for w, to, at in zip(words, words[1:], words[2:], strict=False)
+    )
 
 
 def social_only(flat: str) -> bool:

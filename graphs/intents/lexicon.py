@@ -12,11 +12,11 @@ from graphs.fuzzy import phrase_list, word_set
 
 CONFIRM = word_set(
     "yes yep yeah yup ya yah sure ok okay works confirm confirmed approve proceed correct right absolutely "
-    "definitely please affirmative alright perfect fine agree agreed deal lovely great brilliant excellent "
+    "definitely please affirmative alright perfect fine agree agreed deal lovely great brilliant excellent bet "
     "ja si oui da hai evet tak"
 )
 """A yes, in English and in the other languages students mix in ("hai, yes, please proceed")."""
-CONFIRM_PHRASES = phrase_list("go ahead, go on, do it, sounds good, go for it, of course, let's go, lets go")
+CONFIRM_PHRASES = phrase_list("go ahead, go on, do it, sounds good, go for it, of course, let's go, accept")
 DECLINE = word_set(
     "no nope nah don't dont stop decline abort never not wait hold reject deny refuse "
     "non nein nie hayir iie nyet nao"
@@ -95,9 +95,10 @@ NOT_TRANSFER = ("bank transfer", "wire transfer", "money transfer", "transfer th
 """A transfer of money is a way to pay, not a move to another cohort."""
 TRANSFER_PHRASES = phrase_list(
     "move me, move my, move to, move from, move over to, be moved, change my cohort, change my group, "
-    "change my start, change cohort, change group, change to, change me to, put me in a different, "
-    "put me in another, a different cohort, another cohort, a later cohort, an earlier cohort"
+    "change my start, change cohort, change group, change to, change me to"
 )
+TRANSFER_PATTERN = re.compile(r"\b(?:different|another|later|earlier) (?:cohort|group)\b")
+"""Another cohort asked for ("put me in a later cohort", "later cohort instead, please") is a move."""
 """Moving an enrollment to another cohort of the same course ("moving me": a phrase's head inflects)."""
 ENROLL = word_set(
     "enroll enrol enrolling enrollment enrolment registration admission register reg signup join rejoin book reserve apply "
@@ -105,8 +106,8 @@ ENROLL = word_set(
 )
 """Enrolling, in the words of English and of other languages' schools ("my inscription", "matriculated")."""
 ENROLL_PHRASES = phrase_list(
-    "get me onto, get me on, get me into, put me onto, sign me in, sign me up, sign up, "
-    "put me in, put me on, take the course, want to take, like to take, "
+    "get me onto, get me on, get me into, put me onto, put me in, put me on, let me in, let me into, "
+    "sign me in, sign me up, sign up, take the course, want to take, like to take, "
     "i'll take, count me in, add me to, want to do the, want to start the, like to do the"
 )
 
@@ -126,13 +127,6 @@ LEARNING = phrase_list(
 )
 """Wanting to learn a subject ("I want to learn web APIs", "I'm interested in NLP") asks what the
 catalog has on it, whatever the subject's words: a question, never chit-chat."""
-QUESTION = word_set(
-    "what when how which who where why is are does do can could tell list show explain describe "
-    "price prices cost costs prerequisite prerequisites duration long start starts seats offer "
-    "teach recommend about info information details available any cheapest beginner advanced "
-    "compare comparison versus vs"
-)
-"""Words of a question about the catalog when nothing is requested."""
 WH_OPENERS = word_set("how what whats what's when where why which who whom")
 ELLIPTIC_OPENERS = word_set("any anything")
 """A question with its verb left out: "any lessons on payment APIs?", "anything on rag?"."""
@@ -166,10 +160,11 @@ REMARKS = phrase_list("just checking, wondering, curious")
 """Saying one only asks: before what is asked it asks ("curious whether I can cancel"); closing its
 clause it is a remark that asks nothing ("I don't want to cancel rag-2, just checking")."""
 ASK_PHRASES = REMARKS + phrase_list(
-    "want to know, like to know, need to know, tell me about, tell me more, question about, any time, "
-    "the policy, refund policy, cancellation policy"
+    "want to know, like to know, need to know, tell me about, tell me more, question about, any time, the policy"
 )
 """Phrases that make a clause ask about an action instead of requesting it."""
+RULES = word_set("policy policies terms conditions rules procedure process deadline deadlines")
+"""After an action's noun, these name its rules, asked about: "the refund policy", "cancellation terms"."""
 POLITE = ("is it ok if i", "is it okay if i", "would it be ok if i", "would it be okay if i", "mind if i")
 """Asking leave for one's own action is a polite request, not a question about it."""
 OPENER_SKIP = word_set(
@@ -248,8 +243,10 @@ BULK_PHRASES = phrase_list(
     "all users, every user, other students, all enrollments, every enrollment"
 )
 """An action over everything or everyone is never one student's request for themselves."""
-OTHERS = ("someone else", "somebody else", "student", "him", "her", "them")
-"""Someone other than the student, as the object of an action ("cancel him", "enroll someone else")."""
+OTHERS = phrase_list(
+    "someone else, somebody else, student, him, her, them, this student, this user, the user"
+)
+"""Someone other than the student as an action's object ("cancel him", "enroll this user")."""
 PEOPLE = word_set(
     "friend friends colleague colleagues coworker coworkers son daughter kid kids child children wife "
     "husband partner girlfriend boyfriend brother sister mom mum dad boss manager team employees students "

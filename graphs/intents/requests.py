@@ -175,9 +175,25 @@ def _without_openers(words: list[str]) -> list[str]:
 
 
 def _negated(clause: Clause, before: int, *, reported: bool = True) -> bool:
-    """Whether a negator, or (with `reported`) a word reporting the past, comes before `before`."""
+    """Whether a negator, or (with `reported`) a word reporting the past, comes before `before`.
+
+    "I was wondering if you could ..." reports no past: what is asked of the assistant follows it.
+    """
     said = clause.words[:before]
-    return any(w in lexicon.NEGATORS or (reported and w in lexicon.REPORTED) for w in said)
+    start = _you_could(said)
+    return any(
+        w in lexicon.NEGATORS or (reported and w in lexicon.REPORTED and i >= start)
+        for i, w in enumerate(said)
+    )
+
+
+def _you_could(words: list[str]) -> int:
+    """Where the action asked of the assistant begins after "if you could", "whether you would" (0: none)."""
+    asked = (
+        w in ("if", "whether") and you == "you" and m in lexicon.MODAL_OPENERS
+        for w, you, m in zip(words, words[1:], words[2:], strict=False)
+    )
+    return next((i + 3 for i, it in enumerate(asked) if it), 0)
 
 
 def _reported(said: list[str], words: Collection[str]) -> bool:
@@ -198,12 +214,17 @@ def asks(clause: Clause, *, polite_requests: bool = True) -> bool:
     opener = words[0]
     if _orders_with_do(words):  # "do not cancel my seat"
         return False
-    if opener in lexicon.WH_OPENERS or opener in lexicon.AUX_OPENERS or opener in lexicon.SHOWING:
+    # "Can you show me my enrollments?" asks to be shown, as "show me ..." does.
+    shown = words[2] if _asks_the_assistant(words) else opener
+    if opener in lexicon.WH_OPENERS or opener in lexicon.AUX_OPENERS or shown in lexicon.SHOWING:
         return True
-    if _leads_through(words, 0):  # "run me through the refund rules"
+    if _leads_through(words, 0) or _names_rules(words):  # "run me through the refund rules"
         return True
     if opener == "if" and clause.questioned:  # "if I switch, do I pay again?"
         return True
+    if you := _you_could(words):  # "I was wondering if you could cancel my place": "could you cancel ..."
+        said = [words[you - 1], "you", *words[you:]]
+        return asks(Clause(said, clause.questioned, clause.joined), polite_requests=polite_requests)
     if (has_phrase(clause.flat, lexicon.ASK_PHRASES) and not clause.flat.endswith(lexicon.REMARKS)) or (
         _tell_me_wh(words)
     ):
@@ -214,6 +235,11 @@ def asks(clause: Clause, *, polite_requests: bool = True) -> bool:
     if opener in lexicon.MODAL_OPENERS and (clause.questioned or permission or not polite_requests):
         return not polite_requests or _qualified(words)
     return False
+
+
+def _names_rules(words: list[str]) -> bool:
+    """Whether an action's noun names its rules: "the refnd policy", "the cancellation terms for rag-2"."""
+    return any(w in lexicon.RULES and has_word(words[i - 1 : i], lexicon.ACTING) for i, w in enumerate(words))
 
 
 def _qualified(words: list[str]) -> bool:

@@ -23,7 +23,7 @@ _CLAUSE_BREAK = re.compile(
 )
 _SPELLINGS = {
     "wanna": "want to", "gonna": "going to", "pls": "please", "plz": "please", "u": "you",
-    "nvm": "never mind", "naw": "no", "n": "and", "y": "yes", "cxl": "cancel", "wl": "waitlist",
+    "nvm": "never mind", "lemme": "let me", "naw": "no", "n": "and", "y": "yes", "cxl": "cancel", "wl": "waitlist",
 }  # fmt: skip
 """Chat spellings written out, so that phrases match either way; action words shortened too ("cxl")."""
 _REPEATED_END = re.compile(r"(\w)\1+$")
