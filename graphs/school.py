@@ -4,6 +4,10 @@
 `graph` carries no checkpointer, for `langgraph dev` (which supplies its own, configured in
 `langgraph.json`); applications and tests call `build_graph` with a Postgres checkpointer.
 
+A yes or no to what waits with a question after it ("no, hold off. is there a later cohort?")
+is carried out by approval (and execute) as any other; they then go to the answer node, which
+answers the question alone (`then_ask`) in the same turn (`graphs.nodes.common.then_answer`).
+
 Two things wait for their first use, so that a fresh process resuming a paused thread (the CLI's
 `approve`, `tests/test_cold_imports.py`) pays only for what it runs: the module-level `graph` is
 compiled when first read (PEP 562 `__getattr__`), since every application builds its own; and the
@@ -17,6 +21,7 @@ import functools
 from collections.abc import Callable
 from typing import Any
 
+from langchain_core.messages import HumanMessage
 from langgraph.checkpoint.base import BaseCheckpointSaver
 from langgraph.graph import START, StateGraph
 from langgraph.graph.state import CompiledStateGraph
@@ -98,10 +103,28 @@ def _answer_on_first_call(
         return make_answer(source, models)
 
     def answer(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
-        """Answer the latest question from the catalog, citing the ids used."""
-        return built()(state, runtime=runtime)
+        """Answer the latest question from the catalog, citing the ids used.
+
+        After a yes or no to what waits, the question asked after it (`then_ask`), then cleared.
+        """
+        asked = state.get("then_ask")
+        if not asked:
+            return built()(state, runtime=runtime)
+        return {**built()(_asking(state, asked), runtime=runtime), "then_ask": None}
 
     return answer
+
+
+def _asking(state: State, question: str) -> State:
+    """`state` as the answer node should read it: its latest student message only `question`.
+
+    The node answers the newest student message; after "no, hold off. is there a later cohort?"
+    that is the question alone, not the no it opened with.
+    """
+    messages = list(state["messages"])
+    last = max(i for i, m in enumerate(messages) if isinstance(m, HumanMessage))
+    messages[last] = HumanMessage(question, id=messages[last].id)
+    return {**state, "messages": messages}
 
 
 @functools.cache

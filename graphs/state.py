@@ -103,6 +103,10 @@ class State(InputState):
     """The action waiting for a human decision, if any."""
     chat_decision: str | None
     """'approve' or 'reject' when the student answered the pending action in this turn."""
+    then_ask: str | None
+    """The question the student asked after that yes or no ("no, hold off. is there a later
+    cohort?"), answered once the yes or no is done in the same turn, then cleared. A state saved
+    without it reads as None."""
     approval_error: str | None
     """Why the last decision could not be applied; shown in the next approval request."""
     last_outcome: dict[str, Any] | None

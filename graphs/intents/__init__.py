@@ -209,6 +209,34 @@ def _go_ahead_first(text: str) -> str:
     return answer if has_phrase(answer, lexicon.CONFIRM_PHRASES + _REFUSING) else ""
 
 
+def asked_after(text: str) -> str | None:
+    """The question asked after a yes or no to what waits, or None when nothing is asked after it.
+
+    "no, hold off. is there a cohort after rag-2?" asks "is there a cohort after rag-2?"; "not yet,
+    is there a later one?" asks "is there a later one?". The cut is `_confirmation`'s: the first
+    sentence or line that asks, else the rest of the first one after its go-ahead or no. It reads
+    only where the question starts: whether the reply answers what waits is `read`'s to say.
+    """
+    if not _asking(text):
+        return None
+    parts = _ANSWER_FIRST.split(text)
+    said = list(takewhile(lambda p: not _asking(p), parts))
+    rest = parts[len(said) :]
+    if not said:
+        answer = _go_ahead_first(parts[0])
+        if not answer:
+            return None
+        words = words_of(parts[0])[len(words_of(answer)) :]
+        rest = [" ".join(words) + ("?" if words and "?" in parts[0] else ""), *parts[1:]]
+    asked = " ".join(p.strip() for p in rest if p.strip())
+    return asked or None
+
+
+def _asking(text: str) -> bool:
+    """Whether a part of a reply asks something: a question mark or a word that asks for information."""
+    return "?" in text or not lexicon.INFO_WORDS.isdisjoint(words_of(text))
+
+
 def _answer(clause: list[str], *, first: bool, short: bool) -> Intent | None:
     """Whether one clause of a reply says yes or no to what waits; None when neither.
 

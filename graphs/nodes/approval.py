@@ -26,13 +26,13 @@ from graphs.approvals import (
     policy_of,
     reason_of,
 )
-from graphs.nodes.common import FINISH, SchoolSource, UnexpectedInputError
+from graphs.nodes.common import FINISH, SchoolSource, UnexpectedInputError, then_answer
 from graphs.nodes.proposals import Refusal, prepare
 from graphs.nodes.signatures import ConfigNode
 from graphs.state import State, assistant_message
 from middleware import thread_id_from_config
 
-Next = Command[Literal["execute", "approval", "next_in_program", "__end__"]]
+Next = Command[Literal["execute", "approval", "next_in_program", "answer", "__end__"]]
 
 
 class Recorder:
@@ -89,7 +89,7 @@ def make_approval(school: SchoolSource) -> ConfigNode[State, Next]:
         if chat in ("approve", "reject"):
             decision = Decision(chat, reviewer=action["student_id"], role="student")  # type: ignore[arg-type]
             if chat == "approve" and awaited(action) != "student":
-                return _with_staff(action, "Your request is already with our staff")
+                return _with_staff(state, action, "Your request is already with our staff")
         else:
             response = interrupt(approval_request(action, error=state.get("approval_error")))
             try:
@@ -102,7 +102,7 @@ def make_approval(school: SchoolSource) -> ConfigNode[State, Next]:
             update = {"pending_action": approved, "chat_decision": None, "approval_error": None}
             if awaited(approved) is None:
                 return Command(goto="execute", update=update)
-            return _with_staff(approved, "Thank you for confirming", update)
+            return _with_staff(state, approved, "Thank you for confirming", update)
         if decision.type == "reject":
             record.event(
                 "approval_rejected",
@@ -114,13 +114,15 @@ def make_approval(school: SchoolSource) -> ConfigNode[State, Next]:
                 },
             )
             by_student = decision.role == "student"
-            return _rejected(decision, by_student=by_student, queued=bool(state.get("queued")))
+            return _rejected(state, decision, by_student=by_student)
         return _edited(school, state, decision, record)
 
     return approval
 
 
-def _with_staff(action: PendingAction, opening: str, update: Mapping[str, object] | None = None) -> Next:
+def _with_staff(
+    state: State, action: PendingAction, opening: str, update: Mapping[str, object] | None = None
+) -> Next:
     """Pause for an operator's decision, telling the student why their "yes" is not the last word."""
     reason = reason_of(action)
     why = f" Because {reason}, a" if reason else " A"
@@ -129,10 +131,10 @@ def _with_staff(action: PendingAction, opening: str, update: Mapping[str, object
         "and nothing has changed yet. You will see their decision here."
     )
     changes = {**(update or {}), "chat_decision": None, "messages": [assistant_message(text)]}
-    return Command(goto="approval", update=changes)
+    return then_answer(state, "approval", changes)
 
 
-def _rejected(decision: Decision, *, by_student: bool, queued: bool) -> Next:
+def _rejected(state: State, decision: Decision, *, by_student: bool) -> Next:
     if by_student:
         text = "All right, I dropped that request; nothing was changed."
     else:
@@ -144,7 +146,7 @@ def _rejected(decision: Decision, *, by_student: bool, queued: bool) -> Next:
         "approval_error": None,
         "messages": [assistant_message(text)],
     }
-    return Command(goto="next_in_program" if queued else FINISH, update=update)
+    return then_answer(state, "next_in_program" if state.get("queued") else FINISH, update)
 
 
 def _edited(school: SchoolSource, state: State, decision: Decision, record: Recorder) -> Next:

@@ -18,7 +18,7 @@ from agent.journal import grants
 from agent.journal.events import record_event
 from graphs import tools
 from graphs.approvals import PendingAction, approvers_of
-from graphs.nodes.common import FINISH, SchoolSource, UnexpectedInputError
+from graphs.nodes.common import FINISH, SchoolSource, UnexpectedInputError, then_answer
 from graphs.nodes.proposals import prepare
 from graphs.nodes.signatures import ConfigNode
 from graphs.state import State, assistant_message
@@ -27,12 +27,12 @@ from middleware import thread_id_from_config
 
 def make_execute(
     school: SchoolSource,
-) -> ConfigNode[State, Command[Literal["approval", "next_in_program", "__end__"]]]:
+) -> ConfigNode[State, Command[Literal["approval", "next_in_program", "answer", "__end__"]]]:
     """Build the execute node over `school`."""
 
     def execute(
         state: State, config: RunnableConfig
-    ) -> Command[Literal["approval", "next_in_program", "__end__"]]:
+    ) -> Command[Literal["approval", "next_in_program", "answer", "__end__"]]:
         """Run the approved action once and tell the student what happened."""
         action = state.get("pending_action")
         if action is None:
@@ -76,9 +76,9 @@ def make_execute(
                     "Reply 'yes' to join it or 'no' to leave it."
                 )
                 update |= {"pending_action": offer, "messages": [assistant_message(text)]}
-                return Command(goto="approval", update=update)
+                return then_answer(state, "approval", update)
         update["messages"] = [assistant_message(result_message(action, outcome))]
-        return Command(goto="next_in_program" if state.get("queued") else FINISH, update=update)
+        return then_answer(state, "next_in_program" if state.get("queued") else FINISH, update)
 
     return execute
 

@@ -11,7 +11,7 @@ from langgraph.types import Command
 from agent.journal.owners import ForeignThreadError
 from agent.llm.models import Models
 from agent.llm.usage import total
-from graphs.intents import Intent
+from graphs.intents import Intent, asked_after
 from graphs.nodes.common import FINISH, latest_human, text_of
 from graphs.nodes.signatures import RuntimeNode
 from graphs.routing import decide
@@ -56,6 +56,8 @@ def make_router(models: Models) -> RuntimeNode[State, Command[Route], Context]:
             "approval_error": None,
             "student_id": owner or context.user_id,
             "chat_decision": {"confirm": "approve", "decline": "reject"}.get(decision.intent),
+            # The rules' cut decides what is asked after a yes or no, whoever read the yes or no.
+            "then_ask": asked_after(text) if decision.intent in ("confirm", "decline") else None,
             "turn": TurnRecord(route=decision.record, answer=None, calls=calls),
         }
         if calls:
