@@ -12,24 +12,17 @@ by the helpers that need it: a server-backed deployment never loads it.
 | `_DELTA_PAGE_SIZE` in `langgraph.checkpoint.postgres` and `.aio`: an int read as a module global at each delta rebuild | `set_delta_page_size` (`savers.tune_delta_paging`: the app's saver and Studio's) | LangGraph reads 1024 checkpoints a page when it rebuilds a delta channel and takes no parameter for it; about 100 are needed | every state load of a long thread reads ten times the rows again, silently |
 | `PostgresSaver.lock`: a `threading.Lock` that `_cursor` enters around every query | `drop_saver_lock` (`savers.PooledPostgresSaver`) | over a pool each query has a connection of its own; the lock only makes concurrent runs queue behind each other | concurrent turns queue on one lock again, silently |
 | `langgraph.graph.message._messages_delta_reducer(state, writes)` | `messages_delta_reducer` (`graphs.state`, `bench.stock`) | the batch reducer a `DeltaChannel` of messages needs; LangGraph ships it as experimental and private | the state cannot be declared: an import error at start |
-| `langgraph.pregel._executor.get_executor_for_config(config)`: the module global a sync run's `BackgroundExecutor` calls for its thread pool | `reused_run_threads` (`agent.runtime.threads`) | LangGraph starts a new thread pool for each sync run and shuts it down at the run's end, so every turn starts its checkpoint writers' threads again (about 2.5 a turn, each a wait for the new thread to be scheduled); the project's runs keep one pool per calling thread instead | the project's turns start their threads again: slower, nothing else |
 | `langgraph.checkpoint.serde.types._DeltaSnapshot(value)`: the blob that ends a delta channel's walk back through its ancestors | `delta_snapshot` (`upkeep.thread_pruning`) | pruning a thread to its latest checkpoint must first write the conversation whole onto that checkpoint, and LangGraph has no public way to write a snapshot | `keep_latest` pruning leaves a checkpoint whose conversation cannot be rebuilt: the thread's messages are lost |
 """
 
 from __future__ import annotations
 
 import contextlib
-import contextvars
 import importlib.metadata
-import threading
-from collections.abc import Iterator
-from concurrent.futures import Executor
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-import langgraph.pregel._executor as pregel_executor
-from langchain_core.runnables.config import ContextThreadPoolExecutor
 from langgraph.checkpoint.serde.types import _DeltaSnapshot
 from langgraph.graph.message import _messages_delta_reducer
 
@@ -71,66 +64,6 @@ def drop_saver_lock(saver: Any) -> None:
     if not hasattr(saver, "lock"):
         raise changed("langgraph-checkpoint-postgres", f"{type(saver).__name__} has no `lock` to drop")
     saver.lock = contextlib.nullcontext()
-
-
-_REUSING: contextvars.ContextVar[bool] = contextvars.ContextVar("reusing_run_threads", default=False)
-"""Whether the sync runs started in this context take their thread pool from `_pools`."""
-
-_pools = threading.local()
-"""The calling thread's kept thread pool (`pool`), made at its first run; its threads end with it."""
-
-EXECUTOR_NAME = "get_executor_for_config"
-"""The module global of `langgraph.pregel._executor` that a sync run's `BackgroundExecutor` calls."""
-
-
-@contextlib.contextmanager
-def _kept_or_new(stock: Any, config: Any) -> Iterator[Executor]:
-    """The calling thread's kept pool for a run of ours without `max_concurrency`, else `stock`'s own pool.
-
-    A `BackgroundExecutor` waits for every task it submitted before it leaves (then the stock pool
-    is shut down as well), so a run ends exactly as it did; only the idle threads stay for the
-    next run of the same calling thread. A run nested in a node that runs on one of the pool's
-    threads gets that thread's own pool, never the one its caller is waiting on.
-    """
-    if not _REUSING.get() or (config or {}).get("max_concurrency") is not None:
-        with stock(config) as executor:
-            yield executor
-        return
-    pool = getattr(_pools, "pool", None)
-    if pool is None:
-        pool = _pools.pool = ContextThreadPoolExecutor(thread_name_prefix="run")
-    yield pool
-
-
-def _install_kept_pools() -> None:
-    current = getattr(pregel_executor, EXECUTOR_NAME, None)
-    if current is None or not callable(current):
-        raise changed("langgraph", f"langgraph.pregel._executor has no `{EXECUTOR_NAME}`")
-    if getattr(current, "keeps_pools", False):
-        return
-
-    def executor_for(config: Any) -> contextlib.AbstractContextManager[Executor]:
-        return _kept_or_new(current, config)
-
-    executor_for.keeps_pools = True  # type: ignore[attr-defined]
-    setattr(pregel_executor, EXECUTOR_NAME, executor_for)
-
-
-@contextlib.contextmanager
-def reused_run_threads() -> Iterator[None]:
-    """Sync graph runs started in the block keep their thread pool for the calling thread's next run.
-
-    LangGraph makes a thread pool per run and starts its threads afresh (the checkpoint writes
-    run on them): on a busy machine each start is a wait for the new thread to be scheduled. Runs
-    outside such a block (the stock graph the benchmark compares with, async runs, a run with its
-    own `max_concurrency`) keep LangGraph's behaviour.
-    """
-    _install_kept_pools()
-    token = _REUSING.set(True)
-    try:
-        yield
-    finally:
-        _REUSING.reset(token)
 
 
 def _server_instances() -> dict[Path, Any]:

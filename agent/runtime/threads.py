@@ -19,7 +19,6 @@ from psycopg_pool import ConnectionPool
 
 from agent.config.settings import Settings
 from agent.domain import knowledge
-from agent.infra.internals import reused_run_threads
 from agent.infra.locks import ThreadBusyError as ThreadBusyError  # re-exported for the faces
 from agent.infra.locks import joined
 from agent.journal import turns
@@ -201,7 +200,6 @@ def send(
     then = joined(views.head_query(thread_id), spent, turns.reserve_query(), knowledge.version_query())
     with (
         runs.exclusive(graph, thread_id, then=then) as head,
-        reused_run_threads(),  # the turn's checkpoint writers run on threads kept from the last turn
         knowledge.version_read(knowledge.version_of(head) if head is not None else None),
     ):
         view = views.view(graph, thread_id, head)
@@ -278,7 +276,7 @@ def decide(
     that another request has just replaced (its `action_id`, when given, must match).
     """
     config = config_for(thread_id)
-    with runs.exclusive(graph, thread_id), reused_run_threads():
+    with runs.exclusive(graph, thread_id):
         state = _paused_state(graph, config)
         try:
             parsed = parse_decision(decision, state.values["pending_action"])
@@ -307,7 +305,7 @@ def resume(
 ) -> Turn:
     """Finish a run that a crash cut off, in whatever process calls this (`watch`: as in `send`)."""
     config = config_for(thread_id)
-    with runs.exclusive(graph, thread_id), reused_run_threads():
+    with runs.exclusive(graph, thread_id):
         state = graph.get_state(config)
         if not state.values:
             raise UnknownThreadError(f"there is no thread {thread_id!r}")
