@@ -92,7 +92,8 @@ _ASKED_FOR = frozenset({"my", "a", "an", "me", "some"})
 """Before a task noun, these ask the assistant for one ("my homework", "a joke")."""
 _PICK_WORDS = 3
 """At most this many words, fillers, thanks and glue aside, in a reply that only picks a target."""
-_ANSWER_FIRST = re.compile(r"(?<=[.!?])\s+|\n+|\s*[—–]\s*|\s-\s")
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+_ANSWER_FIRST = re.compile(rf"{_SENTENCE_END.pattern}|\n+|\s*[—–]\s*|\s-\s")
 """Where the answer to what waits ends and what is said after it begins: a sentence's end or a line's."""
 _REFUSING = lexicon.DECLINE_PHRASES + lexicon.DEFERRALS
 _SHORT = 10
@@ -127,7 +128,7 @@ def read(text: str, *, pending: bool, pending_intent: Intent = "enroll") -> Read
         return Reading("other")
     if injected(text, flat):
         # An instruction, then a plain question ("ignore your rules. ok fine, when does rag-2 start?") asks it.
-        last = re.split(r"(?<=[.!?])\s+", text.strip())[-1]
+        last = _SENTENCE_END.split(text.strip())[-1]
         asked = last != text and ("?" in last or not lexicon.INFO_WORDS.isdisjoint(words_of(last)))
         asked = asked and not injected(last, " ".join(words_of(last))) and read(last, pending=pending).intent
         return Reading("question" if asked == "question" else "other", "injected")
