@@ -179,6 +179,32 @@ def test_interrupt_stops_the_running_run_and_keeps_its_progress(
     assert reason["error"] == "RunStoppedError"
 
 
+def test_a_stop_heard_during_the_last_step_leaves_the_finished_run_a_success(
+    clients: dict[str, SyncLangGraphClient], resources: Resources, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A run is stopped between steps; once its last step is stored there is none left to stop.
+
+    The first run is held inside its last node (the answer) while a second arrives with
+    `interrupt`: the first still stores its answer, and it ends a success, not interrupted.
+    """
+    held = Hold(at="after:answer")
+    monkeypatch.setattr(faults, "point", held)
+    ada = clients["ada"]
+    thread_id = ada.threads.create()["thread_id"]
+    first = ada.runs.create(thread_id, "school", input=WHEN)
+    assert held.reached.wait(timeout=30)
+    second = ada.runs.create(thread_id, "school", input=ASK, multitask_strategy="interrupt")
+    held.release()
+    ada.runs.join(thread_id, second["run_id"])
+    assert ada.runs.get(thread_id, first["run_id"])["status"] == "success"
+    assert ada.runs.get(thread_id, second["run_id"])["status"] == "success"
+    assert [t for t, _ in texts(ada, thread_id)] == ["human", "ai", "human", "ai"]
+    assert turns(resources, thread_id) == [
+        ("message", "ada", "completed"),
+        ("message", "ada", "awaiting_approval"),
+    ]
+
+
 def test_rollback_deletes_the_running_runs_checkpoints_and_record(
     clients: dict[str, SyncLangGraphClient], resources: Resources, hold: Hold
 ) -> None:

@@ -242,7 +242,8 @@ def run(
                     emit.message(*chunk)
             elif mode == "checkpoints":
                 emit.checkpoint(chunk)
-                reason = watch.stop() if watch.stop is not None else None
+                # A stop is heard between steps; after the last one is stored the run is done.
+                reason = watch.stop() if watch.stop is not None and chunk.get("next") else None
                 if reason is not None:
                     raise RunStoppedError(reason)
     except BaseException as err:

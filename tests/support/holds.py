@@ -6,13 +6,14 @@ import threading
 
 
 class Hold:
-    """Holds every run that reaches `before:propose` until `release`; `reached` says one is there."""
+    """Holds every run that reaches the point `at` until `release`; `reached` says one is there."""
 
-    def __init__(self) -> None:
+    def __init__(self, at: str = "before:propose") -> None:
+        self.at = at
         self.reached, self.released = threading.Event(), threading.Event()
 
     def __call__(self, name: str) -> None:
-        if name == "before:propose" and not self.released.is_set():
+        if name == self.at and not self.released.is_set():
             self.reached.set()
             assert self.released.wait(timeout=30)
 
