@@ -1219,3 +1219,93 @@ def test_a_putting_off_or_a_negated_yes_declines(no: str, then: str) -> None:
 def test_a_course_named_in_a_change_to_what_waits_is_its_target(how: str, course: str) -> None:
     assert classify(how.format(c=course), pending=True) == "enroll"
     assert classify(f"no, {course} is too expensive", pending=True) == "decline"
+
+
+@pytest.mark.parametrize(
+    "change", ["switching careers", "I'm changing jobs", "my career switch is on", "switching fields at 50"]
+)
+@pytest.mark.parametrize(
+    "then", ["is nlp-1 in the evening?", "when does rag-2 start", "how long is mlops-1?"]
+)
+def test_a_change_of_career_moves_no_seat(change: str, then: str) -> None:
+    assert classify(f"{change}, {then}", pending=False) == "question"
+    assert classify(f"{change}. Please switch me to rag-2", pending=False) == "transfer"
+    assert classify(f"{change}: register me for nlp-1", pending=False) == "enroll"
+
+
+@pytest.mark.parametrize(
+    "weighing",
+    [
+        "before I even think about signing up",
+        "I'll decide about enrolling next week",
+        "I book courses for staff all the time",
+        "we usually register interns ourselves",
+        "still deciding whether to join",
+    ],
+)
+@pytest.mark.parametrize("asked", ["when does rag-2 start?", "how many weeks is nlp-1?"])
+def test_an_action_weighed_or_told_as_a_habit_beside_a_question_asks(weighing: str, asked: str) -> None:
+    assert classify(f"{weighing}. {asked}", pending=False) == "question"
+    assert classify(f"{asked} {weighing}", pending=False) == "question"
+
+
+@pytest.mark.parametrize("who", ["a parent", "an employer", "a manager", "a colleague"])
+@pytest.mark.parametrize(
+    "act", ["enrol a child in rag-2", "pay for a staff member's seat in nlp-1", "sign someone up for mlops"]
+)
+@pytest.mark.parametrize("modal", ["can", "could", "may"])
+def test_what_anyone_in_a_role_may_do_is_asked(who: str, act: str, modal: str) -> None:
+    assert read(f"{modal} {who} {act}?", pending=False) == Reading("question", "asked")
+
+
+@pytest.mark.parametrize("how", ["in three instalments", "in 2 installments", "monthly", "partially"])
+@pytest.mark.parametrize("course", ["python basics", "rag-2", "the NLP course"])
+def test_paying_in_parts_asked_with_a_modal_asks(how: str, course: str) -> None:
+    assert classify(f"can I pay for {course} {how}", pending=False) == "question"
+    assert classify(f"could I pay {how} for {course}?", pending=False) == "question"
+
+
+@pytest.mark.parametrize(
+    "condition",
+    [
+        "if it's under 1000 euros",
+        "only if it's in the evening",
+        "unless it clashes with my shifts",
+        "if rag-2 is online",
+    ],
+)
+@pytest.mark.parametrize("yes", ["yes", "ok", "then go ahead"])
+def test_a_yes_on_a_condition_asks(condition: str, yes: str) -> None:
+    assert classify(f"{condition}, {yes}", pending=True) == "question"
+    assert classify(f"{yes}, {condition}", pending=True) == "question"
+    assert classify(f"{yes}, if possible", pending=True) == "confirm"
+
+
+@pytest.mark.parametrize("yes", ["yes, book it", "ok, do it", "sure, confirm it", "yep go ahead and book it"])
+@pytest.mark.parametrize(
+    "asked", ["how long is each session?", "what should I install beforehand", "when do I pay?"]
+)
+def test_a_yes_with_an_order_on_what_waits_confirms_whatever_is_asked_after(yes: str, asked: str) -> None:
+    assert classify(f"{yes} 🙂 {asked}", pending=True) == "confirm"
+    assert classify(f"before you book it, {asked}", pending=True) != "confirm"
+
+
+@pytest.mark.parametrize("pick", ["the first cohort", "the March one", "rag-1", "the cheaper one"])
+@pytest.mark.parametrize("not_", ["not the second", "not rag-2", "not the one in June"])
+def test_a_pick_against_another_changes_what_waits(pick: str, not_: str) -> None:
+    assert read(f"{pick} please, {not_}", pending=True) == Reading("enroll", "amended")
+
+
+@pytest.mark.parametrize("grievance", ["never showed up", "was charged twice", "took my money"])
+@pytest.mark.parametrize(
+    "suppose", ["in theory, if I paid for rag-2 and {g}", "what if I {g} after paying for nlp-1"]
+)
+def test_a_grievance_supposed_asks_and_one_told_goes_to_staff(grievance: str, suppose: str) -> None:
+    assert classify(suppose.format(g=grievance) + ", what happens?", pending=False) == "question"
+    assert classify(f"I paid for rag-2 and {grievance}", pending=False) == "handoff"
+
+
+@pytest.mark.parametrize("who", ["a person from billing", "someone from support", "somebody in admissions"])
+@pytest.mark.parametrize("what", ["to explain the €1500 charge", "to call me about my payment"])
+def test_a_person_from_an_office_asked_for_is_a_handoff(who: str, what: str) -> None:
+    assert classify(f"I'd like {who} {what}", pending=False) == "handoff"

@@ -165,7 +165,8 @@ def _confirmation(text: str, words: list[str]) -> Intent | None:
     yes or a no ("that's the one, yes", "it's too much for me, I'll pass"); a reply that opens with a
     no declines whatever reason comes with it ("please don't enroll me yet, I must ask my boss").
     The last answer stands ("hmm no, actually yes, book it"), and an answer first is not undone by
-    a question after it ("no thanks. what else do you have?", "yes! do I get a reminder?").
+    a question after it ("no thanks. what else do you have?", "yes! do I get a reminder?"). A yes
+    on a condition is a question ("only if it's online, then yes").
     """
     if "?" in text or lexicon.INFO_WORDS.intersection(words):
         parts = _ANSWER_FIRST.split(text)
@@ -186,7 +187,11 @@ def _confirmation(text: str, words: list[str]) -> Intent | None:
     since = clauses[max((i for i, a in given if a == "decline"), default=-1) + 1 :]
     rest = [w for c, a in zip(clauses, answers, strict=True) if not a for w in c if w not in lexicon.SOCIAL]
     negated = any(lexicon.NEGATORS.intersection(c) for c in since)
-    return None if negated or len(rest) > _REMARK_WORDS else "confirm"
+    # A yes on a condition not known to hold asks ("if it's under €1000, then yes"); "if possible" sets none.
+    unmet = any(
+        w in ("if", "unless") and then not in ("possible", "you", "needed") for w, then in pairwise(words)
+    )
+    return None if negated or len(rest) > _REMARK_WORDS else "question" if unmet else "confirm"
 
 
 def _go_ahead_first(text: str) -> str:
@@ -207,7 +212,15 @@ def _go_ahead_first(text: str) -> str:
         if asked < len(words):
             break
     answer = ", ".join(said)
-    return answer if has_phrase(answer, lexicon.CONFIRM_PHRASES + _REFUSING) else ""
+    # An order on what waits ("yes, book it"), not a time or another's doing ("before you book it").
+    said = ["", *words_of(answer)]
+    acted = any(
+        v in lexicon.ACTING | lexicon.CONFIRM
+        and it in _POINTERS
+        and a not in lexicon.SUBJECTS | lexicon.QUALIFIERS
+        for a, v, it in zip(said, said[1:], said[2:], strict=False)
+    )
+    return answer if acted or has_phrase(answer, lexicon.CONFIRM_PHRASES + _REFUSING) else ""
 
 
 def asked_after(text: str) -> str | None:
@@ -294,12 +307,13 @@ def _amendment(text: str, flat: str, words: list[str], pending_intent: Intent) -
 def _only_picks(text: str) -> bool:
     """Whether a reply does no more than pick a target.
 
-    "The second one", "the one starting in May", "actually rag-1, thanks" pick; "is that the 2nd
-    cohort?" asks. A cohort id counts as one word.
+    "The second one", "the one starting in May", "actually rag-1, thanks", "the first, not the
+    second" pick; "is that the 2nd cohort?" asks. A cohort id counts as one word.
     """
     words = words_of(COHORT_SHAPED.sub(" cohort ", text.lower()))
     skipped = lexicon.FILLERS | lexicon.OPENER_SKIP | lexicon.THANKS | lexicon.PICK_GLUE
     said = [w for w in words if w not in skipped]
+    said = said[: said.index("not")] if "not" in said[1:] else said  # "the first, not the second"
     asking = said[:1] != [] and said[0] in lexicon.AUX_OPENERS | lexicon.WH_OPENERS
     return not asking and len(said) <= _PICK_WORDS and not lexicon.INFO_WORDS.intersection(said)
 
@@ -360,12 +374,15 @@ def _for_staff(words: list[str], flat: str, refund: Mention | None, *, cancel: M
 
     "Cancel rag-2, will I get a refund?" is a cancellation; "I want my money back" is for staff.
     """
-    # Strict spelling: "company" is not "complain", "ready" is not "repay".
-    if has_word(words, lexicon.COMPLAINT, cutoff=_STRICT) or has_phrase(flat, lexicon.COMPLAINT_PHRASES):
+    # Strict spelling: "company" is not "complain", "ready" is not "repay". A grievance supposed is
+    # none: "if I paid for rag and never showed up, what happens?"
+    told = re.split(r"\bif\b", flat)[0]
+    if has_word(words, lexicon.COMPLAINT, cutoff=_STRICT) or has_phrase(told, lexicon.COMPLAINT_PHRASES):
         return True
     # A charge asked for ("no need to charge me") is no complaint.
-    charged = {w for w, after in pairwise([*words, ""]) if w in lexicon.CHARGED and after != "me"}
-    if charged and lexicon.CHARGED_WRONGLY.intersection(words):
+    said = told.split()
+    charged = {w for w, after in pairwise([*said, ""]) if w in lexicon.CHARGED and after != "me"}
+    if charged and lexicon.CHARGED_WRONGLY.intersection(said):
         return True
     # "My manager said ...", "reports for staff", "as a manager, ...": someone spoken of, not asked for.
     mentioned = {w for before, w in pairwise(words) if before in ("my", "our", "for")}

@@ -73,7 +73,10 @@ def asks_about_another(text: str, words: list[str]) -> bool:
             continue
         # "is it possible for him to ...": the one after "for" does it.
         subject = said[4:] if said[1] == "it" and said[3:4] == ["for"] else said[1:]
-        if subject[:1] and subject[0] in _DOERS:
+        # Anyone in a role asks about the rules: "can a parent enrol a child ...?", "can an employer pay ...?"
+        if (subject[:1] and subject[0] in _DOERS) or (
+            subject[:1] in (["a"], ["an"]) and _someone(["my", *subject[1:3]])
+        ):
             return True
         # "How does enrolling work for him?", "how do I register my son?"
         if wh and subject[0] != "you" and for_someone_else(" ".join(said)):
@@ -177,8 +180,16 @@ def _is_name(word: str, *, owned: bool = False) -> bool:
 
 
 def moves_home(words: list[str]) -> bool:
-    """Whether the words move the student to a place by name ("moving to Berlin in October"): no cohort moves."""
-    return any(
+    """Whether the words change the student's life, not a seat: no cohort moves.
+
+    A move to a place by name ("moving to Berlin in October"), or a switch beside a word of one's
+    life ("switching careers at 50", "my career switch starts today", "changing jobs").
+    """
+    life = any(
+        w in lexicon.TRANSFER and not lexicon.LIFE.isdisjoint(words[max(0, i - 1) : i + 2])
+        for i, w in enumerate(words)
+    )
+    return life or any(
         w.startswith("mov") and to == "to" and _is_name(at)
         for w, to, at in zip(words, words[1:], words[2:], strict=False)
     )

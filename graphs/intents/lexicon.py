@@ -18,7 +18,7 @@ CONFIRM = word_set(
 """A yes, in English and in the other languages students mix in ("hai, yes, please proceed")."""
 CONFIRM_PHRASES = phrase_list("go ahead, go on, do it, sounds good, go for it, of course, let's go, accept")
 DECLINE = word_set(
-    "no nope nah don't dont stop decline abort never not wait hold reject deny refuse "
+    "no nope nah pass don't dont stop decline abort never not wait hold reject deny refuse "
     "non nein nie hayir iie nyet nao"
 )
 """A no, in English and in other languages ("non, non, I prefer to wait")."""
@@ -57,7 +57,7 @@ TALK_TO_SOMEONE = re.compile(
     r"\b(?:(?:talk|speak|chat)(?:ing)?|connect me|put me through) (?:to|with) (?:a|an|someone|somebody|anyone"
     r"|your|one of your|the (?:\w+ )?(?:team|staff|person)|real|human|person|staff|support|admissions)\b"
     r"|\b(?:someone|somebody|anyone|person|human)\b(?: \w+){0,8} (?:talk|speak|chat)(?:ing)? (?:to|with)\b"
-    r"|\b(?:someone|somebody|anyone) (?:from|in|at) (?:the |your )?(?:support|staff|admissions|office|billing)\b"
+    r"|\b(?:someone|somebody|anyone|a person) (?:from|in|at) (?:the |your )?(?:support|staff|admissions|office|billing)\b"
 )
 """Asking for a person, even as a question ("can I talk to a real person?", "is there an advisor I
 can chat with?", "is there someone there I could speak to?", "connect me with the right person",
@@ -91,6 +91,8 @@ WAITLIST_PHRASES = phrase_list(
     "place opens, frees up, free up, wait for a seat, wait for a spot, wait for a place, in line for"
 )
 TRANSFER = word_set("transfer transferring switch switching swap reschedule shift")
+LIFE = word_set("career careers job jobs field fields industry profession role roles country city")
+"""Beside a word of moving, these move the student's life, not a seat: "switching careers"."""
 NOT_TRANSFER = ("bank transfer", "wire transfer", "money transfer", "transfer the money", "transfer money")
 """A transfer of money is a way to pay, not a move to another cohort."""
 TRANSFER_PHRASES = phrase_list(
@@ -154,8 +156,9 @@ QUALIFIERS = word_set(
     "instalments paypal online twice partial partially deadline by with bank cash monthly once until "
     "same simultaneously permitted"
 )
-PERMISSION = word_set("allowed permitted able still")
-"""After a modal, these ask whether one may, "?" or not: "would I be allowed to drop rag-2 once it starts"."""
+PERMISSION = word_set("allowed permitted able still instalments installments monthly partially")
+"""After a modal, these ask whether one may, or may in parts, "?" or not: "would I be allowed to drop
+rag-2 once it starts", "can I pay for rag in three instalments"."""
 REMARKS = phrase_list("just checking, wondering, curious")
 """Saying one only asks: before what is asked it asks ("curious whether I can cancel"); closing its
 clause it is a remark that asks nothing ("I don't want to cancel rag-2, just checking")."""
@@ -186,9 +189,12 @@ DEFERRALS = phrase_list(
 """Anywhere in a message, these put every action it names off: "sign me up for rag-2, but not yet"."""
 HEDGES = phrase_list(
     "thinking about, thinking of, considering, not sure, not ready, haven't decided, still deciding, "
-    "undecided, might, maybe, perhaps, probably, planning to, plan to"
+    "undecided, might, maybe, perhaps, probably, planning to, plan to, think about, decide, "
+    "all the time, usually, always, normally, every year"
 )
-"""In the clause that names an action, these make it an intention, not a request."""
+"""In the clause that names an action, these make it an intention or a habit, not a request:
+weighing it ("before I even think about signing up", "I'll decide about enrolling"), or telling
+what one does ("I book courses for staff all the time")."""
 AMEND_PHRASES = phrase_list(
     "instead, make it, make that, change it, change that, i meant, i mean, go with, better, rather, prefer"
 )
@@ -249,7 +255,7 @@ OTHERS = phrase_list(
 """Someone other than the student as an action's object ("cancel him", "enroll this user")."""
 PEOPLE = word_set(
     "friend friends colleague colleagues coworker coworkers son daughter kid kids child children wife "
-    "husband partner girlfriend boyfriend brother sister mom mum dad boss manager team employees students "
+    "husband partner girlfriend boyfriend brother sister mom mum dad parent parents boss manager team employees students "
     "staff hire hires engineers analysts developers workers trainees interns firm employer organisation"
 )
 """Who "my ..." or "the ..." names besides the student ("my friend", "the whole team"); a word that
@@ -288,7 +294,7 @@ OFF_TOPIC = word_set(
     "news politics president election stock stocks bitcoin crypto lottery horoscope girlfriend "
     "boyfriend dating vacation flight flights hotel traffic birthday dog cat capital translate "
     "essay weekend hungry bored love marry celebrity car mortgage doctor meaning universe planet "
-    "time homework bake math favourite favorite colour color pub bar cafe museum beach nightlife"
+    "time homework bake math favourite favorite colour color pub bar cafe museum beach nightlife printer pension"
 )
 """Topics no course here is about: with no word of the school, a message about them is chit-chat."""
 THINGS_OF_SCHOOL = word_set(
