@@ -168,12 +168,8 @@ def _confirmation(text: str, words: list[str]) -> Intent | None:
     a question after it ("no thanks. what else do you have?", "yes! do I get a reminder?"). A yes
     on a condition is a question ("only if it's online, then yes").
     """
-    if "?" in text or lexicon.INFO_WORDS.intersection(words):
-        parts = _ANSWER_FIRST.split(text)
-        said = ". ".join(
-            takewhile(lambda p: "?" not in p and lexicon.INFO_WORDS.isdisjoint(words_of(p)), parts)
-        )
-        said = said or _go_ahead_first(parts[0])
+    if _asking(text):
+        said = _reply_parts(text)[0]
         paused = set(words_of(said)) <= lexicon.FILLERS | lexicon.GREETINGS | lexicon.PAUSES
         return None if paused else _confirmation(said, words_of(said))
     skipped = lexicon.FILLERS | lexicon.GREETINGS
@@ -227,23 +223,26 @@ def asked_after(text: str) -> str | None:
     """The question asked after a yes or no to what waits, or None when nothing is asked after it.
 
     "no, hold off. is there a cohort after rag-2?" asks "is there a cohort after rag-2?"; "not yet,
-    is there a later one?" asks "is there a later one?". The cut is `_confirmation`'s: the first
-    sentence or line that asks, else the rest of the first one after its go-ahead or no. It reads
-    only where the question starts: whether the reply answers what waits is `read`'s to say.
+    is there a later one?" asks "is there a later one?". Whether the reply answers what waits is
+    `read`'s to say.
     """
-    if not _asking(text):
-        return None
+    said, asked = _reply_parts(text) if _asking(text) else ("", "")
+    return asked if said and asked else None
+
+
+def _reply_parts(text: str) -> tuple[str, str]:
+    """A reply that asks, cut into its answer to what waits ("" when none) and what it asks after.
+
+    The answer is the sentences or lines before the first that asks, else the go-ahead or no that
+    opens the first ("yeah go ahead, also is there a Slack?").
+    """
     parts = _ANSWER_FIRST.split(text)
     said = list(takewhile(lambda p: not _asking(p), parts))
     rest = parts[len(said) :]
-    if not said:
-        answer = _go_ahead_first(parts[0])
-        if not answer:
-            return None
+    if not said and (answer := _go_ahead_first(parts[0])):
         words = words_of(parts[0])[len(words_of(answer)) :]
-        rest = [" ".join(words) + ("?" if words and "?" in parts[0] else ""), *parts[1:]]
-    asked = " ".join(p.strip() for p in rest if p.strip())
-    return asked or None
+        said, rest = [answer], [" ".join(words) + ("?" if words and "?" in parts[0] else ""), *parts[1:]]
+    return ". ".join(said), " ".join(p.strip() for p in rest if p.strip())
 
 
 def _asking(text: str) -> bool:

@@ -73,16 +73,17 @@ def asks_about_another(text: str, words: list[str]) -> bool:
             continue
         # "is it possible for him to ...": the one after "for" does it.
         subject = said[4:] if said[1] == "it" and said[3:4] == ["for"] else said[1:]
-        # Anyone in a role asks about the rules: "can a parent enrol a child ...?", "can an employer pay ...?"
-        if (subject[:1] and subject[0] in _DOERS) or (
-            subject[:1] in (["a"], ["an"]) and _someone(["my", *subject[1:3]])
-        ):
+        if subject[:1] and subject[0] in _DOERS:
             return True
         # "How does enrolling work for him?", "how do I register my son?"
         if wh and subject[0] != "you" and for_someone_else(" ".join(said)):
             return True
         # Someone named does an action in the same clause: "doesn't matter" asks about nobody.
-        named = (subject[:1] and _is_name(subject[0])) or _someone(subject[:4])
+        # Anyone in a role does it too: "can a parent enrol a child ...?", "can an employer pay ...?"
+        role = subject[:1] in (["a"], ["an"])
+        named = (subject[:1] and _is_name(subject[0])) or _someone(
+            ["my", *subject[1:3]] if role else subject[:4]
+        )
         if named and has_word(said, lexicon.ACTING, cutoff=0.85):
             return True
     return False
@@ -180,11 +181,7 @@ def _is_name(word: str, *, owned: bool = False) -> bool:
 
 
 def moves_home(words: list[str]) -> bool:
-    """Whether the words change the student's life, not a seat: no cohort moves.
-
-    A move to a place by name ("moving to Berlin in October"), or a switch beside a word of one's
-    life ("switching careers at 50", "my career switch starts today", "changing jobs").
-    """
+    """Whether the words move the student's life, not a seat: "moving to Berlin", "switching careers at 50"."""
     life = any(
         w in lexicon.TRANSFER and not lexicon.LIFE.isdisjoint(words[max(0, i - 1) : i + 2])
         for i, w in enumerate(words)

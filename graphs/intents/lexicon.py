@@ -157,8 +157,7 @@ QUALIFIERS = word_set(
     "same simultaneously permitted"
 )
 PERMISSION = word_set("allowed permitted able still instalments installments monthly partially")
-"""After a modal, these ask whether one may, or may in parts, "?" or not: "would I be allowed to drop
-rag-2 once it starts", "can I pay for rag in three instalments"."""
+"""After a modal, these ask whether one may (in parts), "?" or not: "would I be allowed to drop rag-2"."""
 REMARKS = phrase_list("just checking, wondering, curious")
 """Saying one only asks: before what is asked it asks ("curious whether I can cancel"); closing its
 clause it is a remark that asks nothing ("I don't want to cancel rag-2, just checking")."""
@@ -192,9 +191,8 @@ HEDGES = phrase_list(
     "undecided, might, maybe, perhaps, probably, planning to, plan to, think about, decide, "
     "all the time, usually, always, normally, every year"
 )
-"""In the clause that names an action, these make it an intention or a habit, not a request:
-weighing it ("before I even think about signing up", "I'll decide about enrolling"), or telling
-what one does ("I book courses for staff all the time")."""
+"""In the clause that names an action, these make it an intention or a habit, not a request: "I'll
+decide about enrolling", "I book courses for staff all the time"."""
 AMEND_PHRASES = phrase_list(
     "instead, make it, make that, change it, change that, i meant, i mean, go with, better, rather, prefer"
 )
