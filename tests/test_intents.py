@@ -1309,3 +1309,17 @@ def test_a_grievance_supposed_asks_and_one_told_goes_to_staff(grievance: str, su
 @pytest.mark.parametrize("what", ["to explain the €1500 charge", "to call me about my payment"])
 def test_a_person_from_an_office_asked_for_is_a_handoff(who: str, what: str) -> None:
     assert classify(f"I'd like {who} {what}", pending=False) == "handoff"
+
+
+@pytest.mark.parametrize("no", ["no thanks", "nope", "no"])
+@pytest.mark.parametrize(
+    "reason",
+    [
+        "I'm still comparing it with the prompt engineering course",
+        "I'm weighing it against the NLP course",
+        "I still need to compare it with python basics",
+    ],
+)
+def test_a_no_with_a_reason_naming_another_course_declines(no: str, reason: str) -> None:
+    assert classify(f"{no}, {reason}", pending=True) == "decline"
+    assert read(f"{no}, the first cohort", pending=True) == Reading("enroll", "amended")

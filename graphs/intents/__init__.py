@@ -291,7 +291,10 @@ def _amendment(text: str, flat: str, words: list[str], pending_intent: Intent) -
     changes = has_phrase(flat, lexicon.AMEND_PHRASES) or has_word(words, lexicon.TRANSFER)
     # A course named in a change is its target too: "no, i'd prefer sql fundamentals instead".
     target = _names_target(text) or (changes and names_course(words))
-    if not (changes or (target and (_only_picks(text) or has_word(head, lexicon.DECLINE)))):
+    # After a no, a course named is a new target only where nothing but a pick follows: "no, the 2nd
+    # cohort"; "no thanks, I'm still comparing it with the NLP course" gives a reason.
+    no = has_word(head, lexicon.DECLINE) and _only_picks(re.split(r"[,.;:!—]", text, maxsplit=1)[-1])
+    if not (changes or (target and (_only_picks(text) or no))):
         return None
     request = _request(text, flat, words)
     # "Wait, before I answer: when does rag-2 start?" asks about the target; it changes nothing.
