@@ -80,10 +80,8 @@ def asks_about_another(text: str, words: list[str]) -> bool:
             return True
         # Someone named does an action in the same clause: "doesn't matter" asks about nobody.
         # Anyone in a role does it too: "can a parent enrol a child ...?", "can an employer pay ...?"
-        role = subject[:1] in (["a"], ["an"])
-        named = (subject[:1] and _is_name(subject[0])) or _someone(
-            ["my", *subject[1:3]] if role else subject[:4]
-        )
+        who = ["my", *subject[1:3]] if subject[:1] in (["a"], ["an"]) else subject[:4]
+        named = (subject[:1] and _is_name(subject[0])) or _someone(who)
         if named and has_word(said, lexicon.ACTING, cutoff=0.85):
             return True
     return False

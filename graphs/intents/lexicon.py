@@ -40,9 +40,8 @@ COMPLAINT = word_set(
     "chargeback unacceptable angry furious overcharged ridiculous demand fraud"
 )
 COMPLAINT_PHRASES = phrase_list(
-    "took money, taken money, took the money, charged twice, double charged, was charged, were charged, "
-    "been charged, got charged, took my money, no access, never showed, doesn't work, does not work, "
-    "not working"
+    "took money, taken money, took the money, was charged, were charged, been charged, got charged, "
+    "took my money, no access, never showed, doesn't work, does not work, not working"
 )
 """A complaint goes to a person whatever else the message asks."""
 HUMAN = word_set(
