@@ -76,3 +76,47 @@ def test_known_ids_at_a_version_read_now_are_those_read_at_it(resources: Resourc
     with knowledge.version_read(after):
         assert school.known_ids() == (first[0], first[1] | {"new-cohort-1"})
     assert "new-cohort-1" in school.known_ids()[1]  # no version read: read now
+
+
+def test_names_read_at_a_version_answer_as_the_query_does(resources: Resources) -> None:
+    with resources.pool.connection() as conn:
+        courses = sorted(r["id"] for r in conn.execute("SELECT id FROM courses").fetchall())
+        cohorts = conn.execute("SELECT id, course_id FROM cohorts ORDER BY id DESC").fetchall()
+        names = catalog.course_names(conn)
+        texts = [
+            f"Tell me about {courses[0]}",
+            f"{courses[2]} or {courses[1]}, and {courses[0]}?",  # more named than the limit: the first ids
+            f"Is {cohorts[0]['id']} full? And {courses[-1]}",
+            f"{cohorts[0]['id'].upper()} please",  # ids are matched as the search terms read them
+            "What does the Python course cover?",
+            "",
+        ]
+        for text in texts:
+            for limit in (1, 3):
+                expected = catalog.named_course_ids(conn, text, limit=limit)
+                assert catalog.named_among(names, text, limit=limit) == expected, (text, limit)
+        assert catalog.named_among(names, texts[1]) == sorted(courses[:3])
+
+
+def test_named_ids_at_a_version_read_now_send_no_query_and_a_moved_cohort_is_a_new_version(
+    resources: Resources,
+) -> None:
+    school = resources.school
+    with resources.pool.connection() as conn:
+        cohort = conn.execute("SELECT id, course_id FROM cohorts ORDER BY id LIMIT 1").fetchone()
+        other = conn.execute(
+            "SELECT id FROM courses WHERE id <> %s ORDER BY id LIMIT 1", (cohort["course_id"],)
+        )
+        target = other.fetchone()["id"]
+        before = knowledge.vocabulary_version(conn)
+        text = f"When does {cohort['id']} start?"
+        with knowledge.version_read(before):
+            assert school.named_ids(text) == [cohort["course_id"]]  # read at the version, then kept
+        conn.execute("UPDATE cohorts SET course_id = %s WHERE id = %s", (target, cohort["id"]))
+        after = knowledge.vocabulary_version(conn)
+    assert after != before  # a cohort moved to another course is a new version
+    with knowledge.version_read(before):  # kept from the read at that version: no query sees the move
+        assert school.named_ids(text) == [cohort["course_id"]]
+    with knowledge.version_read(after):
+        assert school.named_ids(text) == [target]
+    assert school.named_ids(text) == [target]  # no version read: read now

@@ -7,7 +7,6 @@ moves through the `PaymentProvider` it is given (see `payments`).
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable, Sequence
 from datetime import date
 from functools import partial
@@ -16,6 +15,7 @@ from typing import Any
 from psycopg_pool import ConnectionPool
 
 from agent.domain import catalog, enrollments, handoffs, knowledge, payments, policy, transfers
+from agent.domain.at_version import AtVersion
 from agent.domain.catalog import CohortOfCourse, CohortRow, CourseRow, CourseWithCohorts
 from agent.domain.enrollments import EnrollmentRow
 from agent.domain.errors import DomainError
@@ -32,11 +32,10 @@ class _Preview(str):
 
 PREVIEW = _Preview("<preview>")
 """Pass as the key to run an operation's checks and rules in a transaction that is rolled back."""
-KNOWN_IDS_KEPT = 8
-"""Catalog versions whose ids `School.known_ids` keeps (the versions of the databases a process serves)."""
-_KNOWN_IDS_LOCK = threading.Lock()
-_KNOWN_IDS: dict[tuple[Any, ...], tuple[frozenset[str], frozenset[str]]] = {}
-"""Catalog version (`knowledge.version_read_now`) -> the course ids and cohort ids read at it."""
+_KNOWN_IDS: AtVersion[tuple[frozenset[str], frozenset[str]]] = AtVersion()
+"""The course ids and cohort ids, by the catalog version they were read at."""
+_COURSE_NAMES: AtVersion[dict[str, str]] = AtVersion()
+"""Each course id and cohort id -> its course's id, by the catalog version they were read at."""
 
 __all__ = [
     "PREVIEW",
@@ -107,9 +106,19 @@ class School:
             return knowledge.search(conn, text, limit)
 
     def named_ids(self, text: str, *, limit: int = 3) -> list[str]:
-        """Ids of the courses `text` names outright (by course or cohort id)."""
+        """Ids of the courses `text` names outright (by course or cohort id), in id order.
+
+        Within work that read the catalog's version just now (`knowledge.version_read`), the names
+        read before at that version answer it with no query (`agent.domain.at_version`).
+        """
+        if knowledge.version_read_now() is None:
+            with self.pool.connection() as conn:
+                return catalog.named_course_ids(conn, text, limit=limit)
+        return catalog.named_among(_COURSE_NAMES.get(self._course_names), text, limit=limit)
+
+    def _course_names(self) -> dict[str, str]:
         with self.pool.connection() as conn:
-            return catalog.named_course_ids(conn, text, limit=limit)
+            return catalog.course_names(conn)
 
     def ranked_ids(self, text: str, *, limit: int = 3) -> list[str]:
         """Ids of the courses matching `text` by full-text rank, best first."""
@@ -134,19 +143,13 @@ class School:
         no query: a course or cohort added, removed or renamed changes the version, and one
         committed after the version was read is seen by the next turn.
         """
-        version = knowledge.version_read_now()
-        kept = _KNOWN_IDS.get(version) if version is not None else None
-        if kept is not None:
-            return set(kept[0]), set(kept[1])
+        courses, cohorts = _KNOWN_IDS.get(self._known_ids)
+        return set(courses), set(cohorts)
+
+    def _known_ids(self) -> tuple[frozenset[str], frozenset[str]]:
         with self.pool.connection() as conn:
             courses, cohorts = catalog.known_ids(conn)
-        if version is not None:
-            # Read after the version: what it had, or a later catalog, which later turns read as a new version.
-            with _KNOWN_IDS_LOCK:
-                if len(_KNOWN_IDS) >= KNOWN_IDS_KEPT:
-                    del _KNOWN_IDS[next(iter(_KNOWN_IDS))]
-                _KNOWN_IDS[version] = (frozenset(courses), frozenset(cohorts))
-        return courses, cohorts
+        return frozenset(courses), frozenset(cohorts)
 
     def cohorts_of(self, course_id: str) -> list[CohortRow]:
         """The cohorts of one course, earliest first."""

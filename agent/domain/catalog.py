@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping
 from datetime import date, timedelta
 from importlib import resources
 from itertools import pairwise
@@ -179,16 +180,27 @@ def search_course_ids(conn: Connection[Row], text: str, *, limit: int = 3) -> li
 
 
 def named_course_ids(conn: Connection[Row], text: str, *, limit: int = 3) -> list[str]:
-    """Ids of the courses that `text` names outright, by course id or by one of its cohort ids."""
+    """Ids of the courses that `text` names outright, by course id or by one of its cohort ids, in id order."""
     terms = search_terms(text)
     if not terms:
         return []
     named = conn.execute(
         "SELECT DISTINCT c.id FROM courses c LEFT JOIN cohorts h ON h.course_id = c.id"
-        " WHERE c.id = ANY(%s) OR h.id = ANY(%s)",
+        " WHERE c.id = ANY(%s) OR h.id = ANY(%s) ORDER BY c.id",
         (terms, terms),
     ).fetchall()
     return [r["id"] for r in named][:limit]
+
+
+def course_names(conn: Connection[Row]) -> dict[str, str]:
+    """Every course id and cohort id, each mapped to its course's id (what `named_among` looks in)."""
+    rows = conn.execute("SELECT id, id AS course_id FROM courses UNION ALL SELECT id, course_id FROM cohorts")
+    return {r["id"]: r["course_id"] for r in rows.fetchall()}
+
+
+def named_among(names: Mapping[str, str], text: str, *, limit: int = 3) -> list[str]:
+    """`named_course_ids`, answered from `course_names`' mapping instead of the database."""
+    return sorted({names[t] for t in search_terms(text) if t in names})[:limit]
 
 
 def ranked_course_ids(conn: Connection[Row], text: str, *, limit: int = 3) -> list[str]:

@@ -293,10 +293,14 @@ SELECT current_database() AS kb_database, host(inet_server_addr()) AS kb_server,
        (SELECT count(*) FROM knowledge_documents) AS kb_documents,
        (SELECT max(ingested_at) FROM knowledge_documents) AS kb_ingested,
        (SELECT count(*) FROM courses) AS kb_courses,
-       (SELECT md5(string_agg(search::text, '' ORDER BY id)) FROM courses) AS kb_catalog,
-       (SELECT md5(string_agg(id, ' ' ORDER BY id)) FROM cohorts) AS kb_cohorts
+       (SELECT md5(string_agg(id || ' ' || xmin::text, ' ' ORDER BY id)) FROM courses) AS kb_catalog,
+       (SELECT md5(string_agg(id || ' ' || course_id, ' ' ORDER BY id)) FROM cohorts) AS kb_cohorts
 """
-# The cohorts' ids are in it for `School.known_ids`, which a turn answers from what it read at the version.
+# The cohorts' ids and courses are in it for `School.known_ids` and `School.named_ids`, which a turn
+# answers from what they read at the version (`agent.domain.at_version`).
+# A course row's `xmin` (the transaction that wrote this version of the row) changes with any change
+# to the row; reading it costs a third of hashing every search vector's text, and the version is
+# read in every turn's first round trip (the one that takes the thread's lock).
 _VERSION_COLUMNS = (
     "kb_database",
     "kb_server",
@@ -386,7 +390,7 @@ def vocabulary_version(conn: Connection[Row]) -> tuple[Any, ...]:
     """What `vocabulary` depends on, read cheaply: equal versions of one database, equal vocabularies.
 
     The documents change only by `ingest`, which stamps `ingested_at`; the courses only by seeding,
-    which adds rows or rewrites their search vectors.
+    which adds rows, and any change to a course row gives it a new `xmin`.
     """
     row = conn.execute(_VERSION_SQL).fetchone()
     assert row is not None

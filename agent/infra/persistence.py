@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import atexit
 import logging
-import select
 import threading
 import time
 from collections.abc import Iterator
@@ -35,6 +34,7 @@ from agent.infra import internals, migrations
 from agent.infra.fake_provider import payment_provider
 from agent.infra.ledgers import PostgresLedger, StudentBudget, register_student_budget
 from agent.infra.locks import Query, ThreadLocks, begin_locked, register, release
+from agent.infra.peek import readable
 from agent.infra.savers import (  # noqa: F401  # DELTA_PAGE_SIZE, tune_delta_paging: re-exported, long imported from here
     DELTA_PAGE_SIZE,
     PooledPostgresSaver,
@@ -140,19 +140,9 @@ def _disturbed(conn: psycopg.Connection[Any] | psycopg.AsyncConnection[Any]) -> 
     if conn.closed:
         return True
     try:
-        return _readable(conn.fileno())
+        return readable(conn.fileno())
     except (OSError, ValueError, psycopg.Error):
         return True
-
-
-def _readable(fd: int) -> bool:
-    """Whether `fd` has something to read (or hung up), without waiting."""
-    if hasattr(select, "poll"):  # `select.select` refuses descriptors above 1023; busy servers have them
-        poller = select.poll()
-        poller.register(fd, select.POLLIN | select.POLLERR | select.POLLHUP)
-        return bool(poller.poll(0))
-    readable, _, _ = select.select([fd], [], [], 0)
-    return bool(readable)
 
 
 def check_if_disturbed(conn: psycopg.Connection[Any]) -> None:
