@@ -31,7 +31,7 @@ from graphs.intents.guards import (
     social_only,
     untimed,
 )
-from graphs.intents.requests import Mention, asks, deferred, framed, mention
+from graphs.intents.requests import Mention, asks, deferred, framed, mention, told_plan
 from graphs.intents.text import bare_name, clauses_of, has_phrase, has_word, names_course, opener_of, words_of
 from graphs.planner.request import enrolls_in_the_program, is_program_request
 
@@ -140,6 +140,8 @@ def read(text: str, *, pending: bool, pending_intent: Intent = "enroll") -> Read
         return first
     if after and after.intent != "other":
         return after
+    if not pending and told_plan(text):
+        return Reading("other", "negated")
     if asks_about_another(text, words):
         return Reading("question", "asked")
     if pending and (amended := _amendment(text, flat, words, pending_intent)) is not None:
@@ -151,6 +153,14 @@ def read(text: str, *, pending: bool, pending_intent: Intent = "enroll") -> Read
     # A cohort id names a cohort, not a goal: "switch to data-engineering-2" is no career move.
     named = COHORT_SHAPED.sub(" ", text.lower())
     planned = is_program_request(named) or is_program_request(" ".join(words_of(named)))
+    # A plan after a negator is refused: "I'm not looking for a roadmap, only whether ...", "don't plan to become one".
+    plans, unsaid = (*lexicon.PLAN_WORDS, "become"), lambda w: w not in lexicon.NEGATORS
+    refused = planned and any(
+        has_phrase(" ".join(dropwhile(unsaid, c.words)), plans) for c in clauses_of(text)
+    )
+    if refused and not (_asking(text) or "whether" in words):
+        return Reading("other", "negated")
+    planned = planned and not refused
     if planned and not enrolls_in_the_program(flat) and not _asks_the_catalog(text, words, flat):
         return Reading("program")
     reading = _request(text, flat, words)
@@ -435,6 +445,16 @@ def _request(text: str, flat: str, words: list[str]) -> Reading:
     found = {*readings.values(), refund} - {None}
     if not found and about_assistant(words):
         return Reading("other", "social")
+    # Told of oneself, asking nothing, a course turned down or done is a remark: "I don't need rag,
+    # I already know it", "not interested in nlp", "I finished rag last year, loved it".
+    done = words[1:2] != [] and (
+        words[1] in ("don't", "haven't") or (words[1].endswith("ed") and words[1] != "need")
+    )
+    asked = (
+        "?" in text or any(map(asks, clauses)) or not {*lexicon.WH_OPENERS, "if", "whether"}.isdisjoint(words)
+    )
+    if not found and words[0] in ("i", "not") and done and not asked:
+        return Reading("other", "negated")
     opener = opener_of(words)
     if not found and (has_phrase(flat, lexicon.LEARNING) or opener in lexicon.SHOWING):
         return Reading("question")

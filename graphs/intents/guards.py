@@ -25,9 +25,11 @@ _POSSESSIVE = re.compile(
 _ROLE_TAG = re.compile(
     r"<{1,2}\s*/?\s*(?:sys|system|inst|s|assistant|user|admin)\s*>{1,2}|\[/?\s*(?:inst|sys|system)\s*\]"
     r"|\byou(?: are|.re) (?:(?:an? |the |my )?[a-z]+ )?now\b"
+    r"|\b[a-z_]+\.[a-z_]+\(|\"action\"\s*:|\b(?:do|follow) (?:what|whatever) (?:it|that|this|the(?: \w+){1,2}) says\b"
 )
 """Prompt-format role tags pasted into a message ("<<SYS>>", "[INST]", "</s>", "<system>"), or a new
-role given to the assistant in one sentence ("you are now ...", "you are DAN now")."""
+role given to the assistant in one sentence ("you are now ...", "you are DAN now"); code to run
+(`school.enroll(...)`, a JSON "action"), or a page to obey ("open <link> and do what it says")."""
 _SMALL_TALK = re.compile(r"\b(?:" + "|".join(re.escape(p) for p in lexicon.SMALL_TALK) + r")\b")
 _ID_LIKE = re.compile(r"\b[a-z][a-z0-9]*(?:-[a-z0-9]+)+\b")
 
@@ -110,13 +112,26 @@ def for_someone_else(flat: str) -> bool:
         if words[i + 1 : i + 2] != ["me"]
         and not "".join(words[i + 1 : i + 2]).endswith("ed")  # "has approved"
     )
-    return (acting and needs) or any(
-        w in ("of", "for")
-        and (words[i - 1] in _HELD or (acting and words[i - 1] not in lexicon.COUNTS | _ROLES[w]))
-        and not _given_up(words[:i])
-        and _someone(words[i + 1 : i + 4], ending=acting and w == "for")
+    # Other people after a verb of acting: "sign up a couple of other members"; "do other students pay?" asks.
+    verbs = [i for i, w in enumerate(words) if w in lexicon.ACTION_VERBS]
+    others = any(
+        w == "other"
+        and words[i + 1 : i + 2]
+        and words[i + 1] in lexicon.PEOPLE
+        and any(0 < i - v < 6 for v in verbs)
         for i, w in enumerate(words)
-        if i
+    )
+    return (
+        (acting and needs)
+        or others
+        or any(
+            w in ("of", "for")
+            and (words[i - 1] in _HELD or (acting and words[i - 1] not in lexicon.COUNTS | _ROLES[w]))
+            and not _given_up(words[:i])
+            and _someone(words[i + 1 : i + 4], ending=acting and w == "for")
+            for i, w in enumerate(words)
+            if i
+        )
     )
 
 
@@ -181,7 +196,7 @@ def _is_name(word: str, *, owned: bool = False) -> bool:
 def moves_home(words: list[str]) -> bool:
     """Whether the words move the student's life, not a seat: "moving to Berlin", "switching careers at 50"."""
     life = any(
-        w in lexicon.TRANSFER and not lexicon.LIFE.isdisjoint(words[max(0, i - 1) : i + 2])
+        w.removesuffix("s") in lexicon.TRANSFER and not lexicon.LIFE.isdisjoint(words[max(0, i - 1) : i + 2])
         for i, w in enumerate(words)
     )
     return life or any(

@@ -66,7 +66,7 @@ REFUND_PHRASES = ("money back",)
 """A refund asked for is for staff; a refund asked about ("what is the refund policy?") is a question."""
 
 CANCEL = word_set(
-    "cancel cancellation withdraw unenroll unenrol unregister quit deregister drop annul discontinue"
+    "cancel cancellation terminate withdraw unenroll unenrol unregister quit deregister drop annul discontinue"
 )
 DROPPING = CANCEL | word_set("forget scratch scrap ditch skip leave")
 """Before "it" or "that" in a reply to what waits, these drop it: "scratch that", "leave it"."""
@@ -86,12 +86,13 @@ PAY_PATTERN = re.compile(
 """Handing money over is paying: "take the money for rag-2", "here's the fee for rag-2"."""
 WAITLIST = word_set("waitlist waitinglist queue")
 WAITLIST_PHRASES = phrase_list(
-    "waiting list, reserve list, wait list, waitlist, notify me, notified, seat opens, spot opens, "
+    "waiting list, reserve list, standby list, wait list, waitlist, notify me, notified, seat opens, spot opens, "
     "place opens, frees up, free up, wait for a seat, wait for a spot, wait for a place, in line for"
 )
 TRANSFER = word_set("transfer transferring switch switching swap reschedule shift")
-LIFE = word_set("career careers job jobs field fields industry profession role roles country city")
-"""Beside a word of moving, these move the student's life, not a seat: "switching careers"."""
+LIFE = word_set("career careers job jobs field fields industry profession role roles country city shifts")
+"""Beside a word of moving, these move the student's life, not a seat: "switching careers"; so are
+work shifts ("I'm on night shifts": a word of moving as a noun, of the student's time)."""
 NOT_TRANSFER = ("bank transfer", "wire transfer", "money transfer", "transfer the money", "transfer money")
 """A transfer of money is a way to pay, not a move to another cohort."""
 TRANSFER_PHRASES = phrase_list(
@@ -103,7 +104,7 @@ TRANSFER_PATTERN = re.compile(r"\b(?:different|another|later|earlier) (?:cohort|
 """Moving an enrollment to another cohort of the same course ("moving me": a phrase's head inflects)."""
 ENROLL = word_set(
     "enroll enrol enrolling enrollment enrolment registration admission register reg signup join rejoin book reserve apply "
-    "admit subscribe attend participate inscription matriculate matriculation"
+    "admit subscribe attend participate inscribe inscription matriculate matriculation"
 )
 """Enrolling, in the words of English and of other languages' schools ("my inscription", "matriculated")."""
 ENROLL_PHRASES = phrase_list(
@@ -135,6 +136,8 @@ AUX_OPENERS = word_set(
     "is are does do did am was were has had should shall isn't aren't doesn't didn't wasn't hasn't haven't"
 )
 SUPPOSING = word_set("if suppose supposing imagine assuming assume say hypothetically")
+CONDITIONS = word_set("if when once after should maybe perhaps whenever")
+"""Opening a message that tells what the student will do, these put it on a condition or a time."""
 SUPPOSING_PHRASES = ("in the event", "in case", "what if", "on the off chance", "let's say", "lets say")
 """A sentence opening with one of these supposes: what it names is asked about, not requested."""
 WISHES = phrase_list("i want to, i'd like to, i would like to, i'd love to, i need to, let me, i'll, i will")
@@ -145,7 +148,9 @@ and is a polite request otherwise ("can I join rag-2?")."""
 LEADING = word_set("through")
 """After "me" or "us", leads the student through something: told it ("run me through the refund
 rules"), or put through to a person; its slips are read as it ("thruogh")."""
-TELLING = word_set("tell advise inform remind explain show walk check see confirm verify find understand")
+TELLING = word_set(
+    "tell advise inform remind explain show walk check see confirm verify find understand fill"
+)
 """Before "whether", "if" or a question word (after "me" or "through"), these ask to know: "could
 you check whether ...", "kindly advise what ...", "walk me through how ...", "understand how ..."."""
 SHOWING = word_set("show list display print describe explain summarize summarise")
@@ -243,7 +248,7 @@ INJECTION_MARKERS = (
 BULK_PHRASES = phrase_list(
     "every cohort, all cohorts, all the cohorts, each cohort, every course, all courses, "
     "all the courses, each course, everyone, everybody, all students, every student, all the students, "
-    "all users, every user, other students, all enrollments, every enrollment"
+    "all users, every user, all enrollments, every enrollment"
 )
 """An action over everything or everyone is never one student's request for themselves."""
 OTHERS = phrase_list(
@@ -253,7 +258,8 @@ OTHERS = phrase_list(
 PEOPLE = word_set(
     "friend friends colleague colleagues coworker coworkers son daughter kid kids child children wife "
     "husband partner girlfriend boyfriend brother sister mom mum dad parent parents boss manager team employees students "
-    "staff hire hires engineers analysts developers workers trainees interns firm employer organisation"
+    "staff hire hires engineers analysts developers workers trainees interns firm employer organisation members "
+    "classmates pupils tutees learners"
 )
 """Who "my ..." or "the ..." names besides the student ("my friend", "the whole team"); a word that
 is no word of the reader, the catalog or the school's texts ("my roommate") names a person too; a
@@ -346,7 +352,8 @@ PLANNING = word_set(
 )
 """Words of a program request, known to the speller ("becoem" is "become")."""
 PLAN_WORDS = ("path", "roadmap", "road map", "plan", "program", "programme", "curriculum", "sequence")
-"""A question that opens with an auxiliary asks for a program only when it names one of these."""
+"""A question that opens with an auxiliary asks for a program only when it names one of these; after a
+negator in its clause, none is asked for ("I'm not looking for a roadmap", "don't plan to become one")."""
 CHARGED = word_set("charged billed charge charging debited")
 CHARGED_WRONGLY = word_set("twice double again extra wrong never not")
 """A charge word with one of these is a complaint: "why was I charged 900 euros twice?"."""

@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection
+from itertools import pairwise
 from typing import Literal
 
 from graphs.intents import lexicon
-from graphs.intents.text import Clause, first_word_at, has_phrase, has_word, in_title, inflected
+from graphs.intents.text import Clause, first_word_at, has_phrase, has_word, in_title, inflected, words_of
 
 Mention = Literal["requested", "asked", "negated"]
 
@@ -29,6 +30,22 @@ _LATER = re.compile(
 def deferred(flat: str) -> bool:
     """Whether the message puts every action it names off: "not yet", "maybe later"."""
     return has_phrase(flat, lexicon.DEFERRALS) or _LATER.search(flat) is not None
+
+
+def told_plan(text: str) -> bool:
+    """Whether a message only tells what the student will do on a condition or at a time, asking nothing.
+
+    "If the promotion comes through, I'll enroll in nlp-1", "when I'm back I might switch", "maybe
+    next year I'll ask for a roadmap" tell a plan; "if it's full, put me on the waitlist" orders, and
+    "if there's still room in rag-2, I'll take it" asks for what the school can check.
+    """
+    words = _without_openers(words_of(text))
+    timed = words[:1] != [] and words[0] in lexicon.CONDITIONS and words[1:2] not in (["there's"], ["there"])
+    timed = timed or "next year" in " ".join(words)
+    future = any(
+        w in ("i'll", "we'll") or (w == "i" and n in lexicon.MODAL_OPENERS) for w, n in pairwise(words)
+    )
+    return timed and future and "?" not in text and not _has_imperative(words)
 
 
 def mention(
@@ -264,7 +281,7 @@ def _tell_me_wh(words: list[str]) -> bool:
     asked = lexicon.WH_OPENERS | {"if", "whether"}
     for i, word in enumerate(words):
         if word in lexicon.TELLING:
-            rest = [w for w in words[i + 1 : i + 4] if w not in ("me", "us", "through")]
+            rest = [w for w in words[i + 1 : i + 5] if w not in ("me", "us", "through", "in", "on")]
             if rest[:1] and rest[0] in asked:
                 return True
     return False

@@ -237,12 +237,15 @@ def clauses_of(text: str, framed: Callable[[list[str], bool], bool] | None = Non
     """The clauses of a message: sentences cut at commas, colons and conjunctions.
 
     `framed(words, questioned)` says whether a sentence opens as a question or a supposition; each
-    of its clauses carries the answer.
+    of its clauses carries the answer; so does a question after a supposition ("Let's say I enroll. Could I ...").
     """
     found: list[Clause] = []
+    supposed = False
     for sentence in _SENTENCE.findall(plain(text)):
         questioned = "?" in sentence
-        asked = framed is not None and framed(words_of(sentence), questioned)
+        asking = questioned or words_of(sentence)[:1] in (["could"], ["can"], ["would"])
+        asked = framed is not None and (framed(words_of(sentence), questioned) or (supposed and asking))
+        supposed = asked and not questioned
         parts = _CLAUSE_BREAK.split(" " + sentence + " ")
         # re.split with a group alternates text and the separator that followed it.
         for i in range(0, len(parts), 2):
