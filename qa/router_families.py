@@ -460,6 +460,21 @@ MORE_TUNED: tuple[Family, ...] = (
         size=6,
     ),
     Family(
+        "decline_then_ask",
+        "decline",
+        (
+            "not yet, how much is {course}?",
+            "not yet, when does {cohort} start?",
+            "nope. what's the refund policy?",
+            "not now, is there a later cohort?",
+            "not yet. how long is {course}?",
+            "hold off please. how many seats are left in {cohort}?",
+        ),
+        pending=True,
+        noise=False,
+        size=8,
+    ),
+    Family(
         "amend_relative",
         "enroll",
         (
