@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from functools import cache
 from operator import itemgetter, mul
 from pathlib import Path
+from typing import cast
 
 from graphs.intents.text import words_of
 
@@ -130,7 +131,7 @@ def from_json(raw: dict[str, object]) -> Reader:
         message = f"reader artifact of format {raw.get('format')!r}; this code reads format {FORMAT}"
         raise ReaderArtifactError(message)
     reader = Reader(
-        columns={feature: i for i, feature in enumerate(raw["columns"])},  # type: ignore[call-overload]
+        columns={str(feature): i for i, feature in enumerate(cast(list[str], raw["columns"]))},
         idf=list(raw["idf"]),  # type: ignore[call-overload]
         intents=list(raw["intents"]),  # type: ignore[call-overload]
         weights=[list(row) for row in raw["weights"]],  # type: ignore[attr-defined]
