@@ -169,7 +169,7 @@ ROUTER_MAX_TOKENS = 256
 """A route is a short JSON object: a small model that rambles is cut off, not waited for."""
 LEARNED_FLOOR = 0.8
 """The learned reader's probability of a question at or above which it replaces the rules' "other"."""
-SAFE_MASS = 0.4
+SAFE_MASS = 0.3
 """The learned reader's probability of a safe reading (a question or "other", together) at or above
 which the rules' action or program is not taken, where the reader is not sure of its own reading."""
 CONFIDENT = 0.8
@@ -178,11 +178,13 @@ no guard decided, an action or a program included."""
 GUARD_CONFIDENT = 0.9
 """The same, over a guard's reading; a safety guard (`SAFETY_GUARDS`) gives way only to a safe reading.
 
-The floors and `SAFE_MASS` were chosen on the rules' first readings of twelve rounds and kept on
-fourteen, each read by the rules frozen before it was written and by a reader fitted without it
-(`school-agent eval combination`, `docs/evaluation/router.md`): 0.942 of 10,322 messages read right
-and 15 unsafe readings, where the rules alone read 0.905 with 214, and the reader as a veto only
-0.914 with 24."""
+The floors were chosen on the rules' first readings of twelve rounds and kept to eighteen, each round
+read by the rules frozen before it was written and by a reader fitted without it (`school-agent eval
+combination`, `docs/evaluation/router.md`); `SAFE_MASS` and the reader's regularisation
+(`qa.router_training.C`) were chosen on eighteen: 0.943 of 13,675 messages read right and 20 unsafe
+readings, where a veto at 0.4 with C = 10 read 0.941 with 22, and the rules alone 0.902 with 325.
+Floors of 0.7 and 0.8 read 0.946 with the same 20 unsafe there, but let a less sure reader start
+an action over the rules' question; they were not kept."""
 SAFETY_GUARDS = frozenset({"injected", "negated", "offtopic", "social", "asked"})
 """Guards that say a message must start no action and no planner; the reader never overrules that."""
 REPLIES = frozenset({"confirm", "decline"})

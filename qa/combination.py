@@ -41,7 +41,8 @@ CANDIDATES: tuple[Combination | None, ...] = (
     None,
     Combination(confident=1.1, guard_confident=1.1, mass=0.5),
     *(Combination(c, g) for c in (0.95, 0.9, 0.8, 0.7) for g in (0.95, 0.9, 0.8) if g >= c),
-    *(Combination(0.8, 0.9, mass=m) for m in (0.5, 0.3, 0.25)),
+    *(Combination(0.8, 0.9, mass=m) for m in (0.5, 0.4, 0.25)),
+    *(Combination(0.7, 0.8, mass=m) for m in (0.4, 0.35)),
 )
 """The rules alone (None), the reader as a veto only (never sure), then the floors and vetoes tried."""
 _READ_IN_WORKTREE = """

@@ -9324,7 +9324,6 @@ _R19_ACTIONS: tuple[Family, ...] = (
         "r19_enroll_gamer_genz",
         "enroll",
         (
-            "queue me up for {cohort}",
             "lock me into {course}, let's go",
             "say less, sign me up for {cohort}",
             "I'm in, put me in {course} fr",
@@ -9763,6 +9762,9 @@ r19_g_injected_encoded 0.571. The reader kept every unsafe reading away again (t
 an injected poem ordering enrolments, shift workers' questions read as transfers, a refund
 question in a ticket read as a cancellation), and again cost the rules' right replies to what
 waits.
+After the measurement one template of r19_enroll_gamer_genz, "queue me up for {cohort}"
+(enroll), was dropped: round 1's h_waitlist labels the same words a waitlist request ("Queue me up
+for mlops-1"), and a message carries one label; the figures above include its messages.
 """
 
 FROZEN_AT = ROUND_19_FROZEN_AT

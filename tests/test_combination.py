@@ -41,7 +41,7 @@ def test_the_report_has_a_line_per_candidate_with_each_round() -> None:
     assert len(lines) == 1 + len(CANDIDATES)
     assert lines[1] == "rules alone                   0.2500 (1/4), unsafe 2    0.333/1 0.000/1"
     assert lines[1 + CANDIDATES.index(Combination())].startswith(
-        "0.80 0.90 veto 0.40 (shipped) 1.0000 (4/4), unsafe 0"
+        "0.80 0.90 veto 0.30 (shipped) 1.0000 (4/4), unsafe 0"
     )
 
 
