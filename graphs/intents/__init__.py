@@ -95,6 +95,8 @@ _PICK_WORDS = 3
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 _ANSWER_FIRST = re.compile(rf"{_SENTENCE_END.pattern}|\n+|\s*[—–]\s*|\s-\s")
 """Where the answer to what waits ends and what is said after it begins: a sentence's end or a line's."""
+_PLAN_WORDS = (*lexicon.PLAN_WORDS, "become")
+"""Words that ask for a plan; after a negator they refuse one (`_refuses_a_plan`)."""
 _REFUSING = lexicon.DECLINE_PHRASES + lexicon.DEFERRALS
 _SHORT = 10
 """At most this many words in a reply whose verb on what waits ("book it") answers it."""
@@ -140,7 +142,7 @@ def read(text: str, *, pending: bool, pending_intent: Intent = "enroll") -> Read
         return first
     if after and after.intent != "other":
         return after
-    if not pending and told_plan(text):
+    if not pending and told_plan(text, words):
         return Reading("other", "negated")
     if asks_about_another(text, words):
         return Reading("question", "asked")
@@ -153,11 +155,7 @@ def read(text: str, *, pending: bool, pending_intent: Intent = "enroll") -> Read
     # A cohort id names a cohort, not a goal: "switch to data-engineering-2" is no career move.
     named = COHORT_SHAPED.sub(" ", text.lower())
     planned = is_program_request(named) or is_program_request(" ".join(words_of(named)))
-    # A plan after a negator is refused: "I'm not looking for a roadmap, only whether ...", "don't plan to become one".
-    plans, unsaid = (*lexicon.PLAN_WORDS, "become"), lambda w: w not in lexicon.NEGATORS
-    refused = planned and any(
-        has_phrase(" ".join(dropwhile(unsaid, c.words)), plans) for c in clauses_of(text)
-    )
+    refused = planned and _refuses_a_plan(text)
     if refused and not (_asking(text) or "whether" in words):
         return Reading("other", "negated")
     planned = planned and not refused
@@ -166,6 +164,17 @@ def read(text: str, *, pending: bool, pending_intent: Intent = "enroll") -> Read
     reading = _request(text, flat, words)
     # A question while an action waits is about it ("what time are the sessions?"), never off-topic.
     return Reading("question") if pending and "?" in text and reading.guard == "offtopic" else reading
+
+
+def _refuses_a_plan(text: str) -> bool:
+    """Whether a clause names a plan after a negator.
+
+    "I'm not looking for a roadmap, only whether ...", "don't plan to become one".
+    """
+    return any(
+        has_phrase(" ".join(dropwhile(lambda w: w not in lexicon.NEGATORS, c.words)), _PLAN_WORDS)
+        for c in clauses_of(text)
+    )
 
 
 def _confirmation(text: str, words: list[str]) -> Intent | None:

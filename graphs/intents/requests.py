@@ -17,7 +17,7 @@ from itertools import pairwise
 from typing import Literal
 
 from graphs.intents import lexicon
-from graphs.intents.text import Clause, first_word_at, has_phrase, has_word, in_title, inflected, words_of
+from graphs.intents.text import Clause, first_word_at, has_phrase, has_word, in_title, inflected
 
 Mention = Literal["requested", "asked", "negated"]
 
@@ -32,14 +32,15 @@ def deferred(flat: str) -> bool:
     return has_phrase(flat, lexicon.DEFERRALS) or _LATER.search(flat) is not None
 
 
-def told_plan(text: str) -> bool:
+def told_plan(text: str, words: list[str]) -> bool:
     """Whether a message only tells what the student will do on a condition or at a time, asking nothing.
 
     "If the promotion comes through, I'll enroll in nlp-1", "when I'm back I might switch", "maybe
     next year I'll ask for a roadmap" tell a plan; "if it's full, put me on the waitlist" orders, and
-    "if there's still room in rag-2, I'll take it" asks for what the school can check.
+    "if there's still room in rag-2, I'll take it" asks for what the school can check. `words` are
+    the message's (`words_of`).
     """
-    words = _without_openers(words_of(text))
+    words = _without_openers(words)
     timed = words[:1] != [] and words[0] in lexicon.CONDITIONS and words[1:2] not in (["there's"], ["there"])
     timed = timed or "next year" in " ".join(words)
     future = any(
