@@ -9027,31 +9027,6 @@ study group's organiser signing up others (3), a code snippet ordering an enrolm
 hypothetical move (1).
 """
 
-ROUNDS: tuple[tuple[Family, ...], ...] = (
-    ROUND_1,
-    ROUND_2,
-    ROUND_3,
-    ROUND_4,
-    ROUND_5,
-    ROUND_6,
-    ROUND_7,
-    ROUND_8,
-    ROUND_9,
-    ROUND_10,
-    ROUND_11,
-    ROUND_12,
-    ROUND_13,
-    ROUND_14,
-    ROUND_15,
-    ROUND_16,
-    ROUND_17,
-    ROUND_18,
-)
-"""The held-out rounds in the order they were written; each docstring keeps its freeze and first figures."""
-
-SEEN: tuple[Family, ...] = tuple(family for round_ in ROUNDS for family in round_)
-"""The rounds already seen: reported apart, and part of the learned reader's training data."""
-
 ROUND_19_FROZEN_AT = "8d01b56"
 """The commit at which the rules were frozen before round 19 was measured."""
 
@@ -9767,8 +9742,34 @@ After the measurement one template of r19_enroll_gamer_genz, "queue me up for {c
 for mlops-1"), and a message carries one label; the figures above include its messages.
 """
 
-FROZEN_AT = ROUND_19_FROZEN_AT
+ROUNDS: tuple[tuple[Family, ...], ...] = (
+    ROUND_1,
+    ROUND_2,
+    ROUND_3,
+    ROUND_4,
+    ROUND_5,
+    ROUND_6,
+    ROUND_7,
+    ROUND_8,
+    ROUND_9,
+    ROUND_10,
+    ROUND_11,
+    ROUND_12,
+    ROUND_13,
+    ROUND_14,
+    ROUND_15,
+    ROUND_16,
+    ROUND_17,
+    ROUND_18,
+    ROUND_19,
+)
+"""The held-out rounds in the order they were written; each docstring keeps its freeze and first figures."""
+
+SEEN: tuple[Family, ...] = tuple(family for round_ in ROUNDS for family in round_)
+"""The rounds already seen: reported apart, and part of the learned reader's training data."""
+
+FROZEN_AT = "not frozen yet"
 """The commit at which the rules and the combination were frozen before the latest round was measured."""
 
-HELD_OUT: tuple[Family, ...] = ROUND_19
-"""The round not yet seen: 19, written blind to the rules and measured once after its freeze."""
+HELD_OUT: tuple[Family, ...] = ()
+"""The round not yet seen: none until round 20 is written blind and frozen."""
