@@ -32,7 +32,16 @@ from graphs.intents.guards import (
     untimed,
 )
 from graphs.intents.requests import Mention, asks, deferred, framed, mention, told_plan
-from graphs.intents.text import bare_name, clauses_of, has_phrase, has_word, names_course, opener_of, words_of
+from graphs.intents.text import (
+    as_said,
+    bare_name,
+    clauses_of,
+    has_phrase,
+    has_word,
+    names_course,
+    opener_of,
+    words_of,
+)
 from graphs.planner.request import enrolls_in_the_program, is_program_request
 
 Intent = Literal[
@@ -103,6 +112,8 @@ _SHORT = 10
 _REMARK_WORDS = 8
 """At most this many words beside the yes, thanks aside, in a reply that confirms."""
 _POINTERS = frozenset({"that's", "that", "this", "it", "it's", "is", "thats", "its"})
+_SPEAKERS = (["i"], ["we"])
+"""Before its verb, the student says the answer of themselves: "I confirm", "we decline for now"."""
 
 
 @dataclass(frozen=True)
@@ -124,6 +135,7 @@ def classify(text: str, *, pending: bool, pending_intent: Intent = "enroll") -> 
 
 def read(text: str, *, pending: bool, pending_intent: Intent = "enroll") -> Reading:
     """`classify`, with the guarding rule that decided, if any."""
+    text = as_said(text)
     words = words_of(text)
     flat = " ".join(words)
     if not words:
@@ -202,10 +214,8 @@ def _confirmation(text: str, words: list[str]) -> Intent | None:
     since = clauses[max((i for i, a in given if a == "decline"), default=-1) + 1 :]
     rest = [w for c, a in zip(clauses, answers, strict=True) if not a for w in c if w not in lexicon.SOCIAL]
     negated = any(lexicon.NEGATORS.intersection(c) for c in since)
-    # A yes on a condition not known to hold asks ("if it's under €1000, then yes"); "if possible" sets none.
-    unmet = any(
-        w in ("if", "unless") and then not in ("possible", "you", "needed") for w, then in pairwise(words)
-    )
+    # A yes on a condition not known to hold asks ("if it's under €1000, then yes"); "if needed" sets none.
+    unmet = any(w in ("if", "unless") and then not in ("you", "needed") for w, then in pairwise(words))
     return None if negated or len(rest) > _REMARK_WORDS else "question" if unmet else "confirm"
 
 
@@ -235,7 +245,10 @@ def _go_ahead_first(text: str) -> str:
         and a not in lexicon.SUBJECTS | lexicon.QUALIFIERS
         for a, v, it in zip(said, said[1:], said[2:], strict=False)
     )
-    return answer if acted or has_phrase(answer, lexicon.CONFIRM_PHRASES + _REFUSING) else ""
+    # A bare no answers too ("no thanks, but when does rag-1 start?"); a bare yes answers nothing.
+    bare = set(said[1:]) <= lexicon.DECLINE | lexicon.THANKS | lexicon.FILLERS | {"you"}
+    no = bare and not (lexicon.DECLINE - lexicon.PAUSES).isdisjoint(said)
+    return answer if acted or no or has_phrase(answer, lexicon.CONFIRM_PHRASES + _REFUSING) else ""
 
 
 def asked_after(text: str) -> str | None:
@@ -276,7 +289,13 @@ def _answer(clause: list[str], *, first: bool, short: bool) -> Intent | None:
     a verb dropping what waits or a negated one ("scratch that", "don't book it"); the first clause
     also by its head word. A verb on what waits answers it in a short reply only.
     """
-    head = [w for w in clause if w not in _POINTERS][:1]  # "that's not it", "it is fine"
+    # "that's not it", "it is fine"; "I confirm" (not "I don't ...": a negated wish is no bare no)
+    spoken = [w for w in clause if w not in _POINTERS]
+    head = (
+        spoken[1:2]
+        if spoken[:1] in _SPEAKERS and not lexicon.NEGATORS.intersection(spoken[1:2])
+        else spoken[:1]
+    )
     acted = {verb for verb, it in pairwise(clause) if it in ("it", "that", "this") and short}
     said = " ".join(clause)
     no = set(clause) <= lexicon.DECLINE or clause[-1] in ("not", "no") or has_phrase(said, _REFUSING)
@@ -290,6 +309,9 @@ def _answer(clause: list[str], *, first: bool, short: bool) -> Intent | None:
         return "decline"
     yes = (first and has_word(head, lexicon.CONFIRM)) or set(clause) <= lexicon.CONFIRM
     yes = yes or has_phrase(said, lexicon.CONFIRM_PHRASES) or not lexicon.ACTING.isdisjoint(acted)
+    # A pick said to be good confirms: "nah, rag-2 is fine", "that one sounds perfect".
+    said_good = clause[-1] in lexicon.CONFIRM | {"good"} and clause[-2:-1] in (["is"], ["sounds"], ["looks"])
+    yes = yes or said_good or (len(clause) > 1 and clause[-1] == "works")
     return "confirm" if yes else None
 
 
@@ -474,7 +496,12 @@ def _request(text: str, flat: str, words: list[str]) -> Reading:
     # "Don't sign me up, I only want the dates of rag-2": what alone is wanted beside a no is asked.
     wanted = {"want", "need", "whether", "the"} | lexicon.INFO_WORDS | lexicon.TELLING
     wanted_only = any(a in ("just", "only") and b in wanted for c in clauses for a, b in pairwise(c.words))
-    asking = "?" in text or any(asks(c) for c in clauses) or ("negated" in found and wanted_only)
+    # What the student may do, asked with a modal, names no action: "can I watch the lessons later if I miss them".
+    may = not found and any(
+        [*dropwhile(lexicon.OPENER_SKIP.__contains__, c.words), "", ""][:2] in (["can", "i"], ["could", "i"])
+        for c in clauses
+    )
+    asking = "?" in text or may or any(asks(c) for c in clauses) or ("negated" in found and wanted_only)
     if "negated" in found or (later and not asking):
         return Reading("question" if asking else "other", "negated")
     # Nothing is requested: naming the school's things ("courses under €500", "the dates of rag-2")

@@ -90,9 +90,11 @@ WAITLIST_PHRASES = phrase_list(
     "place opens, frees up, free up, wait for a seat, wait for a spot, wait for a place, in line for"
 )
 TRANSFER = word_set("transfer transferring switch switching swap reschedule shift")
-LIFE = word_set("career careers job jobs field fields industry profession role roles country city shifts")
+LIFE = word_set(
+    "career careers job jobs field fields industry profession role roles country city shifts night nights double rota nurse"
+)
 """Beside a word of moving, these move the student's life, not a seat: "switching careers"; so are
-work shifts ("I'm on night shifts": a word of moving as a noun, of the student's time)."""
+work shifts ("I'm on night shifts", "night-shift nurse here": a word of moving as a noun, of the student's time)."""
 NOT_TRANSFER = ("bank transfer", "wire transfer", "money transfer", "transfer the money", "transfer money")
 """A transfer of money is a way to pay, not a move to another cohort."""
 TRANSFER_PHRASES = phrase_list(
@@ -110,7 +112,8 @@ ENROLL = word_set(
 ENROLL_PHRASES = phrase_list(
     "get me onto, get me on, get me into, put me onto, put me in, put me on, let me in, let me into, "
     "sign me in, sign me up, sign up, take the course, want to take, like to take, "
-    "i'll take, count me in, add me to, want to do the, want to start the, like to do the"
+    "i'll take, count me in, add me to, want to do the, want to start the, like to do the, be signed up, "
+    "being signed up, get signed up, getting signed up, lock me in"
 )
 
 ENROLL_PATTERN = re.compile(
@@ -171,6 +174,13 @@ ASK_PHRASES = REMARKS + phrase_list(
 """Phrases that make a clause ask about an action instead of requesting it."""
 RULES = word_set("policy policies terms conditions rules procedure process deadline deadlines")
 """After an action's noun, these name its rules, asked about: "the refund policy", "cancellation terms"."""
+POLITE_CONDITIONS = phrase_list(
+    "if it isn't too much of an imposition, if it isn't too much trouble, if it's not too much trouble, "
+    "if it is not too much trouble, if it's no trouble, if it is no trouble, if it's not a bother, if possible, "
+    "if you don't mind, if you do not mind, if at all possible, whenever convenient, when convenient, "
+    "whenever you can, when you get a chance, at your convenience, at your earliest convenience"
+)
+"""A condition of politeness sets none: "if it's no trouble, enroll me", "register me, whenever convenient"."""
 POLITE = ("is it ok if i", "is it okay if i", "would it be ok if i", "would it be okay if i", "mind if i")
 """Asking leave for one's own action is a polite request, not a question about it."""
 OPENER_SKIP = word_set(
@@ -211,7 +221,7 @@ INJECTION_PHRASES = phrase_list(
     "operator rights, admin access, operator access, admin mode, i work here, sudo, override, bypass, "
     "approve all, approve every, approve everything, all pending, every pending, without confirmation, "
     "without approval, without asking, no confirmation, skip the approval, skip approval, "
-    "skip confirmation"
+    "skip confirmation, obey, decode this, decode it, decode that"
 )
 """Instructions to the assistant rather than a student's request."""
 DISMISSING = word_set("ignore forget")

@@ -28,25 +28,45 @@ _LATER = re.compile(
 
 
 def deferred(flat: str) -> bool:
-    """Whether the message puts every action it names off: "not yet", "maybe later"."""
-    return has_phrase(flat, lexicon.DEFERRALS) or _LATER.search(flat) is not None
+    """Whether the message puts every action it names off: "not yet", "maybe later".
+
+    Where a later cohort is weighed ("earlier cohort or later one... later"), "later" picks it.
+    """
+    weighed = re.search(r"\blater (?:cohort|group|one|class|intake|batch)", flat) is not None
+    return has_phrase(flat, lexicon.DEFERRALS) or (_LATER.search(flat) is not None and not weighed)
+
+
+_SOMEDAY = ("one day", "some day", "someday", "in another life", "in a perfect world", "in an ideal world")
+"""Opening what the student tells, these put it on no date at all: "one day, I'll do mlops"."""
 
 
 def told_plan(text: str, words: list[str]) -> bool:
     """Whether a message only tells what the student will do on a condition or at a time, asking nothing.
 
     "If the promotion comes through, I'll enroll in nlp-1", "when I'm back I might switch", "maybe
-    next year I'll ask for a roadmap" tell a plan; "if it's full, put me on the waitlist" orders, and
+    next year I'll ask for a roadmap", "in another life I'd have done rag", "if only rag-2 started
+    later" tell a plan or a wish; "if it's full, put me on the waitlist" orders, and
     "if there's still room in rag-2, I'll take it" asks for what the school can check. `words` are
     the message's (`words_of`).
     """
     words = _without_openers(words)
+    flat = " ".join(words)
     timed = words[:1] != [] and words[0] in lexicon.CONDITIONS and words[1:2] not in (["there's"], ["there"])
-    timed = timed or "next year" in " ".join(words)
+    timed = timed or "next year" in flat or flat.startswith(_SOMEDAY)
+    # "I'll", "I'd have done", "I might", "I'm taking": what the student will or would do.
     future = any(
-        w in ("i'll", "we'll") or (w == "i" and n in lexicon.MODAL_OPENERS) for w, n in pairwise(words)
+        w in ("i'll", "we'll", "i'd", "we'd")
+        or (w == "i" and n in lexicon.MODAL_OPENERS)
+        or (w in ("i'm", "we're") and n.endswith("ing"))
+        for w, n in pairwise(words)
     )
-    return timed and future and "?" not in text and not _has_imperative(words)
+    wished = words[:2] == ["if", "only"]  # "if only rag-2 started later": a wish, no order
+    # "..., what does it cover" asks; "when the kids are older" times.
+    asked = "?" in text or any(
+        w in lexicon.WH_OPENERS and n in lexicon.AUX_OPENERS | lexicon.MODAL_OPENERS
+        for w, n in pairwise(words)
+    )
+    return (wished or (timed and future)) and not asked and not _has_imperative(words)
 
 
 def mention(
@@ -84,7 +104,8 @@ def mention(
             or (negated_before and not ordered)
             or _described(clause, at)
             or _reported(clause.words[max(0, at - 1) : at + 1], words)
-            or has_phrase(clause.flat, lexicon.HEDGES)
+            # A modal asked of the assistant hedges nothing: "I wonder if you might kindly register me".
+            or has_phrase(clause.flat.replace("you might", "you").replace("might you", "you"), lexicon.HEDGES)
         ):
             found.add("negated")
         else:

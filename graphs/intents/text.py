@@ -24,8 +24,11 @@ _CLAUSE_BREAK = re.compile(
 _SPELLINGS = {
     "wanna": "want to", "gonna": "going to", "pls": "please", "plz": "please", "u": "you",
     "nvm": "never mind", "lemme": "let me", "naw": "no", "n": "and", "y": "yes", "cxl": "cancel", "wl": "waitlist",
+    "sgn": "sign", "mv": "move", "nxt": "next", "hmn": "human", "enrl": "enroll", "rgstr": "register",
 }  # fmt: skip
-"""Chat spellings written out, so that phrases match either way; action words shortened too ("cxl")."""
+"""Chat spellings written out, so that phrases match either way; words without their vowels too
+("cxl", "sgn", "mv"). After "me" or "me up", "2" and "4" are "to" and "for" ("add me 2 rag", "sgn me up 4 nlp")."""
+_NUMBER_WORDS = {"2": "to", "4": "for"}
 _REPEATED_END = re.compile(r"(\w)\1+$")
 _SIGNS = dict.fromkeys("👍✅", " yes ") | dict.fromkeys("👎❌", " no ") | dict.fromkeys("€$£", " euros ")
 """Emoji that stand for a yes or a no in a reply, and a sum's sign, read as the school's currency."""
@@ -84,8 +87,50 @@ def inflected(phrases: tuple[str, ...]) -> tuple[str, ...]:
 
 
 @lru_cache(maxsize=64)
-def _phrases(phrases: tuple[str, ...]) -> re.Pattern[str]:
-    return re.compile(r"(?<![a-z0-9'])(?:" + "|".join(re.escape(p) for p in phrases) + r")(?![a-z0-9'])")
+def _phrases(phrases: tuple[str, ...], flags: int = 0) -> re.Pattern[str]:
+    return re.compile(
+        r"(?<![a-z0-9'])(?:" + "|".join(re.escape(p) for p in phrases) + r")(?![a-z0-9'])", flags
+    )
+
+
+_ONESELF = re.compile(
+    r"\b(?:(?:the|this) )?[a-z]+ ?(?:\((?:me|myself|that'?s me|i)\)|, ?i\.? ?e\.?,? me\b,?)"
+    r"|\b(?:the|this) [a-z]+ (?:writing|typing|sending) (?:this|here)\b|\bthe undersigned(?: [a-z]+)?"
+    r"|^(?:\W*(?:hey|hi|hello|ok|so|lol)\b)*\W*not me(?= [a-z]+(?:ing|nig)\b)",
+    re.IGNORECASE,
+)
+"""The student named in the third person ("the student (me)", "this user, i.e. me,", "the learner
+writing this", "the undersigned"), or in the ironic "not me trying to ..." (I am trying to)."""
+_FIRST_PERSON = {"is": "am", "has": "have", "does": "do", "was": "was"}
+_TICKET_FIELD = re.compile(
+    r"^[ \t]*(?:subject|details|description|message|body|re|topic)[ \t]*:", re.I | re.M
+)
+"""The field labels of a support ticket's layout ("Subject: ...\nDetails: ...") are no words of it."""
+
+
+def as_said(text: str) -> str:
+    """The message as plainly said: in the first person, without a ticket's labels or polite conditions.
+
+    "The student (me) wishes to enroll in rag-1" is "I wish to enroll in rag-1", "not me trying to
+    become a data engineer" is "I am trying to become a data engineer": the student, not another.
+    "If it's no trouble, enroll me" orders on no condition.
+    """
+    text = _phrases(lexicon.POLITE_CONDITIONS, re.IGNORECASE).sub("", _TICKET_FIELD.sub("", text))
+    found = _ONESELF.search(text)
+    if not found:
+        return text
+    before, after = text[: found.start()], text[found.end() :].lstrip(" ,")
+    if found.group().lower().endswith("not me"):
+        return f"I am {after}"
+    verb, rest = re.match(r"([\w']*)(.*)", after, re.DOTALL).groups()  # type: ignore[union-attr]
+    low = verb.lower()
+    if low in _FIRST_PERSON:
+        verb = _FIRST_PERSON[low]
+    elif low.endswith(("shes", "ches", "sses", "xes")):
+        verb = verb[:-2]
+    elif low.endswith("s") and not low.endswith("ss") and len(low) > 3:
+        verb = verb[:-1]
+    return f"{before}I {verb}{rest}"
 
 
 def words_of(text: str) -> list[str]:
@@ -96,7 +141,12 @@ def words_of(text: str) -> list[str]:
     text = plain(text)
     for sign, word in _SIGNS.items():
         text = text.replace(sign, word)
-    return [spelled(w) for w in " ".join(_SPELLINGS.get(w, w) for w in _WORD.findall(text)).split()]
+    words = " ".join(_SPELLINGS.get(w, w) for w in _WORD.findall(text)).split()
+    said = [
+        _NUMBER_WORDS.get(w, w) if one == "me" or (two, one) == ("me", "up") else w
+        for two, one, w in zip(["", "", *words], ["", *words], words, strict=False)
+    ]
+    return [spelled(w) for w in said]
 
 
 def plain(text: str) -> str:
