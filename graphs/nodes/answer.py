@@ -310,16 +310,19 @@ def _model_answer(
         model=model.name,
         prices=models.config,
     )
-    rules = _rules_reply(subject, sections, today=school.clock(), reading=reading)
+
+    def rules() -> str:  # composed only when it is shown: most replies pass their checks
+        return _rules_reply(subject, sections, today=school.clock(), reading=reading)
+
     if isinstance(run, Failed):  # a model that is down must not cost the student the turn
-        text = f"{MODEL_DOWN}\n\n{rules}"
+        text = f"{MODEL_DOWN}\n\n{rules()}"
         record = _record("fallback", found, model=model.name, reason=run.failure, sections=sections)
         return text, record, run.calls[-1]
     text = text_of(run.value).strip()
     cited, problem = _check(text, given, sections, school)
     if problem is not None:
         return (
-            rules,
+            rules(),
             _record("fallback", found, model=model.name, reason=problem, sections=sections),
             run.judged("ungrounded").calls[-1],
         )
