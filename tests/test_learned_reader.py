@@ -60,6 +60,8 @@ def test_an_artifact_of_another_format_or_inconsistent_is_refused() -> None:
         from_json(shipped().to_json() | {"format": FORMAT + 1})
     with pytest.raises(ReaderArtifactError, match="differ in length"):
         from_json(shipped().to_json() | {"idf": [1.0]})
+    with pytest.raises(ReaderArtifactError, match="not one for each intent"):
+        from_json(shipped().to_json() | {"intents": ["question"]})
 
 
 def test_a_missing_or_corrupt_artifact_is_a_clear_error(
