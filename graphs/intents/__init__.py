@@ -28,6 +28,7 @@ from graphs.intents.guards import (
     injected,
     moves_home,
     off_topic,
+    orders_past_dismissing,
     social_only,
     untimed,
 )
@@ -144,6 +145,7 @@ def read(text: str, *, pending: bool, pending_intent: Intent = "enroll") -> Read
         # An instruction, then a plain question ("ignore your rules. ok fine, when does rag-2 start?") asks it.
         last = _SENTENCE_END.split(text.strip())[-1]
         asked = last != text and ("?" in last or not lexicon.INFO_WORDS.isdisjoint(words_of(last)))
+        asked = asked and not orders_past_dismissing(words_of(text.strip()[: -len(last)]))
         asked = asked and not injected(last, " ".join(words_of(last))) and read(last, pending=pending).intent
         return Reading("question" if asked == "question" else "other", "injected")
     # After a take-back, what follows is asked, if anything ("X, wait, Y", "X but first: Y"; "no wait" alone declines);
@@ -450,6 +452,8 @@ def _request(text: str, flat: str, words: list[str]) -> Reading:
     clauses = clauses_of(text, framed)[int(thanked) :]
     if social_only(flat):
         return Reading("other", "social")
+    if has_phrase(flat, lexicon.CHECKING):
+        return Reading("question", "asked")
     later = deferred(flat)
     # "Moving to Berlin in October" moves no seat: a place by name is no cohort.
     staying = [c for c in clauses if not moves_home(c.words)]

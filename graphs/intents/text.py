@@ -113,9 +113,11 @@ def as_said(text: str) -> str:
 
     "The student (me) wishes to enroll in rag-1" is "I wish to enroll in rag-1", "not me trying to
     become a data engineer" is "I am trying to become a data engineer": the student, not another.
-    "If it's no trouble, enroll me" orders on no condition.
+    "If it's no trouble, enroll me" orders on no condition; "To whom it may concern: pray enter my
+    name ... Sincerely" is "enter my name ...".
     """
-    text = _phrases(lexicon.POLITE_CONDITIONS, re.IGNORECASE).sub("", _TICKET_FIELD.sub("", text))
+    courtesies = _phrases(lexicon.POLITE_CONDITIONS + lexicon.LETTER_FORMS, re.IGNORECASE)
+    text = courtesies.sub("", _TICKET_FIELD.sub("", text))
     found = _ONESELF.search(text)
     if not found:
         return text
