@@ -105,9 +105,9 @@ def unpipelined_if_pooled(component: _Pipelining, settings: Settings) -> _Pipeli
     gets no answer, and keeps it for that client until the client next writes. So an idle
     connection of our pool pins a server connection, and with the others busy (a run holds one for
     its thread lock) the next query waits out `query_wait_timeout` and fails. Without pipelines the
-    savers write in a transaction (BEGIN, the statements, COMMIT). Our own pipeline ends inside a
-    transaction (`agent.infra.locks.begin_locked`), where a late Flush goes to the server
-    connection the transaction still holds; the journal's writes are single statements, no pipeline.
+    savers write in a transaction (BEGIN, the statements, COMMIT). The thread lock's statements go
+    as one simple query (`agent.infra.locks.begin_locked`, `release`), no pipeline; the journal's
+    writes are single statements.
     """
     if settings.db_pooling == "transaction":
         component.supports_pipeline = False
@@ -303,7 +303,7 @@ def open_resources(settings: Settings | None = None, *, setup: bool = True) -> I
     try:
         lock_pool.open()
         money_pool.open()
-        register(pool, ThreadLocks(lock_pool, pipelined=settings.db_pooling != "transaction"))
+        register(pool, ThreadLocks(lock_pool))
         register_student_budget(pool, StudentBudget.from_settings(pool, settings))
         school = School(
             pool,
