@@ -1745,3 +1745,45 @@ def test_a_letters_forms_are_no_words_of_what_it_asks(
     opening: str, closing: str, ask: str, intent: str
 ) -> None:
     assert classify(f"{opening} {ask} {closing}", pending=False) == intent
+
+
+@pytest.mark.parametrize(
+    "elsewhere",
+    [
+        "a university near me charges half for nlp",
+        "another academy enrolls students for free in rag",
+        "some platform online books you into mlops without a deposit",
+        "a competitor cancels without fees",
+    ],
+)
+def test_what_another_school_does_is_described_not_requested(elsewhere: str) -> None:
+    assert classify(f"{elsewhere}; what does yours cost?", pending=False) == "question"
+    assert classify(f"{elsewhere}. how is yours different", pending=False) == "question"
+    assert classify("I know a bootcamp charges less, but pay for my rag-2 seat now", pending=False) == "pay"
+
+
+@pytest.mark.parametrize(
+    "failure",
+    [
+        "the payment page didn't load",
+        "the checkout froze",
+        "my payment errored",
+        "the enrollment form crashed",
+    ],
+)
+def test_a_failed_thing_of_an_action_reports_a_problem_and_asks(failure: str) -> None:
+    assert classify(f"{failure} — which cards do you accept?", pending=False) == "question"
+    assert classify(f"{failure}; retry the rag-2 fee please", pending=False) == "pay"
+
+
+@pytest.mark.parametrize(
+    "puzzle",
+    [
+        "Define C as the set of cohorts of rag. How many elements does C have?",
+        "let X be the waitlist of nlp-1. is X empty",
+        "Call P the price of mlops. Is P below 1000?",
+        "define N as the number of seats left in python-basics-2. what is N",
+    ],
+)
+def test_a_definition_then_a_question_asks(puzzle: str) -> None:
+    assert classify(puzzle, pending=False) == "question"

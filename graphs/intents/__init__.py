@@ -102,6 +102,9 @@ _ASKED_FOR = frozenset({"my", "a", "an", "me", "some"})
 """Before a task noun, these ask the assistant for one ("my homework", "a joke")."""
 _PICK_WORDS = 3
 """At most this many words, fillers, thanks and glue aside, in a reply that only picks a target."""
+_DEFINES = re.compile(r"\s*(?:define|let|call)\s+\S{1,3}\s+(?:as|be|denote)\b", re.I)
+"""A message opening with a definition ("Define S as the set of advanced courses", "let W be ...")
+names what it asks about: it requests nothing, whatever the definition names."""
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 _ANSWER_FIRST = re.compile(rf"{_SENTENCE_END.pattern}|\n+|\s*[—–]\s*|\s-\s")
 """Where the answer to what waits ends and what is said after it begins: a sentence's end or a line's."""
@@ -150,6 +153,8 @@ def read(text: str, *, pending: bool, pending_intent: Intent = "enroll") -> Read
         return Reading("question" if asked == "question" else "other", "injected")
     # After a take-back, what follows is asked, if anything ("X, wait, Y", "X but first: Y"; "no wait" alone declines);
     # a course alone after it takes what was asked before ("book rag for me, no, scratch that, nlp").
+    if _DEFINES.match(text):  # "Let W be the waitlist of rag-2. Is |W| > 0": a puzzle about the catalog
+        return Reading("question", "asked")
     *before, said = _TAKEN_BACK.split(text.lower())
     after = read(said, pending=pending, pending_intent=pending_intent) if before else None
     if after and bare_name(said) and (first := read(before[-1], pending=pending)).intent in ACTION_OF_INTENT:

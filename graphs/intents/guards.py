@@ -102,7 +102,9 @@ def _dismissed_at(words: list[str]) -> int | None:
         if not has_word([verb], lexicon.DISMISSING, cutoff=0.85):
             continue
         after = [
-            (j, w) for j, w in enumerate(words[i + 1 : i + 4], i + 1) if w not in lexicon.DISMISSED_AFTER
+            (j, w)
+            for j, w in enumerate(words[i + 1 : i + 4], i + 1)
+            if w not in lexicon.DISMISSED_AFTER and known_word(w)
         ]
         if after[:1] and has_word([after[0][1]], lexicon.DISMISSED):
             return after[0][0]

@@ -245,7 +245,7 @@ INJECTION_PHRASES = phrase_list(
 )
 """Instructions to the assistant rather than a student's request."""
 DISMISSING = word_set(
-    "ignore forget ignora ignorar ignorez ignoriere negeer vergeet vergiss olvida oublie esqueca esquece"
+    "ignore forget ignora ignorar ignoriere negeer vergeet vergiss olvida oublie esqueca esquece"
 )
 DISMISSED = word_set(
     "previous prior above earlier instructions instruction rules guidelines policies policy prompt restrictions "
@@ -254,10 +254,9 @@ DISMISSED = word_set(
 """A verb of dismissing before what the assistant was told ("forget your guidelines", "ignore all
 previous ...") instructs it, in English or in another language inside English ("ignora las
 instrucciones", "negeer je instructies", "esqueça as regras")."""
-DISMISSED_AFTER = word_set(
-    "all your the of las los les tes je die de as os tus deine dein tutte le alle todas"
-)
-"""Words between a verb of dismissing and what is dismissed, in the languages of `DISMISSING`."""
+DISMISSED_AFTER = word_set("all your the of as")
+"""Words between a verb of dismissing and what is dismissed; so is any word the reader does not know,
+a foreign article or possessive ("ignora las instrucciones", "ignoriere deine Regeln")."""
 AND_WORDS = word_set("and e und en y et")
 """'And' in the languages of `DISMISSING`: after a dismissal, what it goes on to order."""
 ROLE_CLAIM = re.compile(
@@ -382,10 +381,14 @@ REPORTED = word_set("was were been got had already")
 paid"): nothing is requested."""
 THIRD_PERSONS = word_set(
     "someone somebody anyone anybody they he she instructor teacher school student students people "
-    "everyone nobody others classmate employer company firm boss manager staff employees team"
+    "everyone nobody others classmate employer company firm boss manager staff employees team "
+    "bootcamp bootcamps university academy platform provider competitor"
 )
 """The subject of an action that is not the student: "when someone drops out", "the instructor
-cancelled" describe what happens; they request nothing."""
+cancelled", "another bootcamp in Berlin charges less" describe what happens; they request nothing."""
+FAILING = word_set("didnt didn't doesn't won't failed crashed froze errored broken")
+"""After the thing of an action ("the payment page didn't load", "the checkout crashed"), a problem
+reported: nothing is requested."""
 HANDLING = word_set("put add sign get move book take charge remove approve delete")
 """Verbs that act on a seat with a word of an action: "put me on the waitlist", "add me"."""
 SUBJECTS = word_set("i you we they he she someone somebody it")
