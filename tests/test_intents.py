@@ -1787,3 +1787,19 @@ def test_a_failed_thing_of_an_action_reports_a_problem_and_asks(failure: str) ->
 )
 def test_a_definition_then_a_question_asks(puzzle: str) -> None:
     assert classify(puzzle, pending=False) == "question"
+
+
+@pytest.mark.parametrize(
+    ("asked", "intent"),
+    [
+        ("why does paying for rag-2 take so many steps?", "pay"),
+        ("how do I even get on the waitlist for nlp-1??", "waitlist"),
+        ("what's the trick to enrolling in mlops-1?", "enroll"),
+    ],
+)
+@pytest.mark.parametrize("order", ["do it for me", "just do it, please", "ugh, handle it for me"])
+def test_an_order_to_do_it_after_an_action_asked_about_requests_it(
+    asked: str, order: str, intent: str
+) -> None:
+    assert classify(f"{asked} {order}", pending=False) == intent
+    assert classify(asked, pending=False) == "question"

@@ -480,6 +480,11 @@ def _request(text: str, flat: str, words: list[str]) -> Reading:
         if reading == "requested":
             # "Book me a flight to Paris" books nothing here.
             return Reading("other", "offtopic") if errand else Reading(intent)
+    asked_of = [intent for intent, reading in readings.items() if reading == "asked"]
+    if len(asked_of) == 1 and has_phrase(
+        flat, lexicon.DOING_IT
+    ):  # "why is it so hard to sign up? do it for me"
+        return Reading(asked_of[0])
     if thanked:
         return Reading("other", "social")
     found = {*readings.values(), refund} - {None}

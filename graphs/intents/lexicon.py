@@ -184,6 +184,11 @@ CHECKING = phrase_list(
 )
 """A statement put up to be checked is a question about it, whatever action it names: "true or
 false: the waitlist is free to join", "let me make sure I follow: cancelling refunds me?"."""
+DOING_IT = phrase_list(
+    "do it for me, do that for me, do it yourself, just do it, handle it for me, sort it for me"
+)
+"""After an action asked about ("why is it so hard to sign up for rag?"), an order to do "it" requests
+that action: "do it for me: rag-2"."""
 RULES = word_set("policy policies terms conditions rules procedure process deadline deadlines")
 """After an action's noun, these name its rules, asked about: "the refund policy", "cancellation terms"."""
 POLITE_CONDITIONS = phrase_list(
