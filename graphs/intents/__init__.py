@@ -116,6 +116,8 @@ _SHORT = 10
 _REMARK_WORDS = 8
 """At most this many words beside the yes, thanks aside, in a reply that confirms."""
 _POINTERS = frozenset({"that's", "that", "this", "it", "it's", "is", "thats", "its"})
+_REASONS = frozenset({"since", "because", "as", "given", "seeing"})
+"""Opening a clause of a reply, these give the reason for its answer, not a remark beside it."""
 _SPEAKERS = (["i"], ["we"])
 """Before its verb, the student says the answer of themselves: "I confirm", "we decline for now"."""
 
@@ -206,6 +208,13 @@ def _confirmation(text: str, words: list[str]) -> Intent | None:
     a question after it ("no thanks. what else do you have?", "yes! do I get a reminder?"). A yes
     on a condition is a question ("only if it's online, then yes").
     """
+    # A no, then the terms that would change it, declines: "no, unless you can split it", "nah, I'd
+    # do it if it were cheaper": a counteroffer is no yes.
+    opening, *terms = re.split(r"[,.;:!—]", text, maxsplit=1)
+    no_first = words_of(opening) != [] and set(words_of(opening)) <= lexicon.DECLINE | lexicon.FILLERS
+    terms = words_of(terms[0]) if terms else []
+    if no_first and not {"if", "unless", "were"}.isdisjoint(terms) and lexicon.CONFIRM.isdisjoint(terms):
+        return "decline"
     if _asking(text):
         said = _reply_parts(text)[0]
         paused = set(words_of(said)) <= lexicon.FILLERS | lexicon.GREETINGS | lexicon.PAUSES
@@ -218,8 +227,18 @@ def _confirmation(text: str, words: list[str]) -> Intent | None:
     if not given or given[-1][1] == "decline":
         return given[-1][1] if given else None
     # After the last no, nothing is negated ("not yet, oh never mind, yes"); beside the yes, little is said.
-    since = clauses[max((i for i, a in given if a == "decline"), default=-1) + 1 :]
-    rest = [w for c, a in zip(clauses, answers, strict=True) if not a for w in c if w not in lexicon.SOCIAL]
+    # A reason given for the yes is no remark beside it: "since I have python and it's not advanced, confirm".
+    reasons = [c[:1] != [] and c[0] in _REASONS for c in clauses]
+    since = [c for c, r in zip(clauses, reasons, strict=True) if not r][
+        max((i for i, a in given if a == "decline"), default=-1) + 1 :
+    ]
+    rest = [
+        w
+        for c, a, r in zip(clauses, answers, reasons, strict=True)
+        if not (a or r)
+        for w in c
+        if w not in lexicon.SOCIAL
+    ]
     negated = any(lexicon.NEGATORS.intersection(c) for c in since)
     # A yes on a condition not known to hold asks ("if it's under €1000, then yes"); "if needed" sets none.
     unmet = any(w in ("if", "unless") and then not in ("you", "needed") for w, then in pairwise(words))
@@ -381,8 +400,9 @@ def _asks_the_catalog(text: str, words: list[str], flat: str) -> bool:
     asked_for = re.sub(r"\b(?:any|your) (?:of your )?\w+", "", asked_for)
     one = any(asks(c) and names_course(c.words) and not is_program_request(c.flat) for c in clauses_of(text))
     said = [w for w in words if w not in lexicon.OPENER_SKIP][:2] or [""]
-    # "Can I skip the prerequisites ...?" asks what one may do.
+    # "Can I skip the prerequisites ...?" asks what one may do; "will there still be a cohort of X?" what is.
     own = said[0] in lexicon.MODAL_OPENERS and said[1:] in (["i"], ["we"])
+    own = own or (said[0] in {*lexicon.MODAL_OPENERS, "will"} and said[1:] == ["there"])
     return (one or own or said[0] in lexicon.AUX_OPENERS) and not has_phrase(asked_for, lexicon.PLAN_WORDS)
 
 
@@ -410,12 +430,28 @@ def _task(words: list[str]) -> bool:
         for i, w in enumerate(words)
         if w in lexicon.TASKS and (w == opener or words[i - 1 : i] in (["me"], ["you"]))
     ]
-    if tasked and not has_word(words[tasked[0] + 1 :], lexicon.THINGS_OF_SCHOOL):
+    if (tasked and not has_word(words[tasked[0] + 1 :], lexicon.THINGS_OF_SCHOOL)) or _schoolwork(words):
         return True
     # "help me with my homework", "tell me a joke"; "is there homework in rag?" asks about a course.
     return any(
         w in lexicon.TASK_NOUNS and not _ASKED_FOR.isdisjoint(words[max(0, i - 2) : i])
         for i, w in enumerate(words)
+    )
+
+
+def _schoolwork(words: list[str]) -> bool:
+    """Whether a message asks for work of a class taken elsewhere, on no course here.
+
+    "Explain the causes of World War I for my history class", "solve this for my chemistry exam";
+    "explain embeddings for my nlp course" asks about a course here.
+    """
+    return any(
+        a == "for"
+        and b in ("my", "our")
+        and c.isalpha()
+        and d in lexicon.SCHOOLWORK
+        and not about_school(c, [c])
+        for a, b, c, d in zip(words, words[1:], words[2:], words[3:], strict=False)
     )
 
 
@@ -501,7 +537,11 @@ def _request(text: str, flat: str, words: list[str]) -> Reading:
     if not found and words[0] in ("i", "not") and done and not asked:
         return Reading("other", "negated")
     opener = opener_of(words)
-    if not found and (has_phrase(flat, lexicon.LEARNING) or opener in lexicon.SHOWING):
+    if (
+        not found
+        and (has_phrase(flat, lexicon.LEARNING) or opener in lexicon.SHOWING)
+        and not _schoolwork(words)
+    ):
         return Reading("question")
     if not found and (off_topic(text, words, flat) or _task(words)):
         return Reading("other", "offtopic")

@@ -146,7 +146,8 @@ def for_someone_else(flat: str) -> bool:
     """Whether an action's object is another person: "enroll my friend", "cancel the booking bob made"."""
     if _POSSESSIVE.search(flat) or _HELD_BY.search(flat):
         return True
-    # "every one of my interns" counts them as "every" does.
+    # "every one of my interns" counts them as "every" does; "a colleague of mine" is "my colleague".
+    flat = re.sub(r"\b(?:a|an|one|some) (\w+) of (?:mine|ours)\b", r"my \1", flat)
     words = re.sub(r"\b(every|each) one of\b", r"\1", flat).split()
     for i, word in enumerate(words):
         if word not in lexicon.ACTION_VERBS:

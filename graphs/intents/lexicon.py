@@ -39,6 +39,9 @@ COMPLAINT = word_set(
     "complaint complain complaining unhappy disappointed terrible awful scam dispute lawyer "
     "chargeback unacceptable angry furious overcharged ridiculous demand fraud"
 )
+RATING = word_set("stars star rating rated review reviewed reviewer pacing paced pace tempo feedback")
+"""The words of rating a course ("two stars for the pacing"): a review's own words, known so that
+none is read as a slip of an action's ("pacing" is no "paying")."""
 COMPLAINT_PHRASES = phrase_list(
     "took money, taken money, took the money, was charged, were charged, been charged, got charged, "
     "took my money, no access, never showed, doesn't work, does not work, not working"
@@ -57,10 +60,13 @@ TALK_TO_SOMEONE = re.compile(
     r"|your|one of your|the (?:\w+ )?(?:team|staff|person)|real|human|person|staff|support|admissions)\b"
     r"|\b(?:someone|somebody|anyone|person|human)\b(?: \w+){0,8} (?:talk|speak|chat)(?:ing)? (?:to|with)\b"
     r"|\b(?:someone|somebody|anyone|a person) (?:from|in|at) (?:the |your )?(?:support|staff|admissions|office|billing)\b"
+    r"|\b(?:someone|somebody|anyone|anybody|a person) real\b|\b(?:connect|put) me(?: through)?$"
+    r"|\b(?:talk|speak|chat)(?:ing)? (?:to|with) (?:(?:mr|ms|mrs|dr|miss|prof|professor) \w+|\w+ (?:directly|personally|in person))\b"
 )
 """Asking for a person, even as a question ("can I talk to a real person?", "is there an advisor I
 can chat with?", "is there someone there I could speak to?", "connect me with the right person",
-"get me someone from support"), is a handoff."""
+"get me someone from support", "anybody real"), or for one by name ("speak to Dr. Ruiz", "chat with
+Lena directly", "can you connect me?"), is a handoff."""
 REFUND = word_set("refund refunds refunded refnd reimburse reimbursement")
 REFUND_PHRASES = ("money back",)
 """A refund asked for is for staff; a refund asked about ("what is the refund policy?") is a question."""
@@ -104,8 +110,13 @@ TRANSFER_PHRASES = phrase_list(
     "move me, move my, move to, move from, move over to, be moved, change my cohort, change my group, "
     "change my start, change cohort, change group, change to, change me to"
 )
-TRANSFER_PATTERN = re.compile(r"\b(?:different|another|later|earlier) (?:cohort|group)\b")
-"""Another cohort asked for ("put me in a later cohort", "later cohort instead, please") is a move."""
+TRANSFER_PATTERN = re.compile(
+    r"\b(?:different|another|later|earlier) (?:cohort|group)\b"
+    r"|\b(?:my|our) (?:seat|spot|place|booking|enrol?lment|registration)\b(?: [\w'-]+){0,7}? (?:over |across )?to (?:[a-z]+ ){1,4}\d\b"
+)
+"""Another cohort asked for ("put me in a later cohort", "later cohort instead, please") is a move; so
+is the student's seat taken to a cohort, whatever the verb ("migrate my seat to rag-2", "my booking
+in nlp, ported over to nlp-2")."""
 """Moving an enrollment to another cohort of the same course ("moving me": a phrase's head inflects)."""
 ENROLL = word_set(
     "enroll enrol enrolling enrollment enrolment registration admission register reg signup join rejoin book reserve apply "
@@ -272,7 +283,7 @@ ROLE_CLAIM = re.compile(
     r"|\bfrom (?:the|your) (?:admin\w*|operators?|developers?|system)\b"
     r"|\b(?:assistant|bot|chatbot|ai)s?\s+(?:must|shall|may|now [a-z]+s|has to|have to"
     r"|(?:is|are) (?:now )?(?:allowed|required|obliged|permitted|auth\w*[sz]ed|entitled) to)\b"
-    r"|\b(?:mark\w*|segna|marca) (?:[a-z0-9-]+ ){0,5}(?:as|come|como|als) (?:paid|enrolled|approved|refunded|pagato|pagado|bezahlt)\b"
+    r"|\b(?:mark\w*|segna|marca) (?:[a-z0-9-]+ ){0,5}(?:as|come|como|als) (?:paid|enrolled|approved|refunded|received|settled|cleared|pagato|pagado|bezahlt)\b"
 )
 """Claiming the authority to instruct the assistant: "as an admin", "as your developer", "I order you",
 "new instruction from staff", "the text below is from your operator"; a rule, quoted or in a form's
@@ -298,7 +309,8 @@ INJECTION_MARKERS = (
 BULK_PHRASES = phrase_list(
     "every cohort, all cohorts, all the cohorts, each cohort, every course, all courses, "
     "all the courses, each course, everyone, everybody, all students, every student, all the students, "
-    "all users, every user, all enrollments, every enrollment"
+    "all users, every user, all enrollments, every enrollment, every payment, all payments, all the payments, "
+    "every booking, all bookings, every seat, all seats"
 )
 """An action over everything or everyone is never one student's request for themselves."""
 OTHERS = phrase_list(
@@ -314,7 +326,7 @@ PEOPLE = word_set(
 """Who "my ..." or "the ..." names besides the student ("my friend", "the whole team"); a word that
 is no word of the reader, the catalog or the school's texts ("my roommate") names a person too; a
 workplace's people and the firm itself are others ("my new hire", "four engineers", "our firm")."""
-GROUPS = word_set("class club group team department office family household")
+GROUPS = word_set("class club group team department office family household school company")
 """After "whole" or "entire", a group of people ("my whole class", "the entire reading club"): others,
 where "my class" alone is the student's own course."""
 COUNTS = word_set("all both each every any some none one two three four five six several few")
@@ -402,6 +414,8 @@ TASKS = word_set("write code solve translate compute calculate debug summarize s
 """A message opening with one of these asks the assistant for a task outside the school."""
 ERRANDS = word_set("flight flights hotel hotels taxi train table tickets ticket restaurant dinner car")
 """What an action's verb may take outside the school ("book me a flight"): no enrollment."""
+SCHOOLWORK = word_set("class homework assignment exam essay test quiz module lecture seminar paper")
+"""After "for my <subject>", work for a class taken elsewhere ("for my history class")."""
 TASK_NOUNS = word_set("homework essay poem poetry recipe joke jokes song songs horoscope")
 """A message asking for one of these asks for a task outside the school, whatever subject it names."""
 PLANNING = word_set(
@@ -420,6 +434,6 @@ ACTING = ENROLL | CANCEL | PAY | WAITLIST | TRANSFER | REFUND | HANDLING
 is an imperative."""
 ACTION_VERBS = word_set(
     "enroll enrol register sign book reserve join cancel withdraw unenroll drop pay charge add put move "
-    "transfer switch shift remove"
+    "transfer switch shift remove waitlist waitlisting"
 )
 """The verbs of acting on someone's seat: followed by a person ("move bob to rag-2"), for that person."""

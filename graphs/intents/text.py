@@ -106,10 +106,18 @@ _TICKET_FIELD = re.compile(
     r"^[ \t]*(?:subject|details|description|message|body|re|topic)[ \t]*:", re.I | re.M
 )
 """The field labels of a support ticket's layout ("Subject: ...\nDetails: ...") are no words of it."""
+_PASTED = re.compile(
+    r"\[[ \t]*(?:image|img|screenshot|photo|picture|pic|attachment|file|pdf|scan|\d{1,2}:\d{2})\b[^\]\n]*\]"
+    r"|^[ \t]*>[^\n]*(?:\n|$)",
+    re.I | re.M,
+)
+"""What the student pasted is no words of theirs: an attachment's placeholder ("[image: my
+certificate]"), a chat log's time stamp ("[09:03]"), a line quoted back with "> " (the assistant's
+offer, answered on the lines after it)."""
 
 
 def as_said(text: str) -> str:
-    """The message as plainly said: in the first person, without a ticket's labels or polite conditions.
+    """The message as plainly said: in the first person, without a ticket's labels, what was pasted or polite conditions.
 
     "The student (me) wishes to enroll in rag-1" is "I wish to enroll in rag-1", "not me trying to
     become a data engineer" is "I am trying to become a data engineer": the student, not another.
@@ -117,7 +125,8 @@ def as_said(text: str) -> str:
     name ... Sincerely" is "enter my name ...".
     """
     courtesies = _phrases(lexicon.POLITE_CONDITIONS + lexicon.LETTER_FORMS, re.IGNORECASE)
-    text = courtesies.sub("", _TICKET_FIELD.sub("", text))
+    pasted = _PASTED.sub(" ", text)
+    text = courtesies.sub("", _TICKET_FIELD.sub("", pasted if pasted.strip() else text))
     found = _ONESELF.search(text)
     if not found:
         return text
