@@ -2,14 +2,15 @@
 
 The client connects to the proxy instead of the database (`WireCounter.url`). Every byte is passed
 through unchanged; on the way to the server the proxy reads the frontend protocol's message
-headers, counting each `Execute` (extended protocol) and `Query` (simple protocol) as one
-statement, and it counts a round trip each time the client sends after the server has answered.
+headers, counting each `Execute` (extended protocol) as one statement and each statement of a
+`Query` (simple protocol), and it counts a round trip each time the client sends after the server has answered.
 Used only by the benchmark, on a separate pass from the timed one (the proxy adds latency).
 """
 
 from __future__ import annotations
 
 import contextlib
+import re
 import socket
 import struct
 import threading
@@ -86,10 +87,59 @@ class _Frontend:
             _portal, rest = body.split(b"\0", 1)
             self.last_bind = self.statements.get(rest.split(b"\0", 1)[0].decode(), "?")
         elif kind in ("E", "Q"):
-            word = self.last_bind if kind == "E" else _first_word(body.split(b"\0", 1)[0])
+            words = (
+                [self.last_bind]
+                if kind == "E"
+                else [_first_word(one) for one in _statements(body.split(b"\0", 1)[0])]
+            )
             with self.lock:
-                self.counts.statements += 1
-                self.counts.kinds[word] += 1
+                self.counts.statements += len(words)
+                self.counts.kinds.update(words)
+
+
+def _statements(sql: bytes) -> list[bytes]:
+    """The statements of a simple query's text, split at the semicolons outside quotes and comments.
+
+    A simple query may carry several (the thread lock sends its BEGIN, reads and SET in one); each
+    counts as a statement, as it would through the extended protocol. Quoted strings (with `''`,
+    and backslash escapes in `E'...'`), quoted names, dollar quotes and comments are skipped.
+    """
+    text, parts, start, i = sql.decode(errors="replace"), [], 0, 0
+    while i < len(text):
+        char = text[i]
+        if char == ";":
+            parts.append(text[start:i])
+            start = i + 1
+        elif char in "'\"":
+            i = _quoted_end(text, i, escapes=char == "'" and text[i - 1 : i] in ("e", "E"))
+        elif text.startswith("--", i):
+            i = _end_of(text, "\n", i)
+        elif text.startswith("/*", i):
+            i = _end_of(text, "*/", i)
+        elif tag := re.match(r"\$[A-Za-z_]*\$", text[i:]):
+            i = _end_of(text, tag.group(), i + len(tag.group()))
+        i += 1
+    parts.append(text[start:])
+    return [part.encode() for part in parts if part.strip()] or [b""]
+
+
+def _quoted_end(text: str, i: int, *, escapes: bool) -> int:
+    """The index of the quote that closes the one at `i` (a doubled quote goes on)."""
+    quote, i = text[i], i + 1
+    while i < len(text):
+        if (escapes and text[i] == "\\") or text[i : i + 2] == quote * 2:  # an escape, or a doubled quote
+            i += 2
+        elif text[i] == quote:
+            return i
+        else:
+            i += 1
+    return len(text)
+
+
+def _end_of(text: str, end: str, i: int) -> int:
+    """The index of the last character of `end`'s first occurrence from `i` (the text's end if none)."""
+    found = text.find(end, i)
+    return len(text) if found < 0 else found + len(end) - 1
 
 
 def _first_word(sql: bytes) -> str:

@@ -37,14 +37,16 @@ def test_the_proxy_counts_statements_and_round_trips(counter: WireCounter) -> No
         piped = counter.snapshot() - before
 
         before = counter.snapshot()
-        conn.execute("SELECT 1; SELECT 2")
+        conn.execute("SELECT 1; SELECT 'a;b' /* ; */; SELECT $$;$$ -- ;\n;")
         simple = counter.snapshot() - before
 
     select = {"SELECT $1::int AS n": 3}
     assert (singles.statements, singles.round_trips, dict(singles.kinds)) == (3, 3, select)
     assert (piped.statements, piped.round_trips, dict(piped.kinds)) == (3, 1, select)
-    # The simple protocol sends one Query message, however many statements its text holds.
-    assert (simple.statements, simple.round_trips, dict(simple.kinds)) == (1, 1, {"SELECT 1; SELECT 2": 1})
+    # The simple protocol sends one Query message; each statement its text holds counts (the
+    # semicolons in quotes and comments split nothing).
+    kinds = {"SELECT 1": 1, "SELECT 'a;b' /* ; */": 1, "SELECT $$;$$ -- ;": 1}
+    assert (simple.statements, simple.round_trips, dict(simple.kinds)) == (3, 1, kinds)
     assert singles.bytes_to_server > 0 and singles.bytes_to_client > 0
 
 
