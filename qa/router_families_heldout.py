@@ -10374,33 +10374,6 @@ r20_a_waitlist_hurry 0.542, r20_a_pay_after_failure 0.583, r20_a_enroll_british 
 r20_a_waitlist_letter 0.625.
 """
 
-ROUNDS: tuple[tuple[Family, ...], ...] = (
-    ROUND_1,
-    ROUND_2,
-    ROUND_3,
-    ROUND_4,
-    ROUND_5,
-    ROUND_6,
-    ROUND_7,
-    ROUND_8,
-    ROUND_9,
-    ROUND_10,
-    ROUND_11,
-    ROUND_12,
-    ROUND_13,
-    ROUND_14,
-    ROUND_15,
-    ROUND_16,
-    ROUND_17,
-    ROUND_18,
-    ROUND_19,
-    ROUND_20,
-)
-"""The held-out rounds in the order they were written; each docstring keeps its freeze and first figures."""
-
-SEEN: tuple[Family, ...] = tuple(family for round_ in ROUNDS for family in round_)
-"""The rounds already seen: reported apart, and part of the learned reader's training data."""
-
 ROUND_21_FROZEN_AT = "062e746"
 """The commit at which the rules were frozen before round 21 was measured."""
 
@@ -11047,8 +11020,36 @@ that refuses to cancel read as paying, a quoted offer with a question after it).
 r21_p_counteroffer_decline 0.750.
 """
 
-FROZEN_AT = ROUND_21_FROZEN_AT
+ROUNDS: tuple[tuple[Family, ...], ...] = (
+    ROUND_1,
+    ROUND_2,
+    ROUND_3,
+    ROUND_4,
+    ROUND_5,
+    ROUND_6,
+    ROUND_7,
+    ROUND_8,
+    ROUND_9,
+    ROUND_10,
+    ROUND_11,
+    ROUND_12,
+    ROUND_13,
+    ROUND_14,
+    ROUND_15,
+    ROUND_16,
+    ROUND_17,
+    ROUND_18,
+    ROUND_19,
+    ROUND_20,
+    ROUND_21,
+)
+"""The held-out rounds in the order they were written; each docstring keeps its freeze and first figures."""
+
+SEEN: tuple[Family, ...] = tuple(family for round_ in ROUNDS for family in round_)
+"""The rounds already seen: reported apart, and part of the learned reader's training data."""
+
+FROZEN_AT = "not frozen yet"
 """The commit at which the rules and the combination were frozen before the latest round was measured."""
 
-HELD_OUT: tuple[Family, ...] = ROUND_21
-"""The round not yet seen: 21, written blind to the rules and measured once after its freeze."""
+HELD_OUT: tuple[Family, ...] = ()
+"""The round not yet seen: none until round 22 is written blind and frozen."""
