@@ -570,5 +570,21 @@ MORE_TUNED: tuple[Family, ...] = (
         note="offtopic",
         size=12,
     ),
+    Family(
+        "a_unknown_cohort",
+        "enroll",
+        (
+            "enroll me in vvv-8",
+            "sign me up for qwx-3",
+            "put me in blorp-2 please",
+            "I want to join xyz-7",
+            "register me for foo-bar-1",
+            "enrol me in kkk-4",
+            "book me a seat in zed-5",
+            "add me to qqq-12",
+        ),
+        size=12,
+    ),
 )
-"""More tuned families: comparisons, practicalities, bare names, more ways of acting and refusing."""
+"""More tuned families: comparisons, practicalities, bare names, more ways of acting and refusing,
+and acts on a cohort id the catalog lacks (the domain, not the reader, answers that it does not exist)."""
