@@ -185,6 +185,10 @@ combination`, `docs/evaluation/router.md`); `SAFE_MASS` and the reader's regular
 readings, where a veto at 0.4 with C = 10 read 0.941 with 22, and the rules alone 0.902 with 325.
 Floors of 0.7 and 0.8 read 0.946 with the same 20 unsafe there, but let a less sure reader start
 an action over the rules' question; they were not kept."""
+READER_WORDS = 150
+"""The learned reader reads messages of at most this many words; longer ones keep the rules' reading.
+It was fitted on messages of at most 79 words: past that its probabilities say more about length
+than meaning (a question padded with 700 repeats of one word read as chit-chat, sure at 0.86)."""
 SAFETY_GUARDS = frozenset({"injected", "negated", "offtopic", "social", "asked"})
 """Guards that say a message must start no action and no planner; the reader never overrules that."""
 REPLIES = frozenset({"confirm", "decline"})
@@ -208,7 +212,7 @@ def _offline(text: str, reading: Reading, *, pending: bool, learned: bool) -> Ro
     """The rules' reading, or the learned reader's where `learned_reading` takes it."""
     rules = reading.intent
     by_rules = RouteDecision(rules, RouteRecord(intent=rules, source="rules", model=None, reason=None), None)
-    if not learned:
+    if not learned or len(text.split()) > READER_WORDS:
         return by_rules
     chances = shipped().probabilities(text, pending)
     intent = learned_reading(reading, chances, pending=pending)

@@ -9,7 +9,8 @@ from langchain_core.messages import AIMessage
 
 from agent.config.model_config import ModelConfig
 from agent.llm.models import NamedModel
-from graphs.routing import EVAL_PENDING, decide
+from graphs.intents.learned import shipped
+from graphs.routing import EVAL_PENDING, READER_WORDS, decide
 
 
 def route(scripted_model: Any, said: str, text: str, *, pending: bool = False) -> tuple[str, str, str | None]:
@@ -63,3 +64,16 @@ def test_the_rules_overrule_a_model_that_would_act(
 )
 def test_the_model_decides_elsewhere(scripted_model: Any, said: str, text: str, pending: bool) -> None:
     assert route(scripted_model, said, text, pending=pending) == (said, "model", None)
+
+
+def test_a_message_longer_than_the_reader_ever_read_keeps_the_rules_reading() -> None:
+    # Padded far past the longest message the reader was fitted on, a question stays a question:
+    # the reader, sure of "other" there, is not asked.
+    for padding in (1, READER_WORDS - 10, 700):
+        text = "Is there a course on " + "very " * padding + "long subjects?"
+        decision = decide(text, pending=None, model=None, config=ModelConfig())
+        assert (decision.intent, decision.record["source"]) == ("question", "rules"), padding
+    assert (
+        shipped().probabilities("Is there a course on " + "very " * 700 + "long subjects?", False)["other"]
+        > 0.8
+    )
