@@ -60,14 +60,15 @@ def _decoded(text: str) -> str | None:
     return None
 
 
-def injected(text: str, flat: str) -> bool:
+def injected(text: str, flat: str, *, decode: bool = True) -> bool:
     """Whether the message instructs the assistant, acts in bulk, or acts for someone else.
 
-    Encoded (leetspeak, base64), it is read as decoded: an action hidden so is an instruction.
+    Encoded (leetspeak, base64), it is read as decoded, once: an action hidden so is an
+    instruction. (Decoded again, "zq002x" stays mixed, and the reading never ended.)
     """
-    hidden = _decoded(text)
+    hidden = _decoded(text) if decode else None
     if hidden is not None and (
-        injected(hidden, " ".join(hidden.split())) or has_word(hidden.split(), lexicon.ACTING)
+        injected(hidden, " ".join(hidden.split()), decode=False) or has_word(hidden.split(), lexicon.ACTING)
     ):
         return True
     raw = text.lower()
