@@ -153,7 +153,7 @@ def for_someone_else(flat: str) -> bool:
     for i, word in enumerate(words):
         if word not in lexicon.ACTION_VERBS:
             continue
-        rest = [w for w in words[i + 1 : i + 6] if w not in ("also", "too", "just")][:4]  # "enroll also bob"
+        rest = [w for w in words[i + 1 : i + 8] if w not in ("also", "too", "just")][:6]  # "enroll also bob"
         if rest[:1] == ["up"] or (word == "pay" and rest[:1] == ["for"]):
             rest = rest[1:]
         if _someone(rest):
@@ -229,10 +229,15 @@ def _someone(rest: list[str], *, ending: bool = False, owned: bool = False) -> b
     after = " ".join(rest)
     if any(after == o or after.startswith(o + " ") for o in lexicon.OTHERS):
         return True
-    # A count of people is others too: "sign up four engineers", "2 of my analysts".
-    counted = rest[:1] != [] and (rest[0].isdigit() or rest[0] in lexicon.COUNTS)
-    rest = [w for w in rest[int(counted) :] if w != "of"] if counted else rest
+    # A count of people is others too, before the owner or after: "sign up four engineers", "2 of my
+    # analysts", "all four of my children", "my three nephews' seats" (a relation: `_is_name`).
+    counted = rest[:1] != [] and _counts(rest[0])
+    rest = list(dropwhile(_counts, rest))
     owner = int(rest[:1] in (["my"], ["our"], ["the"]))
+    if owner and rest[1:2] != [] and _counts(rest[1]):
+        rest, counted = [rest[0], *dropwhile(_counts, rest[1:])], True
+    if counted and owner and rest[1:2] != [] and _is_name(rest[1], owned=True):
+        return True
     if owner and rest[1:2] in (["whole"], ["entire"]) and not lexicon.GROUPS.isdisjoint(rest[2:4]):
         return True
     named = list(takewhile(lambda w: w not in _PREPOSITIONS, rest[owner : owner + 2])) or [""]
@@ -243,6 +248,11 @@ def _someone(rest: list[str], *, ending: bool = False, owned: bool = False) -> b
     word, follows = rest[owner : owner + 1], rest[owner + 1 : owner + 2]
     placed = (follows[:1] != [] and follows[0] in _PREPOSITIONS) or (ending and follows in _CLOSING)
     return _is_name(word[0] if word and (placed or owned) else "", owned=bool(owner))
+
+
+def _counts(word: str) -> bool:
+    """Whether a word counts what follows it: "three", "2", "all", or the "of" after a count."""
+    return word.isdigit() or word in lexicon.COUNTS or word == "of"
 
 
 def _is_name(word: str, *, owned: bool = False) -> bool:
