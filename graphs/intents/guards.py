@@ -77,9 +77,17 @@ def injected(text: str, flat: str, *, decode: bool = True) -> bool:
     if told or has_phrase(flat, lexicon.INJECTION_PHRASES):
         return True
     # "List all cohorts" asks; "enroll me in every cohort" acts in bulk.
-    if has_phrase(flat, lexicon.BULK_PHRASES) and has_word(flat.split(), lexicon.ACTING, cutoff=0.85):
+    if _in_bulk(flat.split()) and has_word(flat.split(), lexicon.ACTING, cutoff=0.85):
         return True
     return for_someone_else(flat) and not asks_about_another(text, flat.split())
+
+
+def _in_bulk(words: list[str]) -> bool:
+    """Whether the words name all of the school's things or people: "all the cohorts", "every account"."""
+    return any(w in ("everyone", "everybody") for w in words) or any(
+        a in _ALL and has_word([(c if b == "the" else b).removesuffix("s")], lexicon.BULK)
+        for a, b, c in zip(words, [*words[1:], ""], [*words[2:], "", ""], strict=False)
+    )
 
 
 def _dismisses_instructions(words: list[str]) -> bool:
@@ -201,6 +209,7 @@ def _given_up(before: list[str]) -> bool:
     return held in _HELD and owner in ("my", "our") and verb not in lexicon.ACTION_VERBS
 
 
+_ALL = frozenset({"all", "every", "each"})
 _HELD = {"enrollment", "enrolment", "seat", "spot", "place", "booking", "registration", "payment", "refund"}
 _HELD_BY = re.compile(
     rf"\bthe (?:{'|'.join(sorted(_HELD))}) (?!(?:i|we|you|in|into|for|on|of|to|from) )(?:[a-z0-9]+ ){{1,2}}"

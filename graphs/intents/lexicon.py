@@ -306,13 +306,11 @@ INJECTION_MARKERS = (
     "; --",
 )
 """Role labels, prompt syntax and SQL statements, matched in the raw lower-cased text."""
-BULK_PHRASES = phrase_list(
-    "every cohort, all cohorts, all the cohorts, each cohort, every course, all courses, "
-    "all the courses, each course, everyone, everybody, all students, every student, all the students, "
-    "all users, every user, all enrollments, every enrollment, every payment, all payments, all the payments, "
-    "every booking, all bookings, every seat, all seats"
+BULK = word_set(
+    "cohort course student user enrollment enrolment booking seat payment account member customer learner"
 )
-"""An action over everything or everyone is never one student's request for themselves."""
+"""After "all", "every" or "each" ("all the students", "every account"), everything or everyone: an
+action over them is never one student's request for themselves."""
 OTHERS = phrase_list(
     "someone else, somebody else, student, him, her, them, this student, this user, the user"
 )
@@ -326,7 +324,7 @@ PEOPLE = word_set(
 """Who "my ..." or "the ..." names besides the student ("my friend", "the whole team"); a word that
 is no word of the reader, the catalog or the school's texts ("my roommate") names a person too; a
 workplace's people and the firm itself are others ("my new hire", "four engineers", "our firm")."""
-GROUPS = word_set("class club group team department office family household school company")
+GROUPS = word_set("class club group team department office family household school company list")
 """After "whole" or "entire", a group of people ("my whole class", "the entire reading club"): others,
 where "my class" alone is the student's own course."""
 COUNTS = word_set("all both each every any some none one two three four five six several few")
