@@ -1973,3 +1973,19 @@ def test_a_count_of_the_students_people_is_someone_else(counted: str) -> None:
 def test_an_action_on_all_of_the_schools_people_or_things_is_an_injection(bulk: str) -> None:
     assert read(bulk, pending=False).guard == "injected"
     assert classify("list all cohorts of the rag course", pending=False) == "question"
+
+
+@pytest.mark.parametrize(
+    ("said", "intent"),
+    [
+        ("no no, I wasn't asking to enroll", "other"),
+        ("I wasn't going to pay yet", "other"),
+        ("we weren't trying to transfer, we only wonder if the times change", "other"),
+        ("I wasn't asking to enroll, I meant: when does rag-2 start?", "question"),
+        ("I didn't ask to be enrolled, I meant, what does nlp-1 cost?", "question"),
+        ("not asking for a transfer. I meant: which cohort of rag is later?", "question"),
+        ("I meant: enroll me in rag-2", "enroll"),
+    ],
+)
+def test_an_action_said_not_asked_for_is_none_and_what_was_meant_is_read(said: str, intent: str) -> None:
+    assert classify(said, pending=False) == intent

@@ -94,7 +94,7 @@ _REPLACES_OWN = re.compile(
 """An enrollment in place of the student's own is a move to another cohort."""
 
 _TAKEN_BACK = re.compile(
-    r"(?:^|[,.;:!?—]|\bbut)\s*(?:\w+\W+)?(?:wait|never ?mind|nvm|i mean|actually no|hold on|scratch that|first|correction)"
+    r"(?:^|[,.;:!?—]|\bbut)\s*(?:\w+\W+)?(?:wait|never ?mind|nvm|i meant?|actually no|hold on|scratch that|first|correction)"
     r"\s*[,.;:!-]"
 )
 _STRICT = 0.85

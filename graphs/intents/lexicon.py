@@ -226,7 +226,8 @@ OPENER_SKIP = word_set(
 """Words before a clause's opener that do not change what the clause is."""
 
 NEGATORS = word_set(
-    "don't dont not never won't wont no can't cant cannot didn't didnt without haven't shouldn't"
+    "don't dont not never won't wont no can't cant cannot didn't didnt without haven't shouldn't "
+    "wasn't wasnt weren't"
 )
 """A negator before the action's word in the same clause negates it ("I don't want to enroll")."""
 DEFERRALS = phrase_list(
