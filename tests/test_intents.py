@@ -1989,3 +1989,17 @@ def test_an_action_on_all_of_the_schools_people_or_things_is_an_injection(bulk: 
 )
 def test_an_action_said_not_asked_for_is_none_and_what_was_meant_is_read(said: str, intent: str) -> None:
     assert classify(said, pending=False) == intent
+
+
+@pytest.mark.parametrize(
+    "person",
+    [
+        "I need a person, not a bot, to arrange extra time in nlp-1",
+        "I want a human instead of the chatbot to sort out my exam accommodation",
+        "please get me someone, not a robot, about my dyslexia support in rag-2",
+        "can a human rather than a bot help me with extra time?",
+    ],
+)
+def test_a_person_asked_for_against_the_bot_is_a_handoff(person: str) -> None:
+    assert classify(person, pending=False) == "handoff"
+    assert classify("are you a bot or a human?", pending=False) == "other"

@@ -476,10 +476,13 @@ def _for_staff(words: list[str], flat: str, refund: Mention | None, *, cancel: M
         w for as_, a, w in zip(words, words[1:], words[2:], strict=False) if as_ == "as" and a in ("a", "an")
     }
     humans = [w for w in words if w not in mentioned]
+    # A person set against the assistant is asked for too: "I need a person, not a bot, to arrange ...".
+    against_bot = has_word(words, lexicon.BOTS) and not {"not", "instead", "rather", "than"}.isdisjoint(words)
     asks_for_one = (
         has_word(humans, lexicon.HUMAN, cutoff=_STRICT)
         or has_phrase(flat, lexicon.HUMAN_PHRASES)
         or lexicon.TALK_TO_SOMEONE.search(flat) is not None
+        or (against_bot and not lexicon.PERSONS.isdisjoint(humans))
     )
     if asks_for_one and not flat.startswith(lexicon.ABOUT_ASSISTANT):
         return True

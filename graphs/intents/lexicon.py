@@ -352,6 +352,8 @@ SMALL_TALK = phrase_list(
 )
 """Chat about the assistant itself; the clarification answers it by saying what the assistant does."""
 BOTS = word_set("bot chatbot robot")
+PERSONS = word_set("person human someone somebody people")
+"""Beside a bot set aside ("a person, not a bot"), who is asked for instead."""
 TASTES = word_set("favourite favorite opinion name age")
 """Chat about the assistant itself: "this chatbot is cute", "your favourite language", "your name"."""
 OFF_TOPIC = word_set(
