@@ -2003,3 +2003,16 @@ def test_an_action_said_not_asked_for_is_none_and_what_was_meant_is_read(said: s
 def test_a_person_asked_for_against_the_bot_is_a_handoff(person: str) -> None:
     assert classify(person, pending=False) == "handoff"
     assert classify("are you a bot or a human?", pending=False) == "other"
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "after machine learning foundations, lay out a path of courses so I can work as an AI engineer",
+        "once I finish rag, plan a route so that I can become an mlops engineer",
+        "after statistics, map out my next courses so I could become a data scientist",
+    ],
+)
+def test_a_purpose_after_a_condition_is_no_plan_told(path: str) -> None:
+    assert classify(path, pending=False) == "program"
+    assert read("after rag-1 I'll enroll in nlp-1", pending=False) == Reading("other", "negated")

@@ -53,12 +53,13 @@ def told_plan(text: str, words: list[str]) -> bool:
     flat = " ".join(words)
     timed = words[:1] != [] and words[0] in lexicon.CONDITIONS and words[1:2] not in (["there's"], ["there"])
     timed = timed or "next year" in flat or flat.startswith(_SOMEDAY)
-    # "I'll", "I'd have done", "I might", "I'm taking": what the student will or would do.
+    # "I'll", "I'd have done", "I might", "I'm taking": what the student will or would do; not what
+    # for ("after rag, lay out a path so I can work as an AI engineer": a purpose is no plan).
     future = any(
         w in ("i'll", "we'll", "i'd", "we'd")
-        or (w == "i" and n in lexicon.MODAL_OPENERS)
+        or (w == "i" and n in lexicon.MODAL_OPENERS and b not in ("so", "that"))
         or (w in ("i'm", "we're") and n.endswith("ing"))
-        for w, n in pairwise(words)
+        for b, w, n in zip(["", *words], words, words[1:], strict=False)
     )
     wished = words[:2] == ["if", "only"]  # "if only rag-2 started later": a wish, no order
     # "..., what does it cover" asks; "when the kids are older" times.
