@@ -2016,3 +2016,17 @@ def test_a_person_asked_for_against_the_bot_is_a_handoff(person: str) -> None:
 def test_a_purpose_after_a_condition_is_no_plan_told(path: str) -> None:
     assert classify(path, pending=False) == "program"
     assert read("after rag-1 I'll enroll in nlp-1", pending=False) == Reading("other", "negated")
+
+
+@pytest.mark.parametrize(
+    ("form", "intent"),
+    [
+        ("request = payment, what = python basics, who = me", "pay"),
+        ("request: enrollment | what: rag-2 | who: me", "enroll"),
+        ("action = cancel; what = nlp-1; who = me", "cancel"),
+        ("course = python basics, weeks = ?", "question"),
+        ("what: the price of rag-2", "question"),
+    ],
+)
+def test_a_question_word_naming_a_field_asks_nothing(form: str, intent: str) -> None:
+    assert classify(form, pending=False) == intent

@@ -103,9 +103,12 @@ _ONESELF = re.compile(
 writing this", "the undersigned"), or in the ironic "not me trying to ..." (I am trying to)."""
 _FIRST_PERSON = {"is": "am", "has": "have", "does": "do", "was": "was"}
 _TICKET_FIELD = re.compile(
-    r"^[ \t]*(?:subject|details|description|message|body|re|topic)[ \t]*:", re.I | re.M
+    r"^[ \t]*(?:subject|details|description|message|body|re|topic)[ \t]*:"
+    r"|(?:^|(?<=[,;|/]))[ \t]*(?:what|who|when|which|where)[ \t]*[:=]",
+    re.I | re.M,
 )
-"""The field labels of a support ticket's layout ("Subject: ...\nDetails: ...") are no words of it."""
+"""The field labels of a support ticket's layout ("Subject: ...\nDetails: ...") are no words of it,
+nor a question word naming a field ("request = payment, what = rag-2, who = me" asks nothing)."""
 _PASTED = re.compile(
     r"\[[ \t]*(?:image|img|screenshot|photo|picture|pic|attachment|file|pdf|scan|\d{1,2}:\d{2})\b[^\]\n]*\]"
     r"|^[ \t]*>[^\n]*(?:\n|$)",
