@@ -185,10 +185,11 @@ combination`, `docs/evaluation/router.md`); `SAFE_MASS` and the reader's regular
 readings, where a veto at 0.4 with C = 10 read 0.941 with 22, and the rules alone 0.902 with 325.
 Floors of 0.7 and 0.8 read 0.946 with the same 20 unsafe there, but let a less sure reader start
 an action over the rules' question; they were not kept."""
-READER_WORDS = 150
+READER_WORDS = 80
 """The learned reader reads messages of at most this many words; longer ones keep the rules' reading.
 It was fitted on messages of at most 79 words: past that its probabilities say more about length
-than meaning (a question padded with 700 repeats of one word read as chit-chat, sure at 0.86)."""
+than meaning (a question padded with 700 repeats of one word read as chit-chat, sure at 0.86; fitted
+with round 22, with 140 repeats, sure at 0.84)."""
 SAFETY_GUARDS = frozenset({"injected", "negated", "offtopic", "social", "asked"})
 """Guards that say a message must start no action and no planner; the reader never overrules that."""
 REPLIES = frozenset({"confirm", "decline"})
