@@ -8,6 +8,7 @@ work is not needed for the result, and that the safe path is still taken when it
 
 from __future__ import annotations
 
+import asyncio
 import json
 import threading
 import time
@@ -134,8 +135,8 @@ def test_a_runs_end_is_one_statement_with_the_threads_waiting_mark_and_its_wake_
         api_runs.finish(pool, run_id, "success", result={"messages": []}, awaiting="operator")
         sent = wire.snapshot() - before
         assert (sent.statements, sent.round_trips) == (1, 1)
-        wakeups.wait(api_runs.end_key(run_id), end_seen, timeout=10)
-        wakeups.wait(run_id, run_seen, timeout=10)
+        asyncio.run(wakeups.until_woken(api_runs.end_key(run_id), end_seen, timeout=10))
+        asyncio.run(wakeups.until_woken(run_id, run_seen, timeout=10))
         assert (wakeups.seen(run_id), wakeups.seen(api_runs.end_key(run_id))) == (run_seen + 1, end_seen + 1)
     finally:
         wakeups.close()
@@ -297,7 +298,9 @@ def test_a_wait_followed_from_before_its_run_was_recorded_reads_it_once_at_its_e
         before = wire.snapshot()
         ended: list[Any] = []
         waiting = threading.Thread(
-            target=lambda: ended.append(feeds.wait_until(pool, wakeups, "t-hop", run_id, since=since))
+            target=lambda: ended.append(
+                asyncio.run(feeds.wait_until(pool, wakeups, "t-hop", run_id, since=since))
+            )
         )
         waiting.start()
         eventually(lambda: wakeups.quiet_since(api_runs.end_key(run_id), since), "the wait")
@@ -310,7 +313,7 @@ def test_a_wait_followed_from_before_its_run_was_recorded_reads_it_once_at_its_e
         gone = create_on(resources.pool, "enqueue", "t-gone")
         left: list[Any] = []
         waiting = threading.Thread(
-            target=lambda: left.append(feeds.wait_until(pool, wakeups, "t-gone", gone))
+            target=lambda: left.append(asyncio.run(feeds.wait_until(pool, wakeups, "t-gone", gone)))
         )
         waiting.start()
         eventually(lambda: api_runs.end_key(gone) in wakeups._keys, "the second wait")
@@ -320,7 +323,7 @@ def test_a_wait_followed_from_before_its_run_was_recorded_reads_it_once_at_its_e
 
         orphan = create_on(resources.pool, "enqueue", "t-deleted")
         waiting = threading.Thread(
-            target=lambda: left.append(feeds.wait_until(pool, wakeups, "t-deleted", orphan))
+            target=lambda: left.append(asyncio.run(feeds.wait_until(pool, wakeups, "t-deleted", orphan)))
         )
         waiting.start()
         eventually(lambda: api_runs.end_key(orphan) in wakeups._keys, "the third wait")

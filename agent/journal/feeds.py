@@ -12,18 +12,21 @@ follow a run from the database (`follow`), wherever it executes: an API process 
 `Wakeups` listener that wakes its followers when their run kept events or ended (a worker
 process holds one too, where its running runs hear the stops asked of them), and a follower that
 hears nothing still looks every `POLL_S` (behind a transaction pooler, where LISTEN cannot work,
-every `POOLED_POLL_S`). A client that loses its API process reconnects to
-any other with its `Last-Event-ID` and gets exactly the events after it. A thread's stream
-(`follow_thread`) is its runs' events one run after the other, each run's end marked.
+every `POOLED_POLL_S`). Followers wait on the API's event loop (`Pause`, `wait_until`): a
+thread is taken only for a query, so a server's threads never bound how many clients can wait.
+A client that loses its API process reconnects to any other with its `Last-Event-ID` and gets
+exactly the events after it. A thread's stream (`follow_thread`) is its runs' events one run
+after the other, each run's end marked.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, Literal, overload
@@ -146,12 +149,18 @@ class EventWriter:
 class _Key:
     """The wake-ups of one key (a run, a thread's new runs, a thread's stop requests)."""
 
-    __slots__ = ("condition", "count", "waiters")
+    __slots__ = ("count", "wakers")
 
-    def __init__(self, lock: threading.Lock) -> None:
+    def __init__(self) -> None:
         self.count = 0
-        self.waiters = 0
-        self.condition = threading.Condition(lock)
+        self.wakers: list[Callable[[], None]] = []
+        """How to wake the coroutines waiting (`Wakeups.until_woken`); each wakes its own event loop."""
+
+    def woken(self) -> None:
+        """One more wake-up, heard by every waiter. Called under the lock."""
+        self.count += 1
+        for wake in self.wakers:
+            wake()
 
 
 @dataclass(frozen=True)
@@ -186,24 +195,39 @@ class Wakeups:
     def _key(self, key: str) -> _Key:
         found = self._keys.get(key)
         if found is None:
-            found = self._keys[key] = _Key(self._lock)
+            found = self._keys[key] = _Key()
         return found
 
     def seen(self, run_id: str) -> int:
-        """How many wake-ups the run has had; take it before reading, then `wait(run_id, it)`."""
+        """How many wake-ups the run has had; take it before reading, then `until_woken(run_id, it)`."""
         self.start()
         with self._lock:
             return self._key(run_id).count
 
-    def wait(self, run_id: str, seen: int, timeout: float | None = None) -> None:
-        """Until the run has a wake-up after `seen`, or `timeout` (default: the poll interval)."""
+    async def until_woken(self, run_id: str, seen: int, timeout: float | None = None) -> None:
+        """Until the run has a wake-up after `seen`, or `timeout` (default: the poll interval).
+
+        A coroutine: nothing waiting for a run holds a thread (a server's threads would otherwise
+        bound how many runs its clients can wait for, and answer nothing else once they are taken).
+        """
+        loop = asyncio.get_running_loop()
+        woken = asyncio.Event()
+
+        def wake() -> None:  # in the listener's thread
+            loop.call_soon_threadsafe(woken.set)
+
         with self._lock:
             key = self._key(run_id)
-            key.waiters += 1
-            try:
-                key.condition.wait_for(lambda: key.count != seen, self.poll_s if timeout is None else timeout)
-            finally:
-                key.waiters -= 1
+            if key.count != seen:
+                return
+            key.wakers.append(wake)
+        try:
+            await asyncio.wait_for(woken.wait(), self.poll_s if timeout is None else timeout)
+        except TimeoutError:
+            pass
+        finally:
+            with self._lock:
+                key.wakers.remove(wake)
 
     def mark(self, key: str) -> Mark | None:
         """Follow `key` from now; what was heard of it, or None when nothing would be (not listening).
@@ -234,7 +258,7 @@ class Wakeups:
         """The process follows the run no more (its key stays while another follower waits on it)."""
         with self._lock:
             found = self._keys.get(run_id)
-            if found is not None and not found.waiters:
+            if found is not None and not found.wakers:
                 del self._keys[run_id]
 
     def close(self) -> None:
@@ -263,8 +287,7 @@ class Wakeups:
                             with self._lock:
                                 key = self._keys.get(note.payload)
                                 if key is not None:
-                                    key.count += 1
-                                    key.condition.notify_all()
+                                    key.woken()
             except psycopg.Error:
                 with self._lock:  # at once: what is announced from now on may be missed
                     self._listening = False
@@ -277,6 +300,24 @@ class Wakeups:
                     self._listening = False
 
 
+@dataclass(frozen=True)
+class Pause:
+    """A follower's wait for a wake-up of `key` after `seen`, up to `timeout` seconds.
+
+    The followers below yield it instead of waiting: their reader waits it out on its event loop
+    (`wait`), so a follower takes a thread only for its queries, never while its run is quiet.
+    """
+
+    wakeups: Wakeups
+    key: str
+    seen: int
+    timeout: float
+
+    async def wait(self) -> None:
+        """Until the wake-up, or the timeout."""
+        await self.wakeups.until_woken(self.key, self.seen, self.timeout)
+
+
 def follow(
     pool: ConnectionPool[Any],
     wakeups: Wakeups,
@@ -284,8 +325,11 @@ def follow(
     run_id: str,
     after: int,
     heartbeat_s: float,
-) -> Iterator[Event | None]:
-    """The kept events of a run after number `after` until it has ended; None after `heartbeat_s` of silence."""
+) -> Iterator[Event | Pause | None]:
+    """The kept events of a run after number `after` until it has ended; None after `heartbeat_s` of silence.
+
+    Between looks it yields a `Pause` for its reader to wait out.
+    """
     quiet_since = time.monotonic()
     try:
         while True:
@@ -303,7 +347,7 @@ def follow(
             if time.monotonic() - quiet_since >= heartbeat_s:
                 quiet_since = time.monotonic()
                 yield None
-            wakeups.wait(run_id, seen, min(wakeups.poll_s, heartbeat_s))
+            yield Pause(wakeups, run_id, seen, min(wakeups.poll_s, heartbeat_s))
     finally:
         wakeups.forget(run_id)
 
@@ -357,12 +401,13 @@ def _ending(run: api_runs.ThreadRun) -> list[Event]:
 
 def follow_thread(
     pool: ConnectionPool[Any], wakeups: Wakeups, thread_id: str, after: Position, heartbeat_s: float
-) -> Iterator[ThreadEvent | None]:
+) -> Iterator[ThreadEvent | Pause | None]:
     """The thread's events after `after`, run after run, as long as the caller reads; None after `heartbeat_s` of silence.
 
     A run's own events, then (once it has ended) an `error` if it failed and `metadata`
     `{"status": "run_done"}`. Runs on a thread execute one at a time in the order they were
-    created, so that order, and the event numbers within a run, is the stream's.
+    created, so that order, and the event numbers within a run, is the stream's. Between looks it
+    yields a `Pause`, as `follow` does.
     """
     new_runs = api_runs.thread_key(thread_id)
     followed: set[str] = {new_runs}
@@ -398,14 +443,14 @@ def follow_thread(
             if time.monotonic() - quiet_since >= heartbeat_s:
                 quiet_since = time.monotonic()
                 yield None
-            wakeups.wait(key, seen, min(wakeups.poll_s, heartbeat_s))
+            yield Pause(wakeups, key, seen, min(wakeups.poll_s, heartbeat_s))
     finally:
         for key in followed:
             wakeups.forget(key)
 
 
 @overload
-def wait_until(
+async def wait_until(
     pool: ConnectionPool[Any],
     wakeups: Wakeups,
     thread_id: str,
@@ -415,7 +460,7 @@ def wait_until(
     since: Mark | None = None,
 ) -> api_runs.RunRow | None: ...
 @overload
-def wait_until(
+async def wait_until(
     pool: ConnectionPool[Any],
     wakeups: Wakeups,
     thread_id: str,
@@ -424,7 +469,7 @@ def wait_until(
     begun: bool,
     since: Mark | None = None,
 ) -> api_runs.RunRow | api_runs.RunProgress | None: ...
-def wait_until(
+async def wait_until(
     pool: ConnectionPool[Any],
     wakeups: Wakeups,
     thread_id: str,
@@ -438,6 +483,9 @@ def wait_until(
     With `begun`: once it did its first work, and only where it stands (`api_runs.progress`).
     `since`: the mark of the key waited for (`api_runs.end_key`, or the run's id with `begun`),
     taken before the run was recorded; while nothing was announced since, the run is not read.
+    A coroutine: a request waiting for its run holds no thread while the run goes on (a server's
+    threads would otherwise bound how many runs its clients can wait for at once); each read of
+    the run takes one for its query.
     """
     # Waiting only for the end, it wakes only at the end (`api_runs.end_key`), and reads the whole
     # record each time (the end is then read once, not twice).
@@ -447,23 +495,23 @@ def wait_until(
     # after `QUIET_READ_S`, a bound for a change nobody announced.
     try:
         if since is not None:
-            _quiet(wakeups, key, since, since.count)
+            await _quiet(wakeups, key, since, since.count)
         while True:
             mark = wakeups.mark(key)
             seen = wakeups.seen(key)
-            run = read(pool, thread_id, run_id)
+            run = await asyncio.to_thread(read, pool, thread_id, run_id)
             if run is None or run["status"] in api_runs.FINAL:
                 return run
             if begun and run["began_at"] is not None:
                 return run
-            wakeups.wait(key, seen)
-            _quiet(wakeups, key, mark, seen)
+            await wakeups.until_woken(key, seen)
+            await _quiet(wakeups, key, mark, seen)
     finally:
         wakeups.forget(key)
 
 
-def _quiet(wakeups: Wakeups, key: str, mark: Mark | None, seen: int) -> None:
+async def _quiet(wakeups: Wakeups, key: str, mark: Mark | None, seen: int) -> None:
     """Wait while nothing was announced for `key` since `mark`, up to `QUIET_READ_S`."""
     read_again = time.monotonic() + QUIET_READ_S
     while wakeups.quiet_since(key, mark) and time.monotonic() < read_again:
-        wakeups.wait(key, seen)
+        await wakeups.until_woken(key, seen)

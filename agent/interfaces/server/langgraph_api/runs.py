@@ -22,9 +22,10 @@ from __future__ import annotations
 import asyncio
 import json
 import uuid
-from collections.abc import AsyncIterator, Callable, Iterator
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from contextlib import contextmanager
-from typing import Any, Literal
+from functools import partial
+from typing import Any, Literal, TypeVar
 
 import anyio
 from fastapi import APIRouter, Header, Query, Request
@@ -46,7 +47,7 @@ from agent.interfaces.server.langgraph_api.run_requests import (
 )
 from agent.interfaces.server.langgraph_api.threads import ThreadAccess, at_checkpoint
 from agent.journal import api_runs, thread_records
-from agent.journal.feeds import Event, Mark, follow, wait_until
+from agent.journal.feeds import Event, Mark, Pause, follow, wait_until
 from agent.journal.webhooks import run_json
 from agent.runtime import daily_budget, run_shapes, threads
 from agent.runtime.platform_json import thread_values
@@ -56,6 +57,7 @@ HEARTBEAT_S = 5.0
 NOT_QUEUED = "the run could not be queued; try again shortly"
 Refused = Callable[[api_runs.QueuedRun], None]
 """Told of a run refused before it began."""
+T = TypeVar("T")
 DISCONNECT_POLL_S = 0.5
 """How often a stream that cancels its run on disconnect looks whether its client is still there."""
 
@@ -67,7 +69,7 @@ def sse_event(event_id: str | None, name: str, text: str) -> str:
 
 
 def sse_response(
-    events: Iterator[str],
+    events: Iterator[str | Pause],
     request: Request,
     headers: dict[str, str],
     on_disconnect: Callable[[], None] | None = None,
@@ -187,7 +189,7 @@ class RunDesk:
         if not row["recorded"] or any(row["metadata"].get(k) != v for k, v in tags.items()):
             thread_records.merge_metadata(self.pool, row, tags)
 
-    def refused_before_start(self, record: api_runs.QueuedRun) -> Response | None:
+    async def refused_before_start(self, record: api_runs.QueuedRun) -> Response | None:
         """A 4xx (and no run left) if the run was refused before it began.
 
         A run with nothing ahead of it on the thread is waited for until it has begun; a queued
@@ -195,17 +197,17 @@ class RunDesk:
         """
         if record["ahead"]:
             return None
-        found = wait_until(self.pool, self.wakeups, record["thread_id"], record["run_id"], begun=True)
+        found = await wait_until(self.pool, self.wakeups, record["thread_id"], record["run_id"], begun=True)
         failure = found["refusal"] if found is not None else None
         if failure is None or failure.get("began"):
             return None
-        api_runs.delete_run(self.pool, record["run_id"])
+        await anyio.to_thread.run_sync(api_runs.delete_run, self.pool, record["run_id"])
         return failed(failure)
 
-    def _refused(self, record: api_runs.QueuedRun, on_refused: Refused | None) -> Response | None:
-        refused = self.refused_before_start(record)
+    async def _refused(self, record: api_runs.QueuedRun, on_refused: Refused | None) -> Response | None:
+        refused = await self.refused_before_start(record)
         if refused is not None and on_refused is not None:
-            on_refused(record)
+            await anyio.to_thread.run_sync(on_refused, record)
         return refused
 
     def final_values(self, thread_id: str, run: api_runs.RunRow | None = None) -> dict[str, Any]:
@@ -223,12 +225,20 @@ class RunDesk:
             raise RefusedError(404, f"Run with ID {run_id} not found")
         return found
 
-    def wait_for_end(self, thread_id: str, run_id: str, since: Mark | None = None) -> api_runs.RunRow | None:
-        """Block until the run has ended, wherever it runs; its record then (None: rolled back).
+    async def wait_for_end(
+        self, thread_id: str, run_id: str, since: Mark | None = None
+    ) -> api_runs.RunRow | None:
+        """Until the run has ended, wherever it runs: its record then (None: rolled back).
 
-        `since`: its end followed from before the run was recorded (`following_end`).
+        `since`: its end followed from before the run was recorded (`following_end`). No thread
+        is held while the run goes on (`feeds.wait_until`).
         """
-        return wait_until(self.pool, self.wakeups, thread_id, run_id, since=since)
+        return await wait_until(self.pool, self.wakeups, thread_id, run_id, since=since)
+
+    async def values_after_end(self, thread_id: str, run_id: str) -> dict[str, Any]:
+        """What `join` and a waiting `cancel` answer: the thread's state once the run has ended."""
+        await self.wait_for_end(thread_id, run_id)
+        return await anyio.to_thread.run_sync(self.final_values, thread_id)
 
     @contextmanager
     def following_end(self, run_id: str) -> Iterator[Mark | None]:
@@ -243,8 +253,8 @@ class RunDesk:
         finally:
             self.wakeups.forget(key)
 
-    def events(self, thread_id: str, run_id: str, after: int) -> Iterator[Event | None]:
-        """The run's events after `after`, as its worker keeps them."""
+    def events(self, thread_id: str, run_id: str, after: int) -> Iterator[Event | Pause | None]:
+        """The run's events after `after`, as its worker keeps them (`feeds.follow`)."""
         return follow(self.pool, self.wakeups, thread_id, run_id, after, HEARTBEAT_S)
 
     def failure(self, thread_id: str, run_id: str) -> dict[str, Any] | None:
@@ -252,7 +262,7 @@ class RunDesk:
         found = api_runs.get(self.pool, thread_id, run_id)
         return found.get("refusal") if found is not None and found["status"] == "error" else None
 
-    def answer_when_ended(
+    async def answer_when_ended(
         self,
         record: api_runs.QueuedRun,
         headers: dict[str, str],
@@ -267,17 +277,18 @@ class RunDesk:
         """
         thread_id = record["thread_id"]
         # One wait, for the end: whether the run began is in how it ended (its failure says so).
-        ended = self.wait_for_end(thread_id, record["run_id"], since)
+        ended = await self.wait_for_end(thread_id, record["run_id"], since)
         failure = ended["refusal"] if ended is not None else None
         if ended is not None and ended["status"] == "error" and failure is not None:
             if not record["ahead"] and not failure.get("began"):  # refused before it began: no run left
-                api_runs.delete_run(self.pool, record["run_id"])
+                await anyio.to_thread.run_sync(api_runs.delete_run, self.pool, record["run_id"])
                 if on_refused is not None:
-                    on_refused(record)
+                    await anyio.to_thread.run_sync(on_refused, record)
             return failed(failure)
-        return JSONResponse(self.final_values(thread_id, ended), headers=headers)
+        values = await anyio.to_thread.run_sync(self.final_values, thread_id, ended)
+        return JSONResponse(values, headers=headers)
 
-    def stream_of(
+    async def stream_of(
         self,
         record: api_runs.QueuedRun,
         body: RunCreate,
@@ -287,7 +298,7 @@ class RunDesk:
         on_refused: Refused | None = None,
     ) -> Response:
         """What `runs/stream` answers for a run it accepted: its events as they come, or a 4xx."""
-        refused = self._refused(record, on_refused)
+        refused = await self._refused(record, on_refused)
         if refused is not None:
             return refused
         thread_id, run_id = record["thread_id"], record["run_id"]
@@ -324,12 +335,14 @@ def _run_id(run_id: str) -> str:
 
 
 def _stream_body(
-    events: Iterator[Event | None], *, with_ids: bool, failure: Callable[[], dict[str, Any] | None]
-) -> Iterator[str]:
-    """The events as SSE text, and an `error` event last if the run failed."""
+    events: Iterator[Event | Pause | None], *, with_ids: bool, failure: Callable[[], dict[str, Any] | None]
+) -> Iterator[str | Pause]:
+    """The events as SSE text, and an `error` event last if the run failed; pauses passed on."""
     for event in events:
         if event is None:
             yield ": heartbeat\n\n"
+        elif isinstance(event, Pause):
+            yield event
         else:
             seq, name, text = event
             yield sse_event(str(seq) if with_ids else None, name, text)
@@ -339,35 +352,53 @@ def _stream_body(
         yield f"event: error\ndata: {data}\n\n"
 
 
-async def _watching(
-    body: Iterator[str], request: Request, on_disconnect: Callable[[], None] | None
-) -> AsyncIterator[str]:
-    """`body`, read in worker threads; `on_disconnect` is called if the client leaves before its end.
+class _ClientGoneError(Exception):
+    """The client of a stream left before its end."""
 
-    With `on_disconnect`, the client's connection is looked at every `DISCONNECT_POLL_S` while the
-    run has nothing to send (a run held up at a step sends nothing for a while); the worker thread
-    still waiting for the run's next event is left to finish on its own.
+
+async def _watching(
+    body: Iterator[str | Pause], request: Request, on_disconnect: Callable[[], None] | None
+) -> AsyncIterator[str]:
+    """`body`, each piece read in a worker thread and each `Pause` waited out on the event loop.
+
+    A stream takes a thread only for its queries: however many clients follow their runs, the
+    server's threads stay free for its other requests. `on_disconnect` is called if the client
+    leaves before the end.
     """
     finished = False
     try:
         while True:
-            waiting = asyncio.ensure_future(
-                anyio.to_thread.run_sync(next, body, None, abandon_on_cancel=True)
-            )
-            while on_disconnect is not None and not waiting.done():
-                await asyncio.wait({waiting}, timeout=DISCONNECT_POLL_S)
-                if not waiting.done() and await request.is_disconnected():
-                    waiting.cancel()
-                    return
-            chunk = await waiting
+            read = anyio.to_thread.run_sync(next, body, None, abandon_on_cancel=True)
+            chunk = await _unless_gone(read, request, on_disconnect)
             if chunk is None:
                 break
+            if isinstance(chunk, Pause):
+                await _unless_gone(chunk.wait(), request, on_disconnect)
+                continue
             yield chunk
         finished = True
+    except _ClientGoneError:
+        return
     finally:
         if not finished and on_disconnect is not None:
             with anyio.CancelScope(shield=True):  # the response may be being cancelled
                 await anyio.to_thread.run_sync(on_disconnect)
+
+
+async def _unless_gone(step: Awaitable[T], request: Request, on_disconnect: Callable[[], None] | None) -> T:
+    """`step`'s result; `_ClientGoneError` if the client left first.
+
+    With `on_disconnect`, the client's connection is looked at every `DISCONNECT_POLL_S` while
+    the step goes on (a run held up at a step sends nothing for a while); a read in a worker
+    thread is then left to finish on its own.
+    """
+    waiting = asyncio.ensure_future(step)
+    while on_disconnect is not None and not waiting.done():
+        await asyncio.wait({waiting}, timeout=DISCONNECT_POLL_S)
+        if not waiting.done() and await request.is_disconnected():
+            waiting.cancel()
+            raise _ClientGoneError
+    return await waiting
 
 
 def routes(backend: Backend) -> APIRouter:
@@ -381,16 +412,18 @@ def routes(backend: Backend) -> APIRouter:
         return JSONResponse(run_json(record), headers=location(thread_id, record["run_id"]))
 
     @router.post("/wait", response_model=None)
-    def wait(thread_id: str, body: RunCreate, who: Who) -> Response:
+    async def wait(thread_id: str, body: RunCreate, who: Who) -> Response:
+        # A coroutine: the request holds a thread only for its queries, not while the run goes on.
         run_id = str(uuid.uuid4())
         with desk.following_end(run_id) as since:
-            record = desk.accept(thread_id, body, who, relay_events=False, run_id=run_id)
-            return desk.answer_when_ended(record, location(thread_id, run_id), since=since)
+            accept = partial(desk.accept, thread_id, body, who, relay_events=False, run_id=run_id)
+            record = await anyio.to_thread.run_sync(accept)
+            return await desk.answer_when_ended(record, location(thread_id, run_id), since=since)
 
     @router.post("/stream", response_model=None)
-    def stream(thread_id: str, body: RunCreate, who: Who, request: Request) -> Response:
-        record = desk.accept(thread_id, body, who)
-        return desk.stream_of(record, body, request, location(thread_id, record["run_id"]))
+    async def stream(thread_id: str, body: RunCreate, who: Who, request: Request) -> Response:
+        record = await anyio.to_thread.run_sync(desk.accept, thread_id, body, who)
+        return await desk.stream_of(record, body, request, location(thread_id, record["run_id"]))
 
     @router.get("")
     def list_runs(
@@ -417,10 +450,10 @@ def routes(backend: Backend) -> APIRouter:
         return Response(status_code=204)
 
     @router.get("/{run_id}/join", response_model=None)
-    def join(thread_id: str, run_id: str, who: Who) -> Response:
-        found = desk.run(thread_id, run_id, who)
-        desk.wait_for_end(thread_id, found["run_id"])
-        return JSONResponse(desk.final_values(thread_id), headers=location(thread_id, found["run_id"]))
+    async def join(thread_id: str, run_id: str, who: Who) -> Response:
+        found = await anyio.to_thread.run_sync(desk.run, thread_id, run_id, who)
+        values = await desk.values_after_end(thread_id, found["run_id"])
+        return JSONResponse(values, headers=location(thread_id, found["run_id"]))
 
     @router.get("/{run_id}/stream", response_model=None)
     def rejoin(
@@ -443,22 +476,26 @@ def routes(backend: Backend) -> APIRouter:
         return sse_response(body_text, request, location(thread_id, found["run_id"]))
 
     @router.post("/{run_id}/cancel", response_model=None)
-    def cancel(
+    async def cancel(
         thread_id: str,
         run_id: str,
         who: Who,
         wait: bool = False,
         action: Literal["interrupt", "rollback"] = "interrupt",
     ) -> Response:
-        found = desk.run(thread_id, run_id, who)
-        if who.role != "operator" and found["actor"] != who.user_id:
-            raise RefusedError(403, "a student cancels only the runs they started")
-        if found["status"] not in api_runs.ACTIVE:
-            raise RefusedError(404, f"run {run_id} has ended; there is nothing to cancel")
-        api_runs.request_stop(desk.pool, thread_id, found["run_id"], action)
+        def ask() -> api_runs.RunRow:
+            found = desk.run(thread_id, run_id, who)
+            if who.role != "operator" and found["actor"] != who.user_id:
+                raise RefusedError(403, "a student cancels only the runs they started")
+            if found["status"] not in api_runs.ACTIVE:
+                raise RefusedError(404, f"run {run_id} has ended; there is nothing to cancel")
+            api_runs.request_stop(desk.pool, thread_id, found["run_id"], action)
+            return found
+
+        found = await anyio.to_thread.run_sync(ask)
         if not wait:
             return Response(status_code=202)
-        desk.wait_for_end(thread_id, found["run_id"])
-        return JSONResponse(desk.final_values(thread_id), headers=location(thread_id, found["run_id"]))
+        values = await desk.values_after_end(thread_id, found["run_id"])
+        return JSONResponse(values, headers=location(thread_id, found["run_id"]))
 
     return router

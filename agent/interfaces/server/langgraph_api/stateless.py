@@ -22,6 +22,7 @@ from __future__ import annotations
 import uuid
 from typing import Any, Literal
 
+import anyio
 from fastapi import APIRouter, Body, Request
 from fastapi.responses import JSONResponse, Response
 
@@ -93,19 +94,27 @@ def routes(backend: Backend) -> APIRouter:
         return JSONResponse(run_json(record), headers={"Content-Location": f"/runs/{record['run_id']}"})
 
     @router.post("/wait", response_model=None)
-    def wait(body: StatelessRunCreate, who: Who) -> Response:
+    async def wait(body: StatelessRunCreate, who: Who) -> Response:
+        # A coroutine, as a thread's `runs/wait`: no thread is held while the run goes on.
         run_id = str(uuid.uuid4())
+
+        def begin() -> api_runs.QueuedRun:
+            return start(checked(body, who), who, relay_events=False, run_id=run_id)
+
         with desk.following_end(run_id) as since:
-            record = start(checked(body, who), who, relay_events=False, run_id=run_id)
+            record = await anyio.to_thread.run_sync(begin)
             headers = location(record["thread_id"], run_id)
-            return desk.answer_when_ended(record, headers, on_refused=forget, since=since)
+            return await desk.answer_when_ended(record, headers, on_refused=forget, since=since)
 
     @router.post("/stream", response_model=None)
-    def stream(body: StatelessRunCreate, who: Who, request: Request) -> Response:
-        found = checked(body, who)
-        record = start(found, who)
+    async def stream(body: StatelessRunCreate, who: Who, request: Request) -> Response:
+        def begin() -> tuple[StatelessRunCreate, api_runs.QueuedRun]:
+            found = checked(body, who)
+            return found, start(found, who)
+
+        found, record = await anyio.to_thread.run_sync(begin)
         headers = {"Content-Location": f"/runs/{record['run_id']}"}
-        return desk.stream_of(record, found, request, headers, on_refused=forget)
+        return await desk.stream_of(record, found, request, headers, on_refused=forget)
 
     @router.post("/batch")
     def batch(who: Who, bodies: list[StatelessRunCreate] = Body(...)) -> list[dict[str, Any]]:  # noqa: B008

@@ -27,7 +27,7 @@ from agent.interfaces.server.backend import Backend
 from agent.interfaces.server.errors import RefusedError
 from agent.interfaces.server.langgraph_api.runs import HEARTBEAT_S, sse_event, sse_response
 from agent.interfaces.server.langgraph_api.threads import ThreadAccess
-from agent.journal.feeds import THREAD_START, Position, ThreadEvent, follow_thread, thread_now
+from agent.journal.feeds import THREAD_START, Pause, Position, ThreadEvent, follow_thread, thread_now
 
 THREAD_STREAM_MODES = ("run_modes", "lifecycle")
 """The thread stream modes served; `state_update` is refused."""
@@ -74,10 +74,12 @@ def _lifecycle(event: ThreadEvent) -> bool:
     return event.event == "metadata"
 
 
-def _body(events: Iterator[ThreadEvent | None], modes: set[str]) -> Iterator[str]:
+def _body(events: Iterator[ThreadEvent | Pause | None], modes: set[str]) -> Iterator[str | Pause]:
     for event in events:
         if event is None:
             yield ": heartbeat\n\n"
+        elif isinstance(event, Pause):
+            yield event
         elif "run_modes" in modes or _lifecycle(event):
             yield sse_event(event_id(event.position), event.event, event.data)
 
