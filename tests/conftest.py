@@ -15,8 +15,6 @@ import importlib
 import ipaddress
 import os
 import socket
-import threading
-import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from types import ModuleType
@@ -25,7 +23,6 @@ from typing import Any
 import httpx
 import psycopg
 import pytest
-import uvicorn
 from psycopg.conninfo import conninfo_to_dict, make_conninfo
 from psycopg.rows import dict_row
 
@@ -42,7 +39,7 @@ from tests.support.fakes import ScriptedChatModel, Step
 from tests.support.holds import Hold
 from tests.support.openai_stub import OpenAIStub
 from tests.support.school import TODAY, fresh_database
-from tests.support.servers import free_port
+from tests.support.servers import in_process
 from tests.support.turns import school_graph
 
 
@@ -307,18 +304,8 @@ def worker(resources: Resources, graph: Any) -> Iterator[Worker]:
 @pytest.fixture
 def api(service: Backend, worker: Worker) -> Iterator[httpx.Client]:
     """The app served by uvicorn on a loopback port, with a worker, and a client for it."""
-    port = free_port()
-    server = uvicorn.Server(
-        uvicorn.Config(create_app(service), host="127.0.0.1", port=port, log_level="warning", lifespan="off")
-    )
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    while not server.started:
-        time.sleep(0.02)
-    with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=30) as client:
+    with in_process(create_app(service)) as client:
         yield client
-    server.should_exit = True
-    thread.join(timeout=10)
     service.wake.close()
 
 

@@ -16,7 +16,6 @@ from typing import Any
 import anyio
 import httpx
 import pytest
-import uvicorn
 from starlette.types import Receive, Scope, Send
 
 from agent.interfaces.server.app import create_app
@@ -24,7 +23,7 @@ from agent.interfaces.server.backend import Backend
 from agent.worker.process import Worker
 from tests.support.api import ADA, BOB
 from tests.support.holds import Hold
-from tests.support.servers import free_port
+from tests.support.servers import in_process
 
 ASK = {"messages": [{"role": "user", "content": "Enroll me in rag-2"}]}
 THREADS = 2
@@ -40,17 +39,8 @@ def narrow_api(service: Backend, worker: Worker) -> Iterator[httpx.Client]:
         anyio.to_thread.current_default_thread_limiter().total_tokens = THREADS
         await app(scope, receive, send)
 
-    port = free_port()
-    config = uvicorn.Config(narrowed, host="127.0.0.1", port=port, log_level="warning", lifespan="off")
-    server = uvicorn.Server(config)
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    while not server.started:
-        time.sleep(0.02)
-    with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=30) as client:
+    with in_process(narrowed) as client:
         yield client
-    server.should_exit = True
-    thread.join(timeout=10)
     service.wake.close()
 
 

@@ -1,5 +1,6 @@
-"""Starting and stopping server subprocesses in tests: a free port, a readiness wait, a clean stop,
-`school-agent serve` itself, and `langgraph dev` on the committed `langgraph.json`."""
+"""Starting and stopping servers in tests: a free port, a readiness wait, a clean stop,
+`school-agent serve` itself, `langgraph dev` on the committed `langgraph.json`, and an app served
+by uvicorn in the test's own process (`in_process`)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -17,7 +19,10 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
+import httpx
 import pytest
+import uvicorn
+from starlette.types import ASGIApp
 
 from tests.support.api import langgraph_url
 from tests.support.school import ROOT, TODAY
@@ -28,6 +33,24 @@ SERVE_STARTUP_TIMEOUT_S = 60
 DEV_STARTUP_TIMEOUT_S = 90
 SERVE_API_KEYS = "key-ada-1234=ada:student,key-olga-1234=olga:operator"
 """The keys `api_server` serves with: student ada, operator olga."""
+
+
+@contextmanager
+def in_process(app: ASGIApp) -> Iterator[httpx.Client]:
+    """`app` served by uvicorn on a loopback port in a thread of this process, and a client for it."""
+    port = free_port()
+    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="off")
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    while not server.started:
+        time.sleep(0.02)
+    try:
+        with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=30) as client:
+            yield client
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)
 
 
 def free_port() -> int:
