@@ -155,9 +155,8 @@ def for_someone_else(flat: str) -> bool:
     """Whether an action's object is another person: "enroll my friend", "cancel the booking bob made"."""
     if _POSSESSIVE.search(flat) or _HELD_BY.search(flat):
         return True
-    # "every one of my interns" counts them as "every" does; "a colleague of mine" is "my colleague".
-    flat = re.sub(r"\b(?:a|an|one|some) (\w+) of (?:mine|ours)\b", r"my \1", flat)
-    words = re.sub(r"\b(every|each) one of\b", r"\1", flat).split()
+    # "A colleague of mine" is "my colleague"; "every one of my interns" counts them (`_counts`).
+    words = re.sub(r"\b(?:a|an|one|some) (\w+) of (?:mine|ours)\b", r"my \1", flat).split()
     for i, word in enumerate(words):
         if word not in lexicon.ACTION_VERBS:
             continue
@@ -192,7 +191,7 @@ def for_someone_else(flat: str) -> bool:
             w in ("of", "for")
             and (words[i - 1] in _HELD or (acting and words[i - 1] not in lexicon.COUNTS | _ROLES[w]))
             and not _given_up(words[:i])
-            and _someone(words[i + 1 : i + 4], ending=acting and w == "for")
+            and _someone(words[i + 1 : i + 6], ending=acting and w == "for")
             for i, w in enumerate(words)
             if i
         )
