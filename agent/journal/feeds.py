@@ -325,10 +325,11 @@ def follow(
     run_id: str,
     after: int,
     heartbeat_s: float,
-) -> Iterator[Event | Pause | None]:
+) -> Iterator[list[Event] | Pause | None]:
     """The kept events of a run after number `after` until it has ended; None after `heartbeat_s` of silence.
 
-    Between looks it yields a `Pause` for its reader to wait out.
+    The events come as the database gave them, a batch at a time (a burst of tokens the worker
+    kept in one statement is one batch). Between looks it yields a `Pause` for its reader to wait out.
     """
     quiet_since = time.monotonic()
     try:
@@ -338,11 +339,13 @@ def follow(
             if batch:
                 after = batch[-1][0]
                 quiet_since = time.monotonic()
-                yield from batch
+                yield batch
                 continue
             run = api_runs.progress(pool, thread_id, run_id)
             if run is None or run["status"] in api_runs.FINAL:
-                yield from api_runs.events_after(pool, run_id, after)
+                rest = api_runs.events_after(pool, run_id, after)
+                if rest:
+                    yield rest
                 return
             if time.monotonic() - quiet_since >= heartbeat_s:
                 quiet_since = time.monotonic()
@@ -401,13 +404,13 @@ def _ending(run: api_runs.ThreadRun) -> list[Event]:
 
 def follow_thread(
     pool: ConnectionPool[Any], wakeups: Wakeups, thread_id: str, after: Position, heartbeat_s: float
-) -> Iterator[ThreadEvent | Pause | None]:
+) -> Iterator[list[ThreadEvent] | Pause | None]:
     """The thread's events after `after`, run after run, as long as the caller reads; None after `heartbeat_s` of silence.
 
     A run's own events, then (once it has ended) an `error` if it failed and `metadata`
     `{"status": "run_done"}`. Runs on a thread execute one at a time in the order they were
-    created, so that order, and the event numbers within a run, is the stream's. Between looks it
-    yields a `Pause`, as `follow` does.
+    created, so that order, and the event numbers within a run, is the stream's. Events come a
+    batch at a time, and between looks a `Pause`, as in `follow`.
     """
     new_runs = api_runs.thread_key(thread_id)
     followed: set[str] = {new_runs}
@@ -431,9 +434,12 @@ def follow_thread(
                 else:
                     batch = [*api_runs.events_after(pool, run["run_id"], start)]
                     batch += [e for e in _ending(run) if e[0] > start]
+                events: list[ThreadEvent] = []
                 for seq, name, text in batch:
                     after = (run["created_at"], seq)
-                    yield ThreadEvent(after, run["run_id"], name, text)
+                    events.append(ThreadEvent(after, run["run_id"], name, text))
+                if events:
+                    yield events
                 moved = moved or bool(batch)
                 if run["status"] not in api_runs.FINAL:
                     break  # the runs after it have not begun

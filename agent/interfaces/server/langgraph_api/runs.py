@@ -253,7 +253,7 @@ class RunDesk:
         finally:
             self.wakeups.forget(key)
 
-    def events(self, thread_id: str, run_id: str, after: int) -> Iterator[Event | Pause | None]:
+    def events(self, thread_id: str, run_id: str, after: int) -> Iterator[list[Event] | Pause | None]:
         """The run's events after `after`, as its worker keeps them (`feeds.follow`)."""
         return follow(self.pool, self.wakeups, thread_id, run_id, after, HEARTBEAT_S)
 
@@ -335,17 +335,19 @@ def _run_id(run_id: str) -> str:
 
 
 def _stream_body(
-    events: Iterator[Event | Pause | None], *, with_ids: bool, failure: Callable[[], dict[str, Any] | None]
+    events: Iterator[list[Event] | Pause | None],
+    *,
+    with_ids: bool,
+    failure: Callable[[], dict[str, Any] | None],
 ) -> Iterator[str | Pause]:
-    """The events as SSE text, and an `error` event last if the run failed; pauses passed on."""
-    for event in events:
-        if event is None:
+    """The events as SSE text, a batch in one piece, and an `error` event last if the run failed; pauses passed on."""
+    for batch in events:
+        if batch is None:
             yield ": heartbeat\n\n"
-        elif isinstance(event, Pause):
-            yield event
+        elif isinstance(batch, Pause):
+            yield batch
         else:
-            seq, name, text = event
-            yield sse_event(str(seq) if with_ids else None, name, text)
+            yield "".join(sse_event(str(seq) if with_ids else None, name, text) for seq, name, text in batch)
     failed = failure()
     if failed is not None:
         data = json.dumps({"error": failed["error"], "message": failed["message"]})
@@ -361,9 +363,10 @@ async def _watching(
 ) -> AsyncIterator[str]:
     """`body`, each piece read in a worker thread and each `Pause` waited out on the event loop.
 
-    A stream takes a thread only for its queries: however many clients follow their runs, the
-    server's threads stay free for its other requests. `on_disconnect` is called if the client
-    leaves before the end.
+    A stream takes a thread only for its queries, one for each batch of events the database gives
+    (a burst of tokens the worker kept in one statement goes out as one chunk): however many
+    clients follow their runs, the server's threads stay free for its other requests.
+    `on_disconnect` is called if the client leaves before the end.
     """
     finished = False
     try:

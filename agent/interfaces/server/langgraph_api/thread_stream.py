@@ -74,14 +74,17 @@ def _lifecycle(event: ThreadEvent) -> bool:
     return event.event == "metadata"
 
 
-def _body(events: Iterator[ThreadEvent | Pause | None], modes: set[str]) -> Iterator[str | Pause]:
-    for event in events:
-        if event is None:
+def _body(events: Iterator[list[ThreadEvent] | Pause | None], modes: set[str]) -> Iterator[str | Pause]:
+    for batch in events:
+        if batch is None:
             yield ": heartbeat\n\n"
-        elif isinstance(event, Pause):
-            yield event
-        elif "run_modes" in modes or _lifecycle(event):
-            yield sse_event(event_id(event.position), event.event, event.data)
+        elif isinstance(batch, Pause):
+            yield batch
+        else:
+            shown = (e for e in batch if "run_modes" in modes or _lifecycle(e))
+            text = "".join(sse_event(event_id(e.position), e.event, e.data) for e in shown)
+            if text:
+                yield text
 
 
 def routes(backend: Backend) -> APIRouter:
