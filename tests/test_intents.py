@@ -2030,3 +2030,26 @@ def test_a_purpose_after_a_condition_is_no_plan_told(path: str) -> None:
 )
 def test_a_question_word_naming_a_field_asks_nothing(form: str, intent: str) -> None:
     assert classify(form, pending=False) == intent
+
+
+ALTERNATIVES = (
+    "or not",
+    "or is it full",
+    "or are the seats gone",
+    "or do I need approval",
+    "or was it cancelled",
+)
+ASKED_BETWEEN = (
+    "am I booked into nlp-1 already {}",
+    "my seat in rag-2 still held {}",
+    "could I sit in on mlops-2 {}",
+    "spot open in web-apis-1 {}",
+    "you have room in sql basics {}",
+    "can I still switch to rag-1 {}",
+)
+
+
+@pytest.mark.parametrize("text", [a.format(alt) for a in ASKED_BETWEEN for alt in ALTERNATIVES])
+def test_offering_alternatives_asks_with_or_without_a_question_mark(text: str) -> None:
+    assert classify(text, pending=False) == "question"
+

@@ -154,6 +154,9 @@ def framed(words: list[str], questioned: bool) -> bool:
         return True
     if not lexicon.WH_OPENERS.isdisjoint(words[1:3]):  # "up to how many days before ..."
         return True
+    # Offering alternatives asks, "?" or not: "my name on the waitlist already or not", "can I audit it or is it graded".
+    if any(w == "or" and (n == "not" or n in lexicon.AUX_OPENERS) for w, n in pairwise(words)):
+        return True
     if has_phrase(" ".join(words[:4]), lexicon.SUPPOSING_PHRASES):  # "in the event that rag-2 is cancelled"
         return True
     # "Can I cancel and get a refund two days before the start" asks about the rules, "?" or not;
