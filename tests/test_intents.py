@@ -2053,3 +2053,18 @@ ASKED_BETWEEN = (
 def test_offering_alternatives_asks_with_or_without_a_question_mark(text: str) -> None:
     assert classify(text, pending=False) == "question"
 
+
+STATE_ASKED = (
+    "it would help if my {} status for rag-2 could be shared",
+    "kindly share my {} status in nlp-1",
+    "my {} status for web-apis-1 please",
+    "I'd like my current {} status for sql basics sent over",
+    "please let me have my {} status on mlops-2",
+)
+
+
+@pytest.mark.parametrize(
+    "text", [s.format(a) for s in STATE_ASKED for a in ("enrolment", "registration", "waitlist")]
+)
+def test_the_state_of_an_action_is_asked_about(text: str) -> None:
+    assert classify(text, pending=False) == "question"

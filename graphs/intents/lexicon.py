@@ -200,8 +200,8 @@ DOING_IT = phrase_list(
 )
 """After an action asked about ("why is it so hard to sign up for rag?"), an order to do "it" requests
 that action: "do it for me: rag-2"."""
-RULES = word_set("policy policies terms conditions rules procedure process deadline deadlines")
-"""After an action's noun, these name its rules, asked about: "the refund policy", "cancellation terms"."""
+RULES = word_set("policy policies terms conditions rules procedure process deadline deadlines status")
+"""After an action's noun, these name its rules or state, asked about: "the refund policy", "my enrolment status"."""
 POLITE_CONDITIONS = phrase_list(
     "if it isn't too much of an imposition, if it isn't too much trouble, if it's not too much trouble, "
     "if it is not too much trouble, if it's no trouble, if it is no trouble, if it's not a bother, if possible, "
