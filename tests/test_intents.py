@@ -2068,3 +2068,27 @@ STATE_ASKED = (
 )
 def test_the_state_of_an_action_is_asked_about(text: str) -> None:
     assert classify(text, pending=False) == "question"
+
+
+ADDRESSED = ("@school", "@SchoolBot", "@registrar_bot", "school please,", "hey @school", "bot please,")
+ADDRESSED_ASKS = (
+    ("{} drop me from nlp-1", "cancel"),
+    ("{} put me on the waitlist for mlops-2 #fingerscrossed", "waitlist"),
+    ("{} sign me up for web-apis-1", "enroll"),
+    ("{} move me from sql-basics-1 to sql-basics-2", "transfer"),
+    ("{} what does the rag course cost?", "question"),
+    ("{} sign up my sister for nlp-1", "other"),
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        (ask.format(to).replace("please, ", "please ") if "please," in to else ask.format(to), intent)
+        for ask, intent in ADDRESSED_ASKS
+        for to in ADDRESSED
+    ],
+)
+def test_the_assistant_addressed_first_is_not_who_acts(text: str, intent: str) -> None:
+    # "@school please drop me ..." asks the school to drop the student; the school is not the subject.
+    assert classify(text, pending=False) == intent

@@ -119,15 +119,25 @@ certificate]"), a chat log's time stamp ("[09:03]"), a line quoted back with "> 
 offer, answered on the lines after it)."""
 
 
+_ADDRESSED = re.compile(
+    r"^\W*(?:(?:hey|hi|hello|ok|okay|dear|yo)\W+)?"
+    r"(?:@[\w.-]+|(?:school|bot|assistant|chatbot)(?=\W+(?:please|pls|plz)\b))[\s,:;-]*",
+    re.IGNORECASE,
+)
+"""The assistant addressed first, by a handle ("@school ...") or by name before a please ("school
+please ..."): whom the message is for, not who acts in it."""
+
+
 def as_said(text: str) -> str:
     """The message as plainly said: in the first person, without a ticket's labels, what was pasted or polite conditions.
 
     "The student (me) wishes to enroll in rag-1" is "I wish to enroll in rag-1", "not me trying to
     become a data engineer" is "I am trying to become a data engineer": the student, not another.
     "If it's no trouble, enroll me" orders on no condition; "To whom it may concern: pray enter my
-    name ... Sincerely" is "enter my name ...".
+    name ... Sincerely" is "enter my name ..."; "@school please drop me" is "please drop me".
     """
     courtesies = _phrases(lexicon.POLITE_CONDITIONS + lexicon.LETTER_FORMS, re.IGNORECASE)
+    text = _ADDRESSED.sub("", text, count=1) or text
     pasted = _PASTED.sub(" ", text)
     text = courtesies.sub("", _TICKET_FIELD.sub("", pasted if pasted.strip() else text))
     found = _ONESELF.search(text)
