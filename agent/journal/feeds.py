@@ -27,6 +27,7 @@ import logging
 import threading
 import time
 from collections.abc import Callable, Iterator
+from contextlib import suppress
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, Literal, overload
@@ -213,8 +214,9 @@ class Wakeups:
         loop = asyncio.get_running_loop()
         woken = asyncio.Event()
 
-        def wake() -> None:  # in the listener's thread
-            loop.call_soon_threadsafe(woken.set)
+        def wake() -> None:  # in the listener's thread; a loop closed meanwhile has nobody to wake
+            with suppress(RuntimeError):
+                loop.call_soon_threadsafe(woken.set)
 
         with self._lock:
             key = self._key(run_id)
