@@ -189,7 +189,9 @@ class RunDesk:
         if not row["recorded"] or any(row["metadata"].get(k) != v for k, v in tags.items()):
             thread_records.merge_metadata(self.pool, row, tags)
 
-    async def refused_before_start(self, record: api_runs.QueuedRun) -> Response | None:
+    async def refused_before_start(
+        self, record: api_runs.QueuedRun, on_refused: Refused | None = None
+    ) -> Response | None:
         """A 4xx (and no run left) if the run was refused before it began.
 
         A run with nothing ahead of it on the thread is waited for until it has begun; a queued
@@ -201,14 +203,14 @@ class RunDesk:
         failure = found["refusal"] if found is not None else None
         if failure is None or failure.get("began"):
             return None
-        await anyio.to_thread.run_sync(api_runs.delete_run, self.pool, record["run_id"])
+        await self._drop_refused(record, on_refused)
         return failed(failure)
 
-    async def _refused(self, record: api_runs.QueuedRun, on_refused: Refused | None) -> Response | None:
-        refused = await self.refused_before_start(record)
-        if refused is not None and on_refused is not None:
+    async def _drop_refused(self, record: api_runs.QueuedRun, on_refused: Refused | None) -> None:
+        """Delete a run refused before it began, and tell `on_refused`."""
+        await anyio.to_thread.run_sync(api_runs.delete_run, self.pool, record["run_id"])
+        if on_refused is not None:
             await anyio.to_thread.run_sync(on_refused, record)
-        return refused
 
     def final_values(self, thread_id: str, run: api_runs.RunRow | None = None) -> dict[str, Any]:
         """What `wait` and `join` answer: the state the run left, else the thread's, read."""
@@ -281,9 +283,7 @@ class RunDesk:
         failure = ended["refusal"] if ended is not None else None
         if ended is not None and ended["status"] == "error" and failure is not None:
             if not record["ahead"] and not failure.get("began"):  # refused before it began: no run left
-                await anyio.to_thread.run_sync(api_runs.delete_run, self.pool, record["run_id"])
-                if on_refused is not None:
-                    await anyio.to_thread.run_sync(on_refused, record)
+                await self._drop_refused(record, on_refused)
             return failed(failure)
         values = await anyio.to_thread.run_sync(self.final_values, thread_id, ended)
         return JSONResponse(values, headers=headers)
@@ -298,7 +298,7 @@ class RunDesk:
         on_refused: Refused | None = None,
     ) -> Response:
         """What `runs/stream` answers for a run it accepted: its events as they come, or a 4xx."""
-        refused = await self._refused(record, on_refused)
+        refused = await self.refused_before_start(record, on_refused)
         if refused is not None:
             return refused
         thread_id, run_id = record["thread_id"], record["run_id"]
