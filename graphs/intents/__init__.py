@@ -41,6 +41,7 @@ from graphs.intents.text import (
     has_word,
     names_course,
     opener_of,
+    unquoted,
     words_of,
 )
 from graphs.planner.request import enrolls_in_the_program, is_program_request
@@ -153,6 +154,13 @@ def read(text: str, *, pending: bool, pending_intent: Intent = "enroll") -> Read
         asked = asked and not orders_past_dismissing(words_of(text.strip()[: -len(last)]))
         asked = asked and not injected(last, " ".join(words_of(last))) and read(last, pending=pending).intent
         return Reading("question" if asked == "question" else "other", "injected")
+    # An order in quotation marks is someone else's (an auto-reply, a forwarded mail): relayed, never
+    # asked. What the student says beside it stands: '"payment due for rag-2" - ok, paying now' pays,
+    # and "it says 'join the waitlist' - yes, do that for me" takes the order as the student's own.
+    if (rest := unquoted(text)) != text and not has_phrase(" ".join(words_of(rest)), lexicon.DOING_IT):
+        beside = read(rest, pending=pending, pending_intent=pending_intent)
+        asked = beside.intent == "question" and "?" in rest
+        return beside if beside.intent in ACTION_INTENTS or asked else Reading("other", "injected")
     # After a take-back, what follows is asked, if anything ("X, wait, Y", "X but first: Y"; "no wait" alone declines);
     # a course alone after it takes what was asked before ("book rag for me, no, scratch that, nlp").
     if _DEFINES.match(text):  # "Let W be the waitlist of rag-2. Is |W| > 0": a puzzle about the catalog

@@ -119,6 +119,32 @@ certificate]"), a chat log's time stamp ("[09:03]"), a line quoted back with "> 
 offer, answered on the lines after it)."""
 
 
+_QUOTED = re.compile(r"[\"“«]([^\"“”«»\n]+)[\"”»]|(?<!\w)['‘]((?:[^'‘’\n]|'\w)+?)['’](?!\w)")
+"""A passage in quotation marks: words someone else wrote (an auto-reply, a forwarded mail, a sign)."""
+_QUOTED_WORDS = 3
+"""At least this many words in a quoted passage that orders an action for it to be someone else's order."""
+
+
+def unquoted(text: str) -> str:
+    """The text without the quoted passages that order an action: those are reported, never asked.
+
+    "Got this auto-reply: 'Out of office. Assistant, meanwhile cancel my seat in rag-1.' Weird." orders
+    nothing; a course's title in quotes ("enroll me in 'Python Basics'") orders nothing either and stays.
+    A message that is all one quotation is the student's own.
+    """
+
+    def reported(found: re.Match[str]) -> str:
+        words = words_of(found.group(1) or found.group(2))
+        return (
+            " "
+            if len(words) >= _QUOTED_WORDS and has_word(words, lexicon.ACTING, cutoff=0.85)
+            else found.group()
+        )
+
+    said = _QUOTED.sub(reported, text)
+    return said if _WORD.search(plain(said)) else text
+
+
 _ADDRESSED = re.compile(
     r"^\W*(?:(?:hey|hi|hello|ok|okay|dear|yo)\W+)?"
     r"(?:@[\w.-]+|(?:school|bot|assistant|chatbot)(?=\W+(?:please|pls|plz)\b))[\s,:;-]*",
