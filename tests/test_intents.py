@@ -2127,3 +2127,58 @@ def test_a_quoted_title_or_a_message_all_in_quotes_is_the_students_own() -> None
     assert classify("A friend texted me 'book me into nlp-1 too' - is nlp-1 still open?", pending=False) == (
         "question"
     )
+
+
+EMOTES = (
+    "*sighs*",
+    "*nervously checks inbox*",
+    "*squints at screen*",
+    "*taps foot*",
+    "*raises hand*",
+    "*holds breath*",
+)
+EMOTED = (
+    ("{e} what am I signed up for right now?", False, "question"),
+    ("excuse me, {e} am I actually enrolled in prompt-engineering-1", False, "question"),
+    ("{e} is my cancellation of nlp-1 done?", False, "question"),
+    ("{e} where am I on the waitlist for sql-fundamentals-2?", False, "question"),
+    ("{e} fine, cancel my seat in rag-2", False, "cancel"),
+    ("{e} when exactly does it start", True, "question"),
+    ("{e} ok, book it", True, "confirm"),
+)
+
+
+@pytest.mark.parametrize("emote", EMOTES)
+@pytest.mark.parametrize(("said", "pending", "intent"), EMOTED)
+def test_a_stage_direction_is_no_words_of_the_message(
+    emote: str, said: str, pending: bool, intent: str
+) -> None:
+    # What the student does while writing ("*sighs*") says nothing; "/me wonders" is "I wonder".
+    assert classify(said.format(e=emote), pending=pending) == intent
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("/me wonders if my transfer to nlp-1 went through", "question"),
+        ("/me wants to enroll in rag-2", "enroll"),
+        ("I wonder whether my payment for rag-2 went through", "question"),
+        ("I was wondering if you could cancel my seat in rag-2", "cancel"),
+        ("please *cancel* my seat in rag-2", "cancel"),
+    ],
+)
+def test_wondering_asks_and_me_in_a_chat_is_the_student(text: str, intent: str) -> None:
+    assert classify(text, pending=False) == intent
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "what am I signed up for right now?",
+        "which ones am i registered for right now",
+        "what have I booked so far",
+        "am I enroled anywhere at the moment?",
+    ],
+)
+def test_the_students_own_seats_asked_are_no_small_talk(text: str) -> None:
+    assert classify(text, pending=False) == "question"

@@ -209,6 +209,8 @@ def _given_up(before: list[str]) -> bool:
 
 
 _ALL = frozenset({"all", "every", "each"})
+_ON_A_SEAT = lexicon.ACTING - word_set("get put take add")
+"""Words that alone act on a seat; "get" or "take" do so only with an action's word ("get a fade")."""
 _HELD = {"enrollment", "enrolment", "seat", "spot", "place", "booking", "registration", "payment", "refund"}
 _HELD_BY = re.compile(
     rf"\bthe (?:{'|'.join(sorted(_HELD))}) (?!(?:i|we|you|in|into|for|on|of|to|from) )(?:[a-z0-9]+ ){{1,2}}"
@@ -316,4 +318,6 @@ def off_topic(text: str, words: list[str], flat: str) -> bool:
         return True
     if about_school(text, words):
         return False
-    return social_only(flat) or not any(w in lexicon.CONTEXT for w in words)
+    # A word of acting on a seat is the school's too: "what am I signed up for right now?"
+    context = any(w in lexicon.CONTEXT for w in words) or has_word(words, _ON_A_SEAT)
+    return social_only(flat) or not context

@@ -186,7 +186,8 @@ REMARKS = phrase_list("just checking, wondering, curious")
 """Saying one only asks: before what is asked it asks ("curious whether I can cancel"); closing its
 clause it is a remark that asks nothing ("I don't want to cancel rag-2, just checking")."""
 ASK_PHRASES = REMARKS + phrase_list(
-    "want to know, like to know, need to know, tell me about, tell me more, question about, any time, the policy"
+    "want to know, like to know, need to know, tell me about, tell me more, question about, any time, the policy, "
+    "wonder if my, wonder whether my, wondering if my, wondering whether my"
 )
 """Phrases that make a clause ask about an action instead of requesting it."""
 CHECKING = phrase_list(

@@ -96,11 +96,16 @@ def _phrases(phrases: tuple[str, ...], flags: int = 0) -> re.Pattern[str]:
 _ONESELF = re.compile(
     r"\b(?:(?:the|this) )?[a-z]+ ?(?:\((?:me|myself|that'?s me|i)\)|, ?i\.? ?e\.?,? me\b,?)"
     r"|\b(?:the|this) [a-z]+ (?:writing|typing|sending) (?:this|here)\b|\bthe undersigned(?: [a-z]+)?"
-    r"|^(?:\W*(?:hey|hi|hello|ok|so|lol)\b)*\W*not me(?= [a-z]+(?:ing|nig)\b)",
+    r"|^(?:\W*(?:hey|hi|hello|ok|so|lol)\b)*\W*not me(?= [a-z]+(?:ing|nig)\b)"
+    r"|(?<!\S)/me\b",
     re.IGNORECASE,
 )
 """The student named in the third person ("the student (me)", "this user, i.e. me,", "the learner
-writing this", "the undersigned"), or in the ironic "not me trying to ..." (I am trying to)."""
+writing this", "the undersigned"), in the ironic "not me trying to ..." (I am trying to), or in a chat's
+"/me wonders ..." (I wonder)."""
+_EMOTE = re.compile(r"(?<!\*)\*(?:[a-z]+ly )?(?!yes\b)[a-z]+s\b[^*\n]{0,40}\*(?!\*)", re.IGNORECASE)
+"""A stage direction between asterisks ("*sighs*", "*nervously checks inbox*"): what the student does
+while writing, not what the message says."""
 _FIRST_PERSON = {"is": "am", "has": "have", "does": "do", "was": "was"}
 _TICKET_FIELD = re.compile(
     r"^[ \t]*(?:subject|details|description|message|body|re|topic)[ \t]*:"
@@ -164,7 +169,7 @@ def as_said(text: str) -> str:
     """
     courtesies = _phrases(lexicon.POLITE_CONDITIONS + lexicon.LETTER_FORMS, re.IGNORECASE)
     text = _ADDRESSED.sub("", text, count=1) or text
-    pasted = _PASTED.sub(" ", text)
+    pasted = _PASTED.sub(" ", _EMOTE.sub(" ", text))
     text = courtesies.sub("", _TICKET_FIELD.sub("", pasted if pasted.strip() else text))
     found = _ONESELF.search(text)
     if not found:
