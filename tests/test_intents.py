@@ -2182,3 +2182,23 @@ def test_wondering_asks_and_me_in_a_chat_is_the_student(text: str, intent: str) 
 )
 def test_the_students_own_seats_asked_are_no_small_talk(text: str) -> None:
     assert classify(text, pending=False) == "question"
+
+
+IDIOM_YES = ("aye", "Aye, go on", "green light", "I'm all in", "ship it", ":white_check_mark:", ":+1:")
+IDIOM_NO = ("nay", "Nay, sorry", "I fold", "swipe left", ":x:", ":thumbsdown:")
+
+
+@pytest.mark.parametrize("yes", IDIOM_YES)
+@pytest.mark.parametrize(
+    "after", ["", ".", " - how long is it again?", ". quick one though: do i get the slides after?"]
+)
+def test_a_yes_in_idiom_or_dialect_answers_what_waits(yes: str, after: str) -> None:
+    assert classify(yes + after, pending=True) == "confirm"
+
+
+@pytest.mark.parametrize("no", IDIOM_NO)
+@pytest.mark.parametrize(
+    "after", ["", ".", " — what's the cheapest course you have?", ". Pray tell, what else starts soon?"]
+)
+def test_a_no_in_idiom_or_dialect_answers_what_waits(no: str, after: str) -> None:
+    assert classify(no + after, pending=True) == "decline"

@@ -13,17 +13,20 @@ from graphs.fuzzy import phrase_list, word_set
 CONFIRM = word_set(
     "yes yep yeah yup ya yah sure ok okay works confirm confirmed approve proceed correct right absolutely "
     "definitely please affirmative alright perfect fine agree agreed deal lovely great brilliant excellent bet "
-    "ja si oui da hai evet tak"
+    "aye ja si oui da hai evet tak"
 )
 """A yes, in English and in the other languages students mix in ("hai, yes, please proceed")."""
-CONFIRM_PHRASES = phrase_list("go ahead, go on, do it, sounds good, go for it, of course, let's go, accept")
+CONFIRM_PHRASES = phrase_list(
+    "go ahead, go on, do it, sounds good, go for it, of course, let's go, accept, "
+    "green light, all in, ship it"
+)
 DECLINE = word_set(
-    "no nope nah pass don't dont stop decline abort never not wait hold reject deny refuse "
+    "no nope nah nay pass don't dont stop decline abort never not wait hold reject deny refuse "
     "non nein nie hayir iie nyet nao"
 )
 """A no, in English and in other languages ("non, non, I prefer to wait")."""
 DECLINE_PHRASES = phrase_list(
-    "let's not, lets not, never mind, nevermind, changed my mind, don't do, do not, i'll pass"
+    "let's not, lets not, never mind, nevermind, changed my mind, don't do, do not, i'll pass, i fold, swipe left"
 )
 """Besides these and `DEFERRALS` ("hold off"), a clause ending in "not" or "no" declines: "I'd rather not"."""
 PAUSES = word_set("wait hold on one sec second moment")

@@ -32,6 +32,15 @@ _NUMBER_WORDS = {"2": "to", "4": "for"}
 _REPEATED_END = re.compile(r"(\w)\1+$")
 _SIGNS = dict.fromkeys("👍✅", " yes ") | dict.fromkeys("👎❌", " no ") | dict.fromkeys("€$£", " euros ")
 """Emoji that stand for a yes or a no in a reply, and a sum's sign, read as the school's currency."""
+_SHORTCODES = {
+    ":white_check_mark:": "✅",
+    ":+1:": "👍",
+    ":thumbsup:": "👍",
+    ":x:": "❌",
+    ":-1:": "👎",
+    ":thumbsdown:": "👎",
+}
+"""A chat's codes for those emoji, read as the emoji before a colon can cut a clause."""
 
 
 @lru_cache(maxsize=8192)
@@ -168,6 +177,8 @@ def as_said(text: str) -> str:
     name ... Sincerely" is "enter my name ..."; "@school please drop me" is "please drop me".
     """
     courtesies = _phrases(lexicon.POLITE_CONDITIONS + lexicon.LETTER_FORMS, re.IGNORECASE)
+    for code, emoji in _SHORTCODES.items():
+        text = text.replace(code, emoji)
     text = _ADDRESSED.sub("", text, count=1) or text
     pasted = _PASTED.sub(" ", _EMOTE.sub(" ", text))
     text = courtesies.sub("", _TICKET_FIELD.sub("", pasted if pasted.strip() else text))
