@@ -2202,3 +2202,12 @@ def test_a_yes_in_idiom_or_dialect_answers_what_waits(yes: str, after: str) -> N
 )
 def test_a_no_in_idiom_or_dialect_answers_what_waits(no: str, after: str) -> None:
     assert classify(no + after, pending=True) == "decline"
+
+
+@pytest.mark.parametrize("verb", ["strike", "cross", "scratch", "take", "remove", "wipe"])
+@pytest.mark.parametrize(
+    "frame",
+    ["{v} my name from {c}", "Prithee, {v} my name off {c}; I shall not attend.", "{v} me off {c} pls"],
+)
+def test_a_name_struck_off_a_cohorts_list_cancels(verb: str, frame: str) -> None:
+    assert classify(frame.format(v=verb, c="data-engineering-2"), pending=False) == "cancel"

@@ -85,8 +85,10 @@ CANCEL_PHRASES = phrase_list(
 CANCEL_PATTERN = re.compile(
     r"\b(?:take|drop|pull|back|count|opt|want|bow|get)\s+(?:me\s+)?out\b"
     r"|\b(?:give|chuck|pack|jack)\s+(?:up|in)\s+my\b"
+    r"|\b(?:strike|cross|scratch|rub|wipe|delete|erase|take|remove)\s+(?:me|my name)\s+(?:off|from|out of)\b"
 )
-"""Getting out of a seat ("pull me out of rag-2", "opt out") or giving it up ("chuck in my place")."""
+"""Getting out of a seat ("pull me out of rag-2", "opt out") or giving it up ("chuck in my place"); a
+name struck off a cohort's list ("strike my name from rag-2", "cross me off nlp-1")."""
 PAY = word_set("pay paying payment checkout settle card charge balance dues")
 """Paying; an invoice is a paper asked for ("can you issue an invoice?"), paid only with a verb of these."""
 PAY_PATTERN = re.compile(
