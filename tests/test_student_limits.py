@@ -134,6 +134,26 @@ def test_each_model_call_of_a_turn_is_charged_to_the_students_day(
     assert charges(resources.pool, "bob") == []
 
 
+def test_each_charge_commits_with_the_checkpoint_that_closes_its_step(
+    resources: Resources, scripted_model: Any
+) -> None:
+    router = scripted_model(reply('{"intent": "question"}', (120, 6)))
+    answer = scripted_model(reply("The RAG course starts in December.", (300, 40)))
+    graph = graph_with(resources, router=router, answer=answer)
+    threads.send(graph, "t", QUESTION, user_id="ada")
+    with resources.pool.connection() as conn:
+        charged = conn.execute(
+            "SELECT role, xmin::text AS xid FROM student_charges ORDER BY charged_at"
+        ).fetchall()
+        stored = conn.execute(
+            "SELECT xmin::text AS xid, metadata->>'step' AS step FROM checkpoints WHERE thread_id = 't'"
+        ).fetchall()
+    # No statement of its own: each charge is written in the transaction of the checkpoint stored
+    # after its call, the router's with the step that ran the router and the answer's with the next.
+    step_of = {row["xid"]: int(row["step"]) for row in stored}
+    assert [(c["role"], step_of.get(c["xid"])) for c in charged] == [("router", 1), ("answer", 2)]
+
+
 def test_the_planners_agents_are_charged_too(resources: Resources, scripted_model: Any) -> None:
     tasks = ["Q1: python foundations", "Q2: machine learning"]
     routes = {

@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import math
 import weakref
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
-from datetime import date
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, date, datetime
 from decimal import Decimal
 from typing import Any, Final
 
@@ -98,6 +98,65 @@ SELECT coalesce(sum(input_tokens), 0) AS input_tokens,
 """
 
 
+@dataclass(frozen=True)
+class StudentCharge:
+    """One model call charged to a student's day (`StudentLedger`), checked when made.
+
+    Raises:
+        ValueError: As `PostgresLedger.charge`, or when `student_id` or `thread_id` is empty.
+
+    """
+
+    student_id: str
+    day: date
+    call_id: str
+    thread_id: str
+    input_tokens: int
+    output_tokens: int
+    cost_usd: float
+    role: str | None = None
+    model: str | None = None
+    at: datetime = field(default_factory=lambda: datetime.now(UTC))
+    """When the call was charged (its row's `charged_at`, whichever statement writes it)."""
+
+    def __post_init__(self) -> None:
+        _check_charge(self.input_tokens, self.output_tokens, self.cost_usd, self.call_id)
+        for name, value in (("student_id", self.student_id), ("thread_id", self.thread_id)):
+            if not isinstance(value, str) or not value:
+                msg = f"{name} must be a non-empty str, got {value!r}"
+                raise ValueError(msg)
+
+
+def charges_query(charges: Sequence[StudentCharge]) -> tuple[str, list[Any]]:
+    """One plain INSERT of `charges` (at least one), each once per (student, call id).
+
+    Plain, so that it can ride in another statement as a data-modifying WITH clause (a
+    checkpoint's, `agent.runtime.runs`): a run's charges commit with the checkpoint after the call.
+    """
+    values = ", ".join(["(%s, %s, %s, %s, %s, %s, %s, %s, %s, %s)"] * len(charges))
+    params = [
+        v
+        for c in charges
+        for v in (
+            c.student_id,
+            c.call_id,
+            c.day,
+            c.thread_id,
+            c.role,
+            c.model,
+            c.input_tokens,
+            c.output_tokens,
+            Decimal(repr(float(c.cost_usd))),
+            c.at,
+        )
+    ]
+    sql = (
+        "INSERT INTO student_charges (student_id, call_id, day, thread_id, role, model, input_tokens,"
+        f" output_tokens, cost_usd, charged_at) VALUES {values} ON CONFLICT (student_id, call_id) DO NOTHING"
+    )
+    return sql, params
+
+
 class StudentLedger:
     """Each student's model spend per day: one row per model call, charged once per call id.
 
@@ -142,28 +201,17 @@ class StudentLedger:
             ValueError: As `PostgresLedger.charge`, or when `student_id` or `thread_id` is empty.
 
         """
-        _check_charge(input_tokens, output_tokens, cost_usd, call_id)
-        for name, value in (("student_id", student_id), ("thread_id", thread_id)):
-            if not isinstance(value, str) or not value:
-                msg = f"{name} must be a non-empty str, got {value!r}"
-                raise ValueError(msg)
+        return self.write(
+            StudentCharge(
+                student_id, day, call_id, thread_id, input_tokens, output_tokens, cost_usd, role, model
+            )
+        )
+
+    def write(self, charge: StudentCharge) -> bool:
+        """Add `charge` to its student's day, once per call id; True when it was new."""
+        sql, params = charges_query([charge])
         with self.pool.connection() as conn, conn.cursor(row_factory=dict_row) as cur:
-            row = cur.execute(
-                "INSERT INTO student_charges (student_id, call_id, day, thread_id, role, model,"
-                " input_tokens, output_tokens, cost_usd) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s)"
-                " ON CONFLICT (student_id, call_id) DO NOTHING RETURNING call_id",
-                (
-                    student_id,
-                    call_id,
-                    day,
-                    thread_id,
-                    role,
-                    model,
-                    input_tokens,
-                    output_tokens,
-                    Decimal(repr(float(cost_usd))),
-                ),
-            ).fetchone()
+            row = cur.execute(sql + " RETURNING call_id", params).fetchone()
         return row is not None
 
     def note_exhausted(self, student_id: str, day: date, thread_id: str) -> bool:

@@ -24,14 +24,14 @@ with `Retry-After` over HTTP).
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from datetime import date, datetime, time, timedelta
 from typing import Any
 
 from langchain_core.runnables import RunnableConfig
 from psycopg_pool import ConnectionPool
 
-from agent.infra.ledgers import StudentBudget, spend_of, student_budget_for
+from agent.infra.ledgers import StudentBudget, StudentCharge, spend_of, student_budget_for
 from agent.infra.locks import Query
 from agent.journal.events import record_event
 from agent.journal.owners import ThreadError
@@ -93,12 +93,18 @@ def refuse_spent(
 
 
 def metered(
-    pool: ConnectionPool[Any] | None, config: RunnableConfig, student_id: str | None
+    pool: ConnectionPool[Any] | None,
+    config: RunnableConfig,
+    student_id: str | None,
+    *,
+    pend: Callable[[StudentCharge], None] | None = None,
 ) -> RunnableConfig:
     """`config` with a `CallMeter` that charges the run's model calls to `student_id`'s day.
 
     Unchanged without a student or a budget registered for `pool`. The day is the school's when
-    the run begins: a turn is charged to one day, whenever its calls end.
+    the run begins: a turn is charged to one day, whenever its calls end. Each charge is written
+    at once, or handed to `pend` (the run's journal, which writes it with the thread's next
+    checkpoint or the turn's end: no round trip of its own).
     """
     budget = student_budget_for(pool)
     if budget is None or not student_id:
@@ -107,17 +113,21 @@ def metered(
     day = budget.today()
 
     def charge(call_id: str, used: CallUsage, call: Mapping[str, str | None]) -> None:
-        budget.ledger.charge(
+        charged = StudentCharge(
             student_id,
             day,
+            call_id,
+            thread_id,
             used.input_tokens,
             used.output_tokens,
             used.cost_usd,
-            call_id=call_id,
-            thread_id=thread_id,
             role=call.get("role"),
             model=call.get("model"),
         )
+        if pend is not None:
+            pend(charged)
+        else:
+            budget.ledger.write(charged)
 
     meter = CallMeter(charge, prices=budget.prices, prefix=thread_id)
     return add_handler({**config}, meter)

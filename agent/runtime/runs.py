@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 from typing import Any, cast
@@ -31,6 +31,7 @@ from langgraph.types import StreamMode
 from psycopg.rows import dict_row
 from psycopg_pool import ConnectionPool, PoolTimeout
 
+from agent.infra.ledgers import StudentCharge, charges_query
 from agent.infra.locks import Query, locks_for, write_on_release
 from agent.infra.persistence import DatabaseUnavailableError
 from agent.journal import owners, turns
@@ -218,7 +219,9 @@ def run(
             metadata["run_id"] = watch.run_id
         traced = tracing_config({**config, "metadata": metadata})
         # Every model call of the run is charged to the student it acts for (their daily budget).
-        traced = daily_budget.metered(pool, traced, getattr(context, "user_id", None))
+        # Each charge rides with the thread's next checkpoint, or the turn's end (`_Emitter.charge`).
+        pend = emit.charge if emit.db is not None and emit.turn is not None else None
+        traced = daily_budget.metered(pool, traced, getattr(context, "user_id", None), pend=pend)
         # durability="sync": a step starts only once the previous checkpoint is stored, so a crash
         # never leaves a checkpoint whose next step is lost (found by the crash sweep).
         # Model tokens are streamed only to a listener: LangGraph's `messages` mode hooks every step.
@@ -318,6 +321,12 @@ def message_ids(values: dict[str, Any]) -> frozenset[str]:
     return frozenset(str(m.id) for m in values.get("messages", []))
 
 
+_Taken = tuple[
+    turns.Start | None, list[turns.StepRecord], list[tuple[str, dict[str, Any]]], list[StudentCharge]
+]
+"""What a checkpoint's rider took: the turn's start, finished steps, events, charges."""
+
+
 class _Emitter:
     """Turns stream items into events, journal rows and plan items for one run.
 
@@ -342,11 +351,9 @@ class _Emitter:
         self._steps: list[turns.StepRecord] = []
         self._events: list[tuple[str, dict[str, Any]]] = []
         """Finished steps and events not yet journaled."""
-        self._taken: tuple[turns.Start | None, list[turns.StepRecord], list[tuple[str, dict[str, Any]]]] = (
-            None,
-            [],
-            [],
-        )
+        self._charges: list[StudentCharge] = []
+        """The model calls charged to the student and not yet written (`agent.runtime.daily_budget`)."""
+        self._taken: _Taken = (None, [], [], [])
         self._settled = threading.Event()
         """Clear while the turn's start waits for the run's input checkpoint or is being stored with it."""
         self._settled.set()
@@ -361,6 +368,15 @@ class _Emitter:
             self._start = start
             self._settled.clear()
 
+    def charge(self, charge: StudentCharge) -> None:
+        """A model call charged to the student: written with the thread's next checkpoint, or the turn's end.
+
+        A process that dies before either loses it with the step that made the call, which runs
+        again and charges it then (under the same call id, so a charge is never counted twice).
+        """
+        with self._lock:
+            self._charges.append(charge)
+
     def _pend(self, events: list[tuple[str, dict[str, Any]]], step: turns.StepRecord | None = None) -> None:
         with self._lock:
             self._steps.extend([step] if step is not None else [])
@@ -369,29 +385,31 @@ class _Emitter:
     def take(self, *, closing: bool) -> list[turns.Query]:
         """What is pending, as statements for the thread's next checkpoint (a saver's rider).
 
-        The turn's start goes with any checkpoint of the run; finished steps and their events only
-        with one that closes a step, stored after the step's own writes.
+        The turn's start and the model calls charged go with any checkpoint of the run; finished
+        steps and their events only with one that closes a step, stored after the step's own writes.
         """
         with self._lock:
             start, self._start = self._start, None
+            charges, self._charges = self._charges, []
             steps, events = (self._steps, self._events) if closing else ([], [])
             if closing:
                 self._steps, self._events = [], []
-            self._taken = (start, steps, events)
+            self._taken = (start, steps, events, charges)
         if self.turn is None:
             return []
-        return turns.parts(self.turn, thread_id=self.thread, start=start, steps=steps, events=events)
+        written = turns.parts(self.turn, thread_id=self.thread, start=start, steps=steps, events=events)
+        return [*written, charges_query(charges)] if charges else written
 
     def carried(self) -> None:
         """The last `take` was stored with its checkpoint."""
         with self._lock:
-            self._taken = (None, [], [])
+            self._taken = (None, [], [], [])
         self._settled.set()
 
     def give_back(self) -> None:
         """The checkpoint that carried the last `take` was not stored: keep its rows pending."""
         with self._lock:
-            taken, self._taken = self._taken, (None, [], [])
+            taken, self._taken = self._taken, (None, [], [], [])
         self._restore(*taken)
         self._settled.set()
 
@@ -400,11 +418,13 @@ class _Emitter:
         start: turns.Start | None,
         steps: list[turns.StepRecord],
         pending: list[tuple[str, dict[str, Any]]],
+        charges: Sequence[StudentCharge] = (),
     ) -> None:
         """Rows taken for a write that failed: pending again, before any pended since."""
         with self._lock:
             self._start = self._start or start
             self._steps, self._events = [*steps, *self._steps], [*pending, *self._events]
+            self._charges = [*charges, *self._charges]
 
     @property
     def thread_id(self) -> str:
@@ -460,11 +480,14 @@ class _Emitter:
         """Write the pending steps and events, `ending`, then `events`: with the lock's release if held."""
         self._pend(events)
         start, steps, pending = self._drain(carrier_expected=False)
+        with self._lock:
+            charges, self._charges = self._charges, []
         if self.db is None or self.turn is None:
             return
         if start is not None:  # no checkpoint carried it: the turn's row first, which `ending` updates
             turns.write(self.db, turns.parts(self.turn, thread_id=self.thread, start=start))
         statements = turns.parts(self.turn, thread_id=self.thread, steps=steps, ending=ending, events=pending)
+        statements += [charges_query(charges)] if charges else []
         one = turns.chained(statements)
         if one is not None and not write_on_release(self.thread, turns.unsynced(one)):
             turns.write(self.db, statements)
