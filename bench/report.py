@@ -354,6 +354,8 @@ def _concurrency(c: Results) -> str:
         "",
         f"Ours runs on threads, as its HTTP server does, with the default pools: at most "
         f"{c['max_runs']} runs at once (`SCHOOL_MAX_RUNS`, each holds its thread's lock connection). "
+        f"Ours and stock async take turns in {c.get('legs', 1)} legs each (ours, stock, ours, ...), "
+        "so that the machine's drift falls on both. "
         "*Process CPU* is CPU seconds per wall second: one Python process gets about one core.",
     ]
     return "\n".join(rows)
