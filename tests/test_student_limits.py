@@ -109,13 +109,20 @@ def head(graph: Any, thread: str) -> str:
 
 
 # -- charging every call ----------------------------------------------------------------------------
-def test_each_model_call_of_a_turn_is_charged_to_the_students_day(
-    resources: Resources, scripted_model: Any
-) -> None:
+def asked_once(resources: Resources, scripted_model: Any) -> Any:
+    """Ada's catalog question on thread "t", read by a router model (120, 6 tokens) and answered by
+    an answer model (300, 40); the graph."""
     router = scripted_model(reply('{"intent": "question"}', (120, 6)))
     answer = scripted_model(reply("The RAG course starts in December.", (300, 40)))
     graph = graph_with(resources, router=router, answer=answer)
     threads.send(graph, "t", QUESTION, user_id="ada")
+    return graph
+
+
+def test_each_model_call_of_a_turn_is_charged_to_the_students_day(
+    resources: Resources, scripted_model: Any
+) -> None:
+    graph = asked_once(resources, scripted_model)
     found = charges(resources.pool)
     assert [(c["role"], c["model"], c["input_tokens"], c["output_tokens"]) for c in found] == [
         ("router", "test:router", 120, 6),
@@ -137,10 +144,7 @@ def test_each_model_call_of_a_turn_is_charged_to_the_students_day(
 def test_each_charge_commits_with_the_checkpoint_that_closes_its_step(
     resources: Resources, scripted_model: Any
 ) -> None:
-    router = scripted_model(reply('{"intent": "question"}', (120, 6)))
-    answer = scripted_model(reply("The RAG course starts in December.", (300, 40)))
-    graph = graph_with(resources, router=router, answer=answer)
-    threads.send(graph, "t", QUESTION, user_id="ada")
+    asked_once(resources, scripted_model)
     with resources.pool.connection() as conn:
         charged = conn.execute(
             "SELECT role, xmin::text AS xid FROM student_charges ORDER BY charged_at"
