@@ -2211,3 +2211,19 @@ def test_a_no_in_idiom_or_dialect_answers_what_waits(no: str, after: str) -> Non
 )
 def test_a_name_struck_off_a_cohorts_list_cancels(verb: str, frame: str) -> None:
     assert classify(frame.format(v=verb, c="data-engineering-2"), pending=False) == "cancel"
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("Would ye ever put me in command-line-git-1, go on", "enroll"),
+        ("would ye ever sign me up for nlp-1?", "enroll"),
+        ("Dost thou teach iOS apps, good assistant", "question"),
+        ("Would ye ever tell me when rag-2 starts", "question"),
+        ("hath my payment for rag-2 gone through?", "question"),
+        ("doth the rag course need python first", "question"),
+        ("prithee, would thou move me to rag-2", "transfer"),
+    ],
+)
+def test_the_old_forms_of_you_and_do_are_read_as_those_words(text: str, intent: str) -> None:
+    assert classify(text, pending=False) == intent

@@ -25,9 +25,10 @@ _SPELLINGS = {
     "wanna": "want to", "gonna": "going to", "pls": "please", "plz": "please", "u": "you",
     "nvm": "never mind", "lemme": "let me", "naw": "no", "n": "and", "y": "yes", "cxl": "cancel", "wl": "waitlist",
     "sgn": "sign", "mv": "move", "nxt": "next", "hmn": "human", "enrl": "enroll", "rgstr": "register",
+    "ye": "you", "thou": "you", "thee": "you", "thy": "your", "dost": "do", "doth": "does", "hath": "has",
 }  # fmt: skip
 """Chat spellings written out, so that phrases match either way; words without their vowels too
-("cxl", "sgn", "mv"). After "me" or "me up", "2" and "4" are "to" and "for" ("add me 2 rag", "sgn me up 4 nlp")."""
+("cxl", "sgn", "mv"), and the old forms of "you" and "do" ("would ye ever", "dost thou teach"). After "me" or "me up", "2" and "4" are "to" and "for" ("add me 2 rag", "sgn me up 4 nlp")."""
 _NUMBER_WORDS = {"2": "to", "4": "for"}
 _REPEATED_END = re.compile(r"(\w)\1+$")
 _SIGNS = dict.fromkeys("👍✅", " yes ") | dict.fromkeys("👎❌", " no ") | dict.fromkeys("€$£", " euros ")
