@@ -2227,3 +2227,23 @@ def test_a_name_struck_off_a_cohorts_list_cancels(verb: str, frame: str) -> None
 )
 def test_the_old_forms_of_you_and_do_are_read_as_those_words(text: str, intent: str) -> None:
     assert classify(text, pending=False) == intent
+
+
+@pytest.mark.parametrize(
+    "who", ["my gym buddy", "my study buddies", "my poker pals", "my mates", "my old pal"]
+)
+@pytest.mark.parametrize(
+    ("frame", "intent"),
+    [
+        ("put {w} on the waitlist for sql-fundamentals-1, please", "other"),
+        ("sign {w} up for rag-2", "other"),
+        ("could {w} join data-engineering-2 with no background at all?", "question"),
+    ],
+)
+def test_a_buddy_or_a_pal_is_someone_else(who: str, frame: str, intent: str) -> None:
+    assert classify(frame.format(w=who), pending=False) == intent
+
+
+def test_a_mate_spoken_to_is_no_one_acted_for() -> None:
+    assert classify("cheers mate, enroll me in rag-2", pending=False) == "enroll"
+    assert classify("put me on the waitlist for rag-2 mate", pending=False) == "waitlist"

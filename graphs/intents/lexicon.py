@@ -326,7 +326,7 @@ PEOPLE = word_set(
     "friend friends colleague colleagues coworker coworkers son daughter kid kids child children wife "
     "husband partner girlfriend boyfriend brother sister mom mum dad parent parents boss manager team employees students "
     "staff hire hires engineers analysts developers workers trainees interns firm employer organisation members "
-    "classmates pupils tutees learners"
+    "classmates pupils tutees learners buddy buddies pal pals mate mates"
 )
 """Who "my ..." or "the ..." names besides the student ("my friend", "the whole team"); a word that
 is no word of the reader, the catalog or the school's texts ("my roommate") names a person too; a
