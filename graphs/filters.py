@@ -116,7 +116,7 @@ FILTER_WORDS = word_set(
     cohort cohorts class classes course courses got has take can afford options option before
     list show give all any anything which last lasts long costing costs without exactly group groups
     intake intakes priced price prices strictly only sometime level levels paying pay cent cents
-    cheapest shortest longest expensive most least between run runs jump into having completed taken
+    cheapest shortest longest expensive between run runs jump into having completed taken
     other another first day days"""
 ) | frozenset(MONTH_NAMES)
 """Words that belong to a filter, not to a subject: "courses under 500 euros" names no subject."""
