@@ -2247,3 +2247,25 @@ def test_a_buddy_or_a_pal_is_someone_else(who: str, frame: str, intent: str) -> 
 def test_a_mate_spoken_to_is_no_one_acted_for() -> None:
     assert classify("cheers mate, enroll me in rag-2", pending=False) == "enroll"
     assert classify("put me on the waitlist for rag-2 mate", pending=False) == "waitlist"
+
+
+@pytest.mark.parametrize(
+    "prompt", ["$ school", "$ scchool", "$ shool", "% ./school", "$ school-agent", "$ bot"]
+)
+@pytest.mark.parametrize(
+    ("command", "intent"),
+    [
+        ("enroll nlp-1", "enroll"),
+        ("waitlist rag-2 pls", "waitlist"),
+        ("cancel mlops-1", "cancel"),
+        ("pay data-analysis-1", "pay"),
+        ("transfer rag-1 rag-2", "transfer"),
+    ],
+)
+def test_a_command_line_orders_its_command(prompt: str, command: str, intent: str) -> None:
+    assert classify(f"{prompt} {command}", pending=False) == intent
+
+
+def test_a_dollar_sign_is_no_prompt() -> None:
+    assert classify("$ 500 for rag-2?", pending=False) == "question"
+    assert classify("$ python train.py rag-2", pending=False) != "enroll"

@@ -160,13 +160,16 @@ def unquoted(text: str) -> str:
     return said if _WORD.search(plain(said)) else text
 
 
+_NAMES = ("school", "bot", "assistant", "chatbot")
 _ADDRESSED = re.compile(
     r"^\W*(?:(?:hey|hi|hello|ok|okay|dear|yo)\W+)?"
-    r"(?:@[\w.-]+|(?:school|bot|assistant|chatbot)(?=\W+(?:please|pls|plz)\b))[\s,:;-]*",
+    rf"(?:@[\w.-]+|(?:{'|'.join(_NAMES)})(?=\W+(?:please|pls|plz)\b)"
+    r"|[$%]\s*(?:\./)?(?P<program>[a-z]+)[\w.-]*(?=\s+\w))[\s,:;-]*",
     re.IGNORECASE,
 )
-"""The assistant addressed first, by a handle ("@school ...") or by name before a please ("school
-please ..."): whom the message is for, not who acts in it."""
+"""The assistant addressed first, by a handle ("@school ..."), by name before a please ("school
+please ...") or as the program of a command line ("$ school enroll rag-2", "% ./bot waitlist nlp-1",
+its name however spelt): whom the message is for, not who acts in it."""
 
 
 def as_said(text: str) -> str:
@@ -180,7 +183,9 @@ def as_said(text: str) -> str:
     courtesies = _phrases(lexicon.POLITE_CONDITIONS + lexicon.LETTER_FORMS, re.IGNORECASE)
     for code, emoji in _SHORTCODES.items():
         text = text.replace(code, emoji)
-    text = _ADDRESSED.sub("", text, count=1) or text
+    addressed = _ADDRESSED.match(text)
+    if addressed and (not addressed["program"] or spelled(addressed["program"].lower()) in _NAMES):
+        text = text[addressed.end() :] or text
     pasted = _PASTED.sub(" ", _EMOTE.sub(" ", text))
     text = courtesies.sub("", _TICKET_FIELD.sub("", pasted if pasted.strip() else text))
     found = _ONESELF.search(text)
