@@ -2269,3 +2269,45 @@ def test_a_command_line_orders_its_command(prompt: str, command: str, intent: st
 def test_a_dollar_sign_is_no_prompt() -> None:
     assert classify("$ 500 for rag-2?", pending=False) == "question"
     assert classify("$ python train.py rag-2", pending=False) != "enroll"
+
+
+@pytest.mark.parametrize(
+    "prompt", ["$ school", "$ scchool", "$ shool", "% ./school", "$ school-agent", "$ bot"]
+)
+@pytest.mark.parametrize(
+    ("command", "intent"),
+    [
+        ("enroll nlp-1", "enroll"),
+        ("waitlist rag-2 pls", "waitlist"),
+        ("cancel mlops-1", "cancel"),
+        ("pay data-analysis-1", "pay"),
+        ("transfer rag-1 rag-2", "transfer"),
+    ],
+)
+def test_a_command_line_orders_its_command(prompt: str, command: str, intent: str) -> None:
+    assert classify(f"{prompt} {command}", pending=False) == intent
+
+
+def test_a_dollar_sign_is_no_prompt() -> None:
+    assert classify("$ 500 for rag-2?", pending=False) == "question"
+    assert classify("$ python train.py rag-2", pending=False) != "enroll"
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("Job's run over, move my place in data-analysis to data-analysis-2.", "transfer"),
+        ("the job's running late, move my seat in rag-1 to rag-2", "transfer"),
+        ("mum's in hospital, cancel my seat in rag-2", "cancel"),
+        ("the car's broken down so cancel my place in rag-1", "cancel"),
+        ("the baby's due in May, move my enrollment to rag-2", "transfer"),
+        ("my boss's approval came, pay my invoice for rag-2", "pay"),
+        ("the shift's changed so switch my booking to nlp-2", "transfer"),
+        ("the rota's out, put my name on the waitlist for mlops-1", "waitlist"),
+        ("cancel bob's seat in rag-2", "other"),
+        ("move my sister's computer vision seat to computer-vision-2", "other"),
+        ("pay for my son's course, rag-2", "other"),
+    ],
+)
+def test_a_thing_of_the_students_own_after_someones_news_is_their_own(text: str, intent: str) -> None:
+    assert classify(text, pending=False) == intent

@@ -18,11 +18,12 @@ from graphs.intents.text import clauses_of, has_phrase, has_word, known_word, na
 
 _POSSESSIVE = re.compile(
     r"\b(?!(?:it|that|what|there|who|one|here|where|let|today|tomorrow)'s\b)([a-z]+)'s\s+"
-    r"(?:(?!what|which|how|when|who|where|why)[a-z0-9-]+\s+){0,5}?"  # "my sister's computer vision seat"
+    r"(?:(?!what|which|how|when|who|where|why|my|our)[a-z0-9-]+\s+){0,5}?"  # "my sister's computer vision seat"
     r"(?:enrol(?:l)?ment|seat|spot|place|booking|registration|payment|course|cohort|invoice|fees?|tuition"
     r"|account|refund|waitlist)"
 )
-"""Someone's enrollment ("bob's enrollment"); "what's", "it's", "let's" are not possessives."""
+"""Someone's enrollment ("bob's enrollment"); "what's", "it's", "let's" are not possessives, nor is
+one whose thing is the student's ("the job's run over, move my place": the job has run over)."""
 _ROLE_TAG = re.compile(
     r"<{1,2}\s*/?\s*(?:sys|system|inst|s|assistant|user|admin)\s*>{1,2}|\[/?\s*(?:inst|sys|system)\s*\]"
     r"|\byou(?: are|.re) (?:(?:an? |the |my )?[a-z]+ )?now\b"
