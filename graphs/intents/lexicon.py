@@ -13,13 +13,14 @@ from graphs.fuzzy import phrase_list, word_set
 CONFIRM = word_set(
     "yes yep yeah yup ya yah sure ok okay works confirm confirmed approve proceed correct right absolutely "
     "definitely please affirmative alright perfect fine agree agreed deal lovely great brilliant excellent bet "
-    "aye ja si oui da hai evet tak"
+    "aye ja si oui da hai evet tak opo oo"
 )
 """A yes, in English and in the other languages students mix in ("hai, yes, please proceed")."""
 CONFIRM_PHRASES = phrase_list(
     "go ahead, go on, do it, sounds good, go for it, of course, let's go, accept, "
-    "green light, all in, ship it"
+    "green light, all in, ship it, make it so, engage, execute, fill the order, place the order"
 )
+"""Besides a yes, an order to carry out what waits: "make it so", "engage", "execute the order"."""
 DECLINE = word_set(
     "no nope nah nay pass don't dont stop decline abort never not wait hold reject deny refuse "
     "non nein nie hayir iie nyet nao"
@@ -77,8 +78,8 @@ REFUND_PHRASES = ("money back",)
 CANCEL = word_set(
     "cancel cancellation terminate withdraw unenroll unenrol unregister quit deregister drop annul discontinue"
 )
-DROPPING = CANCEL | word_set("forget scratch scrap ditch skip leave")
-"""Before "it" or "that" in a reply to what waits, these drop it: "scratch that", "leave it"."""
+DROPPING = CANCEL | word_set("forget scratch scrap ditch skip leave belay")
+"""Before "it" or "that" in a reply to what waits, these drop it: "scratch that", "leave it", "belay that"."""
 CANCEL_PHRASES = phrase_list(
     "scrap my, can't attend, cannot attend, leave the cohort, leave the course, take me off, remove me"
 )
