@@ -2360,3 +2360,23 @@ def test_belaying_what_waits_declines(text: str) -> None:
 )
 def test_a_task_a_pasted_document_gives_the_assistant_is_an_instruction(text: str) -> None:
     assert read(text, pending=False) == Reading("other", "injected")
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        (
+            "Per my last message, I'm still waiting to hear whether cancelling mlops-1 gets me a refund.",
+            "question",
+        ),
+        ("I'm yet to hear whether cancelling rag-1 gets me a refund", "question"),
+        ("still waiting to hear if paying by card is ok", "question"),
+        ("Friendly reminder that I asked how the waitlist works when someone drops out. Thanks!", "question"),
+        ("I asked if moving to rag-2 costs extra", "question"),
+        ("Following up: I asked when the waitlist for nlp-1 opens", "question"),
+        ("I asked for a refund, please cancel my seat in rag-2", "cancel"),
+        ("I asked you to enroll me in rag-2, please do it", "enroll"),
+    ],
+)
+def test_a_question_reported_or_awaited_is_asked(text: str, intent: str) -> None:
+    assert classify(text, pending=False) == intent

@@ -175,10 +175,11 @@ LEADING = word_set("through")
 """After "me" or "us", leads the student through something: told it ("run me through the refund
 rules"), or put through to a person; its slips are read as it ("thruogh")."""
 TELLING = word_set(
-    "tell advise inform remind explain show walk check see confirm verify find understand fill"
+    "tell advise inform remind explain show walk check see confirm verify find understand fill hear asked"
 )
 """Before "whether", "if" or a question word (after "me" or "through"), these ask to know: "could
-you check whether ...", "kindly advise what ...", "walk me through how ...", "understand how ..."."""
+you check whether ...", "kindly advise what ...", "walk me through how ...", "understand how ...";
+so does a question reported or awaited: "I asked how the waitlist works", "still waiting to hear whether ..."."""
 SHOWING = word_set("show list display print describe explain summarize summarise")
 """A clause opening with one of these asks to be shown something: "show me my enrollments"."""
 QUALIFIERS = word_set(
