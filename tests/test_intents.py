@@ -2380,3 +2380,25 @@ def test_a_task_a_pasted_document_gives_the_assistant_is_an_instruction(text: st
 )
 def test_a_question_reported_or_awaited_is_asked(text: str, intent: str) -> None:
     assert classify(text, pending=False) == intent
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Not, like, enrolling or anything, but when does web-apis-1 start?",
+        "not, um, cancelling, but what's the refund policy?",
+        "not, uh, paying yet, but how much is rag-2?",
+        "Not, like, joining the waitlist or anything, but how long is it for nlp-1?",
+        "not, er, switching, but is there a later rag cohort?",
+    ],
+)
+def test_a_negator_cut_off_by_an_aside_still_negates(text: str) -> None:
+    assert classify(text, pending=False) == "question"
+
+
+@pytest.mark.parametrize(
+    "text", ["no, like, enroll me in rag-2", "um, enroll me in rag-2", "not rag-1, like, enroll me in rag-2"]
+)
+def test_an_aside_before_an_order_negates_nothing(text: str) -> None:
+    assert classify(text, pending=False) == "enroll"
+

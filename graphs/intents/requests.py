@@ -85,11 +85,16 @@ def mention(
     of `pattern` names the action too.
     """
     found: set[Mention] = set()
-    negated_before = False
+    negated_before = bare = False
     for clause in clauses:
+        said = [w for w in clause.words if w not in _ASIDES]
+        if not said:  # "not, like, enrolling": an aside between keeps what was said before it
+            continue
         at = _action_at(clause, words, phrases, pattern)
-        negated = clause.joined and negated_before
+        # A negator alone negates what follows it: "not, um, cancelling, but what's the refund policy?"
+        negated = (clause.joined or bare) and negated_before
         negated_before = negated or _negated(clause, at if at is not None else len(clause.words))
+        bare = said == ["not"]
         if at is None:
             continue
         # "<act> me" orders it, also inside a question or after "I was hoping you could".
@@ -115,6 +120,10 @@ def mention(
         if reading in found:
             return reading  # type: ignore[return-value]
     return None
+
+
+_ASIDES = lexicon.FILLERS | {"like", "uh", "er"}
+"""Words said between others while thinking ("not, like, enrolling"): no clause of their own."""
 
 
 def _action_at(
