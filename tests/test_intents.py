@@ -2402,3 +2402,21 @@ def test_a_negator_cut_off_by_an_aside_still_negates(text: str) -> None:
 def test_an_aside_before_an_order_negates_nothing(text: str) -> None:
     assert classify(text, pending=False) == "enroll"
 
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("As a student, I want to know when llm-agents-1 starts so that I can book leave.", "question"),
+        (
+            "As a returning student, I want to know if mlops-2 still has seats so that I can plan my sprint.",
+            "question",
+        ),
+        ("when does rag-2 start, so that I can book my flights?", "question"),
+        ("is nlp-1 online so that I can sign up from abroad?", "question"),
+        ("As a parent, I want to know if rag-2 has seats so that I can book my son in", "question"),
+        ("enroll me in rag-2 so that I can finish by June", "enroll"),
+        ("As a student, I want to move to web-apis-2 so that I can finish my contract first.", "transfer"),
+    ],
+)
+def test_what_a_message_is_for_is_asked_of_no_one(text: str, intent: str) -> None:
+    assert classify(text, pending=False) == intent

@@ -172,15 +172,22 @@ please ...") or as the program of a command line ("$ school enroll rag-2", "% ./
 its name however spelt): whom the message is for, not who acts in it."""
 
 
+_PURPOSE = re.compile(r",?\s+so that\b[^.!?;\n]*", re.IGNORECASE)
+"""What an answer or an order is for ("so that I can book leave", "so that I can plan my sprint"):
+what the student will do with it, asked of no one."""
+
+
 def as_said(text: str) -> str:
     """The message as plainly said: in the first person, without a ticket's labels, what was pasted or polite conditions.
 
     "The student (me) wishes to enroll in rag-1" is "I wish to enroll in rag-1", "not me trying to
     become a data engineer" is "I am trying to become a data engineer": the student, not another.
     "If it's no trouble, enroll me" orders on no condition; "To whom it may concern: pray enter my
-    name ... Sincerely" is "enter my name ..."; "@school please drop me" is "please drop me".
+    name ... Sincerely" is "enter my name ..."; "@school please drop me" is "please drop me"; "when
+    does rag-2 start, so that I can book leave?" asks when rag-2 starts.
     """
     courtesies = _phrases(lexicon.POLITE_CONDITIONS + lexicon.LETTER_FORMS, re.IGNORECASE)
+    text = _PURPOSE.sub("", text)
     for code, emoji in _SHORTCODES.items():
         text = text.replace(code, emoji)
     addressed = _ADDRESSED.match(text)
