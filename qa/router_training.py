@@ -19,7 +19,7 @@ from qa.router_families import MORE_TUNED, TUNED
 from qa.router_families_heldout import SEEN
 from qa.router_parts import generated
 
-MIN_DF = 3
+MIN_DF = 4
 """A feature seen in fewer messages than this is left out (keeps the table small)."""
 C = 30.0
 """Inverse regularisation strength of the logistic regression (chosen with `graphs.routing.SAFE_MASS`
