@@ -2420,3 +2420,98 @@ def test_an_aside_before_an_order_negates_nothing(text: str) -> None:
 )
 def test_what_a_message_is_for_is_asked_of_no_one(text: str, intent: str) -> None:
     assert classify(text, pending=False) == intent
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Cancel my Spotify subscription.",
+        "cancel my gym membership, it renews on the 1st",
+        "Cancel my dentist appointment for Friday",
+        "cancel my hotel booking",
+        "Pay my phone bill",
+        "pay the plumber for Tuesday, please",
+        "Book a haircut for Saturday",
+        "book me a massage",
+        "Sign me up for the city marathon.",
+        "Put me on the waitlist at the new sushi bar",
+        "put me on the waiting list for an allotment plot",
+        "Reschedule my dentist appointment to Friday",
+        "Transfer 300 euros to my landlord",
+        "Register my car for the parking permit",
+        "Book me a flight to Paris",
+        "book a table for two at eight",
+    ],
+)
+def test_an_errand_outside_the_school_shaped_like_an_action_is_off_topic(text: str) -> None:
+    assert classify(text, pending=False) == "other"
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("cancel my enrollment", "cancel"),
+        ("cancel my enrolment please", "cancel"),
+        ("cancel my place thanks", "cancel"),
+        ("cancel my booking", "cancel"),
+        ("sign me up for the first one", "enroll"),
+        ("sign me up for the evening one", "enroll"),
+        ("book the path you suggested", "enroll"),
+        ("put me on the waitlist", "waitlist"),
+        ("put my name down for the waiting list", "waitlist"),
+        ("pay my balance", "pay"),
+        ("move me to the later one", "transfer"),
+        ("enrol me in the rag corse, secnd cohort", "enroll"),
+        ("enroll me in the pyhton course", "enroll"),
+    ],
+)
+def test_an_action_on_nothing_named_or_on_the_schools_things_acts(text: str, intent: str) -> None:
+    assert classify(text, pending=False) == intent
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("Sign mi up fi rag-2", "enroll"),
+        ("Mi waan join nlp-1, sign mi up.", "enroll"),
+        ("Put mi inna rag-1, di first cohort.", "enroll"),
+        ("Tek mi off di list fi sql-fundamentals-1, mi cyaan mek it. Cancel it.", "cancel"),
+        ("Mi nah sign up fi mlops, mi jus a look.", "other"),
+        ("Mi nah waan cancel rag-1, mi jus a ask.", "other"),
+        ("Mi wan chat wid a real smaddy.", "handoff"),
+    ],
+)
+def test_jamaican_words_are_read_as_their_english(text: str, intent: str) -> None:
+    assert classify(text, pending=False) == intent
+
+
+@pytest.mark.parametrize(
+    "who",
+    [
+        "my direct report",
+        "the exchange student we're hosting",
+        "my ward",
+        "our church youth group",
+        "my whole D&D party",
+        "our cricket team's twelfth man",
+        "my dog",
+        "my son's best friend",
+    ],
+)
+@pytest.mark.parametrize(
+    "frame", ["Register {w} for mlops-1.", "put {w} on the waitlist for rag-2", "move {w} to nlp-2 pls"]
+)
+def test_someone_named_by_a_role_or_relation_is_someone_else(who: str, frame: str) -> None:
+    assert classify(frame.format(w=who), pending=False) == "other"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "As her legal guardian, I'm enrolling my ward in mlops-1. Do it.",
+        "I'm signing my daughter up for rag-2",
+        "We're moving our intern to nlp-2",
+    ],
+)
+def test_an_action_in_its_ing_form_on_someone_is_for_them(text: str) -> None:
+    assert classify(text, pending=False) == "other"

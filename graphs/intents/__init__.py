@@ -497,6 +497,41 @@ def _for_staff(words: list[str], flat: str, refund: Mention | None, *, cancel: M
     return refund == "requested" and cancel != "requested"
 
 
+def _errand(text: str, words: list[str]) -> bool:
+    """Whether what an action is done to is plainly not the school's: an errand shaped like a booking.
+
+    "Cancel my Netflix subscription", "sign me up for the Berlin 10k fun run", "put me on the waitlist
+    at that ramen place", "cancel my hotel booking": a thing named ("my ...", "the ...", "a ...") by a
+    word neither of the school's nor pointing back ("the first one", "that one"), nor one alone that
+    the student holds ("my place"), and nothing of the school besides the action's own words. Nothing
+    named ("sign me up", "cancel my enrollment") is the school's.
+    """
+    if about_school(text, [w for w in untimed(words) if w not in lexicon.ACTING]):
+        return False
+    ours = lexicon.SCHOOL | lexicon.PLANNING | lexicon.CONTEXT | lexicon.ORDERS | lexicon.COUNTS | _OURS
+    things = [
+        [
+            w
+            for w in takewhile(lambda w: w not in _PHRASE_ENDS, words[i + 1 : i + 3])
+            if w not in lexicon.ACTING
+        ]
+        for i, w in enumerate(words)
+        if w in _DETERMINERS
+    ]
+    return any(thing and thing[0] not in lexicon.HELD and not has_word(thing, ours) for thing in things)
+
+
+_DETERMINERS = frozenset({"my", "our", "a", "an", "the", "that"})
+_PHRASE_ENDS = (
+    lexicon.AND_WORDS
+    | lexicon.FILLERS
+    | lexicon.THANKS
+    | frozenset({"for", "to", "at", "in", "on", "with", "of", "by", "from"})
+)
+_OURS = frozenset({"waiting", "name", "plan", "program", "programme"})
+"""Words of the school's actions' phrases and plans: "the waiting list", "put my name down", "the plan"."""
+
+
 def _request(text: str, flat: str, words: list[str]) -> Reading:
     """A new request: the strongest action requested, else a handoff, question or other."""
     # Thanks first is chat, unless a clause after it asks for something ("thanks, but cancel rag-1").
@@ -522,7 +557,7 @@ def _request(text: str, flat: str, words: list[str]) -> Reading:
         readings["transfer"] = None
     elif readings["enroll"] == "requested" and _REPLACES_OWN.search(flat):
         readings["transfer"] = "requested"  # "put me in rag-2 rather than the one I'm in"
-    errand = not lexicon.ERRANDS.isdisjoint(words) and not about_school(text, untimed(words))
+    errand = _errand(text, words)
     for intent, reading in readings.items():
         if reading == "requested":
             # "Book me a flight to Paris" books nothing here.

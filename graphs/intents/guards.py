@@ -159,7 +159,7 @@ def for_someone_else(flat: str) -> bool:
     # "A colleague of mine" is "my colleague"; "every one of my interns" counts them (`_counts`).
     words = re.sub(r"\b(?:a|an|one|some) (\w+) of (?:mine|ours)\b", r"my \1", flat).split()
     for i, word in enumerate(words):
-        if word not in lexicon.ACTION_VERBS:
+        if word not in _ACTION_FORMS:
             continue
         rest = [w for w in words[i + 1 : i + 8] if w not in ("also", "too", "just")][:6]  # "enroll also bob"
         if rest[:1] == ["up"] or (word == "pay" and rest[:1] == ["for"]):
@@ -209,10 +209,16 @@ def _given_up(before: list[str]) -> bool:
     return held in _HELD and owner in ("my", "our") and verb not in lexicon.ACTION_VERBS
 
 
+_ACTION_FORMS = (
+    lexicon.ACTION_VERBS
+    | {f"{v.removesuffix('e')}ing" for v in lexicon.ACTION_VERBS}
+    | {f"{v}{v[-1]}ing" for v in lexicon.ACTION_VERBS}
+)
+"""The verbs of acting and their -ing forms: "I'm enrolling my ward in mlops-1" acts on the ward."""
 _ALL = frozenset({"all", "every", "each"})
 _ON_A_SEAT = lexicon.ACTING - word_set("get put take add")
 """Words that alone act on a seat; "get" or "take" do so only with an action's word ("get a fade")."""
-_HELD = {"enrollment", "enrolment", "seat", "spot", "place", "booking", "registration", "payment", "refund"}
+_HELD = lexicon.HELD
 _HELD_BY = re.compile(
     rf"\bthe (?:{'|'.join(sorted(_HELD))}) (?!(?:i|we|you|in|into|for|on|of|to|from) )(?:[a-z0-9]+ ){{1,2}}"
     r"(?:made|has|holds|booked|got|took)\b"
@@ -249,9 +255,13 @@ def _someone(rest: list[str], *, ending: bool = False, owned: bool = False) -> b
         rest, counted = [rest[0], *dropwhile(_counts, rest[1:])], True
     if counted and owner and rest[1:2] != [] and _is_name(rest[1], owned=True):
         return True
-    if owner and rest[1:2] in (["whole"], ["entire"]) and not lexicon.GROUPS.isdisjoint(rest[2:4]):
+    if owner and rest[1:2] in (["whole"], ["entire"]) and not lexicon.GROUPS.isdisjoint(rest[2:5]):
         return True
-    named = list(takewhile(lambda w: w not in _PREPOSITIONS, rest[owner : owner + 2])) or [""]
+    # Whose thing it is names them too: "our cricket team's twelfth man", "my son's seat".
+    named = [
+        w.removesuffix("'s") for w in takewhile(lambda w: w not in _PREPOSITIONS, rest[owner : owner + 2])
+    ]
+    named = named or [""]
     if (owner or counted) and not lexicon.PEOPLE.isdisjoint(named):
         return True
     if rest[:1] == ["the"] or counted or (owned and not owner):

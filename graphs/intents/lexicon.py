@@ -331,12 +331,12 @@ PEOPLE = word_set(
     "husband partner girlfriend boyfriend brother sister mom mum dad parent parents boss manager team employees students "
     "staff hire hires engineers analysts developers workers trainees interns firm employer organisation members "
     "classmates pupils tutees learners buddy buddies pal pals mate mates babysitter babysitters sitter nanny "
-    "nannies pair carer caregiver housekeeper fiance fiancee troop"
+    "nannies pair carer caregiver housekeeper fiance fiancee troop student report reports ward wards youth man dog"
 )
 """Who "my ..." or "the ..." names besides the student ("my friend", "the whole team"); a word that
 is no word of the reader, the catalog or the school's texts ("my roommate") names a person too; a
 workplace's people and the firm itself are others ("my new hire", "four engineers", "our firm")."""
-GROUPS = word_set("class club group team department office family household school company list troop")
+GROUPS = word_set("class club group team department office family household school company list troop party")
 """After "whole" or "entire", a group of people ("my whole class", "the entire reading club"): others,
 where "my class" alone is the student's own course."""
 COUNTS = word_set("all both each every any some none one two three four five six several few")
@@ -424,8 +424,8 @@ SUBJECTS = word_set("i you we they he she someone somebody it")
 """Before "<action> me", one of these makes it a statement ("if you enroll me"), not an imperative."""
 TASKS = word_set("write code solve translate compute calculate debug summarize summarise draft generate")
 """A message opening with one of these asks the assistant for a task outside the school."""
-ERRANDS = word_set("flight flights hotel hotels taxi cab train table tickets ticket restaurant dinner car")
-"""What an action's verb may take outside the school ("book me a flight"): no enrollment."""
+HELD = word_set("enrollment enrolment seat spot place booking registration payment refund")
+"""What a student holds at the school: "my place", "my booking" alone are the school's."""
 SCHOOLWORK = word_set("class homework assignment exam essay test quiz module lecture seminar paper")
 """After "for my <subject>", work for a class taken elsewhere ("for my history class")."""
 TASK_NOUNS = word_set("homework essay poem poetry recipe joke jokes song songs horoscope")
