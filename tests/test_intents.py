@@ -2460,6 +2460,8 @@ def test_an_errand_outside_the_school_shaped_like_an_action_is_off_topic(text: s
         ("put me on the waitlist", "waitlist"),
         ("put my name down for the waiting list", "waitlist"),
         ("pay my balance", "pay"),
+        ("pay for my enrollment now", "pay"),
+        ("cancel my seat today, please", "cancel"),
         ("move me to the later one", "transfer"),
         ("enrol me in the rag corse, secnd cohort", "enroll"),
         ("enroll me in the pyhton course", "enroll"),

@@ -526,7 +526,9 @@ _PHRASE_ENDS = (
     lexicon.AND_WORDS
     | lexicon.FILLERS
     | lexicon.THANKS
-    | frozenset({"for", "to", "at", "in", "on", "with", "of", "by", "from"})
+    | frozenset(
+        {"for", "to", "at", "in", "on", "with", "of", "by", "from", "now", "today", "asap", "again", "too"}
+    )
 )
 _OURS = frozenset({"waiting", "name", "plan", "program", "programme"})
 """Words of the school's actions' phrases and plans: "the waiting list", "put my name down", "the plan"."""
