@@ -2517,3 +2517,18 @@ def test_someone_named_by_a_role_or_relation_is_someone_else(who: str, frame: st
 )
 def test_an_action_in_its_ing_form_on_someone_is_for_them(text: str) -> None:
     assert classify(text, pending=False) == "other"
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("When's the cut-off for cancelling nlp-1 with a full refund?", "question"),
+        ("When's the last day to cancel rag-2", "question"),
+        ("How's the refund worked out if I cancel rag-1?", "question"),
+        ("where's the form to enroll in rag-2", "question"),
+        ("why's it so hard to sign up for nlp-1", "question"),
+        ("who's the teacher of rag-2? enroll me in it", "enroll"),
+    ],
+)
+def test_a_question_word_with_its_is_contracted_asks(text: str, intent: str) -> None:
+    assert classify(text, pending=False) == intent

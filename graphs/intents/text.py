@@ -28,10 +28,12 @@ _SPELLINGS = {
     "ye": "you", "thou": "you", "thee": "you", "thy": "your", "dost": "do", "doth": "does", "hath": "has",
     "mi": "me", "fi": "for", "di": "the", "dat": "that", "inna": "in", "nah": "no", "waan": "want", "wan": "want",
     "cyaan": "can't", "deh": "there", "jus": "just", "wid": "with", "smaddy": "somebody", "seh": "say",
+    "when's": "when is", "where's": "where is", "how's": "how is", "who's": "who is", "why's": "why is",
 }  # fmt: skip
 """Chat spellings written out, so that phrases match either way; words without their vowels too
 ("cxl", "sgn", "mv"), the old forms of "you" and "do" ("would ye ever", "dost thou teach"), and
-Jamaican words ("sign mi up fi rag", "mi nah sign up", "mi wan chat wid a real smaddy"). After "me" or "me up", "2" and "4" are "to" and "for" ("add me 2 rag", "sgn me up 4 nlp")."""
+Jamaican words ("sign mi up fi rag", "mi nah sign up", "mi wan chat wid a real smaddy"); a question
+word's "'s" is "is" ("when's the cut-off for cancelling"). After "me" or "me up", "2" and "4" are "to" and "for" ("add me 2 rag", "sgn me up 4 nlp")."""
 _NUMBER_WORDS = {"2": "to", "4": "for"}
 _REPEATED_END = re.compile(r"(\w)\1+$")
 _SIGNS = dict.fromkeys("👍✅", " yes ") | dict.fromkeys("👎❌", " no ") | dict.fromkeys("€$£", " euros ")
