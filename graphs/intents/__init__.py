@@ -506,9 +506,6 @@ def _errand(text: str, words: list[str]) -> bool:
     the student holds ("my place"), and nothing of the school besides the action's own words. Nothing
     named ("sign me up", "cancel my enrollment") is the school's.
     """
-    if about_school(text, [w for w in untimed(words) if w not in lexicon.ACTING]):
-        return False
-    ours = lexicon.SCHOOL | lexicon.PLANNING | lexicon.CONTEXT | lexicon.ORDERS | lexicon.COUNTS | _OURS
     things = [
         [
             w
@@ -518,7 +515,9 @@ def _errand(text: str, words: list[str]) -> bool:
         for i, w in enumerate(words)
         if w in _DETERMINERS
     ]
-    return any(thing and thing[0] not in lexicon.HELD and not has_word(thing, ours) for thing in things)
+    if not any(thing and thing[0] not in lexicon.HELD and not has_word(thing, _OURS) for thing in things):
+        return False
+    return not about_school(text, [w for w in untimed(words) if w not in lexicon.ACTING])
 
 
 _DETERMINERS = frozenset({"my", "our", "a", "an", "the", "that"})
@@ -530,8 +529,16 @@ _PHRASE_ENDS = (
         {"for", "to", "at", "in", "on", "with", "of", "by", "from", "now", "today", "asap", "again", "too"}
     )
 )
-_OURS = frozenset({"waiting", "name", "plan", "program", "programme"})
-"""Words of the school's actions' phrases and plans: "the waiting list", "put my name down", "the plan"."""
+_OURS = (
+    lexicon.SCHOOL
+    | lexicon.PLANNING
+    | lexicon.CONTEXT
+    | lexicon.ORDERS
+    | lexicon.COUNTS
+    | frozenset({"waiting", "name", "plan", "program", "programme"})
+)
+"""The school's words, and those of its actions' phrases and plans: "the waiting list", "put my name
+down", "the plan" (built once, not on every reading)."""
 
 
 def _request(text: str, flat: str, words: list[str]) -> Reading:
@@ -559,11 +566,10 @@ def _request(text: str, flat: str, words: list[str]) -> Reading:
         readings["transfer"] = None
     elif readings["enroll"] == "requested" and _REPLACES_OWN.search(flat):
         readings["transfer"] = "requested"  # "put me in rag-2 rather than the one I'm in"
-    errand = _errand(text, words)
-    for intent, reading in readings.items():
-        if reading == "requested":
-            # "Book me a flight to Paris" books nothing here.
-            return Reading("other", "offtopic") if errand else Reading(intent)
+    requested = next((intent for intent, reading in readings.items() if reading == "requested"), None)
+    if requested is not None:
+        # "Book me a flight to Paris" books nothing here.
+        return Reading("other", "offtopic") if _errand(text, words) else Reading(requested)
     asked_of = [intent for intent, reading in readings.items() if reading == "asked"]
     if len(asked_of) == 1 and has_phrase(
         flat, lexicon.DOING_IT
