@@ -5,7 +5,10 @@ without its delay), one turn at a time: all CPU and database, no waiting on a mo
 model, concurrent turns should overlap their waits and get close to that ceiling. The project
 runs turns on threads (as its HTTP server does); the stock graph runs as LangGraph documents it
 for concurrency: `ainvoke` on asyncio tasks with `AsyncPostgresSaver` over an `AsyncConnectionPool`.
-The two take turns, each in `LEGS` legs of its turns, and each side's figures are over its legs.
+The stock graph also runs on threads as ours does (`invoke`, `PostgresSaver`), which splits the gap
+between ours and stock async in two: what running on threads costs, and what ours costs over stock
+on the same threads. The three take turns, each in `LEGS` legs of its turns, and each side's
+figures are over its legs.
 """
 
 from __future__ import annotations
@@ -65,13 +68,15 @@ def measure(
         result["max_runs"] = ours.resources.settings.max_runs
     model = SlowChatModel(delay_s=delay_s, first_token_s=delay_s / 2)
     legs = [max(1, turns // LEGS)] * LEGS
-    ours_legs, stock_legs = _Leg(), _Leg()
+    ours_legs, stock_legs, stock_threads = _Leg(), _Leg(), _Leg()
     # The default pools: 8 + `max_runs` lock connections for ours; the stock graph's plain pool.
-    with project(url, answer_model=model) as ours, stock(url) as base:
+    with project(url, answer_model=model) as ours, stock(url, model=model) as base:
         for n, leg_turns in enumerate(legs):
             ours_legs += _threaded_leg(ours.turn, f"ours-{n}", threads, leg_turns)
             stock_legs += asyncio.run(_stock_async(url, base.school, model, threads, leg_turns))
+            stock_threads += _threaded_leg(base.turn, f"stock-threads-{n}", threads, leg_turns)
     result["ours"], result["stock"] = ours_legs.figures(), stock_legs.figures()
+    result["stock_threads"] = stock_threads.figures()
     with project(url, answer_model=instant) as ours:  # again: the machine's speed drifts over a minute
         after = _sequential(ours.turn, "ceiling-after", ceiling_turns)
     result["ceiling"] = {

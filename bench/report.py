@@ -350,14 +350,27 @@ def _concurrency(c: Results) -> str:
     rows.append(f"| stock, ceiling | {c['stock_ceiling']['turns_per_s']:.1f} | | | |")
     label = f"stock async (`ainvoke`, AsyncPostgresSaver), {c['threads']} tasks"
     rows.append(_concurrent_row(label, c["stock"]))
+    threaded = c.get("stock_threads")
+    if threaded:
+        rows.append(
+            _concurrent_row(f"stock on threads (`invoke`, PostgresSaver), {c['threads']} threads", threaded)
+        )
     rows += [
         "",
         f"Ours runs on threads, as its HTTP server does, with the default pools: at most "
         f"{c['max_runs']} runs at once (`SCHOOL_MAX_RUNS`, each holds its thread's lock connection). "
-        f"Ours and stock async take turns in {c.get('legs', 1)} legs each (ours, stock, ours, ...), "
-        "so that the machine's drift falls on both. "
+        f"The contenders take turns in {c.get('legs', 1)} legs each (ours, stock async, stock on threads, "
+        "ours, ...), so that the machine's drift falls on all. "
         "*Process CPU* is CPU seconds per wall second: one Python process gets about one core.",
     ]
+    if threaded:
+        ours, stock = c["ours"]["turns_per_s"], c["stock"]["turns_per_s"]
+        rows += [
+            "",
+            f"Turns/s, ours over stock async ({_x(ours / stock)}) in two parts: stock on threads over stock "
+            f"async, what running on threads costs ({_x(threaded['turns_per_s'] / stock)}); ours over stock "
+            f"on the same threads, what ours costs over stock ({_x(ours / threaded['turns_per_s'])}).",
+        ]
     return "\n".join(rows)
 
 

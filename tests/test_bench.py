@@ -87,6 +87,30 @@ def test_a_quick_run_writes_every_section_of_the_report(
     assert "| python |" in report and "| langgraph |" in report and "| postgres |" in report
 
 
+def test_a_quick_concurrency_run_sets_ours_beside_stock_async_and_stock_on_threads(
+    database_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("DATABASE_URL", database_url)
+    out = tmp_path / "BENCH.md"
+
+    assert bench_main.main(["--quick", "--only", "concurrency", "--out", str(out)]) == 0
+
+    section = out.read_text().split("## 3. Concurrency")[1]
+    labels = [line.split("|")[1].strip() for line in section.splitlines() if line.startswith("| ")][1:]
+    assert [label.split(" (")[0].split(",")[0] for label in labels] == [
+        "ours",
+        "ours",
+        "stock",
+        "stock async",
+        "stock on threads",
+    ]
+    assert labels[-1] == "stock on threads (`invoke`, PostgresSaver), 4 threads"
+    split = next(line for line in section.splitlines() if line.startswith("Turns/s, ours over stock async"))
+    ratios = [float(part.split("×")[0]) for part in split.split("(")[1:]]
+    # The two parts multiply to the whole: (threads / async) × (ours / threads) = ours / async.
+    assert ratios[0] == pytest.approx(ratios[1] * ratios[2], rel=0.02)
+
+
 def test_it_fails_only_when_it_cannot_run(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
