@@ -152,9 +152,12 @@ def test_however_sure_its_action_never_overrules_a_safety_guard(
     assert read(text, pending=False).guard == guard
     reader_says(intent, probability=0.999)
 
-    decision = decide(text, pending=EVAL_PENDING if intent == "confirm" else None, model=None, config=OFFLINE)
+    pending = EVAL_PENDING if intent == "confirm" else None
+    decision = decide(text, pending=pending, model=None, config=OFFLINE)
 
-    assert (decision.intent, decision.record["source"]) == (rules, "rules")
+    # While something waits, the student's negated wish is a no to it, still guarded.
+    said = "decline" if pending and text == "I don't want to sign up yet" else rules
+    assert (decision.intent, decision.record["source"]) == (said, "rules")
 
 
 @pytest.mark.parametrize(

@@ -25,11 +25,13 @@ from graphs.intents.guards import (
     about_assistant,
     about_school,
     asks_about_another,
+    for_someone_else,
     injected,
     moves_home,
     off_topic,
     orders_past_dismissing,
     social_only,
+    things_named,
     untimed,
 )
 from graphs.intents.requests import Mention, asks, deferred, framed, mention, told_plan
@@ -107,16 +109,18 @@ _DEFINES = re.compile(r"\s*(?:define|let|call)\s+\S{1,3}\s+(?:as|be|denote)\b", 
 """A message opening with a definition ("Define S as the set of advanced courses", "let W be ...")
 names what it asks about: it requests nothing, whatever the definition names."""
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
-_ANSWER_FIRST = re.compile(rf"{_SENTENCE_END.pattern}|\n+|\s*[—–]\s*|\s-\s")
+_ANSWER_FIRST = re.compile(rf"{_SENTENCE_END.pattern}|;\s*|\n+|\s*[—–]\s*|\s-\s")
 """Where the answer to what waits ends and what is said after it begins: a sentence's end or a line's."""
 _PLAN_WORDS = (*lexicon.PLAN_WORDS, "become")
 """Words that ask for a plan; after a negator they refuse one (`_refuses_a_plan`)."""
 _REFUSING = lexicon.DECLINE_PHRASES + lexicon.DEFERRALS
+_CHANGES = tuple(p for p in lexicon.AMEND_PHRASES if p != "better")
+"""After a yes these change what waits; what suits it "better" praises it."""
 _SHORT = 10
 """At most this many words in a reply whose verb on what waits ("book it") answers it."""
-_REMARK_WORDS = 8
-"""At most this many words beside the yes, thanks aside, in a reply that confirms."""
 _POINTERS = frozenset({"that's", "that", "this", "it", "it's", "is", "thats", "its"})
+_NAMING = frozenset({"the", "there", "this", "that", "these", "those", "a", "an", "my", "your", "our"})
+"""After an auxiliary that opens a clause, these begin its subject: "is the 900 all in", "are there extras"."""
 _REASONS = frozenset({"since", "because", "as", "given", "seeing"})
 """Opening a clause of a reply, these give the reason for its answer, not a remark beside it."""
 _SPEAKERS = (["i"], ["we"])
@@ -178,7 +182,9 @@ def read(text: str, *, pending: bool, pending_intent: Intent = "enroll") -> Read
     if pending and (amended := _amendment(text, flat, words, pending_intent)) is not None:
         return Reading(amended, "amended")
     if pending and (reply := _confirmation(text, words)) is not None:
-        return Reading(reply)
+        # A no said by negating the action ("I don't want to sign up yet") stays guarded: no reader's yes overrules it.
+        negated = reply == "decline" and _request(text, flat, words).guard == "negated"
+        return Reading(reply, "negated" if negated else None)
     # 'Enroll me in the program' acts on a program already presented: an enrollment, not a new plan.
     # As typed and as spelled: "becoem a data engineer" is a career move too.
     # A cohort id names a cohort, not a goal: "switch to data-engineering-2" is no career move.
@@ -191,6 +197,11 @@ def read(text: str, *, pending: bool, pending_intent: Intent = "enroll") -> Read
     if planned and not enrolls_in_the_program(flat) and not _asks_the_catalog(text, words, flat):
         return Reading("program")
     reading = _request(text, flat, words)
+    # The action that waits asked for again, on nothing new, takes it: "count me in", "yes, book it; I
+    # hope the sessions aren't on Fridays".
+    changed = _names_target(text) or names_course(words) or has_phrase(flat, lexicon.AMEND_PHRASES)
+    if pending and reading == Reading(pending_intent) and not (changed or _asking(text)):
+        return Reading("confirm")
     # A question while an action waits is about it ("what time are the sessions?"), never off-topic.
     return Reading("question") if pending and "?" in text and reading.guard == "offtopic" else reading
 
@@ -250,7 +261,21 @@ def _confirmation(text: str, words: list[str]) -> Intent | None:
     negated = any(lexicon.NEGATORS.intersection(c) for c in since)
     # A yes on a condition not known to hold asks ("if it's under €1000, then yes"); "if needed" sets none.
     unmet = any(w in ("if", "unless") and then not in ("you", "needed") for w, then in pairwise(words))
-    return None if negated or len(rest) > _REMARK_WORDS else "question" if unmet else "confirm"
+    return None if negated or _names_anew(rest) else "question" if unmet else "confirm"
+
+
+def _names_anew(words: list[str], *, more: bool = False) -> bool:
+    """Whether what is said beside a yes asks for something new: another course, cohort or month, or someone else.
+
+    "Yes - first decent news all week", "yes — February suits me fine" and "yes, book it; I hope the
+    sessions aren't on Fridays" only remark; "yes, and rag-2 too", "ok, sign me up for nlp-1 as well"
+    and "ok, enroll my brother" ask for more than what waits.
+    """
+    flat = " ".join(words)
+    month = getattr(cohort_reference(flat), "month", None)
+    target = COHORT_SHAPED.search(flat) or names_course(words) or month
+    more = more or has_word(words, lexicon.ACTING) or not {"too", "also", "well"}.isdisjoint(words)
+    return bool((target and more) or for_someone_else(flat))
 
 
 def _go_ahead_first(text: str) -> str:
@@ -312,8 +337,16 @@ def _reply_parts(text: str) -> tuple[str, str]:
 
 
 def _asking(text: str) -> bool:
-    """Whether a part of a reply asks something: a question mark or a word that asks for information."""
-    return "?" in text or not lexicon.INFO_WORDS.isdisjoint(words_of(text))
+    """Whether a part of a reply asks something: a question mark, a word asking for information, an auxiliary.
+
+    An auxiliary before its subject opens a question, "?" or not: "is the 900 all in, or are there
+    extras"; "do it" orders.
+    """
+    words = list(dropwhile(lexicon.OPENER_SKIP.__contains__, words_of(text)))
+    aux = words[:1] != [] and words[0] in lexicon.AUX_OPENERS
+    aux = aux and words[1:2] != [] and words[1] in lexicon.SUBJECTS | _NAMING
+    aux = aux and not has_phrase(" ".join(words[:2]), lexicon.CONFIRM_PHRASES)
+    return "?" in text or aux or not lexicon.INFO_WORDS.isdisjoint(words)
 
 
 def _answer(clause: list[str], *, first: bool, short: bool) -> Intent | None:
@@ -332,16 +365,23 @@ def _answer(clause: list[str], *, first: bool, short: bool) -> Intent | None:
     )
     acted = {verb for verb, it in pairwise(clause) if it in ("it", "that", "this") and short}
     said = " ".join(clause)
-    no = set(clause) <= lexicon.DECLINE or clause[-1] in ("not", "no") or has_phrase(said, _REFUSING)
+    # A no with its thanks is a no anywhere: "tacet on this one - no thanks".
+    thanked = set(clause) - lexicon.THANKS or {""}
+    no = thanked <= lexicon.DECLINE or clause[-1] in ("not", "no") or has_phrase(said, _REFUSING)
     no = no or (first and has_word(head, lexicon.DECLINE)) or not acted.isdisjoint(lexicon.DROPPING)
-    # A yes negated is a no: "I would prefer not to proceed", "don't go ahead".
+    # A yes negated is a no: "I would prefer not to proceed", "don't go ahead"; so is the action
+    # negated: "stand down, I'm not signing up right now", "I won't be paying for it".
     kept = [w for w in clause if w != "to"]
     no = no or any(
         a in lexicon.NEGATORS and b in lexicon.CONFIRM | {"go"} - {"sure"} for a, b in pairwise(kept)
     )
-    if no or bool(lexicon.NEGATORS.intersection(clause) and acted & lexicon.ACTING):
+    negated = dropwhile(lambda w: w not in lexicon.NEGATORS, clause)
+    no = no or (short and has_word([w.removesuffix("ing") for w in negated], lexicon.ACTING))
+    # A yes or a no named as a thing answers: "that's a yes from the caller", "the answer is no".
+    named = {b for a, b in pairwise(clause) if a in ("a", "is", "as")}
+    if no or bool(lexicon.NEGATORS.intersection(clause) and acted & lexicon.ACTING) or "no" in named:
         return "decline"
-    yes = (first and has_word(head, lexicon.CONFIRM)) or set(clause) <= lexicon.CONFIRM
+    yes = (first and has_word(head, lexicon.CONFIRM)) or set(clause) <= lexicon.CONFIRM or "yes" in named
     yes = yes or has_phrase(said, lexicon.CONFIRM_PHRASES) or not lexicon.ACTING.isdisjoint(acted)
     # A pick said to be good confirms: "nah, rag-2 is fine", "that one sounds perfect".
     said_good = clause[-1] in lexicon.CONFIRM | {"good"} and clause[-2:-1] in (["is"], ["sounds"], ["looks"])
@@ -363,6 +403,11 @@ def _amendment(text: str, flat: str, words: list[str], pending_intent: Intent) -
     if modal or (said[:1] and said[0] in lexicon.WH_OPENERS | lexicon.AUX_OPENERS):
         return None
     head = [w for w in words if w not in lexicon.FILLERS][:1]
+    # After a yes, what suits better is what waits ("yes, the later start suits my shifts better"), unless
+    # another is named: "aye, but make it python-basics-2 instead", "yes, switch me to rag-2".
+    picked = _only_picks(re.split(r"[,.;:!—]", text, maxsplit=1)[-1]) or _names_anew(words, more=True)
+    if has_word(head, lexicon.CONFIRM) and not (picked or has_phrase(flat, _CHANGES)):
+        return None
     changes = has_phrase(flat, lexicon.AMEND_PHRASES) or has_word(words, lexicon.TRANSFER)
     # A course named in a change is its target too: "no, i'd prefer sql fundamentals instead".
     target = _names_target(text) or (changes and names_course(words))
@@ -411,7 +456,11 @@ def _asks_the_catalog(text: str, words: list[str], flat: str) -> bool:
     # "Can I skip the prerequisites ...?" asks what one may do; "will there still be a cohort of X?" what is.
     own = said[0] in lexicon.MODAL_OPENERS and said[1:] in (["i"], ["we"])
     own = own or (said[0] in {*lexicon.MODAL_OPENERS, "will"} and said[1:] == ["there"])
-    return (one or own or said[0] in lexicon.AUX_OPENERS) and not has_phrase(asked_for, lexicon.PLAN_WORDS)
+    # Any clause may ask it: "not signing up, but is computer-vision any good if I want to work as X",
+    # "got a course that gets me job-ready?".
+    openers = [[*dropwhile(lexicon.OPENER_SKIP.__contains__, c.words), ""][0] for c in clauses_of(text)]
+    aux = not (lexicon.AUX_OPENERS | lexicon.ELLIPTIC_OPENERS | {"got"}).isdisjoint(openers)
+    return (one or own or aux) and not has_phrase(asked_for, lexicon.PLAN_WORDS)
 
 
 def _names_target(text: str) -> bool:
@@ -506,29 +555,15 @@ def _errand(text: str, words: list[str]) -> bool:
     the student holds ("my place"), and nothing of the school besides the action's own words. Nothing
     named ("sign me up", "cancel my enrollment") is the school's.
     """
-    things = [
-        [
-            w
-            for w in takewhile(lambda w: w not in _PHRASE_ENDS, words[i + 1 : i + 3])
-            if w not in lexicon.ACTING
-        ]
-        for i, w in enumerate(words)
-        if w in _DETERMINERS
-    ]
+    things = things_named(words, _DETERMINERS)
     if not any(thing and thing[0] not in lexicon.HELD and not has_word(thing, _OURS) for thing in things):
         return False
     return not about_school(text, [w for w in untimed(words) if w not in lexicon.ACTING])
 
 
 _DETERMINERS = frozenset({"my", "our", "a", "an", "the", "that"})
-_PHRASE_ENDS = (
-    lexicon.AND_WORDS
-    | lexicon.FILLERS
-    | lexicon.THANKS
-    | frozenset(
-        {"for", "to", "at", "in", "on", "with", "of", "by", "from", "now", "today", "asap", "again", "too"}
-    )
-)
+
+
 _OURS = (
     lexicon.SCHOOL
     | lexicon.PLANNING

@@ -15,6 +15,7 @@ from itertools import dropwhile, pairwise, takewhile
 from graphs.fuzzy import word_set
 from graphs.intents import lexicon
 from graphs.intents.text import clauses_of, has_phrase, has_word, known_word, names_course, school_word
+from graphs.months import MONTH_NUMBERS
 
 _POSSESSIVE = re.compile(
     r"\b(?!(?:it|that|what|there|who|one|here|where|let|today|tomorrow)'s\b)([a-z]+)'s\s+"
@@ -331,4 +332,52 @@ def off_topic(text: str, words: list[str], flat: str) -> bool:
         return False
     # A word of acting on a seat is the school's too: "what am I signed up for right now?"
     context = any(w in lexicon.CONTEXT for w in words) or has_word(words, _ON_A_SEAT)
-    return social_only(flat) or not context
+    return social_only(flat) or not context or _names_its_own(words)
+
+
+_THINGS = frozenset({"a", "an", "the", "my", "our", "his", "her", "their"})
+_NOT_THINGS = (
+    lexicon.CONTEXT | lexicon.ORDERS | lexicon.COUNTS | lexicon.HELD | lexicon.RULES | lexicon.PLANNING
+)
+_PHRASE_ENDS = (
+    lexicon.AND_WORDS
+    | lexicon.FILLERS
+    | lexicon.THANKS
+    | word_set("for to at in on with of by from now today asap again too")
+)
+
+
+def things_named(words: list[str], determiners: frozenset[str]) -> list[list[str]]:
+    """What each determiner names: its next two words, short of a preposition or a time, acting and years aside.
+
+    "Cancel my Netflix subscription now" names "netflix subscription"; "decant a 2010 barolo" names
+    "barolo"; "I'm a broke student" says who the student is and names nothing.
+    """
+    return [
+        [
+            w
+            for w in takewhile(lambda w: w not in _PHRASE_ENDS, words[i + 1 : i + 3])
+            if not _acting_or_year(w)
+        ]
+        for i, w in enumerate(words)
+        if w in determiners and words[i - 1 : i] not in (["i'm"], ["am"], ["be"], ["as"])
+    ]
+
+
+def _acting_or_year(word: str) -> bool:
+    return word in lexicon.ACTING or word.isdigit()
+
+
+def _names_its_own(words: list[str]) -> bool:
+    """Whether a message names a thing none of the school's words name: what it asks is about that thing.
+
+    "How long should I decant a 2010 barolo?", "how do you date a pottery sherd", "how much seam
+    allowance do I leave on a waistcoat?" ask about a wine, a find, a garment; "how long is it?",
+    "when does the next one start?" and "the December start" name the school's.
+    """
+    return any(
+        thing
+        and not (thing[0] in _NOT_THINGS or thing[0] in MONTH_NUMBERS or school_word(thing[0]))
+        and not has_word(thing, lexicon.SCHOOL)
+        for thing in things_named(words, _THINGS)
+    )

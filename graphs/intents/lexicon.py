@@ -161,11 +161,17 @@ ELLIPTIC_OPENERS = word_set("any anything")
 AUX_OPENERS = word_set(
     "is are does do did am was were has had should shall isn't aren't doesn't didn't wasn't hasn't haven't"
 )
-SUPPOSING = word_set("if suppose supposing imagine assuming assume say hypothetically")
+SUPPOSING = word_set(
+    "if suppose supposing imagine assuming assume say hypothetically hypothetical picture pretend theoretically"
+)
 CONDITIONS = word_set("if when once after should maybe perhaps whenever")
 """Opening a message that tells what the student will do, these put it on a condition or a time."""
-SUPPOSING_PHRASES = ("in the event", "in case", "what if", "on the off chance", "let's say", "lets say")
-"""A sentence opening with one of these supposes: what it names is asked about, not requested."""
+SUPPOSING_PHRASES = (
+    "in the event", "in case", "what if", "on the off chance", "let's say", "lets say", "thought experiment",
+    "parallel universe", "in theory", "for argument's sake", "for the sake of argument",
+)  # fmt: skip
+"""A sentence opening with one of these, or with a word of `SUPPOSING` among its first words ("just
+imagine", "let's pretend", "picture this"), supposes: what it names is asked about, not requested."""
 WISHES = phrase_list("i want to, i'd like to, i would like to, i'd love to, i need to, let me, i'll, i will")
 """A clause opening with a wish and then the action requests it, also inside a question."""
 MODAL_OPENERS = word_set("can could would will may might")
@@ -261,7 +267,8 @@ ORDERS = word_set("first second third fourth last next later earlier 1st 2nd 3rd
 """Alone after "the" while an action waits ("the 2nd please", "the next"), these pick a cohort."""
 
 INJECTION_PHRASES = phrase_list(
-    "ignore your, disregard, system prompt, developer mode, jailbreak, act as, pretend, grant me, admin rights, "
+    "ignore your, disregard, system prompt, developer mode, jailbreak, act as, pretend you, pretend you're, "
+    "pretend the rules, pretend to be, grant me, admin rights, "
     "operator rights, admin access, operator access, admin mode, i work here, sudo, override, bypass, "
     "approve all, approve every, approve everything, all pending, every pending, without confirmation, "
     "without approval, without review, without asking, no confirmation, skip the approval, skip approval, "
@@ -369,7 +376,7 @@ TASTES = word_set("favourite favorite opinion name age")
 """Chat about the assistant itself: "this chatbot is cute", "your favourite language", "your name"."""
 OFF_TOPIC = word_set(
     "weather rain raining sunny forecast temperature joke jokes funny football soccer basketball "
-    "baseball tennis cricket match game games movie movies film films netflix tv song songs music "
+    "baseball tennis cricket match movie movies film films netflix tv song songs music "
     "sing poem poetry story recipe cook cooking dinner lunch breakfast pizza restaurant tax taxes "
     "news politics president election stock stocks bitcoin crypto lottery horoscope girlfriend "
     "boyfriend dating vacation flight flights hotel traffic birthday dog cat capital translate "

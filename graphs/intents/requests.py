@@ -62,9 +62,11 @@ def told_plan(text: str, words: list[str]) -> bool:
         for b, w, n in zip(["", *words], words, words[1:], strict=False)
     )
     wished = words[:2] == ["if", "only"]  # "if only rag-2 started later": a wish, no order
-    # "..., what does it cover" asks; "when the kids are older" times.
+    # "..., what does it cover" asks, and so does a verb before its subject ("would that let me skip");
+    # "when the kids are older" times.
     asked = "?" in text or any(
-        w in lexicon.WH_OPENERS and n in lexicon.AUX_OPENERS | lexicon.MODAL_OPENERS
+        (w in lexicon.WH_OPENERS and n in lexicon.AUX_OPENERS | lexicon.MODAL_OPENERS)
+        or (w in lexicon.MODAL_OPENERS and n in lexicon.SUBJECTS | {"that", "this"})
         for w, n in pairwise(words)
     )
     return (wished or (timed and future)) and not asked and not _has_imperative(words)
@@ -161,6 +163,8 @@ def framed(words: list[str], questioned: bool) -> bool:
         return False
     if opener in lexicon.WH_OPENERS | lexicon.AUX_OPENERS | lexicon.SUPPOSING | lexicon.ELLIPTIC_OPENERS:
         return True
+    if not _SUPPOSING_SOON.isdisjoint(words[:4]):  # "let's pretend ...", "just picture it: ..."
+        return True
     if not lexicon.WH_OPENERS.isdisjoint(words[1:3]):  # "up to how many days before ..."
         return True
     # Offering alternatives asks, "?" or not: "my name on the waitlist already or not", "can I audit it or is it graded".
@@ -172,6 +176,10 @@ def framed(words: list[str], questioned: bool) -> bool:
     # "can I pay with my card" (no "?") is a polite request.
     asked = questioned or any(w in lexicon.REFUND or w in lexicon.PERMISSION for w in words)
     return opener in lexicon.MODAL_OPENERS and asked and _qualified(words)
+
+
+_SUPPOSING_SOON = lexicon.SUPPOSING - {"if", "say"}
+"""Among a sentence's first words, these suppose; "if" and "say" only open it ("enroll me if ...")."""
 
 
 def _opens_with(clause: Clause, at: int) -> bool:
@@ -202,9 +210,14 @@ def _has_imperative(words: list[str]) -> bool:
         words[i + 1 : i + 2] == ["me"]
         and word in lexicon.ACTING
         and (i == 0 or words[i - 1] not in lexicon.SUBJECTS)
+        and words[max(0, i - 2) : i - 1] not in _NAMING  # "the station put me on nights": its subject
         and not _leads_through(words, i)
         for i, word in enumerate(words)
     )
+
+
+_NAMING = (["the"], ["my"], ["our"], ["his"], ["her"], ["their"])
+"""Two words before a verb, these open the noun that is its subject: no order ("my boss put me on nights")."""
 
 
 def _leads_through(words: list[str], at: int) -> bool:

@@ -29,12 +29,16 @@ _SPELLINGS = {
     "mi": "me", "fi": "for", "di": "the", "dat": "that", "inna": "in", "nah": "no", "waan": "want", "wan": "want",
     "cyaan": "can't", "deh": "there", "jus": "just", "wid": "with", "smaddy": "somebody", "seh": "say",
     "when's": "when is", "where's": "where is", "how's": "how is", "who's": "who is", "why's": "why is",
+    "la": "", "lah": "", "cher": "", "b'y": "", "n'at": "", "mais": "",
 }  # fmt: skip
 """Chat spellings written out, so that phrases match either way; words without their vowels too
 ("cxl", "sgn", "mv"), the old forms of "you" and "do" ("would ye ever", "dost thou teach"), and
 Jamaican words ("sign mi up fi rag", "mi nah sign up", "mi wan chat wid a real smaddy"); a question
-word's "'s" is "is" ("when's the cut-off for cancelling"). After "me" or "me up", "2" and "4" are "to" and "for" ("add me 2 rag", "sgn me up 4 nlp")."""
+word's "'s" is "is" ("when's the cut-off for cancelling"). A dialect's tag particle is no word of the message
+("sound la", "mais yeah cher", "go on b'y", "I need signed up n'at"). After "me" or "me up", "2" and "4" are "to"
+and "for" ("add me 2 rag", "sgn me up 4 nlp"); after "go", "'ed" is "ahead" (Liverpool's "go 'ed")."""
 _NUMBER_WORDS = {"2": "to", "4": "for"}
+_AFTER = {("go", "ed"): "ahead"}
 _REPEATED_END = re.compile(r"(\w)\1+$")
 _SIGNS = dict.fromkeys("👍✅", " yes ") | dict.fromkeys("👎❌", " no ") | dict.fromkeys("€$£", " euros ")
 """Emoji that stand for a yes or a no in a reply, and a sum's sign, read as the school's currency."""
@@ -227,7 +231,7 @@ def words_of(text: str) -> list[str]:
         text = text.replace(sign, word)
     words = " ".join(_SPELLINGS.get(w, w) for w in _WORD.findall(text)).split()
     said = [
-        _NUMBER_WORDS.get(w, w) if one == "me" or (two, one) == ("me", "up") else w
+        _NUMBER_WORDS.get(w, w) if one == "me" or (two, one) == ("me", "up") else _AFTER.get((one, w), w)
         for two, one, w in zip(["", "", *words], ["", *words], words, strict=False)
     ]
     return [spelled(w) for w in said]
@@ -378,7 +382,9 @@ def clauses_of(text: str, framed: Callable[[list[str], bool], bool] | None = Non
     for sentence in _SENTENCE.findall(plain(text)):
         questioned = "?" in sentence
         asking = questioned or words_of(sentence)[:1] in (["could"], ["can"], ["would"])
-        asked = framed is not None and (framed(words_of(sentence), questioned) or (supposed and asking))
+        # A heading before a colon is no opener: "Before the downbeat: if I cancel ..." supposes.
+        said = [w for w in (words_of(sentence), words_of(sentence.partition(":")[2])) if w]
+        asked = framed is not None and (any(framed(w, questioned) for w in said) or (supposed and asking))
         supposed = asked and not questioned
         parts = _CLAUSE_BREAK.split(" " + sentence + " ")
         # re.split with a group alternates text and the separator that followed it.
