@@ -377,11 +377,13 @@ def _answer(clause: list[str], *, first: bool, short: bool) -> Intent | None:
     )
     negated = dropwhile(lambda w: w not in lexicon.NEGATORS, clause)
     no = no or (short and has_word([w.removesuffix("ing") for w in negated], lexicon.ACTING))
-    # A yes or a no named as a thing answers: "that's a yes from the caller", "the answer is no".
+    # A yes or a no named as a thing answers: "that's a yes from the caller", "the answer is no", "the noes have it".
     named = {b for a, b in pairwise(clause) if a in ("a", "is", "as")}
-    if no or bool(lexicon.NEGATORS.intersection(clause) and acted & lexicon.ACTING) or "no" in named:
+    named |= {b[:n] for a, b in pairwise(clause) if a == "the" for n in (-1, -2)}  # the noes, the ayes
+    if no or bool(lexicon.NEGATORS.intersection(clause) and acted & lexicon.ACTING) or {"no", "nay"} & named:
         return "decline"
     yes = (first and has_word(head, lexicon.CONFIRM)) or set(clause) <= lexicon.CONFIRM or "yes" in named
+    yes = yes or "aye" in named
     yes = yes or has_phrase(said, lexicon.CONFIRM_PHRASES) or not lexicon.ACTING.isdisjoint(acted)
     # A pick said to be good confirms: "nah, rag-2 is fine", "that one sounds perfect".
     said_good = clause[-1] in lexicon.CONFIRM | {"good"} and clause[-2:-1] in (["is"], ["sounds"], ["looks"])
