@@ -2697,3 +2697,112 @@ def test_whether_a_course_exists_or_suits_a_goal_is_asked(text: str, intent: str
     any good if I want to work as Y"), is a question, and so is planning one's own days around a
     course; a path, a route or the courses to take toward a goal asks for a program."""
     assert classify(text, pending=False) == intent
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("take my second shooter off web-apis-1, she can't make it", "other"),
+        ("take my sous chef off rag-2, he quit", "other"),
+        ("register my Airbnb guest for data-analysis-2, he's only in town a month", "other"),
+        ("move my old professor to ml-foundations-2", "other"),
+        ("put my running club on the waitlist for mlops-1", "other"),
+        ("sign my twitch mods up for statistics, all of them", "other"),
+        ("enroll my new apprentice in python-basics-1", "other"),
+        ("book my wedding photographer into nlp-2", "other"),
+        ("cancel my lead guitarist from rag-1", "other"),
+        ("switch my exchange student over to deep-learning-2", "other"),
+        ("move my kayak buddy to the next cohort of rag", "other"),
+        ("withdraw my former lodger from web-apis-1", "other"),
+        ("enrol my youngest niece in data-analysis-1", "other"),
+        ("add my book club to the waitlist for nlp-1", "other"),
+        ("sign my hiking crew up for cloud-deployment-1", "other"),
+        ("register my football team for mlops-2", "other"),
+        ("pay for my new intern in llm-agents-1", "other"),
+        ("drop my little cousin from statistics-2", "other"),
+        ("enroll my dance troupe in python-basics-2", "other"),
+        ("put my second cousin on the waitlist for rag-2", "other"),
+        ("move my stand-in goalie to nlp-2", "other"),
+        ("book my best man into sql-fundamentals-1", "other"),
+        ("sign my lab partner up for deep-learning-1", "other"),
+        ("move my booking to rag-2", "transfer"),
+        ("move my python class to next month", "transfer"),
+        ("take me off the waitlist for rag-2", "cancel"),
+        ("take my name off the rag-1 list", "cancel"),
+        ("pay my rag-2 fees now", "pay"),
+        ("cancel my place in web-apis-1, I can't make it", "cancel"),
+    ],
+)
+def test_someone_named_by_a_role_with_words_before_it_is_someone_else(text: str, intent: str) -> None:
+    """After "my", who an action is done to is the last word before its preposition, whatever words
+    say which one ("my second shooter off", "my Airbnb guest for", "my running club on"): a trade, a
+    role or a crew is someone else; "my booking", "my python class" and "my name" are the student's."""
+    assert classify(text, pending=False) == intent
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("drop me the start date of cloud-deployment-2", "question"),
+        ("Drop the dates for every nlp cohort.", "question"),
+        ("drop me the dates for every cohort of python basics", "question"),
+        ("drop us the dates when rag-2 opens", "question"),
+        ("drop me the link to the rag syllabus", "question"),
+        ("drop me the details of the mlops course", "question"),
+        ("drop me the info on nlp-1", "question"),
+        ("shoot me the dates for sql-fundamentals", "question"),
+        ("drop me the timetable for web-apis-2", "question"),
+        ("drop me the times of the deep learning sessions", "question"),
+        ("can you drop me the start dates of every data course?", "question"),
+        ("pls drop the dates of llm-agents-1 here", "question"),
+        ("drop me the start date of statistics-2 by mail", "question"),
+        ("drop me the exact dates for rag-1 and rag-2", "question"),
+        ("drop me the links for the python basics cohorts", "question"),
+        ("drop me the information about cloud-deployment", "question"),
+        ("drop rag-2 for me", "cancel"),
+        ("drop my seat in nlp-1", "cancel"),
+        ("please drop me from web-apis-1", "cancel"),
+        ("drop me from the rag-2 waitlist", "cancel"),
+        ("cancel my booking for mlops-1", "cancel"),
+        ("drop the mlops course, I can't make it", "cancel"),
+        ("Quit the Command Line and Git Essentials course for me", "cancel"),
+        ("pls enrl me command-line-git-1 asap", "enroll"),
+    ],
+)
+def test_a_verb_of_acting_on_a_piece_of_news_sends_it(text: str, intent: str) -> None:
+    """A verb of acting whose object is a piece of news ("drop me the dates", "drop us a line", "the
+    link", "the details") sends it: a question about the catalog, even over every cohort; "drop my
+    seat", "drop me from rag-2" and "drop the mlops course" act, and so does "quit the command line
+    course" (a course's name is no news)."""
+    assert classify(text, pending=False) == intent
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("Your bot moved me to the wrong cohort of nlp. A person, please.", "handoff"),
+        ("your chatbot cancelled the wrong seat. a human, now", "handoff"),
+        ("The assistant enrolled me twice. A real person please.", "handoff"),
+        ("this bot keeps sending me to the wrong course. Someone, please!", "handoff"),
+        ("the bot put me on the wrong waitlist. A person pls", "handoff"),
+        ("Your assistant moved my seat to May. An actual person, please.", "handoff"),
+        ("I got charged for nlp-2 but I'm in nlp-1. A human, please.", "handoff"),
+        ("Your bot messed up my transfer. Real person, now.", "handoff"),
+        ("the chatbot booked the wrong month for me. a live person please", "handoff"),
+        ("A person, please.", "handoff"),
+        ("a human please", "handoff"),
+        ("hi, a real person please", "handoff"),
+        ("your bot is useless. a supervisor, please", "handoff"),
+        ("the assistant misread me again. A staff member? no, just a person, please", "handoff"),
+        ("can I have a word with an actual person?", "handoff"),
+        ("I'd like a word with someone from the school", "handoff"),
+        ("is a person teaching rag-2 or is it recorded?", "question"),
+        ("how many people are in a cohort?", "question"),
+        ("enroll me in rag-2 please", "enroll"),
+    ],
+)
+def test_a_person_asked_for_alone_after_a_complaint_is_a_handoff(text: str, intent: str) -> None:
+    """A sentence that only names a person ("A person, please.", "a real human now"), alone or after
+    a complaint about the assistant, asks for one, and so does "a word with" someone; a question about
+    people ("is a person teaching rag-2?") asks about the course."""
+    assert classify(text, pending=False) == intent

@@ -514,7 +514,9 @@ def _schoolwork(words: list[str]) -> bool:
     )
 
 
-def _for_staff(words: list[str], flat: str, refund: Mention | None, *, cancel: Mention | None) -> bool:
+def _for_staff(
+    text: str, words: list[str], flat: str, refund: Mention | None, *, cancel: Mention | None
+) -> bool:
     """Whether a message is for a person: a complaint, a request for a human, or a refund asked for.
 
     "Cancel rag-2, will I get a refund?" is a cancellation; "I want my money back" is for staff.
@@ -542,10 +544,29 @@ def _for_staff(words: list[str], flat: str, refund: Mention | None, *, cancel: M
         or has_phrase(flat, lexicon.HUMAN_PHRASES)
         or lexicon.TALK_TO_SOMEONE.search(flat) is not None
         or (against_bot and not lexicon.PERSONS.isdisjoint(humans))
+        or any(map(_only_a_person, re.split(r"[,.;:!?—]", text)))
     )
     if asks_for_one and not flat.startswith(lexicon.ABOUT_ASSISTANT):
         return True
     return refund == "requested" and cancel != "requested"
+
+
+def _only_a_person(said: str) -> bool:
+    """Whether a sentence only names a person, which asks for one: "A person, please.", "a real human now".
+
+    After a complaint ("your bot moved me to the wrong cohort. A person, please.") as alone.
+    """
+    words = [w for w in words_of(said) if w not in _WHO_PLEASE]
+    return words != [] and set(words) <= _A_PERSON
+
+
+_WHO_PLEASE = (
+    lexicon.FILLERS
+    | lexicon.GREETINGS
+    | lexicon.THANKS
+    | frozenset({"a", "an", "one", "real", "actual", "live", "proper", "now", "pls", "plz", "asap"})
+)
+_A_PERSON = (lexicon.PERSONS - {"people"}) | lexicon.HUMAN | frozenset({"humans"})
 
 
 def _errand(text: str, words: list[str]) -> bool:
@@ -597,7 +618,7 @@ def _request(text: str, flat: str, words: list[str]) -> Reading:
         for intent, lex, phrases, pattern in _ACTIONS
     }
     refund = mention(clauses, lexicon.REFUND, lexicon.REFUND_PHRASES, deferred=later, polite_requests=False)
-    if _for_staff(words, flat, refund, cancel=readings["cancel"]):
+    if _for_staff(text, words, flat, refund, cancel=readings["cancel"]):
         return Reading("handoff")
     if has_phrase(flat, lexicon.NOT_TRANSFER):
         readings["transfer"] = None

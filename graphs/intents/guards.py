@@ -14,7 +14,15 @@ from itertools import dropwhile, pairwise, takewhile
 
 from graphs.fuzzy import word_set
 from graphs.intents import lexicon
-from graphs.intents.text import clauses_of, has_phrase, has_word, known_word, names_course, school_word
+from graphs.intents.text import (
+    clauses_of,
+    has_phrase,
+    has_word,
+    known_word,
+    names_course,
+    school_word,
+    sends_news,
+)
 from graphs.months import MONTH_NUMBERS
 
 _POSSESSIVE = re.compile(
@@ -79,7 +87,13 @@ def injected(text: str, flat: str, *, decode: bool = True) -> bool:
     if told or has_phrase(flat, lexicon.INJECTION_PHRASES):
         return True
     # "List all cohorts" asks; "enroll me in every cohort" acts in bulk.
-    if _in_bulk(flat.split()) and has_word(flat.split(), lexicon.ACTING, cutoff=0.85):
+    # "Drop me the dates for every cohort" sends news of them: no action.
+    words = flat.split()
+    acts = any(
+        has_word([w], lexicon.ACTING, cutoff=0.85) and not sends_news(words[i + 1 :])
+        for i, w in enumerate(words)
+    )
+    if _in_bulk(words) and acts:
         return True
     return for_someone_else(flat) and not asks_about_another(text, flat.split())
 
@@ -229,10 +243,14 @@ _SELF_OR_THING = word_set(
     "from a an the my our your one"
 )
 _PREPOSITIONS = frozenset({"in", "into", "for", "on", "onto", "to", "from", "up"})
+_PARTICLES = _PREPOSITIONS | {"off", "out", "down", "over", "back"}
+"""What ends a person's name of more than one word: "my second shooter off", "my exchange student over to"."""
 _CLOSING: tuple[list[str], ...] = ([], ["thank"], ["thanks"], ["please"], ["thx"])
 _NEEDS = frozenset({"needs", "wants", "would", "has", "needed", "wanted"})
 _DOERS = frozenset({"he", "she", "they", "him", "her", "them"})  # "how does it work for her?"
 _ROLES = {"of": lexicon.PEOPLE, "for": frozenset()}  # "a mum of 3 kids" is who the student is
+_CREWS = lexicon.PEOPLE | lexicon.GROUPS - {"class", "group", "list", "school"}
+"""Groups of people that "my <word> <group>" names ("my running club"); "my python class" is a course."""
 
 
 def _someone(rest: list[str], *, ending: bool = False, owned: bool = False) -> bool:
@@ -267,6 +285,12 @@ def _someone(rest: list[str], *, ending: bool = False, owned: bool = False) -> b
         return True
     if rest[:1] == ["the"] or counted or (owned and not owner):
         return False
+    # After "my", who is named is the last word before the preposition, whatever says which one:
+    # "my second shooter off rag-1", "my Airbnb guest for", "my running club on the waitlist".
+    said = rest[owner : owner + 4] if owner else []
+    size = next((k for k in range(1, len(said)) if said[k] in _PARTICLES), 0)
+    if size > 1 and (said[size - 1] in _CREWS or _is_name(said[size - 1], owned=True)):
+        return True
     word, follows = rest[owner : owner + 1], rest[owner + 1 : owner + 2]
     placed = (follows[:1] != [] and follows[0] in _PREPOSITIONS) or (ending and follows in _CLOSING)
     return _is_name(word[0] if word and (placed or owned) else "", owned=bool(owner))

@@ -60,7 +60,7 @@ HUMAN_PHRASES = phrase_list(
     "call me, someone in charge"
 )
 TALK_TO_SOMEONE = re.compile(
-    r"\b(?:(?:talk|speak|chat)(?:ing)?|connect me|put me through) (?:to|with) (?:a|an|someone|somebody|anyone"
+    r"\b(?:(?:talk|speak|chat)(?:ing)?|a word|connect me|put me through) (?:to|with) (?:a|an|someone|somebody|anyone"
     r"|your|one of your|the (?:\w+ )?(?:team|staff|person)|real|human|person|staff|support|admissions)\b"
     r"|\b(?:someone|somebody|anyone|person|human)\b(?: \w+){0,8} (?:talk|speak|chat)(?:ing)? (?:to|with)\b"
     r"|\b(?:someone|somebody|anyone|a person) (?:from|in|at) (?:the |your )?(?:support|staff|admissions|office|billing)\b"
@@ -186,6 +186,8 @@ TELLING = word_set(
 """Before "whether", "if" or a question word (after "me" or "through"), these ask to know: "could
 you check whether ...", "kindly advise what ...", "walk me through how ...", "understand how ...";
 so does a question reported or awaited: "I asked how the waitlist works", "still waiting to hear whether ..."."""
+NEWS = word_set("date dates details info information link links times timetable")
+"""What a verb of acting sends, not acts on, when it names one of these: "drop me the dates"."""
 SHOWING = word_set("show list display print describe explain summarize summarise")
 """A clause opening with one of these asks to be shown something: "show me my enrollments"."""
 QUALIFIERS = word_set(
@@ -453,6 +455,6 @@ ACTING = ENROLL | CANCEL | PAY | WAITLIST | TRANSFER | REFUND | HANDLING
 is an imperative."""
 ACTION_VERBS = word_set(
     "enroll enrol register sign book reserve join cancel withdraw unenroll drop pay charge add put move "
-    "transfer switch shift remove waitlist waitlisting"
+    "transfer switch shift remove take waitlist waitlisting"
 )
 """The verbs of acting on someone's seat: followed by a person ("move bob to rag-2"), for that person."""

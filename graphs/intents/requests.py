@@ -17,7 +17,7 @@ from itertools import pairwise
 from typing import Literal
 
 from graphs.intents import lexicon
-from graphs.intents.text import Clause, first_word_at, has_phrase, has_word, in_title, inflected
+from graphs.intents.text import Clause, first_word_at, has_phrase, has_word, in_title, inflected, sends_news
 
 Mention = Literal["requested", "asked", "negated"]
 
@@ -144,7 +144,7 @@ def _action_at(
         at = padded.find(f" {phrase}")
         if at >= 0:
             spots.append(padded[: at + 1].count(" ") - 1)
-    return min(spots, default=None)
+    return min((at for at in spots if not sends_news(clause.words[at + 1 :])), default=None)
 
 
 def framed(words: list[str], questioned: bool) -> bool:

@@ -7,7 +7,7 @@ import unicodedata
 from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import pairwise
+from itertools import dropwhile, pairwise
 
 from agent.domain.catalog import catalog_names, catalog_words
 from agent.domain.documents import school_text
@@ -83,6 +83,20 @@ def first_word_at(words: list[str], lexicon: Collection[str]) -> int | None:
         if any(is_word(w, t) for t in lexicon):
             return i
     return None
+
+
+def sends_news(after: list[str]) -> bool:
+    """Whether the words after an action's word name a piece of news, which the verb then sends.
+
+    "Drop me the start date of rag-2", "drop the dates for every nlp cohort", "send me the link": no
+    seat is dropped; "drop my seat", "cancel the booking" name what they act on, and so does "join
+    command-line-git-1" (the news is said after "me", "us" or an article).
+    """
+    said = list(dropwhile(_TO_WHOM.__contains__, after))
+    return len(said) < len(after) and not lexicon.NEWS.isdisjoint(said[:2])
+
+
+_TO_WHOM = frozenset({"me", "us", "the", "a", "an", "your", "its"})
 
 
 def has_phrase(flat: str, phrases: tuple[str, ...]) -> bool:
