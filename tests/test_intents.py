@@ -2806,3 +2806,19 @@ def test_a_person_asked_for_alone_after_a_complaint_is_a_handoff(text: str, inte
     a complaint about the assistant, asks for one, and so does "a word with" someone; a question about
     people ("is a person teaching rag-2?") asks about the course."""
     assert classify(text, pending=False) == intent
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("n", "decline"),
+        ("N", "decline"),
+        ("n.", "decline"),
+        ("N!", "decline"),
+        (" n ", "decline"),
+        ("y", "confirm"),
+    ],
+)
+def test_a_letter_alone_answers_what_waits(text: str, intent: str) -> None:
+    """Said alone while an action waits, "n" is a no as "y" is a yes (elsewhere "n" is "and")."""
+    assert classify(text, pending=True) == intent

@@ -151,6 +151,8 @@ def read(text: str, *, pending: bool, pending_intent: Intent = "enroll") -> Read
     flat = " ".join(words)
     if not words:
         return Reading("other")
+    if pending and words == ["and"] and text.strip(" .!").lower() == "n":  # "n" alone is a no, as "y" a yes
+        return Reading("decline")
     if injected(text, flat):
         # An instruction, then a plain question ("ignore your rules. ok fine, when does rag-2 start?") asks it.
         last = _SENTENCE_END.split(text.strip())[-1]
