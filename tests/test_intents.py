@@ -2822,3 +2822,33 @@ def test_a_person_asked_for_alone_after_a_complaint_is_a_handoff(text: str, inte
 def test_a_letter_alone_answers_what_waits(text: str, intent: str) -> None:
     """Said alone while an action waits, "n" is a no as "y" is a yes (elsewhere "n" is "and")."""
     assert classify(text, pending=True) == intent
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("Can you write me in for command-line-git-2? I would like to follow it", "enroll"),
+        ("please write me in for rag-2", "enroll"),
+        ("write me in for the January cohort of nlp", "enroll"),
+        ("could you write my name in for mlops-1", "enroll"),
+        ("write me down for sql-fundamentals-2", "enroll"),
+        ("write me into web-apis-1 please", "enroll"),
+        ("Goedemorgen! Please write me in for computer-vision-1", "enroll"),
+        ("kindly write me in for deep-learning-2, thanks", "enroll"),
+        ("write me for python-basics-1", "enroll"),
+        ("Please write me out of prompt-engineering-1, I cannot come after all.", "cancel"),
+        ("write me out of rag-2", "cancel"),
+        ("can you write my name out of nlp-1? I can't make it", "cancel"),
+        ("write me off the rag-1 list", "cancel"),
+        ("please write me out of the mlops course", "cancel"),
+        ("write me from web-apis-2, it doesn't fit anymore", "cancel"),
+        ("write me a poem about rag", "other"),
+        ("write me the list of courses", "question"),
+        ("how do I write in for a cohort?", "question"),
+    ],
+)
+def test_writing_oneself_in_or_out_enrolls_or_cancels(text: str, intent: str) -> None:
+    """Writing oneself (or one's name) in, down or into a cohort enrolls, and out of or off one
+    cancels, as putting or striking one's name does (Dutch "inschrijven", "uitschrijven"); writing
+    a poem is a task, and writing out the list of courses asks for it."""
+    assert classify(text, pending=False) == intent

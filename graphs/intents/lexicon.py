@@ -86,7 +86,7 @@ CANCEL_PHRASES = phrase_list(
 CANCEL_PATTERN = re.compile(
     r"\b(?:take|drop|pull|back|count|opt|want|bow|get)\s+(?:me\s+)?out\b"
     r"|\b(?:give|chuck|pack|jack)\s+(?:up|in)\s+my\b"
-    r"|\b(?:strike|cross|scratch|rub|wipe|delete|erase|take|remove)\s+(?:me|my name)\s+(?:off|from|out of)\b"
+    r"|\b(?:strike|cross|scratch|rub|wipe|delete|erase|take|remove|write)\s+(?:me|my name)\s+(?:off|from|out of)\b"
 )
 """Getting out of a seat ("pull me out of rag-2", "opt out") or giving it up ("chuck in my place"); a
 name struck off a cohort's list ("strike my name from rag-2", "cross me off nlp-1")."""
@@ -141,7 +141,7 @@ ENROLL_PATTERN = re.compile(
     r"(?:(?:a|an|the)\b(?:\s+(?!for\b|of\b|about\b|on\b)[\w-]+){0,4}?\s+(?:course|cohort|class|group|seat|spot|place)\b"
     r"|(?:in\s+(?:on\s+)?)?(?!to\b)(?:[a-z]+\s+){1,3}\d\b)"
     r"|\b(?:a|one|1)\s+(?:seat|spot|place)\s+in\b"
-    r"|\b(?:put|pop|chuck|stick|slot|bung|pencil|sort)\s+(?:me|my name)\s+"
+    r"|\b(?:put|pop|chuck|stick|slot|bung|pencil|sort|write)\s+(?:me|my name)\s+"
     r"(?:(?:down|through|out (?:a |with a )?(?:place|seat|spot))\s+)?(?:on|onto|in|into|for)\b"
 )
 """Asking for a course, a seat or a cohort by id without a verb: "I want the last python basics
