@@ -61,6 +61,8 @@ domain = turns.school_rows
         ("I don't want to sign up yet", HELP),
         ("I'll enroll later", HELP),
         ("I'm not ready to pay yet", HELP),
+        ("I'm not signing up right now", HELP),
+        ("I won't be paying for it today", HELP),
         ("not yet", NOTHING_WAITING + HELP),  # a no, to nothing
         ("maybe later", NOTHING_WAITING + HELP),
     ],

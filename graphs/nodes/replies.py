@@ -51,13 +51,14 @@ def make_handoff(school: SchoolSource) -> ConfigNode[State, dict[str, Any]]:
 def clarify(state: State) -> dict[str, Any]:
     """Say briefly what the assistant does.
 
-    A 'yes' with nothing pending, and an instruction to act for others or on everything, are told
-    first why nothing happened.
+    A 'yes' or a 'no' with nothing pending, and an instruction to act for others or on everything,
+    are told first why nothing happened. A request taken back ("I don't want to sign up yet") would
+    decline what waited, but it answers nothing here: it only says what the student is not doing.
     """
     reading = read(text_of(latest_human(state["messages"])), pending=True)
     if reading.guard == "injected":
         reply = ONLY_YOURS + HELP
-    elif reading.intent in ("confirm", "decline"):
+    elif reading.intent in ("confirm", "decline") and reading.guard != "negated":
         reply = NOTHING_WAITING + HELP
     else:
         reply = HELP
