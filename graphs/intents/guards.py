@@ -89,13 +89,12 @@ def injected(text: str, flat: str, *, decode: bool = True) -> bool:
     # "List all cohorts" asks; "enroll me in every cohort" acts in bulk.
     # "Drop me the dates for every cohort" sends news of them: no action.
     words = flat.split()
-    acts = any(
+    if _in_bulk(words) and any(
         has_word([w], lexicon.ACTING, cutoff=0.85) and not sends_news(words[i + 1 :])
         for i, w in enumerate(words)
-    )
-    if _in_bulk(words) and acts:
+    ):
         return True
-    return for_someone_else(flat) and not asks_about_another(text, flat.split())
+    return for_someone_else(flat) and not asks_about_another(text, words)
 
 
 def _in_bulk(words: list[str]) -> bool:
