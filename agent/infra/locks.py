@@ -27,6 +27,7 @@ from contextlib import contextmanager
 from typing import Any
 
 import psycopg
+from psycopg import pq
 from psycopg_pool import ConnectionPool
 
 LOCK_SPACE = 0x5C400
@@ -108,10 +109,15 @@ def _in_one_query(conn: psycopg.Connection[Any], statements: Sequence[tuple[str,
     A statement that fails stops the ones after it, and raises.
     """
     cursor = psycopg.ClientCursor(conn)
-    cursor.execute(";".join(cursor.mogrify(sql, params) for sql, params in statements))
+    # A statement without parameters goes as it is: `mogrify` would build a transformer to bind nothing.
+    cursor.execute(
+        ";".join(sql if params is None else cursor.mogrify(sql, params) for sql, params in statements)
+    )
     rows = []
     while True:
-        if cursor.description is not None:
+        # What `description` says (a result with rows), without building its columns each time.
+        result = cursor.pgresult
+        if result is not None and result.status == pq.ExecStatus.TUPLES_OK:
             rows.append(cursor.fetchone())
         if not cursor.nextset():
             return rows
