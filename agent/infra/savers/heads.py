@@ -38,8 +38,13 @@ class Head:
 
     checkpoint_id: str
     parent_id: str | None
-    checkpoint: str
-    """The checkpoint as stored, JSON (its inline channel values only)."""
+    checkpoint: Mapping[str, Any]
+    """The checkpoint as stored (its inline channel values only), never changed: a load gets a copy.
+
+    Kept as the saver's put built it, not as JSON: a turn stores several checkpoints and its next
+    load reads only the last, so the copy is made once, when a load is answered (`Heads.answer`).
+    The stock put builds it for its statement alone (a copy of the run's checkpoint, its values
+    copied again), and nothing changes it after the statement is sent."""
     metadata: str
     """The metadata as stored, JSON."""
     blobs: Mapping[str, Blob]
@@ -87,7 +92,7 @@ class Heads:
                     blobs[channel] = found
             self._remember(
                 thread_id,
-                Head(str(checkpoint["id"]), parent_id, _json(checkpoint), _json(metadata), blobs),
+                Head(str(checkpoint["id"]), parent_id, checkpoint, _json(metadata), blobs),
             )
 
     def loaded(self, row: Mapping[str, Any]) -> None:
@@ -100,7 +105,7 @@ class Heads:
         head = Head(
             str(row["checkpoint_id"]),
             row["parent_checkpoint_id"],
-            _json(row["checkpoint"]),
+            json.loads(_json(row["checkpoint"])),  # its own copy: LangGraph's load shares the row's
             _json(row["metadata"]),
             blobs,
             writes=bool(row["pending_writes"]),
@@ -111,7 +116,7 @@ class Heads:
     def loaded_nothing(self, thread_id: str) -> None:
         """The thread has no checkpoint in the database: its first one starts what is known."""
         with self._lock:
-            self._remember(thread_id, Head("", None, "{}", "{}", {}))
+            self._remember(thread_id, Head("", None, {}, "{}", {}))
 
     def wrote_against(self, thread_id: str, checkpoint_id: str) -> None:
         """Writes were saved against a checkpoint of the thread."""
@@ -148,7 +153,7 @@ class Heads:
             return None
         if known.values is None:
             return None  # the run that wrote it did not hand its state over (it failed or paused)
-        checkpoint = json.loads(known.checkpoint)
+        checkpoint = json.loads(_json(known.checkpoint))
         inline = checkpoint.get("channel_values") or {}
         values = dict(inline)
         for channel, (_, kind, blob) in known.blobs.items():
