@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, TypedDict
 
 from langchain_core.messages import AnyMessage, HumanMessage, RemoveMessage
 from langgraph.runtime import Runtime
@@ -15,7 +15,7 @@ from graphs.intents import Intent, asked_after
 from graphs.nodes.common import FINISH, latest_human, text_of
 from graphs.nodes.signatures import RuntimeNode
 from graphs.routing import decide
-from graphs.state import MESSAGE_WINDOW, Context, State, TurnRecord
+from graphs.state import MESSAGE_WINDOW, Context, PendingAction, State, TurnRecord
 
 Route = Literal["answer", "propose", "approval", "handoff", "planner", "clarify"]
 
@@ -87,6 +87,17 @@ def _changes(state: State, update: dict[str, object]) -> dict[str, object]:
     }
 
 
-def after_reply(state: State) -> Literal["approval", "__end__"]:
+class Replied(TypedDict):
+    """What `after_reply` reads of the state.
+
+    LangGraph's edge reads only the channels its function's input type names: this one, not the
+    whole state (and not the conversation, rebuilt with the node's new message to be read).
+    """
+
+    pending_action: PendingAction | None
+    """As in `State`."""
+
+
+def after_reply(state: Replied) -> Literal["approval", "__end__"]:
     """After an answer, handoff or clarification: keep waiting on a pending action, else end."""
     return "approval" if state.get("pending_action") else FINISH
