@@ -33,7 +33,9 @@ from agent.infra.persistence import (
     connection_kwargs,
     open_resources,
 )
+from agent.journal import owners
 from agent.journal.events import events
+from agent.journal.owners import claim_owner
 from agent.journal.turns import start_turn, steps_of, turns_of
 from agent.runtime import runs, threads
 from agent.runtime.thread_views import ThreadViews, views
@@ -360,7 +362,7 @@ def test_a_later_turn_in_the_same_process_reads_no_state_before_running(
     def send(text: str) -> Callable[[], None]:
         return lambda: turns.append(threads.send(graph, "t", text, user_id="ada"))
 
-    assert reads_during(send("hello")) == 1  # a thread this process has not seen: its state is read
+    assert reads_during(send("hello")) == 0  # a new thread: no checkpoint under the lock, nothing to read
     assert reads_during(send("hello")) == 0
     assert reads_during(send("Enroll me in rag-2")) == 0
     assert reads_during(lambda: turns.append(threads.decide(graph, "t", APPROVE))) == 1  # its own check
@@ -383,6 +385,29 @@ def test_a_later_turn_in_the_same_process_reads_no_state_before_running(
         ("student", "hello"),
         ("assistant", HELP),
     ]
+
+
+def test_a_thread_this_process_has_not_seen_is_read_before_its_turn(
+    settings: Settings, graph: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with other_process(settings, monkeypatch) as other:
+        threads.send(other, "t", "hello", user_id="ada")
+    reads_during = count_state_reads(monkeypatch, graph)
+    turns: list[threads.Turn] = []
+    assert reads_during(lambda: turns.append(threads.send(graph, "t", "hello", user_id="ada"))) == 1
+    assert [t.replies for t in turns] == [[HELP]]
+
+
+def test_a_new_thread_claimed_by_another_student_is_refused_with_the_owner_read_under_the_lock(
+    resources: Resources, graph: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    claim_owner(resources.pool, "t", "bob")  # as the HTTP API's thread creation does: no checkpoint yet
+    asked: list[str] = []
+    monkeypatch.setattr(owners, "owner_of", lambda db, thread_id: asked.append(thread_id))
+    with pytest.raises(threads.ForeignThreadError):
+        threads.send(graph, "t", "hello", user_id="ada")
+    assert asked == []  # read in the round trip that took the lock
+    assert threads.send(graph, "t", "hello", user_id="bob").replies == [HELP]
 
 
 def test_a_turn_run_by_another_process_is_read_before_the_next_turn(
@@ -448,7 +473,7 @@ def test_a_new_head_or_a_new_turn_from_elsewhere_makes_the_view_read_again(
     def send(text: str) -> Callable[[], None]:
         return lambda: replies.append(threads.send(graph, "t", text, user_id="ada").replies)
 
-    assert reads_during(send("hello")) == 1
+    assert reads_during(send("hello")) == 0  # a new thread: nothing to read
     # A run without the journal (a Studio client, `langgraph dev`): a new head checkpoint, no turn.
     graph.invoke({"messages": [HumanMessage("Enroll me in rag-2")]}, CFG, context=Context(user_id="ada"))
     assert reads_during(send("yes")) == 1

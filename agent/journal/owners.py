@@ -39,6 +39,17 @@ def refuse_foreign(thread_id: str, owner: str | None, user: str) -> None:
         raise ForeignThreadError(message)
 
 
+def owner_query(thread_id: str) -> tuple[str, dict[str, Any]]:
+    """`owner_of` as a query (SQL, named parameters) whose one row's `journal_owner` is the owner or None.
+
+    For a caller that reads it in a round trip it makes anyway (`agent.runtime.threads.send`, in
+    the one that takes the thread's lock).
+    """
+    return "SELECT (SELECT owner FROM thread_owners WHERE thread_id = %(owned)s) AS journal_owner", {
+        "owned": thread_id
+    }
+
+
 def owner_of(db: Database, thread_id: str) -> str | None:
     """The student `thread_owners` records as the thread's owner, if any."""
     with connection(db) as conn:

@@ -110,23 +110,29 @@ def pool_of(graph: Pregel) -> ConnectionPool[Any] | None:
     return pool if isinstance(pool, ConnectionPool) else None
 
 
-def owner(graph: Pregel, thread_id: str, state: Any = None) -> str | None:
+def owner(
+    graph: Pregel, thread_id: str, state: Any = None, *, read: Mapping[str, Any] | None = None
+) -> str | None:
     """The student a thread belongs to: the project's one owner lookup (`agent.journal.owners`).
 
     The student its state names, else the one the journal recorded, which knows the student of a
     first run cut off before the router stored it (None without a journal). `state` is what the
     caller has read of the thread: a state snapshot or a `ThreadView`. Without it, the journal is
-    asked first and the state is read only when the journal has no owner.
+    asked first and the state is read only when the journal has no owner. `read`: a row that
+    holds the journal's owner as `journal_owner` (`agent.journal.owners.owner_query`), read under
+    the thread's lock; the journal is then not asked again.
     """
     if state is None:
-        found = _recorded_owner(graph, thread_id) or _state_student(graph, thread_id)
+        found = _recorded_owner(graph, thread_id, read) or _state_student(graph, thread_id)
     else:
         named = state.student_id if isinstance(state, ThreadView) else state.values.get("student_id")
-        found = named or _recorded_owner(graph, thread_id)
+        found = named or _recorded_owner(graph, thread_id, read)
     return str(found) if found else None
 
 
-def _recorded_owner(graph: Pregel, thread_id: str) -> str | None:
+def _recorded_owner(graph: Pregel, thread_id: str, read: Mapping[str, Any] | None = None) -> str | None:
+    if read is not None and "journal_owner" in read:
+        return str(read["journal_owner"]) if read["journal_owner"] else None
     pool = pool_of(graph)
     return owners.owner_of(pool, thread_id) if pool is not None else None
 

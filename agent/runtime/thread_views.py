@@ -65,6 +65,9 @@ class ThreadViews:
         if known is not None:
             return known
         self.forget(thread_id)
+        if head is not None and head["head"] is None:
+            # No checkpoint under the lock: the state is empty, as `get_state` would load it.
+            return ThreadView(student_id=None, unfinished=False)
         state = graph.get_state({"configurable": {"thread_id": thread_id}})
         owner = state.values.get("student_id")
         return ThreadView(
@@ -79,6 +82,11 @@ class ThreadViews:
         if known is not None and now == (known.head, known.turn):
             return known.view
         return None
+
+    def remembers(self, thread_id: str) -> bool:
+        """Whether a run of this process left the thread and it is still remembered (maybe changed since)."""
+        with self._lock:
+            return thread_id in self._known
 
     @staticmethod
     def head_query(thread_id: str) -> Query:

@@ -24,7 +24,7 @@ from agent.infra.locks import joined
 from agent.journal import turns
 from agent.journal.owners import ForeignThreadError as ForeignThreadError  # re-exported for the faces
 from agent.journal.owners import ThreadError as ThreadError  # re-exported for the faces
-from agent.journal.owners import refuse_foreign
+from agent.journal.owners import owner_query, refuse_foreign
 from agent.llm.usage import NO_USAGE
 from agent.runtime import daily_budget, runs
 from agent.runtime.daily_budget import DailyBudgetExhaustedError as DailyBudgetExhaustedError  # for the faces
@@ -195,15 +195,18 @@ def send(
     listen = _token_events(on_token, on_event)
     # One round trip takes the lock, reads the thread's head, the student's spend today and the
     # knowledge base's version (its searches this turn may then come from memory), and reserves
-    # the turn's id (the turn is then created with the run's input checkpoint).
+    # the turn's id (the turn is then created with the run's input checkpoint). For a thread no
+    # run of this process left (a new one, say), whose state may not name its student, it reads
+    # the journal's owner too.
     spent = daily_budget.spent_query(runs.pool_of(graph), user)
-    then = joined(views.head_query(thread_id), spent, turns.reserve_query(), knowledge.version_query())
+    owned = None if views.remembers(thread_id) else owner_query(thread_id)
+    then = joined(views.head_query(thread_id), spent, turns.reserve_query(), knowledge.version_query(), owned)
     with (
         runs.exclusive(graph, thread_id, then=then) as head,
         knowledge.version_read(knowledge.version_of(head) if head is not None else None),
     ):
         view = views.view(graph, thread_id, head)
-        refuse_foreign(thread_id, runs.owner(graph, thread_id, view), user)
+        refuse_foreign(thread_id, runs.owner(graph, thread_id, view, read=head), user)
         refuse_spent(graph, thread_id, user, spent=head if spent is not None and head is not None else None)
         if from_checkpoint is not None:  # checked first: nobody else's message branches the thread
             _branch(graph, thread_id, from_checkpoint)
