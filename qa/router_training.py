@@ -19,9 +19,14 @@ from qa.router_families import MORE_TUNED, TUNED
 from qa.router_families_heldout import SEEN
 from qa.router_parts import generated
 
-MIN_DF = 5
+MIN_DF = 6
 """A feature seen in fewer messages than this is left out (keeps the table small; 4 until the table
-reached the 700,000-byte cap with rounds 31 and 32 seen)."""
+reached the 700,000-byte cap with rounds 31 and 32 seen, 5 until rounds 33 and 34)."""
+WRITTEN_WEIGHT = 3
+"""How many times the two hand-written sets count: the school's own plain messages, outnumbered some
+fifty to one by the generated rounds' voices, would otherwise read less surely than a round's
+("please cancel, I don't have time" and "book the February one of the python course" were dropped
+for a safe reading once rounds 33 and 34 were seen)."""
 C = 30.0
 """Inverse regularisation strength of the logistic regression (chosen with `graphs.routing.SAFE_MASS`
 on eighteen rounds' first readings: with 10 or 3 the combination reads fewer of them right)."""
@@ -35,8 +40,8 @@ def training_cases() -> list[EvalCase]:
 
 
 def base_cases() -> list[EvalCase]:
-    """The messages it is fitted on besides the rounds: both written sets (the held-out one is seen), the tuned families."""
-    return [*load_cases(), *load_cases(HELDOUT_SET), *generated(TUNED + MORE_TUNED)]
+    """The messages it is fitted on besides the rounds: both written sets, each `WRITTEN_WEIGHT` times, and the tuned families."""
+    return [*[*load_cases(), *load_cases(HELDOUT_SET)] * WRITTEN_WEIGHT, *generated(TUNED + MORE_TUNED)]
 
 
 def digest(cases: Sequence[EvalCase]) -> str:

@@ -2852,3 +2852,125 @@ def test_writing_oneself_in_or_out_enrolls_or_cancels(text: str, intent: str) ->
     cancels, as putting or striking one's name does (Dutch "inschrijven", "uitschrijven"); writing
     a poem is a task, and writing out the list of courses asks for it."""
     assert classify(text, pending=False) == intent
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("book the tour group I'm leading onto statistics-1", "other"),
+        ("enrol the chess club in rag-1", "other"),
+        ("put the birding group I host on the rag-2 waitlist", "other"),
+        ("enrol the church choir I direct in python basics", "other"),
+        ("move the rowing team to rag-2", "other"),
+        ("sign up our bowling league for rag-1", "other"),
+        ("enroll our pub quiz team in nlp-1", "other"),
+        ("register my choir for python basics", "other"),
+        ("Put the whole brass section on the waitlist for web-apis-2.", "other"),
+        ("Register the lads on Blue Watch for nlp, thank you.", "other"),
+        ("book the whole band into sql-fundamentals-1", "other"),
+        ("enroll the juniors of my club in rag-2", "other"),
+        ("our rowing club's novices need data-engineering-1, enrol all eight", "other"),
+        ("our walking club's members want nlp-1, book them all", "other"),
+        ("my novices need rag-1, sign them up", "other"),
+        ("my son needs a seat in rag-2, book it", "other"),
+        ("my daughter has a seat in rag-1, cancel it", "other"),
+        ("book me into the evening group of rag-1", "enroll"),
+        ("put me in the January group", "enroll"),
+        ("enroll me in the beginners group", "enroll"),
+        ("enroll the python group", "enroll"),
+        ("Which section of rag-1 is on Mondays?", "question"),
+        ("cancel my seat, the study group I joined already covers it", "cancel"),
+        ("the evening hours kill me, put me in nlp-1 instead of my current group", "transfer"),
+        ("the evening hours kill me, put me in nlp-1 instead of my currnet group", "transfer"),
+    ],
+)
+def test_a_group_of_people_named_after_the_verb_is_someone_else(text: str, intent: str) -> None:
+    """A group of people as an action's object is others, named by its kind ("the tour group I'm
+    leading", "the chess club", "our bowling league", "the whole brass section") or by its members
+    ("the lads", "our rowing club's novices need rag-1, enrol all eight"); a cohort named by its time
+    or level ("the January group", "the beginners group") is the school's."""
+    assert classify(text, pending=False) == intent
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("my mum has the flu, cancel my place in rag-1", "cancel"),
+        ("My mum's ill and I have to fly home, cancel my place in nlp-1", "cancel"),
+        ("My dad has surgery next week so please drop me from rag-2", "cancel"),
+        ("my kids need a break so I need to cancel rag-2", "cancel"),
+        ("I need to cancel rag-2, my kids have the flu", "cancel"),
+        ("my wife has a new job in Leeds, cancel my seat in mlops-1", "cancel"),
+        ("our baby needs me at home, take me off web-apis-2", "cancel"),
+        ("my boss has moved the deadline, so move me to rag-2", "transfer"),
+        ("my partner needs the car on Tuesdays; switch me to the later python basics cohort", "transfer"),
+        ("my brother has the same course, so I'll drop my seat in nlp-1", "cancel"),
+        ("my landlord has doubled the rent, I need to cancel my deep-learning-2 seat", "cancel"),
+        ("my team has a release that week, can you move me to sql-fundamentals-2", "transfer"),
+        ("my son needs a seat in rag-2, book it", "other"),
+        ("my kids need seats in rag-2, book them", "other"),
+        ("my daughter has a seat in rag-1, cancel it", "other"),
+        ("my friend needs nlp-1, enroll her", "other"),
+        ("what hours would my daughter need to put in each week for llm-agents?", "question"),
+    ],
+)
+def test_news_of_someone_before_the_students_own_action_is_the_students(text: str, intent: str) -> None:
+    """News of someone ("my mum has the flu", "my kids need a break") before an action on the
+    student's own seat ("cancel my place", "drop me", "I need to cancel") is the student's action;
+    someone who needs or holds a seat, and an action on it ("book it", "enroll her"), is someone else's."""
+    assert classify(text, pending=False) == intent
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("hey, book it! I'll be back from the trail by then", "confirm"),
+        ("book it! I'll be back from the trail by then thx", "confirm"),
+        ("do it, the kids are at their gran's that whole week anyway so it works", "confirm"),
+        ("book it before I change my mind, honestly the week has been long", "confirm"),
+        ("take it, the dates fit around my night shifts at the hospital", "confirm"),
+        ("I bid yes. Contract made.", "confirm"),
+        ("I say yes, the dates work with my shifts", "confirm"),
+        ("we vote aye, see you there", "confirm"),
+        ("I vote yes", "confirm"),
+        ("i say no, my week is full", "decline"),
+        ("we say nay", "decline"),
+        ("sound la, get me in", "confirm"),
+        ("get me in", "confirm"),
+        ("slot me in please", "confirm"),
+        ("pencil me in, the shift rota works", "confirm"),
+        ("Before I say yes — how many seats are left in rag-2? Over.", "question"),
+        ("Before I say aye — how much is it?", "question"),
+        ("Why would I book it when the price went up again last month?", "question"),
+        ("I don't say yes to that", "other"),
+        ("I want to speak to an advisor before saying yes", "handoff"),
+        ("one sec / what's the refund rule if I drop it after 10 days", "question"),
+    ],
+)
+def test_a_reply_that_opens_on_what_waits_or_ends_on_a_yes_answers_it(text: str, intent: str) -> None:
+    """A verb on what waits opening a reply answers it whatever remark follows ("book it! I'll be
+    back from the trail by then"), and so does a yes or a no the student says last ("I bid yes",
+    "we say nay") or a seat asked for with no course ("get me in", "slot me in"); "before I say yes"
+    waits, and asks what follows."""
+    assert classify(text, pending=True) == intent
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("get me in rag-1", "enroll"),
+        ("pencil me in for nlp-1", "enroll"),
+        ("squeeze me into the January rag cohort", "enroll"),
+        ("fit me in for mlops-1 if you can", "enroll"),
+        ("slot me into web-apis-2", "enroll"),
+        ("sign me into python-basics-1", "enroll"),
+        ("get me onto sql-fundamentals-2", "enroll"),
+        ("let me into the deep learning course", "enroll"),
+        ("put me on the waitlist for rag-2", "waitlist"),
+        ("let me know when rag-2 starts", "question"),
+    ],
+)
+def test_a_verb_putting_the_student_in_or_on_a_cohort_enrolls(text: str, intent: str) -> None:
+    """Getting, putting, letting, signing, slotting, squeezing, fitting or pencilling the student in,
+    into, on or onto a cohort enrolls; on a waitlist it waitlists; "let me know" asks."""
+    assert classify(text, pending=False) == intent

@@ -356,7 +356,7 @@ def _answer(clause: list[str], *, first: bool, short: bool) -> Intent | None:
 
     No: only no's, a close on "not" or "no" ("I'd rather not"), a phrase of refusing or putting off,
     a verb dropping what waits or a negated one ("scratch that", "don't book it"); the first clause
-    also by its head word. A verb on what waits answers it in a short reply only.
+    also by its head word. A verb on what waits answers it first or in a short reply.
     """
     # "that's not it", "it is fine"; "I confirm" (not "I don't ...": a negated wish is no bare no)
     spoken = [w for w in clause if w not in _POINTERS]
@@ -365,7 +365,8 @@ def _answer(clause: list[str], *, first: bool, short: bool) -> Intent | None:
         if spoken[:1] in _SPEAKERS and not lexicon.NEGATORS.intersection(spoken[1:2])
         else spoken[:1]
     )
-    acted = {verb for verb, it in pairwise(clause) if it in ("it", "that", "this") and short}
+    reach = len(clause) if short else int(first)  # "book it! I'll be back from the trail by then"
+    acted = {verb for verb, it in pairwise(clause[: reach + 1]) if it in ("it", "that", "this")}
     said = " ".join(clause)
     # A no with its thanks is a no anywhere: "tacet on this one - no thanks".
     thanked = set(clause) - lexicon.THANKS or {""}
@@ -379,8 +380,10 @@ def _answer(clause: list[str], *, first: bool, short: bool) -> Intent | None:
     )
     negated = dropwhile(lambda w: w not in lexicon.NEGATORS, clause)
     no = no or (short and has_word([w.removesuffix("ing") for w in negated], lexicon.ACTING))
-    # A yes or a no named as a thing answers: "that's a yes from the caller", "the answer is no", "the noes have it".
+    # A yes or a no named as a thing, or the student's last word, answers: "that's a yes from the
+    # caller", "the answer is no", "the noes have it", "I bid yes", "we say nay" ("before I say yes" waits).
     named = {b for a, b in pairwise(clause) if a in ("a", "is", "as")}
+    named |= {clause[-1]} if clause[:1] in _SPEAKERS and len(clause) < 4 else set()
     named |= {b[:n] for a, b in pairwise(clause) if a == "the" for n in (-1, -2)}  # the noes, the ayes
     if no or bool(lexicon.NEGATORS.intersection(clause) and acted & lexicon.ACTING) or {"no", "nay"} & named:
         return "decline"

@@ -182,13 +182,17 @@ def for_someone_else(flat: str) -> bool:
             return True
     # "the enrollment of student 42", "a seat for my friend"; "book rag-2 for my son" too, where
     # the message acts: "is there a course for my son?" only asks. Someone who needs it, too: "my
-    # son needs a seat in rag-2, book it"; not who wants the student to ("my boss wants me to move").
+    # son needs a seat in rag-2, book it"; not who wants the student to ("my boss wants me to move"),
+    # nor news of them before the student's own action ("my mum has the flu, cancel my place").
     acting = has_word(words, lexicon.ACTING, cutoff=0.85)
-    needs = any(
-        w in _NEEDS and any(_someone(words[max(0, i - k) : i], owned=True) for k in (2, 3))
+    own = any(
+        w in _ACTION_FORMS and not _SELF.isdisjoint(words[max(0, i - 3) : i + 2]) for i, w in enumerate(words)
+    )
+    needs = not own and any(
+        w in _NEEDS and any(_someone(words[max(0, i - k) : i], owned=True) for k in (2, 3, 4))
         for i, w in enumerate(words)
-        if words[i + 1 : i + 2] != ["me"]
-        and not "".join(words[i + 1 : i + 2]).endswith("ed")  # "has approved"
+        # Not "needs me to", "has approved", "needs to put in 5 hours" ("needs to be enrolled" is).
+        if not re.match(r"(?:me|to(?! be)|\w+ed)\b", " ".join(words[i + 1 : i + 3]))
     )
     # Other people after a verb of acting: "sign up a couple of other members"; "do other students pay?" asks.
     verbs = [i for i, w in enumerate(words) if w in lexicon.ACTION_VERBS]
@@ -245,7 +249,8 @@ _PREPOSITIONS = frozenset({"in", "into", "for", "on", "onto", "to", "from", "up"
 _PARTICLES = _PREPOSITIONS | {"off", "out", "down", "over", "back"}
 """What ends a person's name of more than one word: "my second shooter off", "my exchange student over to"."""
 _CLOSING: tuple[list[str], ...] = ([], ["thank"], ["thanks"], ["please"], ["thx"])
-_NEEDS = frozenset({"needs", "wants", "would", "has", "needed", "wanted"})
+_NEEDS = frozenset({"needs", "need", "wants", "would", "has", "needed", "wanted"})
+_SELF = frozenset({"i", "i'll", "i'm", "i'd", "me", "my", "myself"})
 _DOERS = frozenset({"he", "she", "they", "him", "her", "them"})  # "how does it work for her?"
 _ROLES = {"of": lexicon.PEOPLE, "for": frozenset()}  # "a mum of 3 kids" is who the student is
 _CREWS = lexicon.PEOPLE | lexicon.GROUPS - {"class", "group", "list", "school"}
@@ -280,7 +285,10 @@ def _someone(rest: list[str], *, ending: bool = False, owned: bool = False) -> b
         w.removesuffix("'s") for w in takewhile(lambda w: w not in _PREPOSITIONS, rest[owner : owner + 2])
     ]
     named = named or [""]
-    if (owner or counted) and not lexicon.PEOPLE.isdisjoint(named):
+    # A group of a kind not the school's is people too: "the tour group I lead", "the chess club".
+    kind = rest[:1] == ["the"] and len(named) > 1 and _is_name(named[0], owned=True)
+    crew = named[-1] in _CREWS | {"group"} if kind else named[-1] in _CREWS and rest[:1] != ["the"]
+    if (owner or counted) and (crew or not lexicon.PEOPLE.isdisjoint(named)):
         return True
     if rest[:1] == ["the"] or counted or (owned and not owner):
         return False

@@ -141,7 +141,7 @@ ENROLL_PATTERN = re.compile(
     r"(?:(?:a|an|the)\b(?:\s+(?!for\b|of\b|about\b|on\b)[\w-]+){0,4}?\s+(?:course|cohort|class|group|seat|spot|place)\b"
     r"|(?:in\s+(?:on\s+)?)?(?!to\b)(?:[a-z]+\s+){1,3}\d\b)"
     r"|\b(?:a|one|1)\s+(?:seat|spot|place)\s+in\b"
-    r"|\b(?:put|pop|chuck|stick|slot|bung|pencil|sort|write)\s+(?:me|my name)\s+"
+    r"|\b(?:put|pop|chuck|stick|slot|bung|pencil|sort|write|get|let|sign|squeeze|fit)\s+(?:me|my name)\s+"
     r"(?:(?:down|through|out (?:a |with a )?(?:place|seat|spot))\s+)?(?:on|onto|in|into|for)\b"
 )
 """Asking for a course, a seat or a cohort by id without a verb: "I want the last python basics
@@ -340,12 +340,16 @@ PEOPLE = word_set(
     "husband partner girlfriend boyfriend brother sister mom mum dad parent parents boss manager team employees students "
     "staff hire hires engineers analysts developers workers trainees interns firm employer organisation members "
     "classmates pupils tutees learners buddy buddies pal pals mate mates babysitter babysitters sitter nanny "
-    "nannies pair carer caregiver housekeeper fiance fiancee troop student report reports ward wards youth man dog"
+    "nannies pair carer caregiver housekeeper fiance fiancee troop student report reports ward wards youth man dog "
+    "lads novices juniors"
 )
 """Who "my ..." or "the ..." names besides the student ("my friend", "the whole team"); a word that
 is no word of the reader, the catalog or the school's texts ("my roommate") names a person too; a
 workplace's people and the firm itself are others ("my new hire", "four engineers", "our firm")."""
-GROUPS = word_set("class club group team department office family household school company list troop party")
+GROUPS = word_set(
+    "class club group team department office family household school company list troop party league choir "
+    "crew squad band section watch"
+)
 """After "whole" or "entire", a group of people ("my whole class", "the entire reading club"): others,
 where "my class" alone is the student's own course."""
 COUNTS = word_set("all both each every any some none one two three four five six several few")
