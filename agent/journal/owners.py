@@ -40,7 +40,7 @@ def refuse_foreign(thread_id: str, owner: str | None, user: str) -> None:
 
 
 def owner_query(thread_id: str) -> tuple[str, dict[str, Any]]:
-    """`owner_of` as a query (SQL, named parameters) whose one row's `journal_owner` is the owner or None.
+    """The owner's lookup (SQL, named parameters): its one row's `journal_owner` is the owner or None.
 
     For a caller that reads it in a round trip it makes anyway (`agent.runtime.threads.send`, in
     the one that takes the thread's lock).
@@ -53,8 +53,8 @@ def owner_query(thread_id: str) -> tuple[str, dict[str, Any]]:
 def owner_of(db: Database, thread_id: str) -> str | None:
     """The student `thread_owners` records as the thread's owner, if any."""
     with connection(db) as conn:
-        row = conn.execute("SELECT owner FROM thread_owners WHERE thread_id = %s", (thread_id,)).fetchone()
-    return str(row["owner"]) if row else None
+        row = conn.execute(*owner_query(thread_id)).fetchone()
+    return str(row["journal_owner"]) if row and row["journal_owner"] else None
 
 
 def claim_owner(pool: ConnectionPool[Any], thread_id: str, owner: str) -> str:

@@ -185,14 +185,18 @@ def for_someone_else(flat: str) -> bool:
     # son needs a seat in rag-2, book it"; not who wants the student to ("my boss wants me to move"),
     # nor news of them before the student's own action ("my mum has the flu, cancel my place").
     acting = has_word(words, lexicon.ACTING, cutoff=0.85)
-    own = any(
-        w in _ACTION_FORMS and not _SELF.isdisjoint(words[max(0, i - 3) : i + 2]) for i, w in enumerate(words)
-    )
-    needs = not own and any(
-        w in _NEEDS and any(_someone(words[max(0, i - k) : i], owned=True) for k in (2, 3, 4))
-        for i, w in enumerate(words)
-        # Not "needs me to", "has approved", "needs to put in 5 hours" ("needs to be enrolled" is).
-        if not re.match(r"(?:me|to(?! be)|\w+ed)\b", " ".join(words[i + 1 : i + 3]))
+    needs = (
+        any(
+            w in _NEEDS
+            # Not "needs me to", "has approved", "needs to put in 5 hours" ("needs to be enrolled" is).
+            and not re.match(r"(?:me|to(?! be)|\w+ed)\b", " ".join(words[i + 1 : i + 3]))
+            and any(_someone(words[max(0, i - k) : i], owned=True) for k in (2, 3, 4))
+            for i, w in enumerate(words)
+        )
+        and not any(  # the student acting for themselves
+            w in _ACTION_FORMS and not _SELF.isdisjoint(words[max(0, i - 3) : i + 2])
+            for i, w in enumerate(words)
+        )
     )
     # Other people after a verb of acting: "sign up a couple of other members"; "do other students pay?" asks.
     verbs = [i for i, w in enumerate(words) if w in lexicon.ACTION_VERBS]
