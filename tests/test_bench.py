@@ -188,9 +188,10 @@ def test_a_turn_writes_its_journal_and_each_tasks_writes_in_one_statement_each(
     assert "BEGIN" not in kinds
     assert not [k for k in kinds if "synchronous_commit" in k]
     assert kinds["COMMIT"] == 1  # the thread lock's transaction, ended
-    # The turn's spend is read in the lock's round trip, not on its own.
+    # The turn's spend is read in the lock's round trip, not on its own, by a statement prepared there.
     assert not [k for k in kinds if k.startswith("SELECT coalesce(sum(input_tokens)")]
-    assert [k for k in kinds if k.startswith("SELECT * FROM ( SELECT (SELECT max")]
+    assert not [k for k in kinds if k.startswith("SELECT * FROM ( SELECT (SELECT max")]
+    assert [k for k in kinds if k.startswith("EXECUTE school_read_")]
     # A task's writes in one statement: never more of them than checkpoints; a checkpoint with its
     # blobs (and what rides with it) in one: no statement of blobs alone.
     writes = sum(n for k, n in kinds.items() if k.startswith("INSERT INTO checkpoint_writes"))

@@ -11,7 +11,14 @@ import pytest
 from psycopg.rows import dict_row
 from psycopg_pool import ConnectionPool
 
-from agent.infra.locks import LOCK_SPACE, ThreadBusyError, ThreadLocks, write_on_release
+from agent.infra.locks import (
+    LOCK_SPACE,
+    ThreadBusyError,
+    ThreadLocks,
+    begin_locked,
+    release,
+    write_on_release,
+)
 
 
 @pytest.fixture
@@ -75,3 +82,55 @@ def test_last_words_failing_after_the_block_failed_are_logged_and_the_block_erro
         raise KeyError("the block's own error")
     assert [r.getMessage() for r in caplog.records] == ["a lock's last writes failed"]
     assert _said(locks) == []
+
+
+_LOCK = (
+    "SELECT pg_try_advisory_xact_lock(%(space)s, hashtext(%(thread)s)) AS got",
+    {"space": LOCK_SPACE, "thread": "t"},
+)
+_READ = ("SELECT %(thread)s::text AS thread, 1 + %(n)s::int AS n", {"thread": "t", "n": 1})
+
+
+def _prepared_here(conn: psycopg.Connection[Any]) -> list[tuple[str, int]]:
+    """The statements prepared in SQL on `conn`, each with how often it ran."""
+    rows = conn.execute(
+        "SELECT name, generic_plans + custom_plans AS runs FROM pg_prepared_statements WHERE from_sql"
+    ).fetchall()
+    return [(r["name"], r["runs"]) for r in rows]
+
+
+def test_the_read_is_prepared_once_per_connection_and_sent_as_text_once_its_statement_is_gone(
+    database_url: str,
+) -> None:
+    with psycopg.connect(database_url, autocommit=True, row_factory=dict_row, prepare_threshold=0) as conn:
+        for n in (1, 2):
+            assert begin_locked(conn, _LOCK, (_READ[0], {"thread": "t", "n": n})) == (
+                True,
+                {"thread": "t", "n": n + 1},
+            )
+            release(conn)
+            [(name, runs)] = _prepared_here(conn)  # prepared with the first, run by each
+            assert (name.startswith("school_read_"), runs) == (True, n)
+        conn.execute("DEALLOCATE ALL")  # as psycopg does after a rollback, when it prepared statements itself
+        assert begin_locked(conn, _LOCK, _READ) == (True, {"thread": "t", "n": 2})
+        release(conn)
+        assert begin_locked(conn, _LOCK, _READ) == (True, {"thread": "t", "n": 2})
+        release(conn)
+        assert _prepared_here(conn) == []  # this connection sends it as text from then on
+
+
+def test_behind_a_transaction_pooler_the_read_is_sent_as_text(database_url: str) -> None:
+    with psycopg.connect(database_url, autocommit=True, row_factory=dict_row, prepare_threshold=None) as conn:
+        for _ in range(2):
+            assert begin_locked(conn, _LOCK, _READ) == (True, {"thread": "t", "n": 2})
+            release(conn)
+        assert _prepared_here(conn) == []
+
+
+def test_a_read_postgres_would_not_prepare_is_sent_as_text(database_url: str) -> None:
+    untyped = ("SELECT %(x)s IS NULL AS missing", {"x": "y"})  # PREPARE cannot tell its parameter's type
+    with psycopg.connect(database_url, autocommit=True, row_factory=dict_row, prepare_threshold=0) as conn:
+        for _ in range(2):
+            assert begin_locked(conn, _LOCK, untyped) == (True, {"missing": False})
+            release(conn)
+        assert _prepared_here(conn) == []
