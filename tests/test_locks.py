@@ -134,3 +134,40 @@ def test_a_read_postgres_would_not_prepare_is_sent_as_text(database_url: str) ->
             assert begin_locked(conn, _LOCK, untyped) == (True, {"missing": False})
             release(conn)
         assert _prepared_here(conn) == []
+
+
+def _write(words: str) -> tuple[str, list[Any]]:
+    return ("INSERT INTO said VALUES (%s, %s)", ["t", words])
+
+
+def test_last_words_are_prepared_after_their_first_commit_and_run_prepared_after(locks: ThreadLocks) -> None:
+    with locks.pool.connection() as conn:
+        for n in range(3):
+            begin_locked(conn, _LOCK)
+            release(conn, [_write(f"w{n}")])
+        [(name, runs)] = _prepared_here(conn)
+    assert (name.startswith("school_write_"), runs) == (True, 2)
+    assert [r["words"] for r in _said(locks)] == ["w0", "w1", "w2"]
+
+
+def test_last_words_whose_statement_is_gone_are_written_all_the_same(locks: ThreadLocks) -> None:
+    with locks.pool.connection() as conn:
+        begin_locked(conn, _LOCK)
+        release(conn, [_write("w0")])
+        conn.execute("DEALLOCATE ALL")
+        begin_locked(conn, _LOCK)
+        release(conn, [_write("w1")])  # its EXECUTE fails: the words go as text, after the lock's release
+        begin_locked(conn, _LOCK)
+        release(conn, [_write("w2")])
+        assert _prepared_here(conn) == []  # this connection sends them as text from then on
+    assert [r["words"] for r in _said(locks)] == ["w0", "w1", "w2"]
+
+
+def test_last_words_postgres_would_not_prepare_are_written_and_sent_as_text(locks: ThreadLocks) -> None:
+    untyped = ("INSERT INTO said SELECT %s, %s WHERE %s IS NULL", ["t", "kept", None])
+    with locks.pool.connection() as conn:
+        for _ in range(2):
+            begin_locked(conn, _LOCK)
+            release(conn, [untyped])  # the PREPARE after the commit fails; the words are written
+        assert _prepared_here(conn) == []
+    assert [r["words"] for r in _said(locks)] == ["kept", "kept"]

@@ -21,12 +21,14 @@ from __future__ import annotations
 import contextlib
 import contextvars
 import hashlib
+import itertools
 import logging
 import re
 import threading
 import weakref
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import Any
 
 import psycopg
@@ -109,14 +111,13 @@ def begin_locked(conn: psycopg.Connection[Any], lock: Query, then: Query | None 
         # The prepared form failed (its statement gone, or one Postgres would not prepare): nothing
         # was written, and the rollback lets go of the lock; again with `then` as it is, from now on.
         conn.rollback()
-        with _prepared_lock:
-            _prepared[conn] = _Prepared(never=True)
+        _prepare_no_more(conn)
         rows = _in_one_query(conn, [(_BEGIN, None), lock, then, (_IDLE_ON_PURPOSE, None)])
     return bool(rows[0] and rows[0]["got"]), rows[1] if then is not None else None
 
 
 class _Prepared:
-    """The reads prepared on one lock connection (by statement name), or `never` to prepare none."""
+    """The statements prepared on one lock connection (by name), or `never` to prepare any there."""
 
     def __init__(self, *, never: bool = False) -> None:
         self.names: set[str] = set()
@@ -127,10 +128,60 @@ _prepared: weakref.WeakKeyDictionary[psycopg.Connection[Any], _Prepared] = weakr
 _prepared_lock = threading.Lock()
 """Guards `_prepared` itself; each entry is used by the one thread that holds its connection."""
 
-PREPARED_PER_CONNECTION = 16
-"""At most this many reads are prepared on a lock connection (a turn's read has a few shapes)."""
+PREPARED_PER_CONNECTION = 32
+"""At most this many statements are prepared on a lock connection (a turn's have a few shapes)."""
 
 _NAMED = re.compile(r"%\((\w+)\)s|%%")
+_POSITIONAL = re.compile(r"%s|%%")
+
+
+@dataclass(frozen=True)
+class _Shape:
+    """A statement's text as a prepared statement: its name, its PREPARE and its EXECUTE (to bind)."""
+
+    name: str
+    prepare: str
+    execute: str
+
+
+_shapes: dict[tuple[str, str], _Shape] = {}
+_SHAPES_KEPT = 256
+
+
+def _shape(kind: str, sql: str, params: Any) -> _Shape:
+    """`sql` (its parameters named or positional, as psycopg takes them) made a prepared statement."""
+    found = _shapes.get((kind, sql))
+    if found is not None:
+        return found
+    name = f"school_{kind}_{hashlib.sha1(sql.encode()).hexdigest()[:16]}"
+    if isinstance(params, Mapping):
+        order = list(params)
+        positional = _NAMED.sub(lambda m: "%" if m[0] == "%%" else f"${order.index(m[1]) + 1}", sql)
+        arguments = ", ".join(f"%({n})s" for n in order)
+    else:
+        numbers = itertools.count(1)
+        positional = _POSITIONAL.sub(lambda m: "%" if m[0] == "%%" else f"${next(numbers)}", sql)
+        arguments = ", ".join(["%s"] * len(params))
+    shape = _Shape(
+        name,
+        f"PREPARE {name} AS {positional}",
+        f"EXECUTE {name}({arguments})" if arguments else f"EXECUTE {name}",
+    )
+    if len(_shapes) >= _SHAPES_KEPT:
+        _shapes.clear()
+    _shapes[kind, sql] = shape
+    return shape
+
+
+def _known(conn: psycopg.Connection[Any]) -> _Prepared:
+    with _prepared_lock:
+        return _prepared.setdefault(conn, _Prepared(never=conn.prepare_threshold is None))
+
+
+def _prepare_no_more(conn: psycopg.Connection[Any]) -> None:
+    """A prepared form failed on `conn`: what it holds is unknown, so its statements go as text from now on."""
+    with _prepared_lock:
+        _prepared[conn] = _Prepared(never=True)
 
 
 def _prepared_read(conn: psycopg.Connection[Any], then: Query) -> list[tuple[str, Any]]:
@@ -141,22 +192,37 @@ def _prepared_read(conn: psycopg.Connection[Any], then: Query) -> list[tuple[str
     times what running it takes. A prepared statement is planned once per connection. It is a
     session's state, so not behind a transaction pooler (the connection prepares nothing there:
     `prepare_threshold` is None), where `then` goes as it is. A prepared statement outlives a
-    rollback of the transaction that prepared it. Parameters are `then`'s, named.
+    rollback of the transaction that prepared it.
     """
-    sql, params = then
-    with _prepared_lock:
-        known = _prepared.setdefault(conn, _Prepared(never=conn.prepare_threshold is None))
-    name = "school_read_" + hashlib.sha1(sql.encode()).hexdigest()[:16]
-    if known.never or (name not in known.names and len(known.names) >= PREPARED_PER_CONNECTION):
+    known, shape = _known(conn), _shape("read", *then)
+    if shape.name in known.names:
+        return [(shape.execute, then[1])]
+    if known.never or len(known.names) >= PREPARED_PER_CONNECTION:
         return [then]
-    order = list(params)
-    arguments = f"({', '.join(f'%({n})s' for n in order)})" if order else ""
-    execute = (f"EXECUTE {name}{arguments}", params)
-    if name in known.names:
-        return [execute]
-    positional = _NAMED.sub(lambda m: "%" if m[0] == "%%" else f"${order.index(m[1]) + 1}", sql)
-    known.names.add(name)  # sent with this round trip; forgotten with the connection's state if it fails
-    return [(f"PREPARE {name} AS {positional}", None), execute]
+    known.names.add(shape.name)  # sent with this round trip; all forgotten if it fails
+    return [(shape.prepare, None), (shape.execute, then[1])]
+
+
+def _prepared_words(
+    conn: psycopg.Connection[Any], last: Sequence[LastWords]
+) -> tuple[list[tuple[str, Any]], dict[str, str]]:
+    """`last` as statements for `_in_one_query`, and the PREPAREs (by name) to send after the commit.
+
+    A statement already prepared on `conn` is an EXECUTE; one that is not goes as text and is
+    prepared after the commit, so that a PREPARE that fails comes after the words are written.
+    """
+    known = _known(conn)
+    words: list[tuple[str, Any]] = []
+    after: dict[str, str] = {}
+    for sql, params in last:
+        shape = None if known.never else _shape("write", sql, params)
+        if shape is not None and shape.name in known.names:
+            words.append((shape.execute, params))
+            continue
+        words.append((sql, params))
+        if shape is not None and len(known.names) + len(after) < PREPARED_PER_CONNECTION:
+            after[shape.name] = shape.prepare
+    return words, after
 
 
 def _in_one_query(conn: psycopg.Connection[Any], statements: Sequence[tuple[str, Any]]) -> list[Any]:
@@ -194,10 +260,13 @@ def release(conn: psycopg.Connection[Any], last: Sequence[LastWords] = (), *, qu
     it: nothing to release, but a `last` it held is lost, and that raises. `quiet` (the block under
     the lock failed already): a `last` that is lost is logged instead, and the block's own error
     stands.
+
+    Each statement of `last` is prepared on the connection after its first commit, and sent as an
+    EXECUTE from then on (`_prepared_words`): Postgres plans it once per connection, not each turn.
     """
     try:
         if last:
-            _in_one_query(conn, [*last, ("COMMIT", None)])
+            _write_and_commit(conn, last)
         else:
             conn.commit()
     except psycopg.OperationalError:
@@ -211,6 +280,28 @@ def release(conn: psycopg.Connection[Any], last: Sequence[LastWords] = (), *, qu
         if not quiet:
             raise
         log.warning("a lock's last writes failed", exc_info=True)
+
+
+def _write_and_commit(conn: psycopg.Connection[Any], last: Sequence[LastWords]) -> None:
+    """`last` and the commit in one round trip, their statements prepared where they may be."""
+    words, after = _prepared_words(conn, last)
+    try:
+        _in_one_query(conn, [*words, ("COMMIT", None), *((prepare, None) for prepare in after.values())])
+    except psycopg.OperationalError:
+        raise
+    except psycopg.Error as err:
+        if conn.info.transaction_status == pq.TransactionStatus.IDLE:
+            _prepare_no_more(conn)  # committed: a PREPARE after the commit failed, the words are written
+            return
+        if words == list(last) or not isinstance(err, psycopg.errors.InvalidSqlStatementName):
+            raise  # the words failed (and nothing after them ran)
+        _prepare_no_more(conn)
+        # An EXECUTE's statement was gone from the session: the words were not written. The
+        # rollback releases the lock; they are written on their own, as text, right after it.
+        conn.rollback()
+        _in_one_query(conn, list(last))
+        return
+    _known(conn).names.update(after)
 
 
 def write_on_release(thread_id: str, statement: LastWords) -> bool:
