@@ -102,8 +102,10 @@ def knowledge_sections(
     words = knowledge_words(question, named=named)
     if not words:
         return []
-    with school.pool.connection() as conn:
-        found = _sections_about(conn, words, limit)
+    found = _found_at_read_version(words, limit)
+    if found is None:  # a connection only for what memory does not answer
+        with school.pool.connection() as conn:
+            found = _sections_about(conn, words, limit)
     near = retriever.nearest_sections(question, limit) if retriever else []
     if not near:
         return found
@@ -133,28 +135,35 @@ def _database(conn: Any) -> tuple[Any, ...]:
     return (conn.info.host, conn.info.port, conn.info.dbname)
 
 
+def _found_at_read_version(words: list[str], limit: int) -> Sequence[Row] | None:
+    """The sections a search of the same words found before at the version the caller read just now.
+
+    When the caller read the version just now (`knowledge.version_read_now`: a turn reads it with
+    its thread's lock), a search of the same words made before at that version is answered from
+    memory, with no query and no reading of misspellings: at one version the vocabulary and the
+    sections are the same (a change of the knowledge base or catalog changes the version; see
+    `knowledge.vocabulary_version`). None when there is no such search (or no version read).
+    """
+    read_now = knowledge.version_read_now()
+    if read_now is None:
+        return None
+    with _VOCABULARIES_LOCK:
+        kept = _FOUND.get((read_now, *words, limit))
+        if kept is not None:
+            _FOUND.move_to_end((read_now, *words, limit))
+    return [dict(r) for r in kept] if kept is not None else None
+
+
 def _sections_about(conn: Any, words: list[str], limit: int) -> Sequence[Row]:
     """`knowledge.sections_about` the words, each misspelt subject word read as the word it stands for.
 
     With the vocabulary last read on this database, the words are read at once and the version
     comes back with the sections, in one statement: if it is still that vocabulary's, the sections
     stand; if not (a new ingestion or catalog since), the version is read again with the new
-    vocabulary and the sections with the words it reads, as without one.
-
-    When the caller read the version just now (`knowledge.version_read_now`: a turn reads it with
-    its thread's lock), a search of the same words made before at that version is answered from
-    memory, with no query and no reading of misspellings: at one version the vocabulary and the
-    sections are the same (a change of the knowledge base or catalog changes the version; see
-    `knowledge.vocabulary_version`).
+    vocabulary and the sections with the words it reads, as without one. The sections found at a
+    version are kept for `_found_at_read_version`.
     """
     read_now = knowledge.version_read_now()
-    if read_now is not None:
-        with _VOCABULARIES_LOCK:
-            kept = _FOUND.get((read_now, *words, limit))
-            if kept is not None:
-                _FOUND.move_to_end((read_now, *words, limit))
-        if kept is not None:
-            return [dict(r) for r in kept]
     with _VOCABULARIES_LOCK:
         latest = read_now if read_now in _VOCABULARIES else _LATEST_VERSIONS.get(_database(conn))
         held = _VOCABULARIES.get(latest) if latest is not None else None
@@ -203,8 +212,7 @@ def _names(school: School, question: str, courses: Sequence[Row]) -> dict[str, s
     """For each of `courses` the question names, the words of `question` that name it."""
     if not courses:
         return {}
-    with school.pool.connection() as conn:
-        hits = term_hits.course_term_hits(conn, courses, knowledge_words(question))
+    hits = term_hits.course_term_hits(school.pool, courses, knowledge_words(question))
     words = _WORD.findall(question.lower())
     names = {
         c["id"]: set(hits[c["id"]].named if c["id"] in hits else ())

@@ -12,11 +12,13 @@ import math
 import re
 from concurrent.futures import ThreadPoolExecutor
 from threading import Barrier
+from typing import Any
 
 import psycopg
 import pytest
 from langchain_core.embeddings import Embeddings
 from psycopg.rows import dict_row
+from psycopg_pool import ConnectionPool, PoolClosed
 
 from agent.domain import knowledge, term_hits, vectors
 from agent.infra.persistence import Resources
@@ -184,6 +186,19 @@ def test_term_hits_from_memory_are_the_database_reads_and_a_course_edit_is_a_new
         assert term_hits.course_term_hits(conn, [gone, rows["rag"]], ["rag"]) == {
             "rag": term_hits.TermHits(named=frozenset({"rag"}), mentioned=frozenset())
         }
+
+
+def test_term_hits_from_memory_take_no_connection_from_a_pool(resources: Resources) -> None:
+    with resources.pool.connection() as conn:
+        rows = [
+            dict(r) for r in conn.execute("SELECT id, title, tags, description FROM courses WHERE id = 'rag'")
+        ]
+    terms = ["rag", "weather"]
+    asked = term_hits.course_term_hits(resources.pool, rows, terms)  # through the pool, once
+    closed: ConnectionPool[Any] = ConnectionPool(resources.url, open=False)
+    with pytest.raises(PoolClosed):
+        closed.getconn()
+    assert term_hits.course_term_hits(closed, rows, terms) == asked  # no connection taken
 
 
 def test_closest_by_name_is_a_spelling_match_or_none() -> None:

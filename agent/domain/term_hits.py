@@ -22,6 +22,7 @@ from difflib import SequenceMatcher
 from typing import Any
 
 from psycopg import Connection
+from psycopg_pool import ConnectionPool
 
 from agent.domain.catalog import Row
 
@@ -158,21 +159,26 @@ _memo = _Memo()
 
 
 def course_term_hits(
-    conn: Connection[Row], courses: Sequence[Mapping[str, Any]], terms: list[str]
+    db: Connection[Row] | ConnectionPool[Any], courses: Sequence[Mapping[str, Any]], terms: list[str]
 ) -> dict[str, TermHits]:
     """`term_hits` of these course rows (id, title, tags, description as read), answered from memory when it can.
 
     Courses the database no longer has are left out, as `term_hits` leaves out unknown ids.
     """
-    return course_hits_and_content_terms(conn, courses, terms, content=False)[0]
+    return course_hits_and_content_terms(db, courses, terms, content=False)[0]
 
 
 def course_hits_and_content_terms(
-    conn: Connection[Row], courses: Sequence[Mapping[str, Any]], terms: list[str], *, content: bool = True
+    db: Connection[Row] | ConnectionPool[Any],
+    courses: Sequence[Mapping[str, Any]],
+    terms: list[str],
+    *,
+    content: bool = True,
 ) -> tuple[dict[str, TermHits], list[str]]:
     """`hits_and_content_terms` of these course rows, answered from memory when it can (one statement at most).
 
-    With `content=False` the content terms are not asked for (an empty list comes back).
+    With `content=False` the content terms are not asked for (an empty list comes back). `db` is
+    a connection, or a pool a connection is taken from only when memory does not answer.
     """
     _check_terms(terms)
     texts = {str(c["id"]): _text(c) for c in courses}
@@ -183,7 +189,7 @@ def course_hits_and_content_terms(
     ask_terms = [t for t, found in kept.items() if found is None]
     if ask_ids or ask_terms:
         params = _hit_params(ask_ids, terms if ask_ids else []) | {"content": ask_terms}
-        rows = conn.execute(_KEYED_SQL, params).fetchall()
+        rows = _fetch(db, _KEYED_SQL, params)
         answered: set[str] = set()
         for row in rows:
             if row["id"] is None:
@@ -206,6 +212,13 @@ def course_hits_and_content_terms(
         for i in texts
     }
     return hits, [t for t in terms if kept.get(t)]
+
+
+def _fetch(db: Connection[Row] | ConnectionPool[Any], sql: str, params: Mapping[str, Any]) -> list[Row]:
+    if isinstance(db, ConnectionPool):
+        with db.connection() as conn:
+            return list(conn.execute(sql, params).fetchall())
+    return list(db.execute(sql, params).fetchall())
 
 
 def _text(course: Mapping[str, Any]) -> CourseText:
