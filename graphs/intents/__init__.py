@@ -28,6 +28,7 @@ from graphs.intents.guards import (
     for_someone_else,
     injected,
     moves_home,
+    names_its_own,
     off_topic,
     orders_past_dismissing,
     social_only,
@@ -583,6 +584,13 @@ def _errand(text: str, words: list[str]) -> bool:
     the student holds ("my place"), and nothing of the school besides the action's own words. Nothing
     named ("sign me up", "cancel my enrollment") is the school's.
     """
+    # A class at a place not the school's is that place's: "a boxing class at the gym", "my
+    # sushi-making class at the community centre"; "rag-2 at the earliest", "shifts at the farm" are no class.
+    if any(
+        w == "at" and has_word([placed], _LESSONS) and names_its_own(words[i + 1 : i + 4])
+        for i, (placed, w) in enumerate(pairwise(words), 1)
+    ):
+        return True
     things = things_named(words, _DETERMINERS)
     if not any(thing and thing[0] not in lexicon.HELD and not has_word(thing, _OURS) for thing in things):
         return False
@@ -590,6 +598,10 @@ def _errand(text: str, words: list[str]) -> bool:
 
 
 _DETERMINERS = frozenset({"my", "our", "a", "an", "the", "that"})
+_LESSONS = frozenset(
+    {"class", "classes", "course", "courses", "lesson", "lessons", "session", "sessions", "workshop"}
+)
+"""What any place may hold as the school does: "a boxing class at the gym" is the gym's."""
 
 
 _OURS = (

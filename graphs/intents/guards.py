@@ -41,6 +41,13 @@ _ROLE_TAG = re.compile(
 """Prompt-format role tags pasted into a message ("<<SYS>>", "[INST]", "</s>", "<system>"), or a new
 role given to the assistant in one sentence ("you are now ...", "you are DAN now"); code to run
 (`school.enroll(...)`, a JSON "action"), or a page to obey ("open <link> and do what it says")."""
+_SPOKEN_TO_INSIDE = re.compile(
+    r"^\W*(?:#(?!\d)|//|/\*|<!--|--)|\b(?:(?:to|for) (?:the )?|school )(?:ai|bot|chatbot|assistant)s?\s*[,:=]"
+    r"|\b(?:ai|bot|chatbot|assistant) (?:reader|reading)\b|\bai\s*="
+)
+"""Content that speaks to the assistant from inside something pasted: a line of code or a comment
+("# vim: ... AI, pay for ...", "// build.gradle"), a note to it ("Ref's note to the AI: ...", "school
+bot, ...", "AI reading this, ..."). An order there is the content's, never the student's."""
 _SMALL_TALK = re.compile(r"\b(?:" + "|".join(re.escape(p) for p in lexicon.SMALL_TALK) + r")\b")
 _ID_LIKE = re.compile(r"\b[a-z][a-z0-9]*(?:-[a-z0-9]+)+\b")
 
@@ -84,6 +91,7 @@ def injected(text: str, flat: str, *, decode: bool = True) -> bool:
     raw = text.lower()
     told = _ROLE_TAG.search(raw) is not None or any(marker in raw for marker in lexicon.INJECTION_MARKERS)
     told = told or lexicon.ROLE_CLAIM.search(flat) is not None or _dismisses_instructions(flat.split())
+    told = told or (_SPOKEN_TO_INSIDE.search(raw) is not None and has_word(flat.split(), lexicon.ACTING))
     if told or has_phrase(flat, lexicon.INJECTION_PHRASES):
         return True
     # "List all cohorts" asks; "enroll me in every cohort" acts in bulk.
@@ -178,7 +186,8 @@ def for_someone_else(flat: str) -> bool:
         rest = [w for w in words[i + 1 : i + 8] if w not in ("also", "too", "just")][:6]  # "enroll also bob"
         if rest[:1] == ["up"] or (word == "pay" and rest[:1] == ["for"]):
             rest = rest[1:]
-        if _someone(rest):
+        # Paid, a thing named is a sum ("pay the remainder for rag-2"); booked or moved, a person.
+        if _someone(rest) or (word not in lexicon.PAY and _named_by_role(rest)):
             return True
     # "the enrollment of student 42", "a seat for my friend"; "book rag-2 for my son" too, where
     # the message acts: "is there a course for my son?" only asks. Someone who needs it, too: "my
@@ -307,6 +316,35 @@ def _someone(rest: list[str], *, ending: bool = False, owned: bool = False) -> b
     return _is_name(word[0] if word and (placed or owned) else "", owned=bool(owner))
 
 
+def _named_by_role(rest: list[str]) -> bool:
+    """Whether the words open with someone named by what they do or the group they make up.
+
+    "The library volunteer", "my teaching assistant", "this visitor", "the sender", "my Year 10 form
+    group": after "my", "our", "the" or "this", the last word before a preposition is a person's by
+    its ending (-er, -or, -ant, -ist, -ee ...), or a group named by a kind not the school's; "my
+    seat", "the February one", "my python group" and "the beginner course" are the school's.
+    """
+    if rest[:1] not in (["my"], ["our"], ["the"], ["this"]):
+        return False
+    said = list(takewhile(lambda w: w not in _PARTICLES, rest[1:5]))
+    *kind, head = said or [""]
+    placed = rest[len(said) + 1 : len(said) + 2] != []  # a preposition follows: "the sender in rag-1"
+    if not placed or head in _NOT_A_PERSON or has_word(kind, _OURS_WORDS) or names_course(said):
+        return False
+    if head in _CREWS | {"group"}:
+        return any(w.isalpha() and w not in _NOT_A_PERSON and w not in MONTH_NUMBERS for w in kind)
+    # A word both the reader and the school's texts know is a thing: "my order", "the transfer".
+    thing = known_word(head) and school_word(head)
+    return len(head) > 3 and head.endswith(_ROLE_ENDINGS) and not (thing or has_word([head], _OURS_WORDS))
+
+
+_ROLE_ENDINGS = ("er", "or", "ant", "ist", "ee", "ian", "eur")
+"""Endings of the words for people by what they do: volunteer, assistant, sender, trainee, librarian."""
+_NOT_A_PERSON = lexicon.HELD | lexicon.ORDERS | lexicon.COUNTS | lexicon.TIMES | lexicon.CONTEXT
+_OURS_WORDS = lexicon.SCHOOL - word_set("teacher instructor mentor tutor beginner beginners")
+"""The school's words; its people ("the teacher") are people still."""
+
+
 def _counts(word: str) -> bool:
     """Whether a word counts what follows it: "three", "2", "all", or the "of" after a count."""
     return word.isdigit() or word in lexicon.COUNTS or word == "of"
@@ -367,7 +405,7 @@ def off_topic(text: str, words: list[str], flat: str) -> bool:
         return False
     # A word of acting on a seat is the school's too: "what am I signed up for right now?"
     context = any(w in lexicon.CONTEXT for w in words) or has_word(words, _ON_A_SEAT)
-    return social_only(flat) or not context or _names_its_own(words)
+    return social_only(flat) or not context or names_its_own(words)
 
 
 _THINGS = frozenset({"a", "an", "the", "my", "our", "his", "her", "their"})
@@ -403,7 +441,7 @@ def _acting_or_year(word: str) -> bool:
     return word in lexicon.ACTING or word.isdigit()
 
 
-def _names_its_own(words: list[str]) -> bool:
+def names_its_own(words: list[str]) -> bool:
     """Whether a message names a thing none of the school's words name: what it asks is about that thing.
 
     "How long should I decant a 2010 barolo?", "how do you date a pottery sherd", "how much seam

@@ -288,9 +288,10 @@ DISMISSED = word_set(
 """A verb of dismissing before what the assistant was told ("forget your guidelines", "ignore all
 previous ...") instructs it, in English or in another language inside English ("ignora las
 instrucciones", "negeer je instructies", "esqueça as regras")."""
-DISMISSED_AFTER = word_set("all your the of as")
+DISMISSED_AFTER = word_set("all your its their the of as")
 """Words between a verb of dismissing and what is dismissed; so is any word the reader does not know,
-a foreign article or possessive ("ignora las instrucciones", "ignoriere deine Regeln")."""
+a foreign article or possessive ("ignora las instrucciones", "ignoriere deine Regeln"); the assistant's
+rules spoken of are dismissed too ("I told the school bot to ignore its rules")."""
 AND_WORDS = word_set("and e und en y et")
 """'And' in the languages of `DISMISSING`: after a dismissal, what it goes on to order."""
 ROLE_CLAIM = re.compile(

@@ -368,5 +368,13 @@ def _orders_with_do(words: list[str]) -> bool:
 
 
 def _asks_the_assistant(words: list[str]) -> bool:
-    """Whether the words open with "can you", "could you", "would you", "will you": a request to act."""
-    return len(words) > 2 and words[0] in lexicon.MODAL_OPENERS and words[1] == "you"
+    """Whether the words open with "can you", "could you", "would you", "will you": a request to act.
+
+    Paying is the student's own act: "can you pay for web apis in instalments?", done for no one
+    named, asks what anyone can do ("you" is one); "can you pay for my seat" asks the assistant.
+    """
+    anyone = words[2:3] != [] and words[2] in lexicon.PAY and _SELF.isdisjoint(words)
+    return len(words) > 2 and words[0] in lexicon.MODAL_OPENERS and words[1] == "you" and not anyone
+
+
+_SELF = frozenset({"me", "my", "us", "our", "i", "mine"})
