@@ -140,7 +140,7 @@ def _write(words: str) -> tuple[str, list[Any]]:
     return ("INSERT INTO said VALUES (%s, %s)", ["t", words])
 
 
-def test_last_words_are_prepared_after_their_first_commit_and_run_prepared_after(locks: ThreadLocks) -> None:
+def test_last_words_are_prepared_with_the_next_lock_and_run_prepared_after(locks: ThreadLocks) -> None:
     with locks.pool.connection() as conn:
         for n in range(3):
             begin_locked(conn, _LOCK)
@@ -152,22 +152,23 @@ def test_last_words_are_prepared_after_their_first_commit_and_run_prepared_after
 
 def test_last_words_whose_statement_is_gone_are_written_all_the_same(locks: ThreadLocks) -> None:
     with locks.pool.connection() as conn:
-        begin_locked(conn, _LOCK)
-        release(conn, [_write("w0")])
+        for words in ("w0", "w1"):  # sent as text, prepared with the next lock, then run prepared
+            begin_locked(conn, _LOCK)
+            release(conn, [_write(words)])
         conn.execute("DEALLOCATE ALL")
         begin_locked(conn, _LOCK)
-        release(conn, [_write("w1")])  # its EXECUTE fails: the words go as text, after the lock's release
+        release(conn, [_write("w2")])  # its EXECUTE fails: the words go as text, after the lock's release
         begin_locked(conn, _LOCK)
-        release(conn, [_write("w2")])
+        release(conn, [_write("w3")])
         assert _prepared_here(conn) == []  # this connection sends them as text from then on
-    assert [r["words"] for r in _said(locks)] == ["w0", "w1", "w2"]
+    assert [r["words"] for r in _said(locks)] == ["w0", "w1", "w2", "w3"]
 
 
 def test_last_words_postgres_would_not_prepare_are_written_and_sent_as_text(locks: ThreadLocks) -> None:
     untyped = ("INSERT INTO said SELECT %s, %s WHERE %s IS NULL", ["t", "kept", None])
     with locks.pool.connection() as conn:
-        for _ in range(2):
-            begin_locked(conn, _LOCK)
-            release(conn, [untyped])  # the PREPARE after the commit fails; the words are written
+        for _ in range(2):  # the second lock's PREPARE fails: the lock is taken again without it
+            assert begin_locked(conn, _LOCK) == (True, None)
+            release(conn, [untyped])
         assert _prepared_here(conn) == []
     assert [r["words"] for r in _said(locks)] == ["kept", "kept"]

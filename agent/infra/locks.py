@@ -100,19 +100,29 @@ def begin_locked(conn: psycopg.Connection[Any], lock: Query, then: Query | None 
 
     `then` runs as a statement prepared on the connection where it may keep one (`_prepared_read`).
     """
+    known = _known(conn)
+    preparing = dict(known.pending)  # the last words of earlier releases, prepared here
     read = _prepared_read(conn, then) if then is not None else []
+    plain = [then] if then is not None else []
     try:
-        rows = _in_one_query(conn, [(_BEGIN, None), lock, *read, (_IDLE_ON_PURPOSE, None)])
+        rows = _in_one_query(
+            conn,
+            [(_BEGIN, None), lock, *((p, None) for p in preparing.values()), *read, (_IDLE_ON_PURPOSE, None)],
+        )
     except psycopg.OperationalError:
         raise
     except psycopg.Error:
-        if then is None or read == [then]:
+        if not preparing and read == plain:
             raise
-        # The prepared form failed (its statement gone, or one Postgres would not prepare): nothing
-        # was written, and the rollback lets go of the lock; again with `then` as it is, from now on.
+        # A prepared form failed (a statement gone, or one Postgres would not prepare): nothing
+        # was written, and the rollback lets go of the lock; again as text, from now on.
         conn.rollback()
         _prepare_no_more(conn)
-        rows = _in_one_query(conn, [(_BEGIN, None), lock, then, (_IDLE_ON_PURPOSE, None)])
+        rows = _in_one_query(conn, [(_BEGIN, None), lock, *plain, (_IDLE_ON_PURPOSE, None)])
+        return bool(rows[0] and rows[0]["got"]), rows[1] if then is not None else None
+    known.names.update(preparing)
+    for name in preparing:
+        known.pending.pop(name, None)
     return bool(rows[0] and rows[0]["got"]), rows[1] if then is not None else None
 
 
@@ -121,6 +131,8 @@ class _Prepared:
 
     def __init__(self, *, never: bool = False) -> None:
         self.names: set[str] = set()
+        self.pending: dict[str, str] = {}
+        """PREPAREs (by name) of last words sent as text, sent with the connection's next lock."""
         self.never = never
 
 
@@ -203,26 +215,24 @@ def _prepared_read(conn: psycopg.Connection[Any], then: Query) -> list[tuple[str
     return [(shape.prepare, None), (shape.execute, then[1])]
 
 
-def _prepared_words(
-    conn: psycopg.Connection[Any], last: Sequence[LastWords]
-) -> tuple[list[tuple[str, Any]], dict[str, str]]:
-    """`last` as statements for `_in_one_query`, and the PREPAREs (by name) to send after the commit.
+def _prepared_words(conn: psycopg.Connection[Any], last: Sequence[LastWords]) -> list[tuple[str, Any]]:
+    """`last` as statements for `_in_one_query`: each an EXECUTE where it is prepared on `conn`.
 
-    A statement already prepared on `conn` is an EXECUTE; one that is not goes as text and is
-    prepared after the commit, so that a PREPARE that fails comes after the words are written.
+    One that is not goes as text, and its PREPARE waits for the connection's next `begin_locked`,
+    whose round trip writes nothing: a PREPARE that fails there is retried without, while one
+    sent with the words could only fail beside them.
     """
     known = _known(conn)
     words: list[tuple[str, Any]] = []
-    after: dict[str, str] = {}
     for sql, params in last:
         shape = None if known.never else _shape("write", sql, params)
         if shape is not None and shape.name in known.names:
             words.append((shape.execute, params))
             continue
         words.append((sql, params))
-        if shape is not None and len(known.names) + len(after) < PREPARED_PER_CONNECTION:
-            after[shape.name] = shape.prepare
-    return words, after
+        if shape is not None and len(known.names) + len(known.pending) < PREPARED_PER_CONNECTION:
+            known.pending[shape.name] = shape.prepare
+    return words
 
 
 def _in_one_query(conn: psycopg.Connection[Any], statements: Sequence[tuple[str, Any]]) -> list[Any]:
@@ -261,8 +271,9 @@ def release(conn: psycopg.Connection[Any], last: Sequence[LastWords] = (), *, qu
     the lock failed already): a `last` that is lost is logged instead, and the block's own error
     stands.
 
-    Each statement of `last` is prepared on the connection after its first commit, and sent as an
-    EXECUTE from then on (`_prepared_words`): Postgres plans it once per connection, not each turn.
+    Each statement of `last` is prepared on the connection with its next lock after the first time
+    it is sent, and sent as an EXECUTE from then on (`_prepared_words`): Postgres plans it once per
+    connection, not each turn.
     """
     try:
         if last:
@@ -283,25 +294,18 @@ def release(conn: psycopg.Connection[Any], last: Sequence[LastWords] = (), *, qu
 
 
 def _write_and_commit(conn: psycopg.Connection[Any], last: Sequence[LastWords]) -> None:
-    """`last` and the commit in one round trip, their statements prepared where they may be."""
-    words, after = _prepared_words(conn, last)
+    """`last` and the commit in one round trip, their statements prepared where they are."""
+    words = _prepared_words(conn, last)
     try:
-        _in_one_query(conn, [*words, ("COMMIT", None), *((prepare, None) for prepare in after.values())])
-    except psycopg.OperationalError:
-        raise
-    except psycopg.Error as err:
-        if conn.info.transaction_status == pq.TransactionStatus.IDLE:
-            _prepare_no_more(conn)  # committed: a PREPARE after the commit failed, the words are written
-            return
-        if words == list(last) or not isinstance(err, psycopg.errors.InvalidSqlStatementName):
-            raise  # the words failed (and nothing after them ran)
+        _in_one_query(conn, [*words, ("COMMIT", None)])
+    except psycopg.errors.InvalidSqlStatementName:
+        if words == list(last):
+            raise
         _prepare_no_more(conn)
         # An EXECUTE's statement was gone from the session: the words were not written. The
         # rollback releases the lock; they are written on their own, as text, right after it.
         conn.rollback()
         _in_one_query(conn, list(last))
-        return
-    _known(conn).names.update(after)
 
 
 def write_on_release(thread_id: str, statement: LastWords) -> bool:
