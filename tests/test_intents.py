@@ -3112,3 +3112,26 @@ def test_can_you_pay_for_no_one_named_asks_what_anyone_can_do(text: str, intent:
 def test_the_assistants_rules_dismissed_in_the_third_person_are_an_instruction(text: str) -> None:
     """Its rules or their guidelines dismissed are the assistant's, as "your rules" are."""
     assert read(text, pending=False) == Reading("other", "injected")
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        (
+            "if I retire the car mid-season, i.e. quit the Data Analysis course halfway, is there any refund?",
+            "question",
+        ),
+        (
+            "if I retire the car mid-season, i.e. quit data engineering pipelines halfway, is there any refund?",
+            "question",
+        ),
+        ("if I move house, e.g. to Leeds, i.e. switch to rag-2, do I pay again?", "question"),
+        ("suppose I drop out, i.e. cancel nlp-1 in week 2: what do I get back?", "question"),
+        ("cancel rag-2, i.e. my seat in the RAG course", "cancel"),
+        ("book me into the 9 a.m. cohort of rag", "enroll"),
+    ],
+)
+def test_an_abbreviation_with_dots_ends_no_sentence(text: str, intent: str) -> None:
+    """ "i.e.", "e.g." and "a.m." are words, not sentences' ends: what follows "if I ..., i.e." is supposed
+    with the rest of its sentence, and asked about."""
+    assert classify(text, pending=False) == intent

@@ -193,6 +193,9 @@ please ...") or as the program of a command line ("$ school enroll rag-2", "% ./
 its name however spelt): whom the message is for, not who acts in it."""
 
 
+_ABBREVIATION = re.compile(r"\b([a-z])\.([a-z])\.", re.IGNORECASE)
+"""Letters with a dot after each ("i.e.", "e.g.", "a.m.") are one word, no sentence's end: in "if I
+retire the car, i.e. quit rag halfway, is there a refund?" the quitting is supposed too."""
 _PURPOSE = re.compile(r",?\s+so that\b[^.!?;\n]*", re.IGNORECASE)
 """What an answer or an order is for ("so that I can book leave", "so that I can plan my sprint"):
 what the student will do with it, asked of no one."""
@@ -209,6 +212,7 @@ def as_said(text: str) -> str:
     """
     courtesies = _phrases(lexicon.POLITE_CONDITIONS + lexicon.LETTER_FORMS, re.IGNORECASE)
     text = _PURPOSE.sub("", text)
+    text = _ABBREVIATION.sub(r"\1\2", text)
     for code, emoji in _SHORTCODES.items():
         text = text.replace(code, emoji)
     addressed = _ADDRESSED.match(text)
