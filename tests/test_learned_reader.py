@@ -55,6 +55,36 @@ def test_features_are_the_rules_words_their_pairs_letters_and_the_pending_flag()
     assert alone[-1] == "p:none" and not any(f.startswith("pw:") for f in alone)
 
 
+def _plain_probabilities(reader: Reader, text: str, pending: bool) -> dict[str, float]:
+    """The reading as written in the textbook, one intent at a time: what `Reader.probabilities` must equal."""
+    found = [reader.columns[f] for f in features(text, pending) if f in reader.columns]
+    counts = {column: found.count(column) for column in found}
+    vector = {column: (1.0 + math.log(n)) * reader.idf[column] for column, n in counts.items()}
+    norm = math.sqrt(sum(v * v for v in vector.values())) or 1.0
+    scores = []
+    for row, intercept in zip(reader.weights, reader.intercepts, strict=True):
+        dot = 0.0
+        for column, value in vector.items():
+            dot += row[column] * value
+        scores.append(intercept + dot / norm)
+    exps = [math.exp(s - max(scores)) for s in scores]
+    return {intent: e / sum(exps) for intent, e in zip(reader.intents, exps, strict=True)}
+
+
+def test_the_fast_reading_equals_the_plain_one_to_the_last_bit() -> None:
+    # The reading takes each column's numbers together and sums in C; the plain reading here goes
+    # intent by intent in Python. Every probability must be the same float, not a close one.
+    reader = shipped()
+    for case in training_cases()[::10]:
+        for pending in (case.pending, not case.pending):
+            plain = _plain_probabilities(reader, case.text, pending)
+            assert reader.probabilities(case.text, pending) == plain, case.text
+    unknown_only = Reader({"w:zzz": 0}, [2.0], ["a", "b"], [[0.5], [-0.5]], [0.1, 0.2], "digest")
+    assert unknown_only.probabilities("hello", pending=False) == _plain_probabilities(
+        unknown_only, "hello", False
+    )
+
+
 def test_an_artifact_of_another_format_or_inconsistent_is_refused() -> None:
     with pytest.raises(ReaderArtifactError, match=f"this code reads format {FORMAT}"):
         from_json(shipped().to_json() | {"format": FORMAT + 1})

@@ -15,10 +15,9 @@ import itertools
 import json
 import math
 from collections import Counter
-from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache
-from operator import itemgetter, mul
+from functools import cache, cached_property
+from operator import mul
 from pathlib import Path
 from typing import cast
 
@@ -85,21 +84,26 @@ class Reader:
 
     def probabilities(self, text: str, pending: bool) -> dict[str, float]:
         """Each intent's probability for the message (a softmax over the intents' scores)."""
-        counts = Counter(col for col in map(self.columns.get, features(text, pending)) if col is not None)
-        vector = {col: (1.0 + math.log(n)) * self.idf[col] for col, n in counts.items()}
-        norm = math.sqrt(sum(v * v for v in vector.values())) or 1.0
-        # Each intent's dot product with the message's few columns, taken in C (itemgetter, map) but
-        # term by term in the same order as a plain loop: the same sums to the last bit.
-        values = list(vector.values())
-        picked = _picker(list(vector))
-        scores = [
-            b + sum(map(mul, picked(row), values)) / norm
-            for row, b in zip(self.weights, self.intercepts, strict=True)
-        ]
+        found = Counter(map(self.columns.get, features(text, pending)))
+        found.pop(None, None)  # features the fit never saw; the rest keep their first-seen order
+        counts = cast("Counter[int]", found)
+        # Each column's idf and weights sit together (`_by_column`), so the few columns a message has
+        # are read from a few places in memory rather than one per intent. The arithmetic is the plain
+        # one, term by term in the same order: tf-idf, its norm, each intent's dot product.
+        picked = list(map(self._by_column.__getitem__, counts))
+        idf, *rows = zip(*picked, strict=True) if picked else [(), *([()] * len(self.intents))]
+        values = list(map(mul, map(_sublinear_tf, counts.values()), idf))
+        norm = math.sqrt(sum(map(mul, values, values))) or 1.0
+        scores = [b + sum(map(mul, row, values)) / norm for row, b in zip(rows, self.intercepts, strict=True)]
         top = max(scores)
         exps = [math.exp(s - top) for s in scores]
         total = sum(exps)
         return {intent: e / total for intent, e in zip(self.intents, exps, strict=True)}
+
+    @cached_property
+    def _by_column(self) -> list[tuple[float, ...]]:
+        """Each column's idf, then each intent's weight for it: the table read column by column."""
+        return list(zip(self.idf, *self.weights, strict=True))
 
     def guess(self, text: str, pending: bool) -> Guess:
         """The most probable intent of the message, with its probability."""
@@ -131,14 +135,10 @@ def _unscaled(numbers: list[int]) -> list[float]:
     return [k / SCALE for k in numbers]
 
 
-def _picker(columns: list[int]) -> Callable[[list[float]], tuple[float, ...]]:
-    """A function giving a weight row's entries at `columns`, in their order, as a tuple."""
-    if len(columns) == 1:
-        only = columns[0]
-        return lambda row: (row[only],)
-    if not columns:
-        return lambda row: ()
-    return itemgetter(*columns)
+@cache
+def _sublinear_tf(count: int) -> float:
+    """A feature's weight for appearing `count` times in a message (scikit-learn's `sublinear_tf`)."""
+    return 1.0 + math.log(count)
 
 
 def from_json(raw: dict[str, object]) -> Reader:
@@ -146,7 +146,8 @@ def from_json(raw: dict[str, object]) -> Reader:
     if raw.get("format") != FORMAT or raw.get("char_ngrams") != list(CHAR_NGRAMS):
         message = f"reader artifact of format {raw.get('format')!r}; this code reads format {FORMAT}"
         raise ReaderArtifactError(message)
-    by_feature = cast(list[list[int]], raw["weights"])
+    # Unscaled feature by feature, so that a column's numbers lie together in memory (`Reader._by_column`).
+    by_feature = [_unscaled(weights) for weights in cast(list[list[int]], raw["weights"])]
     intents = [str(intent) for intent in cast(list[str], raw["intents"])]
     if any(len(row) != len(intents) for row in by_feature):
         message = "reader artifact is inconsistent: a feature's weights are not one for each intent"
@@ -155,7 +156,7 @@ def from_json(raw: dict[str, object]) -> Reader:
         columns={str(feature): i for i, feature in enumerate(cast(list[str], raw["columns"]))},
         idf=_unscaled(cast(list[int], raw["idf"])),
         intents=intents,
-        weights=[_unscaled(list(row)) for row in zip(*by_feature, strict=True)] or [[] for _ in intents],
+        weights=[list(row) for row in zip(*by_feature, strict=True)] or [[] for _ in intents],
         intercepts=_unscaled(cast(list[int], raw["intercepts"])),
         data_digest=str(raw["data_digest"]),
     )
