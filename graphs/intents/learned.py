@@ -16,7 +16,7 @@ import json
 import math
 from collections import Counter
 from dataclasses import dataclass
-from functools import cache, cached_property
+from functools import cache, cached_property, lru_cache
 from operator import mul
 from pathlib import Path
 from typing import cast
@@ -50,16 +50,22 @@ def features(text: str, pending: bool) -> list[str]:
     """
     words = words_of(text)
     out = [f"w:{w}" for w in words] + [f"b:{a} {b}" for a, b in itertools.pairwise(words)]
-    low, high = CHAR_NGRAMS
     for word in words:
-        padded = f" {word} "
-        out += [f"c:{padded[i : i + n]}" for n in range(low, high + 1) for i in range(len(padded) - n + 1)]
+        out += _letter_grams(word)
     if pending:  # "yes", "that one", "cancel" mean other things while something waits
         out += [f"pw:{w}" for w in words]
     out.append("p:pending" if pending else "p:none")
     if "?" in text:
         out.append("q:?")
     return out
+
+
+@lru_cache(maxsize=8192)
+def _letter_grams(word: str) -> tuple[str, ...]:
+    """The letter n-gram features of one word, padded with spaces (a word's are the same in every message)."""
+    low, high = CHAR_NGRAMS
+    padded = f" {word} "
+    return tuple(f"c:{padded[i : i + n]}" for n in range(low, high + 1) for i in range(len(padded) - n + 1))
 
 
 @dataclass(frozen=True)
