@@ -23,6 +23,7 @@ from agent.infra.fake_provider import payment_provider
 from agent.infra.persistence import Resources, connection_kwargs, open_resources
 from agent.llm.models import Models, NamedModel
 from agent.runtime import threads
+from agent.runtime.heap import settled_heap
 from agent.runtime.runs import Pregel
 from bench.stock import build_stock_graph
 from graphs.school import build_graph
@@ -82,7 +83,9 @@ def project(url: str, *, answer_model: BaseChatModel | None = None) -> Iterator[
             settings=settings,
             models=models,
         )
-        yield Project(graph, resources)
+        # As `serve` and `worker` do once started: what exists now is left out of the collector's passes.
+        with settled_heap():
+            yield Project(graph, resources)
 
 
 @contextmanager

@@ -23,6 +23,7 @@ from typing import Any
 from agent.infra import engine
 from agent.infra.persistence import Resources
 from agent.journal.feeds import Wakeups
+from agent.runtime.heap import settled_heap
 from agent.runtime.runs import Pregel
 from agent.worker.schedule import Schedule
 from agent.worker.tasks import Host, install
@@ -160,9 +161,10 @@ def run_in_foreground(resources: Resources, graph: Pregel, *, concurrency: int) 
     signal.signal(signal.SIGINT, on_signal)
     worker.start()
     print(f"worker {worker.name}: taking jobs, {concurrency} at once (Ctrl-C stops)", flush=True)
-    while not done.wait(1.0):
-        if not worker.alive():
-            break
+    with settled_heap():  # what start-up built is kept until exit: out of the collector's passes
+        while not done.wait(1.0):
+            if not worker.alive():
+                break
     worker.stop()
     if worker.failed is not None:
         raise worker.failed

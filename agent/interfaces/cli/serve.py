@@ -24,6 +24,7 @@ from agent.interfaces.cli.session import EXIT_OK, session
 from agent.interfaces.server.app import create_app
 from agent.interfaces.server.auth import Principal, demo_keys, parse_keys, studio_principal
 from agent.interfaces.server.backend import Backend
+from agent.runtime.heap import settled_heap
 from agent.worker.process import Worker
 
 STUDIO = "https://smith.langchain.com/studio/?baseUrl={api}"
@@ -52,7 +53,8 @@ def serve(settings: Settings, *, host: str, port: int, workers: int | None = Non
 
         config = uvicorn.Config(create_app(backend), host=host, port=port, log_level="warning")
         try:
-            AnnouncingServer(config, announce).run()
+            with settled_heap():  # what start-up built is kept until exit: out of the collector's passes
+                AnnouncingServer(config, announce).run()
         finally:
             if worker is not None:
                 worker.stop()
