@@ -22,12 +22,13 @@ from qa.router_parts import generated
 MIN_DF = 6
 """A feature seen in fewer messages than this is left out (keeps the table small; 4 until the table
 reached the 700,000-byte cap with rounds 31 and 32 seen, 5 until rounds 33 and 34)."""
-WRITTEN_WEIGHT = 5
+WRITTEN_WEIGHT = 7
 """How many times the two hand-written sets count: the school's own plain messages, outnumbered some
 fifty to one by the generated rounds' voices, would otherwise read less surely than a round's
 ("please cancel, I don't have time" and "book the February one of the python course" were dropped
 for a safe reading once rounds 33 and 34 were seen; 3 until rounds 35 to 38, which dropped the
-February one again)."""
+February one again; 5 until rounds 39 to 42, which dropped "Can I switch to python-basics-2?", the
+transfer scenario's first turn, at a safe mass of 0.32)."""
 C = 30.0
 """Inverse regularisation strength of the logistic regression (chosen with `graphs.routing.SAFE_MASS`
 on eighteen rounds' first readings: with 10 or 3 the combination reads fewer of them right)."""

@@ -3135,3 +3135,125 @@ def test_an_abbreviation_with_dots_ends_no_sentence(text: str, intent: str) -> N
     """ "i.e.", "e.g." and "a.m." are words, not sentences' ends: what follows "if I ..., i.e." is supposed
     with the rest of its sentence, and asked about."""
     assert classify(text, pending=False) == intent
+
+
+NEWS_FIRST = (
+    "After a long week at the lab I've made up my mind: {}",
+    "Once the kids are asleep I'm finally doing this: {}",
+    "When the bonus landed I decided. {}",
+    "After the match I'm going for it - {}",
+)
+ORDERS_AFTER = (
+    ("enrol me in nlp-1", "enroll"),
+    ("put me on the waitlist for rag-2", "waitlist"),
+    ("sign me up for the sql course", "enroll"),
+)
+
+
+@pytest.mark.parametrize(("text", "intent"), [(n.format(o), i) for n in NEWS_FIRST for o, i in ORDERS_AFTER])
+def test_an_order_after_news_of_what_the_student_decides_is_an_order(text: str, intent: str) -> None:
+    """A clause that only tells what the student will do ("I'm doing it", "I've made up my mind") is
+    no plan put off when another clause orders: the order is given now."""
+    assert classify(text, pending=False) == intent
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "After the holidays I'm doing the rag course.",
+        "When the kids are older I'll enrol in nlp-1",
+        "once I'm back from Peru I'm signing up for sql",
+    ],
+)
+def test_a_plan_told_with_no_order_stays_a_plan(text: str) -> None:
+    assert read(text, pending=False) == Reading("other", "negated")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "no need for a human; when does rag-2 start?",
+        "I don't need a person, just tell me the price of nlp-1",
+        "no human needed. is the sql course online?",
+        "without bothering anyone at support: how long is rag?",
+        "I'm not asking for a human, what does mlops-2 cost?",
+        "never mind a real person, does rag-2 have seats left?",
+    ],
+)
+def test_a_person_turned_down_asks_for_no_handoff(text: str) -> None:
+    """A negator before a person ("no need for a human", "I don't need a person") turns one down: no
+    handoff, whatever else is said."""
+    assert classify(text, pending=False) in ("question", "other")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "no bot please, I need a human",
+        "I need a person, not a bot",
+        "can't I just talk to someone?",
+        "this isn't working, put me through to a real person",
+    ],
+)
+def test_a_person_asked_for_beside_a_negation_is_still_a_handoff(text: str) -> None:
+    assert classify(text, pending=False) == "handoff"
+
+
+TEAMMATES = ("curling skip", "hockey goalie", "chess buddy", "choir alto", "rowing cox", "darts mate")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        t.format(m)
+        for t in (
+            "move my {} to the later cohort of rag",
+            "enrol my {} in nlp-1",
+            "put my {} on the waitlist for sql",
+        )
+        for m in TEAMMATES
+    ],
+)
+def test_an_action_on_one_named_by_any_word_of_a_team_or_pastime_is_someone_else_s(text: str) -> None:
+    """After "my" and a word saying which one, a word the school's texts lack names a person, whatever
+    its ending: "my curling skip" is someone, as "my volunteer" is."""
+    assert read(text, pending=False) == Reading("other", "injected")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "yes. The workshop is quiet in August anyway, good timing",
+        "yes please - the shop is quiet in March, perfect",
+        "ok go ahead, my bakery is quiet in January anyway",
+        "yes. I quite like that it starts in May",
+    ],
+)
+def test_a_yes_with_a_remark_that_names_a_month_confirms(text: str) -> None:
+    """Beside a yes, only an action's word as written asks for more: "quiet" or "quite" near "quit"
+    remark on a month, they ask for nothing new."""
+    assert classify(text, pending=True) == "confirm"
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("I need enrolled in nlp-1", "enroll"),
+        ("we need registered for the sql course", "enroll"),
+        ("my seat needs cancelled, rag-2", "cancel"),
+        ("I want waitlisted for rag-1", "waitlist"),
+        ("my place in rag-1 needs moved to rag-2", "transfer"),
+        ("I need to get enrolled in mlops-2", "enroll"),
+    ],
+)
+def test_a_deed_needed_or_wanted_is_requested(text: str, intent: str) -> None:
+    """After a need or a want, an action's past participle is wished ("needs moved" is "needs to be
+    moved"), never told as done."""
+    assert classify(text, pending=False) == intent
+
+
+@pytest.mark.parametrize(
+    "text", ["I switched jobs last year", "we enrolled the kids in swimming", "I paid for the trip"]
+)
+def test_a_deed_told_as_done_is_no_request(text: str) -> None:
+    assert classify(text, pending=False) not in ("enroll", "cancel", "pay", "transfer", "waitlist")

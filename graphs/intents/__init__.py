@@ -277,7 +277,8 @@ def _names_anew(words: list[str], *, more: bool = False) -> bool:
     flat = " ".join(words)
     month = getattr(cohort_reference(flat), "month", None)
     target = COHORT_SHAPED.search(flat) or names_course(words) or month
-    more = more or has_word(words, lexicon.ACTING) or not {"too", "also", "well"}.isdisjoint(words)
+    # Only an action word as written asks for more: "the forge is quiet in August" quits nothing.
+    more = more or not lexicon.ACTING.isdisjoint(words) or not {"too", "also", "well"}.isdisjoint(words)
     return bool((target and more) or for_someone_else(flat))
 
 
@@ -542,19 +543,34 @@ def _for_staff(
     mentioned |= {
         w for as_, a, w in zip(words, words[1:], words[2:], strict=False) if as_ == "as" and a in ("a", "an")
     }
-    humans = [w for w in words if w not in mentioned]
+    # A person turned down is asked for by no clause: "no need for a human; is rag online?".
+    kept = " ".join(c.flat for c in clauses_of(text) if not _turns_down_a_person(c.words))
+    humans = [w for w in kept.split() if w not in mentioned]
     # A person set against the assistant is asked for too: "I need a person, not a bot, to arrange ...".
     against_bot = has_word(words, lexicon.BOTS) and not {"not", "instead", "rather", "than"}.isdisjoint(words)
     asks_for_one = (
         has_word(humans, lexicon.HUMAN, cutoff=_STRICT)
-        or has_phrase(flat, lexicon.HUMAN_PHRASES)
-        or lexicon.TALK_TO_SOMEONE.search(flat) is not None
+        or has_phrase(kept, lexicon.HUMAN_PHRASES)
+        or lexicon.TALK_TO_SOMEONE.search(kept) is not None
         or (against_bot and not lexicon.PERSONS.isdisjoint(humans))
         or any(map(_only_a_person, re.split(r"[,.;:!?—]", text)))
     )
     if asks_for_one and not flat.startswith(lexicon.ABOUT_ASSISTANT):
         return True
     return refund == "requested" and cancel != "requested"
+
+
+def _turns_down_a_person(words: list[str]) -> bool:
+    """Whether a clause says no to a person, a negator first: "no need for a human", "I don't want to talk to anyone".
+
+    "I need a person, not a bot" turns down the bot; "can't I speak to someone?" asks for one.
+    """
+    at = next((i for i, w in enumerate(words) if w in _TURNING_DOWN), None)
+    return at is not None and has_word(words[at + 1 :], _A_PERSON | {"anyone", "anybody"}, cutoff=_STRICT)
+
+
+_TURNING_DOWN = frozenset({"no", "not", "without", "don't", "dont", "never"})
+"""Negators that refuse what follows them; "can't", "won't" more often open a complaint or a question."""
 
 
 def _only_a_person(said: str) -> bool:

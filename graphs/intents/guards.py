@@ -321,8 +321,9 @@ def _named_by_role(rest: list[str]) -> bool:
 
     "The library volunteer", "my teaching assistant", "this visitor", "the sender", "my Year 10 form
     group": after "my", "our", "the" or "this", the last word before a preposition is a person's by
-    its ending (-er, -or, -ant, -ist, -ee ...), or a group named by a kind not the school's; "my
-    seat", "the February one", "my python group" and "the beginner course" are the school's.
+    its ending (-er, -or, -ant, -ist, -ee ...), or after "my" or "our" and a word saying which one,
+    by any word the school's texts lack ("my curling skip"); or a group named by a kind not the
+    school's. "My seat", "the February one", "my python group" and "the beginner course" are the school's.
     """
     if rest[:1] not in (["my"], ["our"], ["the"], ["this"]):
         return False
@@ -335,7 +336,10 @@ def _named_by_role(rest: list[str]) -> bool:
         return any(w.isalpha() and w not in _NOT_A_PERSON and w not in MONTH_NUMBERS for w in kind)
     # A word both the reader and the school's texts know is a thing: "my order", "the transfer".
     thing = known_word(head) and school_word(head)
-    return len(head) > 3 and head.endswith(_ROLE_ENDINGS) and not (thing or has_word([head], _OURS_WORDS))
+    # The student's own, after a word saying which one, is a person by any word the school's texts
+    # lack: "my curling skip", "our hockey goalie", "my chess buddy" (what "skip" alone would be, too).
+    role = head.endswith(_ROLE_ENDINGS) or (rest[0] in ("my", "our") and kind != [] and not school_word(head))
+    return len(head) > 3 and role and not (thing or has_word([head], _OURS_WORDS))
 
 
 _ROLE_ENDINGS = ("er", "or", "ant", "ist", "ee", "ian", "eur")

@@ -17,7 +17,16 @@ from itertools import pairwise
 from typing import Literal
 
 from graphs.intents import lexicon
-from graphs.intents.text import Clause, first_word_at, has_phrase, has_word, in_title, inflected, sends_news
+from graphs.intents.text import (
+    Clause,
+    clauses_of,
+    first_word_at,
+    has_phrase,
+    has_word,
+    in_title,
+    inflected,
+    sends_news,
+)
 
 Mention = Literal["requested", "asked", "negated"]
 
@@ -69,7 +78,9 @@ def told_plan(text: str, words: list[str]) -> bool:
         or (w in lexicon.MODAL_OPENERS and n in lexicon.SUBJECTS | {"that", "this"})
         for w, n in pairwise(words)
     )
-    return (wished or (timed and future)) and not asked and not _has_imperative(words)
+    # An order in any clause is given now: "after a good week I'm doing it: enrol me in rag".
+    ordered = any(_has_imperative(_without_openers(c.words)) for c in clauses_of(text))
+    return (wished or (timed and future)) and not asked and not ordered
 
 
 def mention(
@@ -262,8 +273,15 @@ def _you_could(words: list[str]) -> int:
 
 
 def _reported(said: list[str], words: Collection[str]) -> bool:
-    """Whether the action's word tells what was done ("I switched jobs"), not wished ("be waitlisted")."""
-    return said[-1].endswith("ed") and said[-1] not in words and said[0] not in ("be", "get", "me")
+    """Whether the action's word tells what was done ("I switched jobs"), not wished.
+
+    After "be", "get" or a need or a want the deed is wished: "be waitlisted", "I need enrolled in
+    rag-2", "my spot needs moved", "I want signed up".
+    """
+    return said[-1].endswith("ed") and said[-1] not in words and said[0] not in _WISHED_AFTER
+
+
+_WISHED_AFTER = frozenset({"be", "get", "me", "need", "needs", "want", "wants"})
 
 
 def _described(clause: Clause, at: int) -> bool:
