@@ -1,4 +1,4 @@
-"""The bodies of the CLI's QA commands: `demo`, `crash-sweep` and `eval router|fit-reader|combination|scenarios|retrieval`.
+"""The bodies of the CLI's QA commands: `demo`, `crash-sweep` and `eval router|fit-reader|combination|cross-validated|scenarios|retrieval`.
 
 One function per command, each `(args) -> exit status` as `school-agent` gives it: 0 done, 1 a
 check or a goal failed, 2 bad input. The CLI keeps the subcommands (names, options, help) and
@@ -100,6 +100,14 @@ def eval_combination(_: argparse.Namespace) -> int:
     from qa.combination import folds, report
 
     print(report(folds()), end="")
+    return EXIT_OK
+
+
+def eval_cross_validated(_: argparse.Namespace) -> int:
+    """Today's rules with the shipped combination, each fold of seen rounds read by a reader fitted without it."""
+    from qa.cross_validation import cross_validated, report
+
+    print(report(cross_validated()), end="")
     return EXIT_OK
 
 

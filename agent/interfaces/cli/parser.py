@@ -191,6 +191,12 @@ def _inspect_commands(sub: Any) -> None:
     )
     p.set_defaults(run=qa_command("eval combination", "eval_combination"))
     p = kinds.add_parser(
+        "cross-validated",
+        help="today's rules and the shipped combination on the seen rounds, cut into folds, each read by a "
+        "reader fitted without it: the measure of a rule retired (needs scikit-learn)",
+    )
+    p.set_defaults(run=qa_command("eval cross-validated", "eval_cross_validated"))
+    p = kinds.add_parser(
         "scenarios",
         help="multi-turn conversations checked against their domain end state: pass rate, tokens, cost, latency",
     )
