@@ -24,6 +24,7 @@ from agent.config.settings import SettingsError, debug_enabled
 from agent.interfaces.cli.checkout import run_bench
 from agent.interfaces.cli.parser import build_parser
 from agent.interfaces.cli.session import EXIT_INTERNAL, EXIT_USAGE, CliInputError
+from agent.runtime.heap import freeze_start_ups, start_up
 
 __all__ = ["build_parser", "main"]
 
@@ -32,6 +33,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run `school-agent`; return the exit status."""
     # pgserver asks platformdirs for a runtime dir that containers often lack; harmless noise.
     warnings.filterwarnings("ignore", message=".*XDG_RUNTIME_DIR.*")
+    if argv is None:
+        # The program itself (the console script, `python -m`), not a caller in its own process:
+        # what the command's start-up builds may be frozen until exit (agent.runtime.heap).
+        freeze_start_ups()
     given = list(sys.argv[1:] if argv is None else argv)
     if given[:1] == ["bench"]:  # argparse would read the benchmark's own options as ours
         return run_bench(given[1:])
@@ -39,9 +44,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     run: Callable[[argparse.Namespace], int] = args.run
     try:
         if args.command not in ("db", "eval"):
-            from agent.llm.tracing import setup_tracing
+            with start_up():  # imports LangChain's tracing stack: see agent.runtime.heap
+                from agent.llm.tracing import setup_tracing
 
-            setup_tracing()  # SCHOOL_TRACING: off (default), console or otlp; a bad value fails here
+                setup_tracing()  # SCHOOL_TRACING: off (default), console or otlp; a bad value fails here
         return run(args)
     except KeyboardInterrupt:
         print(file=sys.stderr)

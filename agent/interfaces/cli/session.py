@@ -7,7 +7,7 @@ Imports nothing heavy at module level: LangGraph, the graph and the database ope
 from __future__ import annotations
 
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from typing import TYPE_CHECKING, Any
 
 from agent.config.settings import Settings
@@ -36,11 +36,16 @@ class RefusedError(CliInputError):
 @contextmanager
 def session(settings: Settings | None = None, *, setup: bool = True) -> Iterator[tuple[Resources, Graph]]:
     """Open resources for `settings` (default: the environment's) and build the school graph on them."""
-    from agent.infra.persistence import open_resources
-    from graphs.school import build_graph
+    from agent.runtime.heap import start_up
 
-    with open_resources(settings or Settings.from_env(), setup=setup) as res:
-        graph = build_graph(
-            checkpointer=res.checkpointer, store=res.store, school=res.school, settings=res.settings
-        )
+    with ExitStack() as stack:
+        # What the command imports and builds lives until it exits: see agent.runtime.heap.
+        with start_up():
+            from agent.infra.persistence import open_resources
+            from graphs.school import build_graph
+
+            res = stack.enter_context(open_resources(settings or Settings.from_env(), setup=setup))
+            graph = build_graph(
+                checkpointer=res.checkpointer, store=res.store, school=res.school, settings=res.settings
+            )
         yield res, graph
