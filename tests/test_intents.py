@@ -8,8 +8,16 @@ from typing import Any
 
 import pytest
 
+from agent.config.model_config import ModelConfig
 from graphs.intents import INTENTS, Reading, classify, read
 from graphs.nodes.program_queue import asks_for_the_program
+from graphs.routing import EVAL_PENDING, decide
+
+
+def routed(text: str, *, pending: bool = False) -> str:
+    """The intent the offline router decides (rules, then the learned reader beside them)."""
+    return decide(text, pending=EVAL_PENDING if pending else None, model=None, config=ModelConfig()).intent
+
 
 CASES = [
     json.loads(line)
@@ -1585,9 +1593,11 @@ def test_encoded_or_obeyed_orders_are_injections(encoded: str) -> None:
     ["Night-shift nurse here", "I'm on nights this month", "ICU rota changes weekly", "double shift today"],
 )
 def test_shift_work_is_the_students_time(work: str) -> None:
-    assert classify(f"{work}: are the rag-2 sessions recorded", pending=False) == "question"
-    assert classify(f"{work}, please enroll me in rag-2", pending=False) == "enroll"
-    assert classify(f"{work}, can I watch the nlp lessons later if I miss them", pending=False) == "question"
+    # Routed as the product routes it, rules and learned reader: no rule reads "can I ..." as asked
+    # any more, the reader does.
+    assert routed(f"{work}: are the rag-2 sessions recorded") == "question"
+    assert routed(f"{work}, please enroll me in rag-2") == "enroll"
+    assert routed(f"{work}, can I watch the nlp lessons later if I miss them") == "question"
 
 
 @pytest.mark.parametrize(

@@ -666,8 +666,6 @@ def _request(text: str, flat: str, words: list[str]) -> Reading:
         flat, lexicon.DOING_IT
     ):  # "why is it so hard to sign up? do it for me"
         return Reading(asked_of[0])
-    if thanked:
-        return Reading("other", "social")
     found = {*readings.values(), refund} - {None}
     if not found and about_assistant(words):
         return Reading("other", "social")
@@ -681,13 +679,6 @@ def _request(text: str, flat: str, words: list[str]) -> Reading:
     )
     if not found and words[0] in ("i", "not") and done and not asked:
         return Reading("other", "negated")
-    opener = opener_of(words)
-    if (
-        not found
-        and (has_phrase(flat, lexicon.LEARNING) or opener in lexicon.SHOWING)
-        and not _schoolwork(words)
-    ):
-        return Reading("question")
     if not found and (off_topic(text, words, flat) or _task(words)):
         return Reading("other", "offtopic")
     if "asked" in found:
@@ -695,12 +686,7 @@ def _request(text: str, flat: str, words: list[str]) -> Reading:
     # "Don't sign me up, I only want the dates of rag-2": what alone is wanted beside a no is asked.
     wanted = {"want", "need", "whether", "the"} | lexicon.INFO_WORDS | lexicon.TELLING
     wanted_only = any(a in ("just", "only") and b in wanted for c in clauses for a, b in pairwise(c.words))
-    # What the student may do, asked with a modal, names no action: "can I watch the lessons later if I miss them".
-    may = not found and any(
-        [*dropwhile(lexicon.OPENER_SKIP.__contains__, c.words), "", ""][:2] in (["can", "i"], ["could", "i"])
-        for c in clauses
-    )
-    asking = "?" in text or may or any(asks(c) for c in clauses) or ("negated" in found and wanted_only)
+    asking = "?" in text or any(asks(c) for c in clauses) or ("negated" in found and wanted_only)
     if "negated" in found or (later and not asking):
         return Reading("question" if asking else "other", "negated")
     # Nothing is requested: naming the school's things ("courses under €500", "the dates of rag-2")

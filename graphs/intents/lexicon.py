@@ -153,8 +153,9 @@ LEARNING = phrase_list(
     "learn, study, interested in, get better at, get good at, start with, curious about, keen on, "
     "into learning, improve my, brush up"
 )
-"""Wanting to learn a subject ("I want to learn web APIs", "I'm interested in NLP") asks what the
-catalog has on it, whatever the subject's words: a question, never chit-chat."""
+"""Wanting to learn a subject ("I want to learn web APIs", "I'm interested in NLP"). No rule reads
+it: the learned reader carries the class; its words stay known to the speller (without them the
+reader's features change, and the cross-validated reading had 16 unsafe readings against 13)."""
 WH_OPENERS = word_set("how what whats what's when where why which who whom")
 ELLIPTIC_OPENERS = word_set("any anything")
 """A question with its verb left out: "any lessons on payment APIs?", "anything on rag?"."""
