@@ -19,9 +19,9 @@ from psycopg.rows import dict_row
 
 from agent.config.settings import Settings
 from agent.domain.documents import load_documents
-from agent.infra import migrations
+from agent.infra import migrations, persistence
 from agent.infra.migrations import HEAD, MIGRATIONS, TABLES, VERSION_TABLE
-from agent.infra.persistence import open_resources
+from agent.infra.persistence import _already_set_up, open_resources
 from agent.infra.scratch import temporary_database
 from agent.journal.events import record_event
 from agent.upkeep.doctor import LANGGRAPH_TABLES
@@ -241,3 +241,79 @@ def test_a_database_written_by_a_newer_version_is_left_as_it_is(
     conn.execute(f"INSERT INTO {VERSION_TABLE} (v) VALUES (%s)", (HEAD + 1,))
     assert migrations.migrate(conn) == []
     assert migrations.current_version(conn) == HEAD + 1
+
+
+def _setup_statements(settings: Settings) -> tuple[list[str], bool]:
+    """The statements a start (open_resources) sends through `execute`, and whether it took the setup lock."""
+    sent: list[str] = []
+    locked: list[bool] = []
+    execute, hold_waiting = psycopg.Connection.execute, persistence.hold_waiting
+
+    def counted(self: psycopg.Connection[Any], query: Any, *args: Any, **kwargs: Any) -> Any:
+        sent.append(str(query))
+        return execute(self, query, *args, **kwargs)
+
+    def holding(*args: Any) -> Any:
+        locked.append(True)
+        return hold_waiting(*args)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(psycopg.Connection, "execute", counted)
+        patch.setattr(persistence, "hold_waiting", holding)
+        with open_resources(settings):
+            pass
+    return sent, bool(locked)
+
+
+def test_a_start_on_a_database_already_set_up_reads_it_once_and_takes_no_lock(
+    settings: Settings, conn: psycopg.Connection[Any]
+) -> None:
+    with open_resources(settings):
+        pass
+    before = applied(conn)
+    sent, locked = _setup_statements(settings)
+    assert len(sent) == 1 and "school_migrations" in sent[0]
+    assert not locked
+    assert applied(conn) == before
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        # A shipped course gone, with its cohorts.
+        "DELETE FROM cohorts WHERE course_id = 'python-basics'; DELETE FROM courses WHERE id = 'python-basics'",
+        "DELETE FROM cohorts WHERE id = 'python-basics-3'",
+        "UPDATE knowledge_documents SET content_hash = 'stale' WHERE id = (SELECT min(id) FROM knowledge_documents)",
+        "DELETE FROM knowledge_documents WHERE id = (SELECT min(id) FROM knowledge_documents)",
+    ],
+)
+def test_a_start_that_finds_data_missing_or_stale_sets_up_under_the_lock_as_before(
+    settings: Settings, conn: psycopg.Connection[Any], change: str
+) -> None:
+    with open_resources(settings):
+        pass
+    seeded = rows(conn, ("courses", "cohorts"))
+    documents = conn.execute("SELECT id, content_hash FROM knowledge_documents ORDER BY id").fetchall()
+    conn.execute(change, prepare=False)  # type: ignore[call-overload]  # one or two statements
+    _, locked = _setup_statements(settings)
+    assert locked
+    assert rows(conn, ("courses", "cohorts")) == seeded
+    assert (
+        conn.execute("SELECT id, content_hash FROM knowledge_documents ORDER BY id").fetchall() == documents
+    )
+
+
+@pytest.mark.parametrize("table", ["checkpoint_migrations", "store_migrations", VERSION_TABLE])
+def test_a_start_that_finds_a_migration_unrecorded_goes_the_whole_way(
+    settings: Settings, conn: psycopg.Connection[Any], table: str
+) -> None:
+    with open_resources(settings, setup=True) as res:
+        shipped = load_documents(settings.knowledge_dir)
+        assert _already_set_up(res, shipped) is not None
+        newest = conn.execute(
+            f"DELETE FROM {table} WHERE v = (SELECT max(v) FROM {table}) RETURNING v"
+        ).fetchone()
+        assert _already_set_up(res, shipped) is None  # the lock and the savers' and our migrations run
+        conn.execute(f"INSERT INTO {table} (v) VALUES (%s)", (newest["v"],))
+        conn.execute(f"INSERT INTO {table} (v) VALUES (%s)", (newest["v"] + 1000,))
+        assert _already_set_up(res, shipped) is None  # a newer release's database: as before

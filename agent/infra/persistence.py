@@ -10,7 +10,7 @@ import atexit
 import logging
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import partial
@@ -27,7 +27,7 @@ from psycopg_pool import AsyncConnectionPool, ConnectionPool, PoolTimeout
 
 from agent.config.settings import Settings
 from agent.domain import School, catalog, knowledge
-from agent.domain.documents import load_documents
+from agent.domain.documents import Document, load_documents
 from agent.domain.knowledge import IngestReport
 from agent.domain.policy import Limits
 from agent.infra import internals, migrations
@@ -252,8 +252,15 @@ def setup_database(resources: Resources, *, knowledge_dir: Path | None = None) -
     blocked in `pg_advisory_xact_lock` holds a snapshot, and LangGraph's `CREATE INDEX CONCURRENTLY`
     in the holder's setup would wait for that snapshot forever; the holder's idle transaction holds
     none.
+
+    Every command of a fresh process starts here, and on a database already set up the whole of it
+    would change nothing: `_already_set_up` reads, in one statement and without the lock, what it
+    would compare, and the lock and the setup run only when something differs or is missing.
     """
     documents = load_documents(knowledge_dir or resources.settings.knowledge_dir)
+    current = _already_set_up(resources, documents)
+    if current is not None:
+        return current
     lock: Query = (f"SELECT pg_try_advisory_xact_lock({_SETUP_LOCK}) AS got", {})
     with hold_waiting(resources.pool, lock):
         resources.checkpointer.setup()
@@ -262,6 +269,48 @@ def setup_database(resources: Resources, *, knowledge_dir: Path | None = None) -
             migrations.migrate(conn)
             catalog.seed_catalog(conn, today=resources.settings.current_date())
             return knowledge.ingest(conn, documents)
+
+
+_SET_UP_SQL = (
+    "SELECT (SELECT max(v) FROM checkpoint_migrations) AS checkpoints,"
+    " (SELECT max(v) FROM store_migrations) AS store,"
+    f" (SELECT max(v) FROM {migrations.VERSION_TABLE}) AS school,"
+    " (SELECT count(*) FROM courses WHERE id = ANY(%(courses)s)) AS courses,"
+    " (SELECT count(*) FROM cohorts WHERE id = ANY(%(cohorts)s)) AS cohorts,"
+    " (SELECT coalesce(jsonb_object_agg(id, content_hash), '{}') FROM knowledge_documents) AS documents"
+)
+
+
+def _already_set_up(resources: Resources, documents: Sequence[Document]) -> IngestReport | None:
+    """What `setup_database` would report if it changed nothing, when it would; else None.
+
+    It would change nothing when LangGraph's savers and the application are each at their newest
+    migration, every shipped course and cohort is there, and the knowledge base holds exactly
+    `documents`. Read in one statement, so each figure is of the same moment; a missing table (a new
+    database, or one made before migrations were recorded) means None. A store with a vector index
+    has migrations of its own: it always goes the whole way. What is read is never written here: on
+    None the caller takes the setup lock and does it all, as before.
+    """
+    if resources.store.index_config or len({d.id for d in documents}) != len(documents):
+        return None  # duplicate ids: the whole way, whose ingestion names them
+    seed = catalog.load_seed()
+    ids = {"courses": [c["id"] for c in seed["courses"]], "cohorts": [h["id"] for h in seed["cohorts"]]}
+    try:
+        with resources.pool.connection() as conn:
+            row = conn.execute(_SET_UP_SQL, ids).fetchone()
+    except psycopg.errors.UndefinedTable:
+        return None
+    wanted = {
+        "checkpoints": len(resources.checkpointer.MIGRATIONS) - 1,
+        "store": len(resources.store.MIGRATIONS) - 1,
+        "school": migrations.HEAD,
+        "courses": len(set(ids["courses"])),
+        "cohorts": len(set(ids["cohorts"])),
+        "documents": {d.id: d.content_hash for d in documents},
+    }
+    if row != wanted:
+        return None
+    return IngestReport(unchanged=sorted(d.id for d in documents))
 
 
 @contextmanager
