@@ -230,13 +230,6 @@ def _confirmation(text: str, words: list[str]) -> Intent | None:
     a question after it ("no thanks. what else do you have?", "yes! do I get a reminder?"). A yes
     on a condition is a question ("only if it's online, then yes").
     """
-    # A no, then the terms that would change it, declines: "no, unless you can split it", "nah, I'd
-    # do it if it were cheaper": a counteroffer is no yes.
-    opening, *terms = re.split(r"[,.;:!—]", text, maxsplit=1)
-    no_first = words_of(opening) != [] and set(words_of(opening)) <= lexicon.DECLINE | lexicon.FILLERS
-    terms = words_of(terms[0]) if terms else []
-    if no_first and not {"if", "unless", "were"}.isdisjoint(terms) and lexicon.CONFIRM.isdisjoint(terms):
-        return "decline"
     if _asking(text):
         said = _reply_parts(text)[0]
         paused = set(words_of(said)) <= lexicon.FILLERS | lexicon.GREETINGS | lexicon.PAUSES
@@ -653,8 +646,6 @@ def _request(text: str, flat: str, words: list[str]) -> Reading:
     refund = mention(clauses, lexicon.REFUND, lexicon.REFUND_PHRASES, deferred=later, polite_requests=False)
     if _for_staff(text, words, flat, refund, cancel=readings["cancel"]):
         return Reading("handoff")
-    if has_phrase(flat, lexicon.NOT_TRANSFER):
-        readings["transfer"] = None
     elif readings["enroll"] == "requested" and _REPLACES_OWN.search(flat):
         readings["transfer"] = "requested"  # "put me in rag-2 rather than the one I'm in"
     requested = next((intent for intent, reading in readings.items() if reading == "requested"), None)

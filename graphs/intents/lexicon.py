@@ -111,7 +111,8 @@ LIFE = word_set(
 """Beside a word of moving, these move the student's life, not a seat: "switching careers"; so are
 work shifts ("I'm on night shifts", "night-shift nurse here": a word of moving as a noun, of the student's time)."""
 NOT_TRANSFER = ("bank transfer", "wire transfer", "money transfer", "transfer the money", "transfer money")
-"""A transfer of money is a way to pay, not a move to another cohort."""
+"""A transfer of money is a way to pay, not a move to another cohort. No rule reads it (the learned
+reader routes "pay for rag-2 by bank transfer" as before); its words stay known to the speller."""
 TRANSFER_PHRASES = phrase_list(
     "move me, move my, move to, move from, move over to, be moved, change my cohort, change my group, "
     "change my start, change cohort, change group, change to, change me to"
