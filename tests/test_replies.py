@@ -198,7 +198,7 @@ def test_an_off_topic_question_that_reaches_the_answer_lists_no_course(
     ("question", "reply"),
     [
         (
-            "pyhton for knitting?",
+            "is there a pyhton course for knitting?",
             'I searched our catalog for "pyhton" and "knitting" and found no course about that. '
             "The closest by name is Python Basics (course python-basics): ask about it for details.",
         ),
