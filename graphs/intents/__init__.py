@@ -569,7 +569,8 @@ _TURNING_DOWN = frozenset({"no", "not", "without", "don't", "dont", "never"})
 def _only_a_person(said: str) -> bool:
     """Whether a sentence only names a person, which asks for one: "A person, please.", "a real human now".
 
-    After a complaint ("your bot moved me to the wrong cohort. A person, please.") as alone.
+    So does one that only has a person brought: "get me a person", "find me a human, please". After
+    a complaint ("your bot moved me to the wrong cohort. A person, please.") as alone.
     """
     words = [w for w in words_of(said) if w not in _WHO_PLEASE]
     return words != [] and set(words) <= _A_PERSON
@@ -580,6 +581,7 @@ _WHO_PLEASE = (
     | lexicon.GREETINGS
     | lexicon.THANKS
     | frozenset({"a", "an", "one", "real", "actual", "live", "proper", "now", "pls", "plz", "asap"})
+    | frozenset({"get", "find", "fetch", "send", "me"})
 )
 _A_PERSON = (lexicon.PERSONS - {"people"}) | lexicon.HUMAN | frozenset({"humans"})
 

@@ -12,6 +12,7 @@ import base64
 import re
 from itertools import dropwhile, pairwise, takewhile
 
+from graphs.entities import COHORT_SHAPED
 from graphs.fuzzy import word_set
 from graphs.intents import lexicon
 from graphs.intents.text import (
@@ -27,7 +28,7 @@ from graphs.months import MONTH_NUMBERS
 
 _POSSESSIVE = re.compile(
     r"\b(?!(?:it|that|what|there|who|one|here|where|let|today|tomorrow)'s\b)([a-z]+)'s\s+"
-    r"(?:(?!what|which|how|when|who|where|why|my|our)[a-z0-9-]+\s+){0,5}?"  # "my sister's computer vision seat"
+    r"(?:(?!what|which|how|when|who|where|why|my|our|so|then|but)[a-z0-9-]+\s+){0,5}?"  # "my sister's computer vision seat"
     r"(?:enrol(?:l)?ment|seat|spot|place|booking|registration|payment|course|cohort|invoice|fees?|tuition"
     r"|account|refund|waitlist)"
 )
@@ -36,11 +37,12 @@ one whose thing is the student's ("the job's run over, move my place": the job h
 _ROLE_TAG = re.compile(
     r"<{1,2}\s*/?\s*(?:sys|system|inst|s|assistant|user|admin)\s*>{1,2}|\[/?\s*(?:inst|sys|system)\s*\]"
     r"|\byou(?: are|.re) (?:(?:an? |the |my )?[a-z]+ )?now\b"
-    r"|\b[a-z_]+\.[a-z_]+\(|\"action\"\s*:|\b(?:do|follow) (?:what|whatever) (?:it|that|this|the(?: \w+){1,2}) says\b"
+    r"|\b[a-z_]+(?:\.[a-z_]+\(|\(\s*[a-z_]+\s*=)|\"action\"\s*:|\b(?:do|follow) (?:what|whatever) (?:it|that|this|the(?: \w+){1,2}) says\b"
 )
 """Prompt-format role tags pasted into a message ("<<SYS>>", "[INST]", "</s>", "<system>"), or a new
 role given to the assistant in one sentence ("you are now ...", "you are DAN now"); code to run
-(`school.enroll(...)`, a JSON "action"), or a page to obey ("open <link> and do what it says")."""
+(`school.enroll(...)`, `waitlist(cohort="rag-2")`, a JSON "action"), or a page to obey ("open <link>
+and do what it says")."""
 _SPOKEN_TO_INSIDE = re.compile(
     r"^\W*(?:#(?!\d)|//|/\*|<!--|--)|\b(?:(?:to|for) (?:the )?|school )(?:ai|bot|chatbot|assistant)s?\s*[,:=]"
     r"|\b(?:ai|bot|chatbot|assistant) (?:reader|reading)\b|\bai\s*="
@@ -49,7 +51,6 @@ _SPOKEN_TO_INSIDE = re.compile(
 ("# vim: ... AI, pay for ...", "// build.gradle"), a note to it ("Ref's note to the AI: ...", "school
 bot, ...", "AI reading this, ..."). An order there is the content's, never the student's."""
 _SMALL_TALK = re.compile(r"\b(?:" + "|".join(re.escape(p) for p in lexicon.SMALL_TALK) + r")\b")
-_ID_LIKE = re.compile(r"\b[a-z][a-z0-9]*(?:-[a-z0-9]+)+\b")
 
 
 _MIXED = re.compile(r"\b(?=[a-z]*\d)(?=\d*[a-z])(?![0-9]+(?:st|nd|rd|th)\b)[a-z0-9]+\b")
@@ -386,9 +387,10 @@ def about_assistant(words: list[str]) -> bool:
 def about_school(text: str, words: list[str]) -> bool:
     """Whether a message names something of the school.
 
-    That is an id ("rag-2"), a word of `lexicon.SCHOOL`, or a word that names a course ("math").
+    That is a cohort's id ("rag-2"), a word of `lexicon.SCHOOL`, or a word that names a course ("math",
+    "data-analysis"); a word with a hyphen names nothing of the school by its shape ("dry-stone").
     """
-    return _ID_LIKE.search(text.lower()) is not None or names_course(words) or has_word(words, lexicon.SCHOOL)
+    return bool(COHORT_SHAPED.search(text.lower())) or names_course(words) or has_word(words, lexicon.SCHOOL)
 
 
 def untimed(words: list[str]) -> list[str]:
