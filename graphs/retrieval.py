@@ -232,8 +232,8 @@ class Retriever:
         topics = topic_terms(question)
         if not topics:
             return Subject("courses", found.courses, searched)
-        with self.school.pool.connection() as conn:
-            hits, content = term_hits.course_hits_and_content_terms(conn, found.courses, topics)
+        # The pool, not a connection: one is taken only when memory does not answer (it mostly does).
+        hits, content = term_hits.course_hits_and_content_terms(self.school.pool, found.courses, topics)
         if not found.vector_ids and _only_mentioned(hits, content):
             first = found.courses[0]
             mentioned = tuple(t for t in topics if t in hits[first["id"]].mentioned)

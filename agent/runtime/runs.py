@@ -102,6 +102,8 @@ class RunResult:
     """The thread's state after the run, as saved (read from the stream, not the database)."""
     interrupts: list[Any]
     """The values of the interrupts the run stopped at (the approval requests)."""
+    replies: list[str] = field(default_factory=list)
+    """The texts of the assistant's messages after the run's `since` (`replies_after`), as journaled."""
 
 
 def pool_of(graph: Pregel) -> ConnectionPool[Any] | None:
@@ -291,7 +293,7 @@ def run(
             turn=emit.turn,
             view=ThreadView(student_id=str(owner) if owner else None, unfinished=False),
         )
-    return RunResult("".join(emit.streamed), emit.turn, emit.values, emit.interrupts)
+    return RunResult("".join(emit.streamed), emit.turn, emit.values, emit.interrupts, emit.replies)
 
 
 def delta_channels(graph: Pregel) -> frozenset[str]:
@@ -315,8 +317,9 @@ def replies_after(values: dict[str, Any], since: Since) -> list[str]:
     """The texts of the assistant's messages in a thread's state that came after `since`."""
     messages = values.get("messages", [])
     if isinstance(since, str):
-        marks = [i for i, m in enumerate(messages) if m.id == since]
-        new = messages[marks[-1] + 1 :] if marks else []
+        # The last message with that id, found from the end: the run's own are the newest.
+        last = next((i for i in range(len(messages) - 1, -1, -1) if messages[i].id == since), None)
+        new = messages[last + 1 :] if last is not None else []
     else:
         new = [m for m in messages if m.id not in since]
     return [str(m.content) for m in new if isinstance(m, AIMessage)]
@@ -351,6 +354,8 @@ class _Emitter:
         self.values: dict[str, Any] | None = None
         self.head: str | None = None
         self.interrupts: list[Any] = []
+        self.replies: list[str] = []
+        """The run's replies, once it finished (`finished`)."""
         self._lock = threading.Lock()
         self._start: turns.Start | None = None
         """The turn itself, when it is created with the run's input checkpoint and is not yet."""
@@ -538,7 +543,7 @@ class _Emitter:
 
     def finished(self, since: Since) -> None:
         values = self.values or {}
-        replies = replies_after(values, since)
+        replies = self.replies = replies_after(values, since)
         for text in replies:
             self("reply", {"text": text})
         status: turns.Status = "awaiting_approval" if self.interrupts else "completed"

@@ -110,12 +110,12 @@ def _check_user(user_id: object) -> str:
     return user_id
 
 
-def _turn(config: RunnableConfig, result: runs.RunResult, since: runs.Since) -> Turn:
+def _turn(config: RunnableConfig, result: runs.RunResult) -> Turn:
     """What a run did, from the state it left (as streamed; no second read of the checkpoint)."""
     pending = result.interrupts[0] if result.interrupts else None
     return Turn(
         thread_id_from_config(config),
-        runs.replies_after(result.values, since),
+        list(result.replies),
         pending,
         result.streamed,
         result.values.get("turn"),
@@ -232,7 +232,7 @@ def send(
             # The id reserved under the lock, unless a resumed run took a turn after it reserved it.
             turn_id=head["next_turn"] if head is not None and not view.unfinished else None,
         )
-        return _turn(config, result, str(message.id))
+        return _turn(config, result)
 
 
 def _paused_state(graph: Pregel, config: RunnableConfig) -> Any:
@@ -300,7 +300,7 @@ def decide(
             on_event=on_event,
             watch=watch,
         )
-        return _turn(config, result, since)
+        return _turn(config, result)
 
 
 def resume(
@@ -316,7 +316,7 @@ def resume(
             raise NothingPendingError(f"thread {thread_id} has no interrupted run to resume")
         result = _finish_interrupted_run(graph, config, state, on_event, watch)
         assert result is not None  # checked above: there is work left and no interrupt
-        return _turn(config, result, runs.message_ids(state.values))
+        return _turn(config, result)
 
 
 def pending(graph: Pregel, pool: ConnectionPool[Any]) -> list[Turn]:

@@ -221,10 +221,12 @@ def _search(retriever: Retriever, question: str, messages: list[Any]) -> tuple[s
     subject of its own is not: when nothing is about "knitting", the previous course is no answer.
     """
     found = retriever.search(question)
-    earlier = [text_of(m) for m in messages[:-1] if isinstance(m, HumanMessage)]
-    if found.courses or not earlier or topic_terms(question):
+    if found.courses:
         return question, found
-    searched = f"{earlier[-1]} {question}"
+    earlier = next((m for m in reversed(messages[:-1]) if isinstance(m, HumanMessage)), None)
+    if earlier is None or topic_terms(question):
+        return question, found
+    searched = f"{text_of(earlier)} {question}"
     return searched, retriever.search(searched)
 
 
