@@ -13,6 +13,7 @@ by the helpers that need it: a server-backed deployment never loads it.
 | `PostgresSaver.lock`: a `threading.Lock` that `_cursor` enters around every query | `drop_saver_lock` (`savers.PooledPostgresSaver`) | over a pool each query has a connection of its own; the lock only makes concurrent runs queue behind each other | concurrent turns queue on one lock again, silently |
 | `langgraph.graph.message._messages_delta_reducer(state, writes)` | `messages_delta_reducer` (`graphs.state`, `bench.stock`) | the batch reducer a `DeltaChannel` of messages needs; LangGraph ships it as experimental and private | the state cannot be declared: an import error at start |
 | `langgraph.checkpoint.serde.types._DeltaSnapshot(value)`: the blob that ends a delta channel's walk back through its ancestors | `delta_snapshot` (`upkeep.thread_pruning`) | pruning a thread to its latest checkpoint must first write the conversation whole onto that checkpoint, and LangGraph has no public way to write a snapshot | `keep_latest` pruning leaves a checkpoint whose conversation cannot be rebuilt: the thread's messages are lost |
+| `langgraph.pregel._executor.get_executor_for_config`: the module global (LangChain's function) that `BackgroundExecutor` calls for each sync run's thread pool | `use_run_executor` (`run_threads`, entered by `runtime.runs.run`) | LangGraph starts a pool per run and joins its threads at the end: about three threads started and joined a turn | the runs start their threads anew each time again: slower, silently |
 """
 
 from __future__ import annotations
@@ -23,8 +24,10 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from langchain_core.runnables.config import get_executor_for_config
 from langgraph.checkpoint.serde.types import _DeltaSnapshot
 from langgraph.graph.message import _messages_delta_reducer
+from langgraph.pregel import _executor
 
 messages_delta_reducer = _messages_delta_reducer
 """LangGraph's batch reducer for a `DeltaChannel` of messages (append, replace by id, remove)."""
@@ -50,6 +53,18 @@ def changed(distribution: str, what: str) -> InternalChangedError:
         "see agent/infra/internals.py and tests/test_internals.py"
     )
     return InternalChangedError(message)
+
+
+run_executor = get_executor_for_config
+"""LangChain's per-run thread pool (a context manager taking the run's config), as LangGraph uses it."""
+
+
+def use_run_executor(factory: Any) -> None:
+    """Make `factory` (called as `run_executor` is) give LangGraph's sync runs their thread pools."""
+    current = getattr(_executor, "get_executor_for_config", None)
+    if current is not get_executor_for_config and current is not factory:
+        raise changed("langgraph", "langgraph.pregel._executor takes its pools from something else")
+    _executor.get_executor_for_config = factory
 
 
 def set_delta_page_size(module: ModuleType, size: int) -> None:

@@ -31,6 +31,7 @@ from langgraph.types import StreamMode
 from psycopg.rows import dict_row
 from psycopg_pool import ConnectionPool, PoolTimeout
 
+from agent.infra import run_threads
 from agent.infra.ledgers import StudentCharge, charges_query
 from agent.infra.locks import Query, locks_for, write_on_release
 from agent.infra.persistence import DatabaseUnavailableError
@@ -216,9 +217,9 @@ def run(
     riding = emit.db is not None and emit.turn is not None and hasattr(saver, "ride")
     # While the graph runs, a node's own journal event (a grant, a tool's result) is written after
     # the steps' rows still pending here, in its own statement (`_Emitter.record`).
-    journal_first = ExitStack()
+    scopes = ExitStack()
     if emit.db is not None and emit.turn is not None:
-        journal_first.enter_context(pending_first(emit))
+        scopes.enter_context(pending_first(emit))
     try:
         if riding:
             saver.ride(thread, emit)  # type: ignore[union-attr]
@@ -240,6 +241,8 @@ def run(
         stream: Iterator[Any] = graph.stream(
             value, traced, context=context, stream_mode=modes, durability="sync", subgraphs=watch.subgraphs
         )
+        # The run's helper threads are this thread's, kept from its last run (`run_threads`).
+        scopes.enter_context(run_threads.kept_threads(traced.get("max_concurrency")))
         for item in stream:
             namespace, mode, chunk = item if watch.subgraphs else ((), *item)
             if mode in watch.modes and watch.on_chunk is not None:
@@ -274,7 +277,7 @@ def run(
             raise DatabaseUnavailableError(message) from err
         raise
     finally:
-        journal_first.close()
+        scopes.close()
     if riding:
         saver.ride(thread, None)  # type: ignore[union-attr]
     if emit.values is None:  # nothing ran (a resume with nothing left to do)
