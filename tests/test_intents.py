@@ -3412,3 +3412,38 @@ def test_a_person_brought_is_asked_for(text: str) -> None:
 )
 def test_a_person_brought_for_something_else_asks_for_no_human(text: str) -> None:
     assert classify(text, pending=False) != "handoff"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        f"{lead}{verb} me {subject}"
+        for lead in ("", "hi, ", "ok so ")
+        for verb in ("fill", "gen", "clue", "catch", "wise", "brief", "tell", "school")
+        for subject in (
+            "in on the rag course",
+            "up on nlp-1",
+            "about prompt engineering",
+            "up about sql-fundamentals-2",
+        )
+    ],
+)
+def test_asking_to_be_told_about_a_course_is_a_question_no_reader_makes_an_action(text: str) -> None:
+    """A clause opening "<verb> me about X" or "<verb> me in/up on X" with no word of acting asks to be
+    told about X: the "asked" guard keeps a reader from reading it as an enrolment."""
+    assert read(text, pending=False) == Reading("question", "asked")
+    assert routed(text) == "question"
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("stick me on the waiting list for rag-2", "waitlist"),
+        ("sign me up on the waitlist for nlp-1", "waitlist"),
+        ("put me in on the may cohort of rag", "enroll"),
+        ("excuse me, on my break: book me into python-basics-1", "enroll"),
+        ("that's a wrap for me on data analysis, cancel my enrolment", "cancel"),
+    ],
+)
+def test_a_seat_or_an_action_after_me_on_is_no_subject_told(text: str, intent: str) -> None:
+    assert classify(text, pending=False) == intent

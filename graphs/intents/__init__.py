@@ -37,6 +37,7 @@ from graphs.intents.guards import (
 )
 from graphs.intents.requests import Mention, asks, deferred, framed, mention, told_plan
 from graphs.intents.text import (
+    Clause,
     as_said,
     bare_name,
     clauses_of,
@@ -686,4 +687,20 @@ def _request(text: str, flat: str, words: list[str]) -> Reading:
     # or asking in any form ("list", "show me", "give me") is a question about the catalog.
     named = about_school(text, words)
     # A question word opening what is said asks, "?" or not: "wait when does it start exactly".
-    return Reading("question" if asking or named or not lexicon.INFO_WORDS.isdisjoint(words[:2]) else "other")
+    if not (asking or named or not lexicon.INFO_WORDS.isdisjoint(words[:2])):
+        return Reading("other")
+    return Reading("question", "asked" if any(map(_told_about, clauses)) else None)
+
+
+def _told_about(clause: Clause) -> bool:
+    """Whether a clause opens by asking to be told about a subject: "fill me in on rag", "gen me up on sql".
+
+    Its verb is no word of acting, and after "me" come "about", or "in" or "up" then "on": what follows
+    is the subject, never a seat, whatever a reader makes of it. "Me on" alone places as often as it
+    tells ("roll me on nlp", "stick me on the waitlist").
+    """
+    said = [*dropwhile(lexicon.OPENER_SKIP.__contains__, clause.words), "", "", ""]
+    told = said[1] == "me" and (
+        said[2] == "about" or (said[2] in ("in", "up") and said[3] in ("on", "about"))
+    )
+    return told and not has_word([said[0], *said[3:]], lexicon.ACTING | lexicon.HELD)
