@@ -17,11 +17,13 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import httpx
+import psycopg
 import pytest
 from langgraph_sdk import get_sync_client
 from langgraph_sdk.client import SyncLangGraphClient
 from psycopg_pool import ConnectionPool
 
+from agent.infra import engine
 from agent.infra.persistence import Resources, connection_kwargs
 from agent.journal import api_runs, feeds
 from agent.journal.feeds import EventWriter, Wakeups
@@ -237,6 +239,7 @@ def create_on(
     strategy: api_runs.Strategy,
     thread_id: str = "t-hop",
     run_id: str | None = None,
+    job: api_runs.Statement | None = None,
 ) -> str:
     run_id = run_id or str(uuid.uuid4())
     api_runs.create(
@@ -251,18 +254,28 @@ def create_on(
         busy=False,
         stops_others=False,
         work={"kind": "send", "text": "hi", "user_id": "ada"},
+        job=job,
     )
     return run_id
 
 
-def test_creating_and_claiming_a_run_take_two_round_trips_each_and_decide_as_before(
+def jobs_of(resources: Resources, thread_id: str) -> list[tuple[str, str, Any]]:
+    with resources.pool.connection() as conn:
+        rows = conn.execute(
+            "SELECT task_name, queue_name, args FROM procrastinate_jobs WHERE lock = %s ORDER BY id",
+            (engine.thread_lock(thread_id),),
+        ).fetchall()
+    return [(r["task_name"], r["queue_name"], r["args"]) for r in rows]
+
+
+def test_creating_and_claiming_a_run_take_one_round_trip_each_and_decide_as_before(
     resources: Resources, counted: tuple[ConnectionPool[Any], WireCounter]
 ) -> None:
     pool, wire = counted
-    create_on(pool, "enqueue", "t-warm")  # its statements prepared, as in a server that ran before
+    create_on(pool, "enqueue", "t-warm")  # as in a server that ran before
     api_runs.claim_next(pool, "t-warm", "w0")
     before = wire.snapshot()
-    first = create_on(pool, "enqueue")
+    first = create_on(pool, "enqueue", job=engine.run_job("t-hop"))
     created = wire.snapshot() - before
     second = create_on(pool, "enqueue")
     with pytest.raises(api_runs.RunConflictError):  # a strategy that decides from what it read
@@ -270,8 +283,9 @@ def test_creating_and_claiming_a_run_take_two_round_trips_each_and_decide_as_bef
     before = wire.snapshot()
     claimed = api_runs.claim_next(pool, "t-hop", "w1")
     taken = wire.snapshot() - before
-    # The lock, the read and the insert (or the claim) in one round trip; the COMMIT in a second.
-    assert created.round_trips == 2 and taken.round_trips == 2
+    # The lock, the read, the insert and the run's job (or the claim), and the COMMIT, in one round trip.
+    assert created.round_trips == 1 and taken.round_trips == 1
+    assert jobs_of(resources, "t-hop") == [(engine.RUN_TASK, engine.RUNS_QUEUE, {"thread_id": "t-hop"})]
     assert claimed is not None and (claimed["run_id"], claimed["status"], claimed["attempt"]) == (
         first,
         "running",
@@ -281,6 +295,25 @@ def test_creating_and_claiming_a_run_take_two_round_trips_each_and_decide_as_bef
     assert sorted((r["run_id"], r["status"]) for r in runs) == sorted(
         [(first, "running"), (second, "pending")]
     )
+
+
+def test_a_run_and_its_job_are_committed_together_or_not_at_all(resources: Resources) -> None:
+    broken: api_runs.Statement = ("SELECT no_such_function(%s)", ("t-hop",))
+    for strategy in ("enqueue", "interrupt"):
+        with pytest.raises(psycopg.errors.UndefinedFunction):
+            create_on(resources.pool, strategy, job=broken)
+    assert api_runs.of_thread(resources.pool, "t-hop", limit=10, offset=0, status=None) == []
+    for strategy in ("enqueue", "interrupt"):
+        create_on(resources.pool, strategy, job=engine.run_job("t-hop"))
+    assert [
+        r["status"] for r in api_runs.of_thread(resources.pool, "t-hop", limit=10, offset=0, status=None)
+    ] == [
+        "pending",
+        "interrupted",
+    ]
+    assert len(jobs_of(resources, "t-hop")) == 2
+    with resources.pool.connection() as conn:  # the pool's connections were left idle, not in a transaction
+        assert conn.info.transaction_status == psycopg.pq.TransactionStatus.IDLE
 
 
 def test_a_wait_followed_from_before_its_run_was_recorded_reads_it_once_at_its_end(

@@ -25,6 +25,7 @@ from typing import Any, Final
 import procrastinate
 from procrastinate import exceptions
 from psycopg import AsyncConnection
+from psycopg.types.json import Jsonb
 from psycopg_pool import AsyncConnectionPool, ConnectionPool
 
 from agent.config.settings import Settings
@@ -65,6 +66,21 @@ def defer_run(app: procrastinate.App, thread_id: str) -> int:
     """Ask a worker to execute the thread's next pending run; the job's id."""
     job = app.configure_task(RUN_TASK, queue=RUNS_QUEUE, lock=thread_lock(thread_id))
     return int(job.defer(thread_id=thread_id))
+
+
+def run_job(thread_id: str) -> tuple[str, tuple[Any, ...]]:
+    """The statement that defers the thread's run job (as `defer_run` does), for a transaction of the caller's.
+
+    Sent in the transaction that records the run (`agent.journal.api_runs.create`), the run and
+    its job are committed together: no run is left without a job, nor a job without its run. It
+    calls the engine's own function (`procrastinate_defer_jobs_v1`, as procrastinate's `defer`
+    does); the insert's trigger wakes the workers.
+    """
+    job = "ROW(%s, %s, 0, %s, NULL, %s, NULL)::procrastinate_job_to_defer_v1"
+    return (
+        f"SELECT procrastinate_defer_jobs_v1(ARRAY[{job}])",
+        (RUNS_QUEUE, RUN_TASK, thread_lock(thread_id), Jsonb({"thread_id": thread_id})),
+    )
 
 
 def worker_app(settings: Settings, url: str) -> procrastinate.App:

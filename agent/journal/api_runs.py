@@ -27,7 +27,7 @@ from datetime import datetime
 from typing import Any, Literal, TypedDict, cast
 
 import psycopg
-from psycopg import Connection
+from psycopg import Connection, pq
 from psycopg.types.json import Jsonb
 from psycopg_pool import ConnectionPool
 
@@ -152,8 +152,12 @@ def _roll_back(conn: Connection[Any]) -> None:
         conn.rollback()
 
 
+Statement = tuple[str, Any]
+"""A statement and its parameters (None: none)."""
+
+
 def _lock_thread(conn: Connection[Any], thread_id: str) -> None:
-    conn.execute("SELECT pg_advisory_xact_lock(%s, hashtext(%s))", (RUN_LOCK_SPACE, thread_id))
+    conn.execute(*_locking(thread_id))
 
 
 def create(
@@ -169,6 +173,7 @@ def create(
     busy: bool,
     stops_others: bool,
     work: dict[str, Any],
+    job: Statement | None = None,
 ) -> QueuedRun:
     """Record a pending run under `strategy`; its row, with `ahead`: the runs in flight before it.
 
@@ -176,7 +181,9 @@ def create(
     thread's lock is held by something that is not a recorded run (a CLI turn): `reject` refuses
     then too. Without `stops_others`, `interrupt` and `rollback`
     stop only the actor's own runs and refuse when someone else's is in flight (a student cannot
-    stop an operator's resume). Raises RunConflictError for a refused run. On a connection the
+    stop an operator's resume). `job`: a statement that queues the run's job
+    (`agent.infra.engine.run_job`), sent in the same transaction, so the run and its job are
+    committed together. Raises RunConflictError for a refused run. On a connection the
     caller holds, it commits with the caller's transaction.
     """
     values = (
@@ -194,30 +201,65 @@ def create(
             _lock_thread(db, thread_id)
             active = db.execute(_ACTIVE, (thread_id,)).fetchall()
             row = _queue(db, thread_id, active, strategy, actor, stops_others, busy, values)
+            if job is not None:
+                db.execute(*job)
         return cast(QueuedRun, {**row, "ahead": len(active)})
-    # On the pool, the transaction's statements go in one round trip and its COMMIT in a second:
-    # an `enqueue` (the default) decides nothing from what it reads, so its insert and wake-up go
-    # with the lock and the read; the pipeline ends inside the transaction, as a transaction
-    # pooler needs (`agent.infra.persistence.unpipelined_if_pooled`). A death before the COMMIT
-    # leaves nothing, as before.
     with db.connection() as conn:
         try:
-            with conn.pipeline():
-                conn.execute("BEGIN")
-                _lock_thread(conn, thread_id)
-                reading = conn.execute(_ACTIVE, (thread_id,))
-                inserting = _insert(conn, thread_id, values) if strategy == "enqueue" else None
-            active = reading.fetchall()
-            if inserting is not None:
-                row = inserting.fetchone()
+            if strategy == "enqueue":
+                # An `enqueue` (the default) decides nothing from what it reads: the whole
+                # transaction, its COMMIT and the run's job too, goes as one query, one round trip
+                # (a simple query, which leaves nothing behind a transaction pooler). A death
+                # before the COMMIT leaves nothing; after it, the run and its job.
+                statements = [
+                    ("BEGIN", None),
+                    _locking(thread_id),
+                    (_ACTIVE, (thread_id,)),
+                    (_INSERT, values),
+                    _announce(thread_key(thread_id)),
+                    *([job] if job is not None else []),
+                    ("COMMIT", None),
+                ]
+                _, active, (row,), *_ = _in_one_query(conn, statements)
             else:
-                row = _queue(conn, thread_id, active, strategy, actor, stops_others, busy, values)
-            conn.commit()
+                with conn.transaction():
+                    _lock_thread(conn, thread_id)
+                    active = conn.execute(_ACTIVE, (thread_id,)).fetchall()
+                    row = _queue(conn, thread_id, active, strategy, actor, stops_others, busy, values)
+                    if job is not None:
+                        conn.execute(*job)
         except BaseException:
             _roll_back(conn)
             raise
     assert row is not None
     return cast(QueuedRun, {**row, "ahead": len(active)})
+
+
+def _in_one_query(conn: Connection[Any], statements: Sequence[Statement]) -> list[list[Any]]:
+    """Send `statements` as one simple query (one round trip); the rows of each that returns rows.
+
+    Parameters are bound on the client (`ClientCursor.mogrify`): the extended protocol takes one
+    statement at a time. A statement that fails stops the ones after it, and raises (the caller
+    rolls back). As `agent.infra.locks` sends a thread lock's statements.
+    """
+    cursor = psycopg.ClientCursor(conn)
+    cursor.execute(";".join(sql if p is None else cursor.mogrify(sql, p) for sql, p in statements))
+    results = []
+    while True:
+        result = cursor.pgresult
+        if result is not None and result.status == pq.ExecStatus.TUPLES_OK:
+            results.append(cursor.fetchall())
+        if not cursor.nextset():
+            return results
+
+
+def _locking(thread_id: str) -> Statement:
+    """The transaction-level lock on the thread that creating and claiming take."""
+    return ("SELECT pg_advisory_xact_lock(%s, hashtext(%s))", (RUN_LOCK_SPACE, thread_id))
+
+
+def _announce(key: str) -> Statement:
+    return ("SELECT pg_notify(%s, %s)", (EVENTS_CHANNEL, key))
 
 
 _ACTIVE = (
@@ -258,14 +300,15 @@ def _queue(
 
 def _insert(conn: Connection[Any], thread_id: str, values: tuple[Any, ...]) -> Any:
     """Insert the run (`values` in `create`'s column order) and announce it on its thread; the insert's cursor."""
-    inserted = conn.execute(
-        "INSERT INTO api_runs"
-        " (run_id, thread_id, assistant_id, actor, multitask_strategy, kwargs, metadata, work)"
-        f" VALUES (%s, %s, %s, %s, %s, %s, %s, %s) RETURNING {COLUMNS}",
-        values,
-    )
-    conn.execute("SELECT pg_notify(%s, %s)", (EVENTS_CHANNEL, thread_key(thread_id)))
+    inserted = conn.execute(_INSERT, values)
+    conn.execute(*_announce(thread_key(thread_id)))
     return inserted
+
+
+_INSERT = (
+    "INSERT INTO api_runs (run_id, thread_id, assistant_id, actor, multitask_strategy, kwargs, metadata, work)"
+    f" VALUES (%s, %s, %s, %s, %s, %s, %s, %s) RETURNING {COLUMNS}"
+)
 
 
 def _stop(conn: Connection[Any], thread_id: str, run_ids: Sequence[str], action: Stop) -> None:
@@ -310,26 +353,24 @@ def claim_next(pool: ConnectionPool[Any], thread_id: str, worker: str) -> Claime
     (a job whose run was cancelled while it waited). Only the thread's engine job calls this, and
     the engine runs one job per thread at a time, so a `running` run found here is an orphan.
     """
-    # The lock and the claim in one round trip, the COMMIT in a second (as in `create`).
+    # The lock, the claim and the COMMIT in one query, one round trip (as in `create`).
+    claim = (
+        "WITH next AS (SELECT run_id AS next_id, worker AS worker_before FROM api_runs"
+        "   WHERE thread_id = %s AND status IN ('pending', 'running')"
+        "   ORDER BY status = 'running' DESC, created_at LIMIT 1)"
+        " UPDATE api_runs SET status = 'running', worker = %s, attempt = attempt + 1,"
+        " updated_at = clock_timestamp() FROM next WHERE api_runs.run_id = next.next_id"
+        f" RETURNING {COLUMNS}, next.worker_before"
+    )
     with pool.connection() as conn:
         try:
-            with conn.pipeline():
-                conn.execute("BEGIN")
-                _lock_thread(conn, thread_id)
-                claiming = conn.execute(
-                    "WITH next AS (SELECT run_id AS next_id, worker AS worker_before FROM api_runs"
-                    "   WHERE thread_id = %s AND status IN ('pending', 'running')"
-                    "   ORDER BY status = 'running' DESC, created_at LIMIT 1)"
-                    " UPDATE api_runs SET status = 'running', worker = %s, attempt = attempt + 1,"
-                    " updated_at = clock_timestamp() FROM next WHERE api_runs.run_id = next.next_id"
-                    f" RETURNING {COLUMNS}, next.worker_before",
-                    (thread_id, worker),
-                )
-            row = claiming.fetchone()
-            conn.commit()
+            _, claimed = _in_one_query(
+                conn, [("BEGIN", None), _locking(thread_id), (claim, (thread_id, worker)), ("COMMIT", None)]
+            )
         except BaseException:
             _roll_back(conn)
             raise
+    row = claimed[0] if claimed else None
     return cast(ClaimedRun, dict(row)) if row else None
 
 

@@ -54,7 +54,6 @@ from agent.runtime.platform_json import thread_values
 
 HEARTBEAT_S = 5.0
 """A stream with nothing to say for this long sends an SSE comment, as the platform does."""
-NOT_QUEUED = "the run could not be queued; try again shortly"
 Refused = Callable[[api_runs.QueuedRun], None]
 """Told of a run refused before it began."""
 T = TypeVar("T")
@@ -151,6 +150,9 @@ class RunDesk:
             if not row["busy"]:
                 threads.check_decision(graph, thread_id, chosen)
             work.update(kind="decide", decision=chosen)
+        # Before the run and its job are committed, after which a worker may end it at once: the
+        # end writes into the thread's record.
+        self._tag(row)
         run_id = run_id or str(uuid.uuid4())
         kwargs = run_shapes.kwargs(request, asked=asked, temporary=temporary)
         metadata = run_shapes.metadata(row["metadata"], body.metadata)
@@ -167,16 +169,10 @@ class RunDesk:
                 busy=row["busy"],
                 stops_others=who.role == "operator",
                 work=work,
+                job=engine.run_job(thread_id),  # queued in the run's own transaction
             )
         except api_runs.RunConflictError as err:
             raise RefusedError(409, str(err)) from None
-        self._tag(row)  # before its worker can end it: the end writes into the thread's record
-        try:
-            engine.defer_run(self.jobs, thread_id)
-        except engine.EngineError as err:
-            failure = {"error": type(err).__name__, "status": 503, "message": NOT_QUEUED, "began": False}
-            api_runs.finish(self.pool, run_id, "error", type(err).__name__, failure=failure)
-            raise RefusedError(503, NOT_QUEUED) from None
         return record
 
     def _tag(self, row: thread_records.ThreadRecord) -> None:
