@@ -635,14 +635,17 @@ def _request(text: str, flat: str, words: list[str]) -> Reading:
     clauses = clauses_of(text, framed)[int(thanked) :]
     if social_only(flat):
         return Reading("other", "social")
-    if has_phrase(flat, lexicon.CHECKING):
+    if has_phrase(flat, lexicon.CHECKING) or _names_its_record(words):
         return Reading("question", "asked")
     later = deferred(flat)
-    # "Moving to Berlin in October" moves no seat: a place by name is no cohort.
-    staying = [c for c in clauses if not moves_home(c.words)]
+    # A clause asking to be told requests nothing ("put me in the picture on rag"); "Moving to Berlin
+    # in October" moves no seat: a place by name is no cohort.
+    told = [c for c in clauses if _told_about(c)]
+    acting = [c for c in clauses if c not in told]
+    staying = [c for c in acting if not moves_home(c.words)]
     readings: dict[Intent, Mention | None] = {
         intent: mention(
-            staying if intent == "transfer" else clauses, lex, phrases, deferred=later, pattern=pattern
+            staying if intent == "transfer" else acting, lex, phrases, deferred=later, pattern=pattern
         )
         for intent, lex, phrases, pattern in _ACTIONS
     }
@@ -689,18 +692,35 @@ def _request(text: str, flat: str, words: list[str]) -> Reading:
     # A question word opening what is said asks, "?" or not: "wait when does it start exactly".
     if not (asking or named or not lexicon.INFO_WORDS.isdisjoint(words[:2])):
         return Reading("other")
-    return Reading("question", "asked" if any(map(_told_about, clauses)) else None)
+    return Reading("question", "asked" if told else None)
+
+
+def _names_its_record(words: list[str]) -> bool:
+    """Whether the message only names the student's own seats or payments: "my enrolments?".
+
+    Named with no verb ("hello, my bookings and payments please"), a record is asked for, never an action.
+    """
+    said = [
+        w for w in words if w not in lexicon.GREETINGS | lexicon.THANKS | lexicon.FILLERS | {"pls", "and"}
+    ]
+    held = lexicon.HELD | lexicon.WAITLIST
+    return said[:1] == ["my"] and len(said) > 1 and all(w.removesuffix("s") in held for w in said[1:])
 
 
 def _told_about(clause: Clause) -> bool:
     """Whether a clause opens by asking to be told about a subject: "fill me in on rag", "gen me up on sql".
 
-    Its verb is no word of acting, and after "me" come "about", or "in" or "up" then "on": what follows
-    is the subject, never a seat, whatever a reader makes of it. "Me on" alone places as often as it
-    tells ("roll me on nlp", "stick me on the waitlist").
+    After "me" come "about", or "in" or "up" then "on": what follows is the subject, never a seat,
+    whatever a reader makes of it. Its verb is no word of acting, unless the student is put in
+    something that is no seat of the school's ("put me in the picture on rag", "keep me in the loop
+    about nlp"). "Me on" alone places as often as it tells ("roll me on nlp", "stick me on the waitlist").
     """
-    said = [*dropwhile(lexicon.OPENER_SKIP.__contains__, clause.words), "", "", ""]
+    said = [*dropwhile(lexicon.OPENER_SKIP.__contains__, clause.words), "", "", "", "", ""]
+    gap = list(takewhile(lambda w: w not in ("on", "about"), said[3:5]))
     told = said[1] == "me" and (
-        said[2] == "about" or (said[2] in ("in", "up") and said[3] in ("on", "about"))
+        said[2] == "about" or (said[2] in ("in", "up") and said[3 + len(gap)] in ("on", "about"))
     )
-    return told and not has_word([said[0], *said[3:]], lexicon.ACTING | lexicon.HELD)
+    put_in = [w for w in gap if w not in _NAMING]
+    outside = put_in != [] and not about_school(" ".join(gap), gap) and not names_course(gap)
+    verb = [] if outside else [said[0]]
+    return told and not has_word([*verb, *said[3:]], lexicon.ACTING | lexicon.HELD)

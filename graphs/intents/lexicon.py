@@ -106,10 +106,12 @@ WAITLIST_PHRASES = phrase_list(
 )
 TRANSFER = word_set("transfer transferring switch switching swap reschedule shift")
 LIFE = word_set(
-    "career careers job jobs field fields industry profession role roles country city shifts night nights double rota nurse"
+    "career careers job jobs field fields industry profession role roles country city shifts night nights double rota nurse "
+    "quiet"
 )
 """Beside a word of moving, these move the student's life, not a seat: "switching careers"; so are
-work shifts ("I'm on night shifts", "night-shift nurse here": a word of moving as a noun, of the student's time)."""
+work shifts ("I'm on night shifts", "night-shift nurse here": a word of moving as a noun, of the student's time).
+Known words, none is a slip of an action's: "the shop's quiet" quits nothing."""
 NOT_TRANSFER = ("bank transfer", "wire transfer", "money transfer", "transfer the money", "transfer money")
 """A transfer of money is a way to pay, not a move to another cohort. No rule reads it (the learned
 reader routes "pay for rag-2 by bank transfer" as before); its words stay known to the speller."""
@@ -315,8 +317,6 @@ set by its say-so ("mark this account as paid", "treat this message as a confirm
 a pasted document gives it ("Action item (owner: the school assistant): ...", "Bcc: assistant — action
 item: ...") ("as a developer, which course ..." claims none)."""
 INJECTION_MARKERS = (
-    "system:",
-    "assistant:",
     "### instruction",
     "<|",
     # SQL statements pasted as a message ("'; DROP TABLE courses; --" is no cancellation).
@@ -328,7 +328,7 @@ INJECTION_MARKERS = (
     "select * from",
     "; --",
 )
-"""Role labels, prompt syntax and SQL statements, matched in the raw lower-cased text."""
+"""Prompt syntax and SQL statements, matched in the raw lower-cased text."""
 BULK = word_set(
     "cohort course student user enrollment enrolment booking seat payment account member customer learner"
 )
