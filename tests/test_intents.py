@@ -3574,3 +3574,25 @@ def test_put_in_something_not_the_school_s_about_a_subject_is_told_of_it(text: s
 )
 def test_put_in_a_cohort_or_a_course_on_a_day_enrols(text: str) -> None:
     assert classify(text, pending=False) == "enroll"
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        (f"{news}{order}", intent)
+        for news in (
+            "bus driver, the rota's flexible: ",
+            "the depot's shut till june, ",
+            "nurse here, the ward's rota is fixed now: ",
+        )
+        for order, intent in (
+            ("put me on the waitlist for rag-2", "waitlist"),
+            ("book me a seat in nlp-1", "enroll"),
+            ("get me a spot on the waitlist for sql-2", "waitlist"),
+        )
+    ],
+)
+def test_no_possessive_reaches_past_the_student_named_after_it(text: str, intent: str) -> None:
+    """Between someone's name and a seat, the student named ("rota's flexible: put me on the waitlist")
+    makes the seat the student's: news of a thing, then the student's own order."""
+    assert classify(text, pending=False) == intent

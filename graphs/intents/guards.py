@@ -28,12 +28,13 @@ from graphs.months import MONTH_NUMBERS
 
 _POSSESSIVE = re.compile(
     r"\b(?!(?:it|that|what|there|who|one|here|where|let|today|tomorrow)'s\b)([a-z]+)'s\s+"
-    r"(?:(?!what|which|how|when|who|where|why|my|our|so|then|but)[a-z0-9-]+\s+){0,5}?"  # "my sister's computer vision seat"
+    r"(?:(?!what|which|how|when|who|where|why|my|our|me\b|so|then|but)[a-z0-9-]+\s+){0,5}?"  # "my sister's computer vision seat"
     r"(?:enrol(?:l)?ment|seat|spot|place|booking|registration|payment|course|cohort|invoice|fees?|tuition"
     r"|account|refund|waitlist)"
 )
 """Someone's enrollment ("bob's enrollment"); "what's", "it's", "let's" are not possessives, nor is
-one whose thing is the student's ("the job's run over, move my place": the job has run over)."""
+one whose thing is the student's ("the job's run over, move my place": the job has run over), nor one
+the student is named after ("the rota's flexible: put me on the waitlist": news, then the student's order)."""
 _ROLE_TAG = re.compile(
     r"<{1,2}\s*/?\s*(?:sys|system|inst|s|assistant|user|admin)\s*>{1,2}|\[/?\s*(?:inst|sys|system)\s*\]"
     r"|\b(?:system|assistant)\s*(?:[(\[][^)\]]{0,60}[)\]]\s*)?:"
