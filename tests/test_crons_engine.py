@@ -144,9 +144,8 @@ def test_a_cron_whose_ticks_were_missed_fires_once_and_moves_past_now(
     pool = resources.pool
     thread_records.create(pool, "t-ada", "ada", {})
     cron_id = make_cron(pool, "t-ada", due=datetime.now(UTC) - timedelta(minutes=10))  # ten ticks missed
-    jobs = engine.deferrer(pool)
     started = datetime.now(UTC)
-    [fired] = crons.fire_due(resources, graph, jobs, now=started)
+    [fired] = crons.fire_due(resources, graph, now=started)
     assert (fired.cron_id, fired.thread_id, fired.skipped) == (cron_id, "t-ada", None)
     assert runs_of(pool, cron_id) == [
         {
@@ -163,7 +162,7 @@ def test_a_cron_whose_ticks_were_missed_fires_once_and_moves_past_now(
         minutes=2
     )
     assert ahead.second == 0 and ahead.microsecond == 0
-    assert crons.fire_due(resources, graph, jobs, now=datetime.now(UTC)) == []  # nothing due until then
+    assert crons.fire_due(resources, graph, now=datetime.now(UTC)) == []  # nothing due until then
     assert len(runs_of(pool, cron_id)) == 1
 
 
@@ -172,22 +171,22 @@ def test_a_tick_refused_as_a_run_would_be_is_skipped_and_a_cron_without_its_thre
     resources: Resources, graph: Any
 ) -> None:
     pool = resources.pool
-    jobs = engine.deferrer(pool)
     thread_records.create(pool, "t-ada", "ada", {})
     past = datetime.now(UTC) - timedelta(minutes=1)
     first = make_cron(pool, "t-ada", due=past)
     strict = make_cron(pool, "t-ada", due=past + timedelta(seconds=1), strategy="reject")
-    fired = crons.fire_due(resources, graph, jobs, now=datetime.now(UTC))
+    fired = crons.fire_due(resources, graph, now=datetime.now(UTC))
     # No worker runs here: the first cron's run stays pending, so `reject` finds the thread busy.
     assert [(f.cron_id, f.run_id is not None, f.skipped) for f in fired] == [
         (first, True, None),
         (strict, False, "thread t-ada is busy with another run; try again when it has finished"),
     ]
     assert runs_of(pool, strict) == [] and next_run_at(pool, strict) is not None
+    assert run_jobs(pool, "t-ada") == 1  # the first cron's run's; the refused tick queued none
     assert next_run_at(pool, strict) > datetime.now(UTC)  # type: ignore[operator]
 
     orphan = make_cron(pool, "t-gone", due=past)  # its thread was deleted
-    [gone] = crons.fire_due(resources, graph, jobs, now=datetime.now(UTC))
+    [gone] = crons.fire_due(resources, graph, now=datetime.now(UTC))
     assert (gone.cron_id, gone.run_id, gone.skipped) == (
         orphan,
         None,
@@ -205,19 +204,19 @@ def test_a_cron_whose_tick_fails_does_not_hold_back_the_crons_due_after_it(
     past = datetime.now(UTC) - timedelta(minutes=1)
     broken = make_cron(pool, "t-ada", due=past, message="x" * (resources.settings.max_message_chars + 1))
     sound = make_cron(pool, "t-ada", due=past + timedelta(seconds=1))
-    fired = crons.fire_due(resources, graph, engine.deferrer(pool), now=datetime.now(UTC))
+    fired = crons.fire_due(resources, graph, now=datetime.now(UTC))
     limit = resources.settings.max_message_chars
     assert [(f.cron_id, f.run_id is not None, f.skipped) for f in fired] == [
         (broken, False, f"the message is {limit + 1:,} characters long; the limit is {limit:,}"),
         (sound, True, None),
     ]
     assert runs_of(pool, broken) == [] and next_run_at(pool, broken) > datetime.now(UTC)  # type: ignore[operator]
+    assert run_jobs(pool, "t-ada") == 1  # the sound cron's run's; the failed tick queued none
 
 
 @pytest.mark.postgres
 def test_scans_racing_in_two_threads_fire_each_due_cron_once(resources: Resources, graph: Any) -> None:
     pool = resources.pool
-    jobs = engine.deferrer(pool)
     past = datetime.now(UTC) - timedelta(minutes=1)
     made = []
     for n in range(12):
@@ -228,7 +227,7 @@ def test_scans_racing_in_two_threads_fire_each_due_cron_once(resources: Resource
 
     def scan() -> None:
         gate.wait()
-        results.append(crons.fire_due(resources, graph, jobs, now=datetime.now(UTC)))
+        results.append(crons.fire_due(resources, graph, now=datetime.now(UTC)))
 
     scans = [threading.Thread(target=scan) for _ in range(2)]
     for t in scans:
@@ -238,6 +237,7 @@ def test_scans_racing_in_two_threads_fire_each_due_cron_once(resources: Resource
     fired = sorted(f.cron_id for found in results for f in found)
     assert fired == sorted(made)
     assert [len(runs_of(pool, cron_id)) for cron_id in made] == [1] * 12
+    assert [run_jobs(pool, f"t-{n}") for n in range(12)] == [1] * 12
 
 
 # -- real worker processes --------------------------------------------------------------------------
@@ -274,6 +274,7 @@ def test_a_tick_fires_once_when_a_worker_dies_between_the_claim_and_the_commit(
         # Nothing of the dead transaction is left: no run, the cron as due as before.
         assert runs_of(res.pool, cron_id) == []
         assert next_run_at(res.pool, cron_id) == due
+        assert run_jobs(res.pool, "t-ada") == 0  # nor its job
         with (
             school_process("worker", database_url, tmp_path / "w2", tmp_path / "w2.log", env=STALLED),
             school_process("worker", database_url, tmp_path / "w3", tmp_path / "w3.log", env=STALLED),

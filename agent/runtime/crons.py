@@ -16,8 +16,8 @@ logged, and so is a tick that fails otherwise (logged with its error: one broken
 back those due after it); a cron whose thread is gone is deleted. A stateless cron makes a new thread each time,
 deleted when its run ends unless `on_run_completed` is `keep`.
 
-The run's job is deferred after the commit; a worker that dies in between leaves a run without a
-job, which the recovery task gives one (`agent.worker.tasks`, within `ORPHAN_AFTER_S`).
+The run's engine job is queued in the same transaction (`agent.infra.engine.run_job`), as the run
+desk queues an API run's: the tick, its run and its job are committed together or not at all.
 """
 
 from __future__ import annotations
@@ -111,11 +111,8 @@ class Fired:
     """Why no run was recorded (a busy thread under `reject`, a spent budget, the thread gone)."""
 
 
-def fire_due(resources: Resources, graph: Pregel, jobs: Any, *, now: datetime) -> list[Fired]:
-    """Fire every cron due at `now` (or at the clock, if later), each in its own transaction.
-
-    `jobs` defers the runs' engine jobs (`agent.infra.engine.deferrer`).
-    """
+def fire_due(resources: Resources, graph: Pregel, *, now: datetime) -> list[Fired]:
+    """Fire every cron due at `now` (or at the clock, if later), each in its own transaction."""
     now = max(now, datetime.now(UTC))
     fired: list[Fired] = []
     for _ in range(MAX_PER_SCAN):
@@ -129,11 +126,6 @@ def fire_due(resources: Resources, graph: Pregel, jobs: Any, *, now: datetime) -
                 ahead = next_tick(cron["schedule"], cron["timezone"], now, cron["end_time"])
                 cron_rows.update(conn, cron["cron_id"], {"next_run_at": ahead})
         fired.append(outcome)
-        if outcome.run_id is not None and outcome.thread_id is not None:
-            try:
-                engine.defer_run(jobs, outcome.thread_id)
-            except engine.EngineError:  # the recovery task gives the run a job
-                log.warning("cron %s: run %s recorded, its job not deferred", cron["cron_id"], outcome.run_id)
     return fired
 
 
@@ -204,6 +196,7 @@ def _record_run(
         busy=row["busy"],
         stops_others=cron["by_operator"],
         work=work,
+        job=engine.run_job(thread_id),
     )
     if any(row["metadata"].get(k) != v for k, v in run_shapes.IDS.items()) or not row["recorded"]:
         thread_records.merge_metadata(conn, row, run_shapes.IDS)

@@ -77,9 +77,7 @@ def install(app: procrastinate.App, host: Host) -> None:
     def thread_ttls(timestamp: int) -> None:
         thread_pruning.sweep(host.resources, host.graph, now=_at(timestamp))
 
-    jobs = engine.deferrer(host.resources.pool)
-
     @app.periodic(cron=when.crons, periodic_id="crons")
     @app.task(name="school.crons", queue=queue)
     def fire_crons(timestamp: int) -> None:
-        crons.fire_due(host.resources, host.graph, jobs, now=_at(timestamp))
+        crons.fire_due(host.resources, host.graph, now=_at(timestamp))
