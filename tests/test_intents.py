@@ -3596,3 +3596,19 @@ def test_no_possessive_reaches_past_the_student_named_after_it(text: str, intent
     """Between someone's name and a seat, the student named ("rota's flexible: put me on the waitlist")
     makes the seat the student's: news of a thing, then the student's own order."""
     assert classify(text, pending=False) == intent
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        f"{order} {who}'s {words} course {seat}"
+        for order in ("cancel", "pay for", "move")
+        for who in ("bob", "my sister", "anna")
+        for words in ("software", "sociology", "butter-making", "thermal imaging")
+        for seat in ("seat", "place")
+    ],
+)
+def test_someone_s_seat_is_theirs_whatever_word_names_its_course(text: str) -> None:
+    """Words that only begin like "so", "then" or "but" ("software", "butter-making", "thermal") stand
+    between someone's name and their seat as any others do: the seat is someone else's."""
+    assert read(text, pending=False).intent == "other"

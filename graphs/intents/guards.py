@@ -28,7 +28,7 @@ from graphs.months import MONTH_NUMBERS
 
 _POSSESSIVE = re.compile(
     r"\b(?!(?:it|that|what|there|who|one|here|where|let|today|tomorrow)'s\b)([a-z]+)'s\s+"
-    r"(?:(?!what|which|how|when|who|where|why|my|our|me\b|so|then|but)[a-z0-9-]+\s+){0,5}?"  # "my sister's computer vision seat"
+    r"(?:(?!what|which|how|when|who|where|why|my|our|me\b|so\b|then\b|but\b)[a-z0-9-]+\s+){0,5}?"  # "my sister's computer vision seat"
     r"(?:enrol(?:l)?ment|seat|spot|place|booking|registration|payment|course|cohort|invoice|fees?|tuition"
     r"|account|refund|waitlist)"
 )
