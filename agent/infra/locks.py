@@ -105,7 +105,7 @@ def begin_locked(conn: psycopg.Connection[Any], lock: Query, then: Query | None 
     read = _prepared_read(conn, then) if then is not None else []
     plain = [then] if then is not None else []
     try:
-        rows = _in_one_query(
+        rows = _first_rows(
             conn,
             [(_BEGIN, None), lock, *((p, None) for p in preparing.values()), *read, (_IDLE_ON_PURPOSE, None)],
         )
@@ -118,7 +118,7 @@ def begin_locked(conn: psycopg.Connection[Any], lock: Query, then: Query | None 
         # was written, and the rollback lets go of the lock; again as text, from now on.
         conn.rollback()
         _prepare_no_more(conn)
-        rows = _in_one_query(conn, [(_BEGIN, None), lock, *plain, (_IDLE_ON_PURPOSE, None)])
+        rows = _first_rows(conn, [(_BEGIN, None), lock, *plain, (_IDLE_ON_PURPOSE, None)])
         return bool(rows[0] and rows[0]["got"]), rows[1] if then is not None else None
     known.names.update(preparing)
     for name in preparing:
@@ -197,7 +197,7 @@ def _prepare_no_more(conn: psycopg.Connection[Any]) -> None:
 
 
 def _prepared_read(conn: psycopg.Connection[Any], then: Query) -> list[tuple[str, Any]]:
-    """`then` as statements for `_in_one_query`: an EXECUTE of it prepared on `conn` (PREPARE the first time).
+    """`then` as statements for `in_one_query`: an EXECUTE of it prepared on `conn` (PREPARE the first time).
 
     The read a turn makes under its lock is a join of several small queries, and Postgres plans
     a statement sent as text afresh each time: about 0.5 ms of the server's time a turn, three
@@ -216,7 +216,7 @@ def _prepared_read(conn: psycopg.Connection[Any], then: Query) -> list[tuple[str
 
 
 def _prepared_words(conn: psycopg.Connection[Any], last: Sequence[LastWords]) -> list[tuple[str, Any]]:
-    """`last` as statements for `_in_one_query`: each an EXECUTE where it is prepared on `conn`.
+    """`last` as statements for `in_one_query`: each an EXECUTE where it is prepared on `conn`.
 
     One that is not goes as text, and its PREPARE waits for the connection's next `begin_locked`,
     whose round trip writes nothing: a PREPARE that fails there is retried without, while one
@@ -235,28 +235,34 @@ def _prepared_words(conn: psycopg.Connection[Any], last: Sequence[LastWords]) ->
     return words
 
 
-def _in_one_query(conn: psycopg.Connection[Any], statements: Sequence[tuple[str, Any]]) -> list[Any]:
-    """Send `statements` as one simple query (one round trip); the first row of each that returns rows.
+def in_one_query(conn: psycopg.Connection[Any], statements: Sequence[tuple[str, Any]]) -> list[list[Any]]:
+    """Send `statements` as one simple query (one round trip); the rows of each that returns rows.
 
     Their parameters are bound on the client (`ClientCursor.mogrify`), since the extended
     protocol takes one statement at a time. Half the client CPU of a pipeline of the same
     statements (measured on 4 statements: about 250 against 500 µs), which every turn pays twice;
     and, unlike a pipeline, it leaves no Flush behind a transaction pooler whatever it ends with.
-    A statement that fails stops the ones after it, and raises.
+    A statement that fails stops the ones after it, and raises (the caller rolls back). A run's
+    creation and claim (`agent.journal.api_runs`) go the same way.
     """
     cursor = psycopg.ClientCursor(conn)
     # A statement without parameters goes as it is: `mogrify` would build a transformer to bind nothing.
     cursor.execute(
         ";".join(sql if params is None else cursor.mogrify(sql, params) for sql, params in statements)
     )
-    rows = []
+    results = []
     while True:
         # What `description` says (a result with rows), without building its columns each time.
         result = cursor.pgresult
         if result is not None and result.status == pq.ExecStatus.TUPLES_OK:
-            rows.append(cursor.fetchone())
+            results.append(cursor.fetchall())
         if not cursor.nextset():
-            return rows
+            return results
+
+
+def _first_rows(conn: psycopg.Connection[Any], statements: Sequence[tuple[str, Any]]) -> list[Any]:
+    """`in_one_query`, keeping the first row (or None) of each statement that returns rows."""
+    return [rows[0] if rows else None for rows in in_one_query(conn, statements)]
 
 
 def release(conn: psycopg.Connection[Any], last: Sequence[LastWords] = (), *, quiet: bool = False) -> None:
@@ -297,7 +303,7 @@ def _write_and_commit(conn: psycopg.Connection[Any], last: Sequence[LastWords]) 
     """`last` and the commit in one round trip, their statements prepared where they are."""
     words = _prepared_words(conn, last)
     try:
-        _in_one_query(conn, [*words, ("COMMIT", None)])
+        in_one_query(conn, [*words, ("COMMIT", None)])
     except psycopg.errors.InvalidSqlStatementName:
         if words == list(last):
             raise
@@ -305,7 +311,7 @@ def _write_and_commit(conn: psycopg.Connection[Any], last: Sequence[LastWords]) 
         # An EXECUTE's statement was gone from the session: the words were not written. The
         # rollback releases the lock; they are written on their own, as text, right after it.
         conn.rollback()
-        _in_one_query(conn, list(last))
+        in_one_query(conn, list(last))
 
 
 def write_on_release(thread_id: str, statement: LastWords) -> bool:

@@ -27,11 +27,12 @@ from datetime import datetime
 from typing import Any, Literal, TypedDict, cast
 
 import psycopg
-from psycopg import Connection, pq
+from psycopg import Connection
 from psycopg.types.json import Jsonb
 from psycopg_pool import ConnectionPool
 
 from agent.domain.plain_json import to_json
+from agent.infra.locks import in_one_query
 from agent.journal.connections import Database, connection
 
 RUN_LOCK_SPACE = 0x5C401
@@ -220,7 +221,7 @@ def create(
                     *([job] if job is not None else []),
                     ("COMMIT", None),
                 ]
-                _, active, (row,), *_ = _in_one_query(conn, statements)
+                _, active, (row,), *_ = in_one_query(conn, statements)
             else:
                 with conn.transaction():
                     _lock_thread(conn, thread_id)
@@ -233,24 +234,6 @@ def create(
             raise
     assert row is not None
     return cast(QueuedRun, {**row, "ahead": len(active)})
-
-
-def _in_one_query(conn: Connection[Any], statements: Sequence[Statement]) -> list[list[Any]]:
-    """Send `statements` as one simple query (one round trip); the rows of each that returns rows.
-
-    Parameters are bound on the client (`ClientCursor.mogrify`): the extended protocol takes one
-    statement at a time. A statement that fails stops the ones after it, and raises (the caller
-    rolls back). As `agent.infra.locks` sends a thread lock's statements.
-    """
-    cursor = psycopg.ClientCursor(conn)
-    cursor.execute(";".join(sql if p is None else cursor.mogrify(sql, p) for sql, p in statements))
-    results = []
-    while True:
-        result = cursor.pgresult
-        if result is not None and result.status == pq.ExecStatus.TUPLES_OK:
-            results.append(cursor.fetchall())
-        if not cursor.nextset():
-            return results
 
 
 def _locking(thread_id: str) -> Statement:
@@ -364,7 +347,7 @@ def claim_next(pool: ConnectionPool[Any], thread_id: str, worker: str) -> Claime
     )
     with pool.connection() as conn:
         try:
-            _, claimed = _in_one_query(
+            _, claimed = in_one_query(
                 conn, [("BEGIN", None), _locking(thread_id), (claim, (thread_id, worker)), ("COMMIT", None)]
             )
         except BaseException:
