@@ -199,11 +199,7 @@ def create(
     )
     if not isinstance(db, ConnectionPool):
         with db.transaction():
-            _lock_thread(db, thread_id)
-            active = db.execute(_ACTIVE, (thread_id,)).fetchall()
-            row = _queue(db, thread_id, active, strategy, actor, stops_others, busy, values)
-            if job is not None:
-                db.execute(*job)
+            active, row = _decide(db, thread_id, strategy, actor, stops_others, busy, values, job)
         return cast(QueuedRun, {**row, "ahead": len(active)})
     with db.connection() as conn:
         try:
@@ -224,16 +220,34 @@ def create(
                 _, active, (row,), *_ = in_one_query(conn, statements)
             else:
                 with conn.transaction():
-                    _lock_thread(conn, thread_id)
-                    active = conn.execute(_ACTIVE, (thread_id,)).fetchall()
-                    row = _queue(conn, thread_id, active, strategy, actor, stops_others, busy, values)
-                    if job is not None:
-                        conn.execute(*job)
+                    active, row = _decide(conn, thread_id, strategy, actor, stops_others, busy, values, job)
         except BaseException:
             _roll_back(conn)
             raise
     assert row is not None
     return cast(QueuedRun, {**row, "ahead": len(active)})
+
+
+def _decide(
+    conn: Connection[Any],
+    thread_id: str,
+    strategy: Strategy,
+    actor: str,
+    stops_others: bool,
+    busy: bool,
+    values: tuple[Any, ...],
+    job: Statement | None,
+) -> tuple[list[Any], Any]:
+    """Lock the thread, read its runs in flight, queue the run and its job; those runs and the row.
+
+    In the caller's transaction, under `strategy`, as `create` describes.
+    """
+    _lock_thread(conn, thread_id)
+    active = conn.execute(_ACTIVE, (thread_id,)).fetchall()
+    row = _queue(conn, thread_id, active, strategy, actor, stops_others, busy, values)
+    if job is not None:
+        conn.execute(*job)
+    return active, row
 
 
 def _locking(thread_id: str) -> Statement:

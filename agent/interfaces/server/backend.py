@@ -1,4 +1,4 @@
-"""What every route of the server shares: the database resources, the graph, the keys, the run queue.
+"""What every route of the server shares: the database resources, the graph, the keys, the run wake-ups.
 
 One `Backend` per application, made by `serve` (or a test) and handed to `app.create_app`.
 """
@@ -9,7 +9,6 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from agent.infra import engine
 from agent.infra.persistence import Resources
 from agent.interfaces.server.auth import Principal
 from agent.journal.feeds import Wakeups
@@ -23,16 +22,12 @@ class Backend:
     resources: Resources
     graph: Pregel
     keys: dict[str, Principal]
-    jobs: Any = None
-    """Defers run jobs (`agent.infra.engine.deferrer`); made on the resources' pool when None."""
     wakeups: Wakeups | None = None
     """This process's listener for run events; made when None."""
     started_at: datetime = field(default_factory=lambda: datetime.now(UTC))
     """When the default assistant was registered (the server's start), as the platform dates it."""
 
     def __post_init__(self) -> None:
-        if self.jobs is None:
-            self.jobs = engine.deferrer(self.resources.pool)
         if self.wakeups is None:
             listen = self.resources.settings.db_pooling != "transaction"
             self.wakeups = Wakeups(self.resources.url, listen=listen)

@@ -83,7 +83,7 @@ class RunDesk:
     """Accepts run requests, queues them for a worker, and answers for the runs of a thread."""
 
     def __init__(self, backend: Backend) -> None:
-        self.backend, self.jobs, self.wakeups = backend, backend.jobs, backend.wake
+        self.backend, self.wakeups = backend, backend.wake
         self.pool = backend.resources.pool
         self.access = ThreadAccess(backend)
 
