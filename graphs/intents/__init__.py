@@ -700,11 +700,12 @@ def _names_its_record(words: list[str]) -> bool:
 
     Named with no verb ("hello, my bookings and payments please"), a record is asked for, never an action.
     """
-    said = [
-        w for w in words if w not in lexicon.GREETINGS | lexicon.THANKS | lexicon.FILLERS | {"pls", "and"}
-    ]
-    held = lexicon.HELD | lexicon.WAITLIST
-    return said[:1] == ["my"] and len(said) > 1 and all(w.removesuffix("s") in held for w in said[1:])
+    said = [w for w in words if w not in _AROUND_A_RECORD]
+    return said[:1] == ["my"] and len(said) > 1 and all(w.removesuffix("s") in _RECORDS for w in said[1:])
+
+
+_AROUND_A_RECORD = lexicon.GREETINGS | lexicon.THANKS | lexicon.FILLERS | frozenset({"pls", "and"})
+_RECORDS = lexicon.HELD | lexicon.WAITLIST
 
 
 def _told_about(clause: Clause) -> bool:
