@@ -175,10 +175,9 @@ def asks_about_another(text: str, words: list[str]) -> bool:
         named = (subject[:1] and _is_name(subject[0])) or _someone(who)
         # After "my", a word the reader does not know just before the verb is who does it: "could
         # my ASM join ...?", "can my shift lead take ...?"
-        verb = next((k for k in (2, 3) if has_word(subject[k : k + 1], lexicon.ACTING, cutoff=0.85)), 0)
-        named = named or (
-            subject[:1] in (["my"], ["our"]) and verb > 0 and _is_name(subject[verb - 1], owned=True)
-        )
+        if not named and subject[:1] in (["my"], ["our"]):
+            verb = next((k for k in (2, 3) if has_word(subject[k : k + 1], lexicon.ACTING, cutoff=0.85)), 0)
+            named = verb > 0 and _is_name(subject[verb - 1], owned=True)
         if named and has_word(said, lexicon.ACTING, cutoff=0.85):
             return True
     return False
