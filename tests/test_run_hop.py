@@ -9,6 +9,7 @@ work is not needed for the result, and that the safe path is still taken when it
 from __future__ import annotations
 
 import asyncio
+import gc
 import json
 import threading
 import time
@@ -178,6 +179,39 @@ def test_a_mark_holds_until_its_key_is_announced_or_the_listener_loses_its_conne
         assert not wakeups.quiet_since(key, mark)
     finally:
         wakeups.close()
+
+
+def test_a_follower_the_collector_closes_inside_the_listeners_lock_lets_go_of_it(
+    resources: Resources,
+) -> None:
+    """An abandoned follower (its client left) is closed by the garbage collector, in whatever thread
+    it interrupts; that thread may be inside the listener's lock (a server's event loop waiting for
+    a run, a read in a worker thread). Its `finally` forgets its key without waiting for the lock:
+    a wait there froze that thread and every stream of the process (a thread stream sent nothing for
+    five minutes)."""
+    wakeups = Wakeups(resources.url, listen=False)
+    key = api_runs.thread_key("t-collected")
+    gc.disable()  # the collection below is the only one, in the lock
+    try:
+        follower = feeds.follow_thread(resources.pool, wakeups, "t-collected", feeds.THREAD_START, 5.0)
+        assert isinstance(next(follower), feeds.Pause)  # waiting for the thread's next run
+        cycle: list[Any] = [follower]
+        cycle.append(cycle)  # only the collector frees it, as the server's abandoned ones
+        del follower, cycle
+
+        def collect_in_the_lock() -> None:
+            with wakeups._lock:  # as a thread inside the listener finds itself when collection starts
+                gc.collect()
+
+        collector = threading.Thread(target=collect_in_the_lock, daemon=True)
+        collector.start()
+        collector.join(timeout=5)
+        assert not collector.is_alive(), "the collected follower waited for the lock its own thread held"
+    finally:
+        gc.enable()
+    assert key in wakeups._keys  # forgotten while the lock was taken: dropped at the next forget
+    wakeups.forget("some-other-run")
+    assert key not in wakeups._keys
 
 
 def test_a_running_run_asks_for_a_stop_only_once_one_was_asked_of_it(

@@ -26,6 +26,7 @@ import json
 import logging
 import threading
 import time
+from collections import deque
 from collections.abc import Callable, Iterator
 from contextlib import suppress
 from dataclasses import dataclass
@@ -185,6 +186,8 @@ class Wakeups:
         self.url, self.listen = url, listen
         self.poll_s = POLL_S if listen else POOLED_POLL_S
         self._lock = threading.Lock()
+        self._forgotten: deque[str] = deque()
+        """Keys forgotten while the lock was taken (`forget`)."""
         self._keys: dict[str, _Key] = {}
         self._listening = False
         self._epoch = 0
@@ -257,11 +260,23 @@ class Wakeups:
             )
 
     def forget(self, run_id: str) -> None:
-        """The process follows the run no more (its key stays while another follower waits on it)."""
-        with self._lock:
-            found = self._keys.get(run_id)
-            if found is not None and not found.wakers:
-                del self._keys[run_id]
+        """The process follows the run no more (its key stays while another follower waits on it).
+
+        Never waits for the lock: a follower's `finally` calls it, and an abandoned follower is
+        closed by the garbage collector, in whatever thread it interrupts, which may be inside
+        this listener's lock already. A key forgotten while the lock is taken goes when it is next free.
+        """
+        self._forgotten.append(run_id)
+        if not self._lock.acquire(blocking=False):
+            return
+        try:
+            while self._forgotten:
+                key = self._forgotten.popleft()
+                found = self._keys.get(key)
+                if found is not None and not found.wakers:
+                    del self._keys[key]
+        finally:
+            self._lock.release()
 
     def close(self) -> None:
         """Stop listening."""
