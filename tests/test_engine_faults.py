@@ -31,6 +31,13 @@ def job_status(resources: Resources, job_id: int) -> str | None:
     return row["status"] if row else None  # a succeeded job is deleted (`delete_jobs="successful"`)
 
 
+def defer_run(resources: Resources, thread_id: str) -> int:
+    """Defer the thread's run job with the statement the server sends in a run's transaction; its id."""
+    with resources.pool.connection() as conn:
+        row = conn.execute(*engine.run_job(thread_id)).fetchone()
+    return int(next(iter(row.values()))[0])
+
+
 def settle(check: Any, timeout_s: float = 20) -> Any:
     deadline = time.monotonic() + timeout_s
     while True:
@@ -50,9 +57,9 @@ def test_bad_jobs_fail_with_a_reason_and_the_worker_goes_on(
     caplog.set_level(logging.INFO)
     jobs = engine.deferrer(resources.pool)
     malformed = jobs.configure_task(engine.RUN_TASK, queue=engine.RUNS_QUEUE).defer(thread="t1", extra=1)
-    nothing_to_do = engine.defer_run(jobs, "deleted-thread")
+    nothing_to_do = defer_run(resources, "deleted-thread")
     nonsense = record_run(resources, "t9", {"kind": "format the disk"})
-    engine.defer_run(jobs, "t9")
+    defer_run(resources, "t9")
     good = record_run(
         resources,
         "t1",
@@ -63,7 +70,7 @@ def test_bad_jobs_fail_with_a_reason_and_the_worker_goes_on(
             "user_id": "ada",
         },
     )
-    engine.defer_run(jobs, "t1")
+    defer_run(resources, "t1")
     ended = settle(
         lambda: (r := api_runs.by_id(resources.pool, good)) and r["status"] in api_runs.FINAL and r
     )
@@ -108,7 +115,6 @@ def test_a_run_cut_off_by_the_database_going_away_is_retried_and_the_worker_come
             assert go.wait(timeout=30)
 
     monkeypatch.setattr(faults, "point", hold)
-    jobs = engine.deferrer(resources.pool)
     cut = record_run(
         resources,
         "t1",
@@ -119,7 +125,7 @@ def test_a_run_cut_off_by_the_database_going_away_is_retried_and_the_worker_come
             "user_id": "ada",
         },
     )
-    engine.defer_run(jobs, "t1")
+    defer_run(resources, "t1")
     assert reached.wait(30)
     # As a Postgres restart does: every session of the database ends, the workers' included.
     with resources.pool.connection() as conn:
@@ -144,6 +150,6 @@ def test_a_run_cut_off_by_the_database_going_away_is_retried_and_the_worker_come
             "user_id": "bob",
         },
     )
-    engine.defer_run(jobs, "t2")
+    defer_run(resources, "t2")
     assert settle(lambda: (r := api_runs.by_id(resources.pool, after)) and r["status"] == "success", 60)
     assert worker.alive()

@@ -62,14 +62,8 @@ def deferrer(pool: ConnectionPool[Any]) -> procrastinate.App:
     return app
 
 
-def defer_run(app: procrastinate.App, thread_id: str) -> int:
-    """Ask a worker to execute the thread's next pending run; the job's id."""
-    job = app.configure_task(RUN_TASK, queue=RUNS_QUEUE, lock=thread_lock(thread_id))
-    return int(job.defer(thread_id=thread_id))
-
-
 def run_job(thread_id: str) -> tuple[str, tuple[Any, ...]]:
-    """The statement that defers the thread's run job (as `defer_run` does), for a transaction of the caller's.
+    """The statement that asks a worker to execute the thread's next pending run, for a transaction of the caller's.
 
     Sent in the transaction that records the run (`agent.journal.api_runs.create`), the run and
     its job are committed together: no run is left without a job, nor a job without its run. It
