@@ -89,11 +89,11 @@ def test_a_runs_events_wait_for_its_start_and_are_kept_with_it_in_one_statement(
     warm = EventWriter(
         pool, new_run(resources), first=0
     )  # its statement prepared, as in a server that ran one
-    warm.put("metadata", {})
+    warm.put("metadata", "{}")
     warm.begin()
     run_id = new_run(resources)
     writer = EventWriter(pool, run_id, first=0)
-    writer.put("metadata", {"run_id": run_id, "attempt": 1})
+    writer.put("metadata", json.dumps({"run_id": run_id, "attempt": 1}))
     assert kept(resources, run_id) == []  # nothing is sent before the run begins
     before = wire.snapshot()
     writer.begin()
@@ -104,7 +104,7 @@ def test_a_runs_events_wait_for_its_start_and_are_kept_with_it_in_one_statement(
     writer.begin()  # once only
     assert (wire.snapshot() - before).statements == 1
     for n in range(3):
-        writer.put("values", {"n": n})
+        writer.put("values", json.dumps({"n": n}))
     writer.close()
     assert kept(resources, run_id) == [
         (0, "metadata", {"run_id": run_id, "attempt": 1}),
@@ -115,7 +115,7 @@ def test_a_runs_events_wait_for_its_start_and_are_kept_with_it_in_one_statement(
 def test_a_run_that_never_began_keeps_its_events_at_its_close_and_no_start(resources: Resources) -> None:
     run_id = new_run(resources)
     writer = EventWriter(resources.pool, run_id, first=0)
-    writer.put("metadata", {"run_id": run_id, "attempt": 1})
+    writer.put("metadata", json.dumps({"run_id": run_id, "attempt": 1}))
     writer.close()
     assert kept(resources, run_id) == [(0, "metadata", {"run_id": run_id, "attempt": 1})]
     assert began_at(resources, run_id) is None

@@ -75,9 +75,8 @@ class EventWriter:
         self._failed: BaseException | None = None
         self._thread: threading.Thread | None = None
 
-    def put(self, event: str, data: Any) -> None:
-        """Add an event (`data`: plain JSON types); kept and announced at `begin`, or shortly after it."""
-        text = json.dumps(data, ensure_ascii=False)
+    def put(self, event: str, text: str) -> None:
+        """Add an event (`text`: its data's JSON text); kept and announced at `begin`, or shortly after it."""
         with self._changed:
             self.waiting.append((self.next, event, text))
             self.next += 1

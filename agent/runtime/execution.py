@@ -24,6 +24,7 @@ that loses the database (a restart) is not failed: it stays `running` and its jo
 
 from __future__ import annotations
 
+import json
 import logging
 import time
 from collections.abc import Callable
@@ -137,7 +138,7 @@ def _execute(resources: Resources, graph: Pregel, run: api_runs.ClaimedRun, stop
         payload = {"run_id": run_id, "attempt": attempt, "previous_worker": run["worker_before"]}
         record_event(pool, thread_id, "run_retried", payload)
     writer = EventWriter(pool, run_id, first=first)
-    writer.put("metadata", {"run_id": run_id, "attempt": attempt})  # kept with the run's start
+    writer.put("metadata", json.dumps({"run_id": run_id, "attempt": attempt}))  # kept with the run's start
     try:
         status, error, result, failure, turn = _run(resources, graph, run, work, writer, stops)
     finally:

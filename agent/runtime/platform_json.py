@@ -48,12 +48,12 @@ def jsonable(value: Any) -> Any:
     return json.loads(json.dumps(value, default=_default))
 
 
-def _plain(value: Any) -> Any:
-    """`value` as JSON types; what has no JSON form (a debug event's internals) as its text."""
+def json_text(value: Any) -> str:
+    """`value` written as JSON text, once; what has no JSON form (a debug event's internals) as its text."""
     try:
-        return jsonable(value)
+        return json.dumps(value, default=_default, ensure_ascii=False)
     except TypeError:
-        return json.loads(json.dumps(value, default=str))
+        return json.dumps(value, default=str, ensure_ascii=False)
 
 
 def interrupt(found: Any) -> dict[str, Any]:
@@ -109,13 +109,18 @@ def debug_checkpoint(payload: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
-def values_json(chunk: dict[str, Any]) -> dict[str, Any]:
-    """A `values` or `updates` chunk as the platform writes it (its interrupts as id, value, schema)."""
+def _shaped(chunk: dict[str, Any]) -> dict[str, Any]:
+    """A `values` or `updates` chunk with its interrupts as the platform writes them (id, value, schema)."""
     if "__interrupt__" not in chunk:
-        plain: dict[str, Any] = _plain(chunk)
-        return plain
+        return chunk
     rest = {k: v for k, v in chunk.items() if k != "__interrupt__"}
-    return {**_plain(rest), "__interrupt__": [interrupt(i) for i in chunk["__interrupt__"]]}
+    return {**rest, "__interrupt__": [interrupt(i) for i in chunk["__interrupt__"]]}
+
+
+def values_json(chunk: dict[str, Any]) -> dict[str, Any]:
+    """A `values` or `updates` chunk as the platform writes it, in JSON types."""
+    plain: dict[str, Any] = json.loads(json_text(_shaped(chunk)))
+    return plain
 
 
 def thread_values(graph: Pregel, thread_id: str) -> dict[str, Any]:
@@ -130,7 +135,8 @@ def thread_values(graph: Pregel, thread_id: str) -> dict[str, Any]:
 def relay(feed: EventWriter, *, emit: bool) -> Callable[[tuple[str, ...], str, Any], None]:
     """Turn the graph's stream chunks into the platform's events in `feed` (with `emit`).
 
-    The last root `values` chunk is kept as it came: what `wait` answers, written out once.
+    The last root `values` chunk is kept as it came: what `wait` answers, written out once. Each
+    event is written as JSON text straight from the chunk, once.
     """
 
     def on_chunk(namespace: tuple[str, ...], mode: str, chunk: Any) -> None:
@@ -140,13 +146,13 @@ def relay(feed: EventWriter, *, emit: bool) -> Callable[[tuple[str, ...], str, A
             return
         if mode == "messages":
             message, meta = chunk
-            data: Any = [_plain(message), _plain(meta)]
+            text = f"[{json_text(message)}, {json_text(meta)}]"
         elif mode in ("values", "updates") and isinstance(chunk, dict):
-            data = values_json(chunk)
+            text = json_text(_shaped(chunk))
         elif mode == "debug" and isinstance(chunk, dict) and chunk.get("type") == "checkpoint":
-            data = _plain({**chunk, "payload": debug_checkpoint(chunk["payload"])})
+            text = json_text({**chunk, "payload": debug_checkpoint(chunk["payload"])})
         else:
-            data = _plain(chunk)
-        feed.put("|".join([mode, *namespace]), data)
+            text = json_text(chunk)
+        feed.put("|".join([mode, *namespace]), text)
 
     return on_chunk
