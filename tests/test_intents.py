@@ -3612,3 +3612,139 @@ def test_someone_s_seat_is_theirs_whatever_word_names_its_course(text: str) -> N
     """Words that only begin like "so", "then" or "but" ("software", "butter-making", "thermal") stand
     between someone's name and their seat as any others do: the seat is someone else's."""
     assert read(text, pending=False).intent == "other"
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        (
+            "can you move me to the next cohort of python basics? nursery starts later than I thought",
+            "transfer",
+        ),
+        ("could you switch me to the June group of rag? my shift begins later now", "transfer"),
+        ("sign me up for sql-fundamentals-2, the job ends later than planned so I'm free", "enroll"),
+        ("please cancel my seat in nlp-1, work finishes later than I expected this season", "cancel"),
+        ("maybe I'll enroll in rag-2 later", "other"),
+        ("sign me up for nlp-1, but later", "other"),
+    ],
+)
+def test_a_later_said_of_another_s_time_puts_off_nothing(text: str, intent: str) -> None:
+    """ "Later" compared ("later than I thought") or said of what starts or begins ("nursery starts
+    later") tells of another's time: the action asked beside it stands. Alone it puts the action off."""
+    assert classify(text, pending=False) == intent
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "book me a seat on the chapa to Matola",
+        "Move my seat on the Kyiv-Lviv night train to Friday please",
+        "reserve me a place on the ferry to Zanzibar",
+        "can you book me a spot on the shuttle bus at 6?",
+        "cancel my seat on the overnight coach",
+        "get me a seat at the concert on saturday",
+        "book a place aboard the morning boat",
+        "enrol me in the cooking class for calulu at the community centre",
+        "sign me up for the learn-to-row course at the river club",
+    ],
+)
+def test_a_seat_or_a_class_held_by_a_provider_not_the_school_is_an_errand(text: str) -> None:
+    """A seat, place or class on, at or aboard something no word of the school names (a minibus, a
+    train, a ferry, a concert, a community centre) is that provider's: booking it here is an errand."""
+    assert read(text, pending=False) == Reading("other", "offtopic")
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("book me a seat on the python course", "enroll"),
+        ("book me a seat on data analysis", "enroll"),
+        ("get me a place on the February cohort of nlp", "enroll"),
+        ("reserve a spot on the next one", "enroll"),
+        ("get me a spot on the waitlist for sql-2", "waitlist"),
+        ("move my seat in nlp-1 to the June one", "transfer"),
+        ("enroll me in rag-2 at the earliest", "enroll"),
+    ],
+)
+def test_a_seat_on_a_course_or_a_cohort_stays_the_school_s(text: str, intent: str) -> None:
+    assert classify(text, pending=False) == intent
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "yes, sign me up. Off the tamper by June anyway",
+        "yeah, book me in. the harvest is done by October anyway",
+        "sure, put me down. I'm off the rig by May",
+        "yes please, enrol me. the lambing's over by April anyway",
+    ],
+)
+def test_a_yes_ordering_what_waits_then_a_remark_with_a_month_confirms(text: str) -> None:
+    """ "Sign me up", "book me in" after a yes order what waits on the student and name nothing new; a
+    month in a remark after it ("off the tamper by June") is the student's life, no new target."""
+    assert classify(text, pending=True) == "confirm"
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [("yes, sign me up for nlp-1 too", "enroll"), ("ok, sign me up for nlp-1 as well", "enroll")],
+)
+def test_a_yes_that_orders_another_course_asks_for_more(text: str, intent: str) -> None:
+    assert classify(text, pending=True) == intent
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "quick question: can I pay with a card issed in Angola",
+        "quick question: can I pay with a card from a Brazilian bank",
+        "question: can I pay with a card issued abroad",
+        "klk, y'all got game development thanks?",
+        "you guys got iOS apps?",
+        "y'all got anything on ux design?",
+    ],
+)
+def test_a_question_announced_or_asked_of_what_you_have_got_is_a_question(text: str) -> None:
+    """A heading that announces a question ("quick question:") asks what follows it, "?" or not; "y'all
+    got X", "you guys got X" ask what the school has, as "do you have X" does."""
+    assert classify(text, pending=False) == "question"
+
+
+@pytest.mark.parametrize("text", ["I got a new puppy", "my brother got married yesterday"])
+def test_got_said_of_oneself_asks_nothing(text: str) -> None:
+    assert classify(text, pending=False) == "other"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "why did miners take canaries underground",
+        "good morning, why did miiners take canaries underground?",
+        "at what altitude does altitude sickness usually start",
+        "how many hours of daylight does ulaanbaatar get in december?",
+        "why do camels have humps?",
+        "how far do swallows migrate each winter?",
+        "how long do pierogi boil?",
+    ],
+)
+def test_what_a_subject_not_the_school_s_does_is_general_knowledge(text: str) -> None:
+    """A question on what a bare subject named by no word of the school does (miners, altitude
+    sickness, a city) asks general knowledge: off-topic, whatever verb it has ("take", "start")."""
+    assert read(text, pending=False) == Reading("other", "offtopic")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "when does rag-2 start?",
+        "when do students usually start?",
+        "how do alumni rate it?",
+        "when do classes begin?",
+        "how long does data analysis take?",
+        "when does enrolment close?",
+        "how many hours a week does nlp take?",
+        "when do I get my certificate?",
+    ],
+)
+def test_what_the_school_s_things_or_people_do_is_asked_of_the_school(text: str) -> None:
+    assert classify(text, pending=False) == "question"

@@ -695,6 +695,21 @@ def test_is_program_request(text: str, expected: bool) -> None:
     assert is_program_request(text) is expected
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Lay out the track, course by course, to nlp thx.",
+        "walk me course by course to mlops",
+        "rough out an order of courses that ends with web apis with fastapi",
+        "what's the best order of courses to reach Retrieval-Augmented Generation?",
+        "hey, order of courses to get to sql-fundamentals",
+    ],
+)
+def test_courses_one_by_one_or_in_an_order_ask_for_a_program(text: str) -> None:
+    """ "Course by course" and "an order of courses" name several courses in an order: a program."""
+    assert is_program_request(text)
+
+
 def test_the_paths_name_only_catalog_courses() -> None:
     paths = load_paths()
     steps = {c for career in paths.careers for step in career.steps for c in step.course_ids}

@@ -20,11 +20,13 @@ from itertools import dropwhile, pairwise, takewhile
 from typing import Literal, get_args
 
 from graphs.entities import COHORT_SHAPED, cohort_reference
+from graphs.fuzzy import word_set
 from graphs.intents import lexicon
 from graphs.intents.guards import (
     about_assistant,
     about_school,
     asks_about_another,
+    asks_of_its_own,
     for_someone_else,
     injected,
     moves_home,
@@ -125,6 +127,8 @@ _NAMING = frozenset({"the", "there", "this", "that", "these", "those", "a", "an"
 """After an auxiliary that opens a clause, these begin its subject: "is the 900 all in", "are there extras"."""
 _REASONS = frozenset({"since", "because", "as", "given", "seeing"})
 """Opening a clause of a reply, these give the reason for its answer, not a remark beside it."""
+_ME_ON = lexicon.ACTING | frozenset({"me", "up", "in", "down", "on"})
+"""A clause of only these orders what waits on the student, naming nothing new: "sign me up", "put me down"."""
 _SPEAKERS = (["i"], ["we"])
 """Before its verb, the student says the answer of themselves: "I confirm", "we decline for now"."""
 
@@ -181,6 +185,9 @@ def read(text: str, *, pending: bool, pending_intent: Intent = "enroll") -> Read
         return after
     if not pending and told_plan(text, words):
         return Reading("other", "negated")
+    # What a subject not the school's does is general knowledge, whoever does it: "why did miners take canaries underground".
+    if not pending and asks_of_its_own(text, words):
+        return Reading("other", "offtopic")
     if asks_about_another(text, words):
         return Reading("question", "asked")
     if pending and (amended := _amendment(text, flat, words, pending_intent)) is not None:
@@ -386,6 +393,8 @@ def _answer(clause: list[str], *, first: bool, short: bool) -> Intent | None:
     yes = (first and has_word(head, lexicon.CONFIRM)) or set(clause) <= lexicon.CONFIRM or "yes" in named
     yes = yes or "aye" in named
     yes = yes or has_phrase(said, lexicon.CONFIRM_PHRASES) or not lexicon.ACTING.isdisjoint(acted)
+    # The action that waits ordered on the student alone says yes to it: "sign me up", "book me in".
+    yes = yes or (clause[0] in lexicon.ACTING - lexicon.DROPPING and "me" in clause and set(clause) <= _ME_ON)
     # A pick said to be good confirms: "nah, rag-2 is fine", "that one sounds perfect".
     said_good = clause[-1] in lexicon.CONFIRM | {"good"} and clause[-2:-1] in (["is"], ["sounds"], ["looks"])
     yes = yes or said_good or (len(clause) > 1 and clause[-1] == "works")
@@ -596,24 +605,26 @@ def _errand(text: str, words: list[str]) -> bool:
     the student holds ("my place"), and nothing of the school besides the action's own words. Nothing
     named ("sign me up", "cancel my enrollment") is the school's.
     """
-    # A class at a place not the school's is that place's: "a boxing class at the gym", "my
-    # sushi-making class at the community centre"; "rag-2 at the earliest", "shifts at the farm" are no class.
+    rest = [w for w in untimed(words) if w not in lexicon.ACTING]
+    # A class or a seat at, on or aboard a thing not the school's is that thing's: "a boxing class
+    # at the gym", "a seat on the chapa to Matola", "my seat on the night train", "the cooking class
+    # for calulu at the community centre"; "rag-2 at the earliest", "shifts at the farm" hold no seat.
     if any(
-        w == "at" and has_word([placed], _LESSONS) and names_its_own(words[i + 1 : i + 4])
-        for i, (placed, w) in enumerate(pairwise(words), 1)
+        w in _WHERE and has_word(words[max(0, i - 3) : i], _HOLDS) and names_its_own(words[i + 1 : i + 4])
+        for i, w in enumerate(words)
     ):
-        return True
+        return not (COHORT_SHAPED.search(text.lower()) or names_course(rest))
     things = things_named(words, _DETERMINERS)
     if not any(thing and thing[0] not in lexicon.HELD and not has_word(thing, _OURS) for thing in things):
         return False
-    return not about_school(text, [w for w in untimed(words) if w not in lexicon.ACTING])
+    return not about_school(text, rest)
 
 
 _DETERMINERS = frozenset({"my", "our", "a", "an", "the", "that"})
-_LESSONS = frozenset(
-    {"class", "classes", "course", "courses", "lesson", "lessons", "session", "sessions", "workshop"}
-)
-"""What any place may hold as the school does: "a boxing class at the gym" is the gym's."""
+_HOLDS = lexicon.HELD | word_set("class classes course courses lesson lessons session sessions workshop")
+"""What any place may hold as the school does: "a boxing class at the gym" is the gym's, "a seat on
+the ferry" the ferry's."""
+_WHERE = frozenset({"at", "on", "aboard"})
 
 
 _OURS = (

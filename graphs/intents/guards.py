@@ -468,3 +468,24 @@ def names_its_own(words: list[str]) -> bool:
         and not has_word(thing, lexicon.SCHOOL)
         for thing in things_named(words, _THINGS)
     )
+
+
+def asks_of_its_own(text: str, words: list[str]) -> bool:
+    """Whether a question asks what a bare subject after its "do", no person nor word of the school, does.
+
+    "Why did miners take canaries underground", "at what altitude does altitude sickness start" ask
+    general knowledge; "when does rag start", "when do students start", "how do alumni rate it" do not.
+    """
+    asked = list(dropwhile(lambda w: w not in lexicon.WH_OPENERS, words))
+    at = next((i for i, w in enumerate(asked) if w in _DO), None)
+    subject = asked[at + 1] if at is not None and at + 1 < len(asked) else ""
+    ours = subject in _NOT_A_SUBJECT or subject in MONTH_NUMBERS or school_word(subject)
+    pointed = not _POINTERS.isdisjoint(words)
+    return subject.isalpha() and not (ours or pointed) and not about_school(text, untimed(words))
+
+
+_DO = frozenset({"do", "does", "did"})
+_POINTERS = frozenset({"it", "its", "it's", "that", "this", "they", "them", "those", "these", "one", "ones"})
+_NOT_A_SUBJECT = (
+    _NOT_THINGS | _THINGS | lexicon.SUBJECTS | lexicon.PEOPLE | lexicon.THIRD_PERSONS | lexicon.SCHOOL
+)

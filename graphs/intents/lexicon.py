@@ -413,7 +413,7 @@ TIMES = word_set("week weeks hours schedule euro euros")
 """Words of `SCHOOL` that name a time or a sum: beside an off-topic word or an errand ("the weather
 this week", "a flight for 300 euros") no tie."""
 CONTEXT = word_set(
-    "it its it's that this they them those these one ones there here anything something have offer "
+    "it its it's that this they them those these one ones there here anything something have got offer "
     "offers cover covers options when much long soon date dates start starts begin begins finish "
     "end free cheap cheaper cheapest expensive online live recorded hard difficult easy level "
     "difference compare recommend suggest next available open full left accept paypal visa "

@@ -31,9 +31,12 @@ from graphs.intents.text import (
 Mention = Literal["requested", "asked", "negated"]
 
 _LATER = re.compile(
-    r"(?<!\bthe )(?<!\ba )\blater\b(?! (?:cohort|group|one|class|session|intake|start|date|batch|course)s?\b)"
+    r"(?<!\bthe )(?<!\ba )(?<!\b(?:starts|begins) )\blater\b"
+    r"(?! than\b)(?! (?:cohort|group|one|class|session|intake|start|date|batch|course)s?\b)"
 )
-"""'Later' on its own puts an action off ("I'll sign up later"); "a later cohort" names one."""
+"""'Later' on its own puts an action off ("I'll sign up later"); "a later cohort" names one, and a
+later said of another's time puts off nothing: "nursery starts later than I thought", "my shift
+begins later now", "it ends later than expected"."""
 
 
 def deferred(flat: str) -> bool:

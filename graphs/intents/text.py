@@ -397,12 +397,14 @@ def clauses_of(text: str, framed: Callable[[list[str], bool], bool] | None = Non
     found: list[Clause] = []
     supposed = False
     for sentence in _SENTENCE.findall(plain(text)):
-        questioned = "?" in sentence
+        # A heading that announces a question asks what follows it: "quick question: can I pay with a card from abroad".
+        heading, colon, _ = sentence.partition(":")
+        questioned = "?" in sentence or (colon != "" and words_of(heading)[-1:] == ["question"])
         asking = questioned or words_of(sentence)[:1] in (["could"], ["can"], ["would"])
         # A heading before a colon is no opener: "Before the downbeat: if I cancel ..." supposes.
         said = [w for w in (words_of(sentence), words_of(sentence.partition(":")[2])) if w]
         asked = framed is not None and (any(framed(w, questioned) for w in said) or (supposed and asking))
-        supposed = asked and not questioned
+        supposed = asked and "?" not in sentence
         parts = _CLAUSE_BREAK.split(" " + sentence + " ")
         # re.split with a group alternates text and the separator that followed it.
         for i in range(0, len(parts), 2):

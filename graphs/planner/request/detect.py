@@ -21,9 +21,11 @@ _PROGRAM_PHRASES = phrase_list(
 )
 _SEVERAL_IN_ORDER = re.compile(
     r"\b(?:which|what) (?:order|sequence)\b"
-    r"|\b(?:sequence|series|set|combination|bundle) of (?:\w+ )?courses\b|\bcourses,? in (?:\w+ )?order\b"
+    r"|\b(?:order|sequence|series|set|combination|bundle) of (?:\w+ )?courses\b|\bcourses,? in (?:\w+ )?order\b"
+    r"|\bcourse by course\b"
 )
-"""Courses together or in an order: "in what sequence", "which combination of your courses"."""
+"""Courses together or in an order: "in what sequence", "which combination of your courses", "an
+order of courses that ends with rag", "the track, course by course, to nlp"."""
 _COURSES_I_NEED = re.compile(
     r"\b(?:which|what|the) courses (?:(?:do|should|would|must|could) i (?:need|take|do|follow)|"
     r"i (?:need|should|must|have to))\b(?!(?: \w+){0,3} (?:b\w{0,3}fore?|prior)\b)"
