@@ -26,6 +26,7 @@ from psycopg_pool import ConnectionPool
 
 from agent.infra import engine
 from agent.infra.persistence import Resources, connection_kwargs
+from agent.interfaces.server.langgraph_api.runs import RunDesk
 from agent.journal import api_runs, feeds
 from agent.journal.feeds import EventWriter, Wakeups
 from agent.runtime import execution
@@ -266,6 +267,48 @@ def test_whose_decision_a_thread_waits_for_comes_from_the_run_that_did_its_work(
     ada.runs.wait(thread_id, "school", command={"resume": {"decisions": [{"type": "reject"}]}})
     assert "awaiting" not in ada.threads.get(thread_id)["metadata"]
     assert read == []  # no state read after a run that did its work
+
+
+def test_a_runs_result_is_written_as_json_once_and_wait_answers_that_text_as_it_is(
+    ada: SyncLangGraphClient, resources: Resources, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    reads: list[str] = []
+    results: list[Any] = []
+    thread_values, finish = execution.thread_values, api_runs.finish
+
+    def reading(graph: Any, thread_id: str) -> Any:
+        reads.append(thread_id)
+        return thread_values(graph, thread_id)
+
+    def finishing(*args: Any, **kwargs: Any) -> None:
+        results.append(kwargs["result"])
+        finish(*args, **kwargs)
+
+    monkeypatch.setattr(execution, "thread_values", reading)
+    monkeypatch.setattr(api_runs, "finish", finishing)
+    monkeypatch.setattr(RunDesk, "final_values", lambda *_: pytest.fail("wait read the thread's state"))
+    thread_id = ada.threads.create()["thread_id"]
+    answered = ada.runs.wait(thread_id, "school", input=WHEN)
+    assert [m["type"] for m in answered["messages"]] == ["human", "ai"]
+    assert answered == ada.threads.get_state(thread_id)["values"]
+    assert reads == []  # the values the run streamed last, not read back
+    assert [type(r) for r in results] == [api_runs.JsonText]
+    assert json.loads(results[0].text) == answered
+    run = ada.runs.list(thread_id)[0]
+    ended = api_runs.ending(resources.pool, thread_id, run["run_id"])
+    assert ended is not None and json.loads(ended["result_json"] or "") == answered
+    assert api_runs.get(resources.pool, thread_id, run["run_id"])["result"] == answered  # type: ignore[index]
+
+
+def test_a_result_given_as_json_text_is_kept_as_that_json(resources: Resources) -> None:
+    run_id = new_run(resources)
+    text = '{"messages": [{"content": "caf\u00e9 \u2014 ok", "type": "ai"}], "n": 1.5}'
+    api_runs.finish(resources.pool, run_id, "success", result=api_runs.JsonText(text))
+    found = api_runs.get(resources.pool, "t-hop", run_id)
+    assert found is not None and found["result"] == json.loads(text)
+    ended = api_runs.ending(resources.pool, "t-hop", run_id)
+    assert ended is not None and json.loads(ended["result_json"] or "") == json.loads(text)
+    assert api_runs.ending(resources.pool, "t-other", run_id) is None
 
 
 def create_on(

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Literal, TypedDict, cast
 
@@ -109,6 +110,16 @@ class RunProgress(TypedDict):
     refusal: dict[str, Any] | None
 
 
+class RunEnd(TypedDict):
+    """Where a run stands, with its result as the JSON text Postgres keeps (`ending`): what `wait` answers."""
+
+    status: RunStatus
+    began_at: datetime | None
+    refusal: dict[str, Any] | None
+    result_json: str | None
+    """Its final values as JSON text, passed on to the client unparsed; None until it ends."""
+
+
 class ThreadRun(TypedDict):
     """A run as a thread's stream follows it (`thread_runs`, `thread_start`)."""
 
@@ -126,6 +137,13 @@ _THREAD_RUN = (
     " (SELECT coalesce(max(e.seq), -1) FROM api_run_events e WHERE e.run_id = r.run_id) AS last_seq"
     " FROM api_runs r WHERE thread_id = %s"
 )
+
+
+@dataclass(frozen=True)
+class JsonText:
+    """A value already written as JSON text (a run's result), kept as it is, not written again."""
+
+    text: str
 
 
 class RunConflictError(Exception):
@@ -391,6 +409,8 @@ def finish(
 ) -> None:
     """Record how the run ended (its `result` for `wait`, its `failure` as answered) and wake its followers.
 
+    `result`: JSON values, or a `JsonText` the caller has written already (kept as it is).
+
     With `awaiting`, the thread's metadata says whose decision it now waits for (key `awaiting`,
     removed for `nobody`), in the same transaction: the inbox is a thread search on that key.
     With `forget_thread` (a stateless run's temporary thread), the thread's record, owner and
@@ -429,13 +449,26 @@ def finish(
         "who": awaiting,
         "status": status,
         "error": error,
-        "result": Jsonb(result) if result is not None else None,
+        "result": _jsonb(result),
         "refusal": Jsonb(failure) if failure is not None else None,
         "channel": EVENTS_CHANNEL,
         "end": end_key(run_id),
     }
     with connection(db) as conn:
         conn.execute(query, params)
+
+
+def _jsonb(value: Any) -> Jsonb | None:
+    """`value` for a jsonb column: a `JsonText` as it is, anything else written as JSON."""
+    if value is None:
+        return None
+    if isinstance(value, JsonText):
+        return Jsonb(value.text, dumps=_as_is)
+    return Jsonb(value)
+
+
+def _as_is(text: Any) -> str:
+    return str(text)
 
 
 def get(pool: ConnectionPool[Any], thread_id: str, run_id: str) -> RunRow | None:
@@ -455,6 +488,17 @@ def progress(pool: ConnectionPool[Any], thread_id: str, run_id: str) -> RunProgr
             (thread_id, run_id),
         ).fetchone()
     return cast(RunProgress, dict(row)) if row else None
+
+
+def ending(pool: ConnectionPool[Any], thread_id: str, run_id: str) -> RunEnd | None:
+    """Where the run stands, its result as JSON text (not parsed, to be answered as it is); None if gone."""
+    with pool.connection() as conn:
+        row = conn.execute(
+            "SELECT status, began_at, refusal, result::text AS result_json FROM api_runs"
+            " WHERE thread_id = %s AND run_id = %s",
+            (thread_id, run_id),
+        ).fetchone()
+    return cast(RunEnd, dict(row)) if row else None
 
 
 def by_id(db: Database, run_id: str) -> RunRow | None:

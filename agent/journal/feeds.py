@@ -31,7 +31,7 @@ from collections.abc import Callable, Iterator
 from contextlib import suppress
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any, Literal, overload
+from typing import Any, Literal, TypeVar, overload
 
 import psycopg
 from psycopg_pool import ConnectionPool
@@ -511,7 +511,39 @@ async def wait_until(
     """
     # Waiting only for the end, it wakes only at the end (`api_runs.end_key`), and reads the whole
     # record each time (the end is then read once, not twice).
-    key, read = (run_id, api_runs.progress) if begun else (api_runs.end_key(run_id), api_runs.get)
+    if begun:
+        return await _waited(
+            pool, wakeups, thread_id, run_id, run_id, api_runs.progress, begun=True, since=since
+        )
+    return await _waited(
+        pool, wakeups, thread_id, run_id, api_runs.end_key(run_id), api_runs.get, since=since
+    )
+
+
+async def wait_for_ending(
+    pool: ConnectionPool[Any], wakeups: Wakeups, thread_id: str, run_id: str, *, since: Mark | None = None
+) -> api_runs.RunEnd | None:
+    """As `wait_until` for the end, read as `api_runs.ending`: the result as JSON text, for `wait` to pass on."""
+    return await _waited(
+        pool, wakeups, thread_id, run_id, api_runs.end_key(run_id), api_runs.ending, since=since
+    )
+
+
+R = TypeVar("R", api_runs.RunRow, api_runs.RunProgress, api_runs.RunEnd)
+
+
+async def _waited(
+    pool: ConnectionPool[Any],
+    wakeups: Wakeups,
+    thread_id: str,
+    run_id: str,
+    key: str,
+    read: Callable[[ConnectionPool[Any], str, str], R | None],
+    *,
+    begun: bool = False,
+    since: Mark | None = None,
+) -> R | None:
+    """`wait_until`'s wait: the run read with `read` once it has ended (or begun, with `begun`), woken by `key`."""
     # While the listener has listened throughout and nothing was announced for the key, what was
     # read still holds (every end, start and removal of a run is announced): it is read again only
     # after `QUIET_READ_S`, a bound for a change nobody announced.

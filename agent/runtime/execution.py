@@ -43,7 +43,7 @@ from agent.journal import api_runs, webhooks
 from agent.journal.events import record_event
 from agent.journal.feeds import EventWriter, Wakeups
 from agent.runtime import failures, threads
-from agent.runtime.platform_json import relay, thread_values, values_json
+from agent.runtime.platform_json import json_text, relay, thread_values, values_text
 from agent.runtime.runs import Pregel, RunStoppedError, Watch
 
 log = logging.getLogger(__name__)
@@ -148,7 +148,8 @@ def _execute(resources: Resources, graph: Pregel, run: api_runs.ClaimedRun, stop
             log.warning("run %s ended with some events not kept", run_id)
     if status is None:  # rolled back: the run and its checkpoints are gone
         return run_id
-    values = result if isinstance(result, dict) else None
+    # The values as JSON, for the webhooks alone: the result itself is kept as the text it is.
+    values = json.loads(result.text) if result is not None and _webhooks_for(resources, run) else None
     if work.temporary:
         # The thread's record and checkpoints go with the run's end: whoever sees it ended sees the
         # thread gone, and a worker that dies before leaves a run that is taken again, never one
@@ -205,7 +206,7 @@ class _Ending:
 
     status: str
     error: str | None
-    result: Any = None
+    result: api_runs.JsonText | None = None
     failure: failures.Failure | None = None
     values: Any = None
     awaiting: api_runs.Awaiting = None
@@ -307,7 +308,9 @@ def _whose(pending: Any) -> api_runs.Awaiting:
     return "student" if approver == "student" else "operator"
 
 
-_Outcome = tuple[str | None, str | None, Any, failures.Failure | None, threads.Turn | None]
+_Outcome = tuple[
+    str | None, str | None, api_runs.JsonText | None, failures.Failure | None, threads.Turn | None
+]
 """(status, error, result, failure, the turn when the run did its work) — status None: rolled back."""
 
 
@@ -388,8 +391,8 @@ def _do(
     return threads.decide(graph, thread_id, work.decision or {}, on_event=on_event, watch=watch)
 
 
-def _result(graph: Pregel, thread_id: str, writer: EventWriter) -> Any:
-    """What the run's `wait` answers: the state it left."""
+def _result(graph: Pregel, thread_id: str, writer: EventWriter) -> api_runs.JsonText:
+    """What the run's `wait` answers: the state it left, written as JSON once (kept and answered as it is)."""
     if isinstance(writer.last_values, dict):
-        return values_json(writer.last_values)
-    return thread_values(graph, thread_id)
+        return api_runs.JsonText(values_text(writer.last_values))
+    return api_runs.JsonText(json_text(thread_values(graph, thread_id)))

@@ -1,7 +1,7 @@
 """Values, interrupts, checkpoints and stream chunks in the JSON of the LangGraph platform.
 
 What a run's events and result hold: the worker writes the graph's stream chunks as the
-platform's events (`relay`) and a run's result as its values (`values_json`, `thread_values`),
+platform's events (`relay`) and a run's result as its values (`values_text`, `thread_values`),
 and the HTTP API answers the same shapes (`agent.interfaces.server.langgraph_api.shapes` builds
 its threads, states and assistants on these). Pure functions, but for reading a thread's state;
 no protocol, no HTTP here.
@@ -117,10 +117,9 @@ def _shaped(chunk: dict[str, Any]) -> dict[str, Any]:
     return {**rest, "__interrupt__": [interrupt(i) for i in chunk["__interrupt__"]]}
 
 
-def values_json(chunk: dict[str, Any]) -> dict[str, Any]:
-    """A `values` or `updates` chunk as the platform writes it, in JSON types."""
-    plain: dict[str, Any] = json.loads(json_text(_shaped(chunk)))
-    return plain
+def values_text(chunk: dict[str, Any]) -> str:
+    """A `values` or `updates` chunk as the platform writes it, as JSON text."""
+    return json_text(_shaped(chunk))
 
 
 def thread_values(graph: Pregel, thread_id: str) -> dict[str, Any]:

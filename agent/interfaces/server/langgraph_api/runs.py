@@ -47,7 +47,7 @@ from agent.interfaces.server.langgraph_api.run_requests import (
 )
 from agent.interfaces.server.langgraph_api.threads import ThreadAccess, at_checkpoint
 from agent.journal import api_runs, thread_records
-from agent.journal.feeds import Event, Mark, Pause, follow, wait_until
+from agent.journal.feeds import Event, Mark, Pause, follow, wait_for_ending, wait_until
 from agent.journal.webhooks import run_json
 from agent.runtime import daily_budget, run_shapes, threads
 from agent.runtime.platform_json import thread_values
@@ -275,13 +275,18 @@ class RunDesk:
         """
         thread_id = record["thread_id"]
         # One wait, for the end: whether the run began is in how it ended (its failure says so).
-        ended = await self.wait_for_end(thread_id, record["run_id"], since)
+        ended = await wait_for_ending(self.pool, self.wakeups, thread_id, record["run_id"], since=since)
         failure = ended["refusal"] if ended is not None else None
         if ended is not None and ended["status"] == "error" and failure is not None:
             if not record["ahead"] and not failure.get("began"):  # refused before it began: no run left
                 await self._drop_refused(record, on_refused)
             return failed(failure)
-        values = await anyio.to_thread.run_sync(self.final_values, thread_id, ended)
+        kept = ended["result_json"] if ended is not None else None
+        if kept is not None and kept.startswith("{"):
+            # The values as the worker wrote them, passed on as Postgres gives them: not parsed
+            # here and written again, and no thread taken for it.
+            return Response(kept, media_type="application/json", headers=headers)
+        values = await anyio.to_thread.run_sync(self.final_values, thread_id)
         return JSONResponse(values, headers=headers)
 
     async def stream_of(
