@@ -1932,7 +1932,8 @@ def test_a_no_with_its_terms_declines_and_a_yes_with_its_reason_confirms(reply: 
     ],
 )
 def test_work_for_a_class_taken_elsewhere_is_off_topic(work: str) -> None:
-    assert classify(work, pending=False) == "other"
+    # Routed as the product routes it: no rule reads work for a class elsewhere any more, the reader does.
+    assert routed(work) == "other"
     assert classify("explain recursion for my python class", pending=False) == "question"
 
 
@@ -3748,3 +3749,74 @@ def test_what_a_subject_not_the_school_s_does_is_general_knowledge(text: str) ->
 )
 def test_what_the_school_s_things_or_people_do_is_asked_of_the_school(text: str) -> None:
     assert classify(text, pending=False) == "question"
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("Lift plan done for the day. What level is deep learning?", "question"),
+        ("Suppose the lift plan overruns and I miss two sessions of rag: can I catch up?", "question"),
+        ("my meal plan is a mess, when does rag-2 start?", "question"),
+        ("the floor plan came back wrong, how much is sql-fundamentals?", "question"),
+        ("Lift plan's signed off, so register me for data analysis.", "enroll"),
+        ("the lift plan's changed, so shift me to a later cohort of python-basics.", "transfer"),
+        ("Lift plan's a mess and nlp-1 is full: waiting list for me, please.", "waitlist"),
+        ("make me a study plan for data engineering", "program"),
+        ("course plan for ML engineer?", "program"),
+        ("can you line up a study plan that ends with rag?", "program"),
+        ("plan me a path that ends with deep learning", "program"),
+        ("I need a plan to become a data engineer", "program"),
+    ],
+)
+def test_a_plan_of_a_thing_the_school_does_not_name_asks_for_no_program(text: str, intent: str) -> None:
+    """A plan named by a word neither the reader nor the school's texts know (a lift plan, a meal plan,
+    a floor plan) is that trade's: what is said beside it is read. A study, course or training plan,
+    or a plan with a goal, is asked for."""
+    assert classify(text, pending=False) == intent
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Moien, take my banksman off the waiting list for nlp-1",
+        "take my foreman off the waitlist for rag-2",
+        "move my linesman to a later cohort of sql-fundamentals",
+        "cancel my craftsman's spot in nlp-1",
+        "move my fellow rope tech to a later cohort of deep learning",
+        "sign my fellow climber up for rag-2",
+    ],
+)
+def test_someone_named_by_a_trade_or_as_a_fellow_is_someone_else(text: str) -> None:
+    """Words for people by what they do end in -man as in -er ("banksman", "foreman"); "my fellow
+    <anything>" is a person: an action on their seat is for someone else."""
+    assert read(text, pending=False) == Reading("other", "injected")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Is it too late for my plasterer's mate to get into rag-2 please?",
+        "is it ok for my colleague to join nlp-1?",
+        "is it still possible for my brother to sign up for sql-fundamentals-2?",
+        "is it too early for my son to enrol in python basics?",
+    ],
+)
+def test_whether_it_is_too_late_or_ok_for_someone_to_act_is_asked(text: str) -> None:
+    """ "Is it <too late, ok, still possible> for X to <act>" asks what X may do, however many
+    words say how it is."""
+    assert read(text, pending=False).intent == "question"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "How does paying for llm-agents-2 work: card, transfer, instalments?",
+        "how does paying work: card or transfer?",
+        "How do I pay for rag-2: card, transfer, cash?",
+        "what can I do if rag-2 is full: waitlist, transfer?",
+    ],
+)
+def test_an_action_s_word_alone_among_options_in_a_question_is_asked(text: str) -> None:
+    """In a question, a clause that is only an action's word ("transfer" among "card, transfer,
+    instalments") names an option, orders nothing."""
+    assert read(text, pending=False).intent == "question"

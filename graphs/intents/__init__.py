@@ -45,8 +45,10 @@ from graphs.intents.text import (
     clauses_of,
     has_phrase,
     has_word,
+    known_word,
     names_course,
     opener_of,
+    school_word,
     unquoted,
     words_of,
 )
@@ -200,7 +202,11 @@ def read(text: str, *, pending: bool, pending_intent: Intent = "enroll") -> Read
     # As typed and as spelled: "becoem a data engineer" is a career move too.
     # A cohort id names a cohort, not a goal: "switch to data-engineering-2" is no career move.
     named = COHORT_SHAPED.sub(" ", text.lower())
-    planned = is_program_request(named) or is_program_request(" ".join(words_of(named)))
+    # A plan named after a thing the school does not name is that thing's: "the lift plan overran",
+    # "the funeral plan instalment"; "plan my courses", "plan the courses" plan them.
+    said = ["", *words_of(named), ""]
+    kept = [w for b, w, a in zip(said, said[1:-1], said[2:], strict=False) if not _plan_of(b, w, a)]
+    planned = is_program_request(" ".join(kept)) or (kept == said[1:-1] and is_program_request(named))
     refused = planned and _refuses_a_plan(text)
     if refused and not (_asking(text) or "whether" in words):
         return Reading("other", "negated")
@@ -215,6 +221,12 @@ def read(text: str, *, pending: bool, pending_intent: Intent = "enroll") -> Read
         return Reading("confirm")
     # A question while an action waits is about it ("what time are the sessions?"), never off-topic.
     return Reading("question") if pending and "?" in text and reading.guard == "offtopic" else reading
+
+
+def _plan_of(before: str, word: str, after: str) -> bool:
+    """Whether `word` is a plan of a thing the school does not name ("lift plan", "funeral plan"), no verb."""
+    known = not before.isalpha() or known_word(before) or school_word(before)
+    return (word == "plan's" or (word == "plan" and after not in _ME_ON | _NAMING)) and not known
 
 
 def _refuses_a_plan(text: str) -> bool:
@@ -499,28 +511,12 @@ def _task(words: list[str]) -> bool:
         for i, w in enumerate(words)
         if w in lexicon.TASKS and (w == opener or words[i - 1 : i] in (["me"], ["you"]))
     ]
-    if (tasked and not has_word(words[tasked[0] + 1 :], lexicon.THINGS_OF_SCHOOL)) or _schoolwork(words):
+    if tasked and not has_word(words[tasked[0] + 1 :], lexicon.THINGS_OF_SCHOOL):
         return True
     # "help me with my homework", "tell me a joke"; "is there homework in rag?" asks about a course.
     return any(
         w in lexicon.TASK_NOUNS and not _ASKED_FOR.isdisjoint(words[max(0, i - 2) : i])
         for i, w in enumerate(words)
-    )
-
-
-def _schoolwork(words: list[str]) -> bool:
-    """Whether a message asks for work of a class taken elsewhere, on no course here.
-
-    "Explain the causes of World War I for my history class", "solve this for my chemistry exam";
-    "explain embeddings for my nlp course" asks about a course here.
-    """
-    return any(
-        a == "for"
-        and b in ("my", "our")
-        and c.isalpha()
-        and d in lexicon.SCHOOLWORK
-        and not about_school(c, [c])
-        for a, b, c, d in zip(words, words[1:], words[2:], words[3:], strict=False)
     )
 
 

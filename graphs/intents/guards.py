@@ -162,8 +162,9 @@ def asks_about_another(text: str, words: list[str]) -> bool:
         said = said[int(wh) :]
         if len(said) < 2 or said[0] not in lexicon.AUX_OPENERS | lexicon.MODAL_OPENERS:
             continue
-        # "is it possible for him to ...": the one after "for" does it.
-        subject = said[4:] if said[1] == "it" and said[3:4] == ["for"] else said[1:]
+        # "is it possible for him to ...", "is it too late for my mate to ...": the one after "for" does it.
+        at = next((k for k in (3, 4) if said[1] == "it" and said[k : k + 1] == ["for"]), 0)
+        subject = said[at + 1 :]
         if subject[:1] and subject[0] in _DOERS:
             return True
         # "How does enrolling work for him?", "how do I register my son?"
@@ -351,8 +352,8 @@ def _named_by_role(rest: list[str]) -> bool:
     return len(head) > 3 and role and not (thing or has_word([head], _OURS_WORDS))
 
 
-_ROLE_ENDINGS = ("er", "or", "ant", "ist", "ee", "ian", "eur")
-"""Endings of the words for people by what they do: volunteer, assistant, sender, trainee, librarian."""
+_ROLE_ENDINGS = ("er", "or", "ant", "ist", "ee", "ian", "eur", "man")
+"""Endings of the words for people by what they do: volunteer, assistant, sender, trainee, librarian, foreman."""
 _NOT_A_PERSON = lexicon.HELD | lexicon.ORDERS | lexicon.COUNTS | lexicon.TIMES | lexicon.CONTEXT
 _OURS_WORDS = lexicon.SCHOOL - word_set("teacher instructor mentor tutor beginner beginners")
 """The school's words; its people ("the teacher") are people still."""

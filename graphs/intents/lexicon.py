@@ -344,7 +344,7 @@ PEOPLE = word_set(
     "staff hire hires engineers analysts developers workers trainees interns firm employer organisation members "
     "classmates pupils tutees learners buddy buddies pal pals mate mates babysitter babysitters sitter nanny "
     "nannies pair carer caregiver housekeeper fiance fiancee troop student report reports ward wards youth man dog "
-    "lads novices juniors"
+    "lads novices juniors fellow"
 )
 """Who "my ..." or "the ..." names besides the student ("my friend", "the whole team"); a word that
 is no word of the reader, the catalog or the school's texts ("my roommate") names a person too; a
@@ -443,7 +443,7 @@ TASKS = word_set("write code solve translate compute calculate debug summarize s
 HELD = word_set("enrollment enrolment seat spot place booking registration payment refund")
 """What a student holds at the school: "my place", "my booking" alone are the school's."""
 SCHOOLWORK = word_set("class homework assignment exam essay test quiz module lecture seminar paper")
-"""After "for my <subject>", work for a class taken elsewhere ("for my history class")."""
+"""Work for a class ("for my history class"). No rule reads it: the learned reader carries the class; its words stay known to the speller."""
 TASK_NOUNS = word_set("homework essay poem poetry recipe joke jokes song songs horoscope")
 """A message asking for one of these asks for a task outside the school, whatever subject it names."""
 PLANNING = word_set(

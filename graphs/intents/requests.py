@@ -118,7 +118,9 @@ def mention(
             polite_requests and _has_imperative(clause.words) and not _negated(clause, at, reported=False)
         )
         if not ordered and (
-            asks(clause, polite_requests=polite_requests) or (clause.framed and not _opens_with(clause, at))
+            # Asked, an action's word alone is an option named: "how does paying work: card, transfer?"
+            asks(clause, polite_requests=polite_requests)
+            or (clause.framed and not (_opens_with(clause, at) and (said[1:] or not clause.questioned)))
         ):
             found.add("asked")
         elif (
