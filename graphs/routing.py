@@ -188,8 +188,8 @@ an action over the rules' question; they were not kept."""
 READER_WORDS = 80
 """The learned reader reads messages of at most this many words; longer ones keep the rules' reading.
 It was fitted on messages of at most 79 words: past that its probabilities say more about length
-than meaning (a question padded with 700 repeats of one word read as chit-chat, sure at 0.86; fitted
-with round 22, with 140 repeats, sure at 0.84)."""
+than meaning (a question padded with 700 repeats of one word read as chit-chat, sure at 0.86, before
+a word repeated in a row counted once in its features)."""
 SAFETY_GUARDS = frozenset({"injected", "negated", "offtopic", "social", "asked"})
 """Guards that say a message must start no action and no planner; the reader never overrules that."""
 REPLIES = frozenset({"confirm", "decline"})

@@ -66,14 +66,12 @@ def test_the_model_decides_elsewhere(scripted_model: Any, said: str, text: str, 
     assert route(scripted_model, said, text, pending=pending) == (said, "model", None)
 
 
-def test_a_message_longer_than_the_reader_ever_read_keeps_the_rules_reading() -> None:
-    # Padded far past the longest message the reader was fitted on, a question stays a question:
-    # the reader, sure of "other" there, is not asked.
+def test_a_question_padded_with_one_word_again_and_again_stays_a_question() -> None:
+    # Padded with one word again and again, a question stays a question: past the longest message
+    # the reader was fitted on it is not asked, and within that length the repeats count once
+    # (fitted without that, the reader read 70 repeats as chit-chat, sure at 0.83).
     for padding in (1, READER_WORDS - 10, 700):
         text = "Is there a course on " + "very " * padding + "long subjects?"
         decision = decide(text, pending=None, model=None, config=ModelConfig())
         assert (decision.intent, decision.record["source"]) == ("question", "rules"), padding
-    assert (
-        shipped().probabilities("Is there a course on " + "very " * 700 + "long subjects?", False)["other"]
-        > 0.8
-    )
+        assert shipped().probabilities(text, False)["question"] > 0.5, padding

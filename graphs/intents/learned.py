@@ -45,10 +45,12 @@ class ReaderArtifactError(ValueError):
 def features(text: str, pending: bool) -> list[str]:
     """The features of a message: its words and word pairs, letter n-grams, whether an action waits.
 
-    While one waits, its words count again as words read while waiting ("yes", "that one"). Words are the rules' words (`words_of`: lower case, chat spellings written out, slips of known
+    While one waits, its words count again as words read while waiting ("yes", "that one"). A word
+    repeated in a row counts once. Words are the rules' words (`words_of`: lower case, chat spellings written out, slips of known
     words corrected), so both readers see the same message.
     """
-    words = words_of(text)
+    # A word said again and again in a row says it once: "very very very long", "pleaseeee please please".
+    words = [word for word, _ in itertools.groupby(words_of(text))]
     out = [f"w:{w}" for w in words] + [f"b:{a} {b}" for a, b in itertools.pairwise(words)]
     for word in words:
         out += _letter_grams(word)
