@@ -149,8 +149,11 @@ TUNED: tuple[Family, ...] = (
             "sign me up for {course}, {ordinal} cohort",
             "enroll me in the {month} cohort of {course}",
             "sign me up for {course} starting in {month}",
+            "book the {month} one of {course}",
+            "I'll take the {ordinal} one of {course}",
+            "put me in the {month} one of {course}",
         ),
-        size=30,
+        size=40,
     ),
     Family(
         "waitlist",
