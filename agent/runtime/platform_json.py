@@ -147,7 +147,7 @@ def relay(feed: EventWriter, *, emit: bool) -> Callable[[tuple[str, ...], str, A
             message, meta = chunk
             text = f"[{json_text(message)}, {json_text(meta)}]"
         elif mode in ("values", "updates") and isinstance(chunk, dict):
-            text = json_text(_shaped(chunk))
+            text = values_text(chunk)
         elif mode == "debug" and isinstance(chunk, dict) and chunk.get("type") == "checkpoint":
             text = json_text({**chunk, "payload": debug_checkpoint(chunk["payload"])})
         else:

@@ -225,8 +225,13 @@ def read(text: str, *, pending: bool, pending_intent: Intent = "enroll") -> Read
 
 def _plan_of(before: str, word: str, after: str) -> bool:
     """Whether `word` is a plan of a thing the school does not name ("lift plan", "funeral plan"), no verb."""
-    known = not before.isalpha() or known_word(before) or school_word(before)
-    return (word == "plan's" or (word == "plan" and after not in _ME_ON | _NAMING)) and not known
+    if not (word == "plan's" or (word == "plan" and after not in _PLANNED)):
+        return False  # most words: no look-up of the word before
+    return before.isalpha() and not known_word(before) and not school_word(before)
+
+
+_PLANNED = _ME_ON | _NAMING
+"""After "plan", these make it the verb: "plan me a path", "plan the courses"."""
 
 
 def _refuses_a_plan(text: str) -> bool:

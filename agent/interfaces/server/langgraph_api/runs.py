@@ -208,11 +208,8 @@ class RunDesk:
         if on_refused is not None:
             await anyio.to_thread.run_sync(on_refused, record)
 
-    def final_values(self, thread_id: str, run: api_runs.RunRow | None = None) -> dict[str, Any]:
-        """What `wait` and `join` answer: the state the run left, else the thread's, read."""
-        if run is not None and isinstance(run.get("result"), dict):
-            result: dict[str, Any] = run["result"]
-            return result
+    def final_values(self, thread_id: str) -> dict[str, Any]:
+        """What `join` answers, and `wait` for a run that kept no result: the thread's state, read."""
         return thread_values(self.backend.graph, thread_id)
 
     def run(self, thread_id: str, run_id: str, who: Principal) -> api_runs.RunRow:
