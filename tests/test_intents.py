@@ -3820,3 +3820,93 @@ def test_an_action_s_word_alone_among_options_in_a_question_is_asked(text: str) 
     """In a question, a clause that is only an action's word ("transfer" among "card, transfer,
     instalments") names an option, orders nothing."""
     assert read(text, pending=False).intent == "question"
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("so basically payday was today and i want to pay llm-agents-2 now ya know before i spend it", "pay"),
+        ("payday was today and i want to pay rag-2", "pay"),
+        ("the bonus was paid out and i want to settle nlp-1 now", "pay"),
+        ("it was my birthday yesterday and i want to enrol in rag-1", "enroll"),
+        ("my shift ended early and i'd like to join the waitlist for mlops-1", "waitlist"),
+        ("i didn't pay and won't enrol in rag-1", "other"),
+        ("I was enrolled in rag-1 and paid it", "other"),
+    ],
+)
+def test_a_past_told_in_a_clause_of_its_own_reports_no_action_after_it(text: str, intent: str) -> None:
+    """A past said in its own clause ("payday was today and ...") is news beside the request that
+    follows, not the action told as done; a negator still carries over "and", and an action's own
+    past ("I was enrolled") still reports it."""
+    assert classify(text, pending=False) == intent
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("Go on then, yes. At my age I shouldn't wait.", "confirm"),
+        ("yes please, at my age I can't wait around", "confirm"),
+        ("Yes. The herd has been fine all week, so go ahead", "confirm"),
+    ],
+)
+def test_while_an_action_waits_a_remark_on_ones_own_life_is_not_off_topic(text: str, intent: str) -> None:
+    """While an action waits, a remark is about it: "at my age", "the herd" name the student's life,
+    and the reply beside them is heard (by the reader where the rules find none). A task or an errand
+    said then stays off-topic (`test_learned_reader`)."""
+    assert read(text, pending=True).guard != "offtopic"
+    assert routed(text, pending=True) == intent
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Please be advised that I wish her to be enrolled in computer-vision-1.",
+        "please be advised that i wish my colleague anna to be enrolled in sql-fundamentals-1.",
+        "I wish my son to be enrolled in command-line-git-2",
+        "we want our intern booked onto rag-1",
+    ],
+)
+def test_an_action_wished_on_someone_else_is_theirs(text: str) -> None:
+    """ "I wish/want <someone> (to be) <acted>" asks the action for that person: someone
+    else's, never the student's own enrolment."""
+    assert read(text, pending=False) == Reading("other", "injected")
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("I wish to be enrolled in rag-1", "enroll"),
+        ("I want you to enroll me in rag-1", "enroll"),
+        ("I want my son to learn python, which course?", "question"),
+        ("I'd like my current enrolment status for sql basics sent over", "question"),
+    ],
+)
+def test_a_wish_on_oneself_or_a_question_for_someone_is_not_an_action_for_them(
+    text: str, intent: str
+) -> None:
+    assert classify(text, pending=False) == intent
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Put the grandkids on the waiting list for web-apis-1.",
+        "sign my grandson up for nlp-1",
+    ],
+)
+def test_a_grandchild_is_someone_else(text: str) -> None:
+    """Grandchildren are people as children are: an action on their seat is someone else's."""
+    assert read(text, pending=False) == Reading("other", "injected")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Mrs Pemberton here again. How many weeks does web-apis run for? I am 74 and like to plan ahead.",
+        "when does rag-2 start? I like to plan ahead",
+        "what are the dates of nlp-1, so I can plan ahead",
+    ],
+)
+def test_planning_ahead_of_oneself_asks_for_no_program(text: str) -> None:
+    """Planning one's own time ("I like to plan ahead") asks for no plan of courses."""
+    assert classify(text, pending=False) == "question"

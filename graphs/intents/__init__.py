@@ -219,8 +219,12 @@ def read(text: str, *, pending: bool, pending_intent: Intent = "enroll") -> Read
     changed = _names_target(text) or names_course(words) or has_phrase(flat, lexicon.AMEND_PHRASES)
     if pending and reading == Reading(pending_intent) and not (changed or _asking(text)):
         return Reading("confirm")
-    # A question while an action waits is about it ("what time are the sessions?"), never off-topic.
-    return Reading("question") if pending and "?" in text and reading.guard == "offtopic" else reading
+    # While an action waits, a message is about it: "what time are the sessions?", "go on, yes. at my age ..."; a task
+    # ("tell me a joke") or an errand ("book me a flight") stays off-topic.
+    remark = "?" in text or not (_task(words) or has_word(words, lexicon.ACTING))
+    if pending and reading.guard == "offtopic" and remark:
+        return Reading("question" if "?" in text else "other")
+    return reading
 
 
 def _plan_of(before: str, word: str, after: str) -> bool:

@@ -191,7 +191,10 @@ def for_someone_else(flat: str) -> bool:
     # "A colleague of mine" is "my colleague"; "every one of my interns" counts them (`_counts`).
     words = re.sub(r"\b(?:a|an|one|some) (\w+) of (?:mine|ours)\b", r"my \1", flat).split()
     for i, word in enumerate(words):
-        if word not in _ACTION_FORMS:
+        # Wished on someone, an action's verb is theirs too: "I wish her to be enrolled", "we want our intern booked".
+        if word not in _ACTION_FORMS and not (
+            word in _WISHES and has_word(words[i + 2 : i + 8], lexicon.ACTION_VERBS)
+        ):
             continue
         rest = [w for w in words[i + 1 : i + 8] if w not in ("also", "too", "just")][:6]  # "enroll also bob"
         if rest[:1] == ["up"] or (word == "pay" and rest[:1] == ["for"]):
@@ -273,6 +276,7 @@ _PARTICLES = _PREPOSITIONS | {"off", "out", "down", "over", "back"}
 """What ends a person's name of more than one word: "my second shooter off", "my exchange student over to"."""
 _CLOSING: tuple[list[str], ...] = ([], ["thank"], ["thanks"], ["please"], ["thx"])
 _NEEDS = frozenset({"needs", "need", "wants", "would", "has", "needed", "wanted"})
+_WISHES = frozenset({"wish", "wishes", "want", "wants"})
 _SELF = frozenset({"i", "i'll", "i'm", "i'd", "me", "my", "myself"})
 _DOERS = frozenset({"he", "she", "they", "him", "her", "them"})  # "how does it work for her?"
 _ROLES = {"of": lexicon.PEOPLE, "for": frozenset()}  # "a mum of 3 kids" is who the student is

@@ -344,7 +344,7 @@ PEOPLE = word_set(
     "staff hire hires engineers analysts developers workers trainees interns firm employer organisation members "
     "classmates pupils tutees learners buddy buddies pal pals mate mates babysitter babysitters sitter nanny "
     "nannies pair carer caregiver housekeeper fiance fiancee troop student report reports ward wards youth man dog "
-    "lads novices juniors fellow"
+    "lads novices juniors fellow grandkids grandchildren grandson granddaughter"
 )
 """Who "my ..." or "the ..." names besides the student ("my friend", "the whole team"); a word that
 is no word of the reader, the catalog or the school's texts ("my roommate") names a person too; a

@@ -107,9 +107,11 @@ def mention(
         if not said:  # "not, like, enrolling": an aside between keeps what was said before it
             continue
         at = _action_at(clause, words, phrases, pattern)
-        # A negator alone negates what follows it: "not, um, cancelling, but what's the refund policy?"
+        # A negator alone negates what follows it ("not, um, cancelling, but ..."); a past told apart does not,
+        # unless supposed: "payday was today and i want to pay rag-2", "if I were to enrol and then cancel".
         negated = (clause.joined or bare) and negated_before
-        negated_before = negated or _negated(clause, at if at is not None else len(clause.words))
+        own = at is not None or "if" in clause.words
+        negated_before = negated or _negated(clause, len(clause.words) if at is None else at, reported=own)
         bare = said == ["not"]
         if at is None:
             continue

@@ -35,11 +35,11 @@ reach mlops"; "which courses I need before rag", "which courses I should have fi
 ask for prerequisites."""
 _PROGRAM_WORD = re.compile(
     r"\b(?:program+e?|roadmap|curriculum|path|route|(?<!ment )(?:(?<!\bi )(?<!you )(?<!\bwe )plan|plan(?! to\b)))\b"
-    r"(?! (?:(?:my|our) \w+ )?around\b)"
+    r"(?! (?:(?:my|our) \w+ )?around\b| ahead\b)"
 )
 _GOAL = re.compile(r"\b(?:to|towards?)\b|\bfrom (?:scratch|zero)\b")
 """A program or plan asked for, and where it goes ("path to AI engineer"); "do you plan to" asks none,
-nor does planning one's own days around a course ("need to plan my gigs around it")."""
+nor does planning one's own days ("need to plan my gigs around it", "I like to plan ahead")."""
 _PLANNING_VERBS = re.compile(
     r"\b(?:put\s+together|plan|build|make|design|create|suggest|recommend|propose|"
     r"draw\s+up|set\s+up|combine|assemble)\b",
