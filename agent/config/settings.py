@@ -164,9 +164,9 @@ class Settings:
     """`SCHOOL_DB_POOLING`: `transaction` when DATABASE_URL goes through PgBouncer in transaction
     mode: no prepared statements, no LISTEN (workers and streams poll), no session state."""
     workers: int = 32
-    """`SCHOOL_WORKERS`: jobs (runs, scheduled work) one worker process, or `serve`'s embedded
-    worker, carries at once (a run mostly waits for its model; like `SCHOOL_MAX_RUNS`, each holds
-    a lock connection); `serve --workers 0` runs none (API only)."""
+    """`SCHOOL_WORKERS`: jobs (runs, scheduled work) one worker process, `serve`'s worker child
+    among them, carries at once (a run mostly waits for its model; like `SCHOOL_MAX_RUNS`, each
+    holds a lock connection); `serve --workers 0` runs none (API only)."""
     stalled_after_s: int = 30
     """`SCHOOL_STALLED_AFTER_S`: a worker silent (no heartbeat) this long is dead, and its jobs are
     retried on another worker."""

@@ -2,8 +2,8 @@
 
 Every run (of the LangGraph Server API: a message or a decision, from the page, the SDKs or the
 CLI) and every piece of scheduled work is a procrastinate job, executed by whichever worker process takes it
-(`school-agent worker`, or the worker `serve` embeds). What the engine gives and the project no
-longer writes itself:
+(`school-agent worker`, or the one `serve` starts as its child). What the engine gives and the
+project no longer writes itself:
 - a job per run, taken by exactly one worker, woken by LISTEN/NOTIFY (or polled behind a
   transaction pooler, `SCHOOL_DB_POOLING=transaction`);
 - `lock`: jobs with the same lock run one at a time, oldest first, across every worker; a run's

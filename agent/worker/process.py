@@ -1,10 +1,10 @@
 """A worker: procrastinate's, in a thread of its own with its own event loop, over the school's tasks.
 
-`school-agent worker` runs one in the foreground until SIGINT/SIGTERM; `serve` embeds one beside
-the API (`--workers 0`: none). Sync tasks (a run) execute in the event loop's thread pool, up to
-`concurrency` at once. The engine's worker stops when its database connection breaks (a Postgres
-restart); this one starts it again, with a growing pause, until it is asked to stop. Before it
-takes jobs, a worker waits, saying so in the log every
+`school-agent worker` runs one in the foreground until SIGINT/SIGTERM; so does the worker process
+that `serve` starts beside its API (agent.worker.attached; `--workers 0`: none). Sync tasks (a run)
+execute in the event loop's thread pool, up to `concurrency` at once. The engine's worker stops
+when its database connection breaks (a Postgres restart); this one starts it again, with a growing
+pause, until it is asked to stop. Before it takes jobs, a worker waits, saying so in the log every
 `SCHEMA_WAIT_S`, until the engine's tables exist: a database whose schema lost them, or one a
 newer release has not yet migrated, gets a clear line instead of a crash loop.
 """
@@ -25,6 +25,7 @@ from agent.infra.persistence import Resources
 from agent.journal.feeds import Wakeups
 from agent.runtime.heap import settled_heap
 from agent.runtime.runs import Pregel
+from agent.worker.attached import parent_gone, say_ready
 from agent.worker.schedule import Schedule
 from agent.worker.tasks import Host, install
 
@@ -44,7 +45,7 @@ def worker_name() -> str:
 
 
 class Worker:
-    """One worker process's (or `serve`'s embedded) job runner."""
+    """One worker process's job runner (tests run several in one process)."""
 
     def __init__(
         self,
@@ -147,8 +148,18 @@ class Worker:
             self._stopping.wait(SCHEMA_WAIT_S)
 
 
-def run_in_foreground(resources: Resources, graph: Pregel, *, concurrency: int) -> None:
-    """Run a worker until SIGINT or SIGTERM."""
+def run_in_foreground(
+    resources: Resources,
+    graph: Pregel,
+    *,
+    concurrency: int,
+    parent: int | None = None,
+    ready_fd: int | None = None,
+) -> None:
+    """Run a worker until SIGINT or SIGTERM, or, as `serve`'s child (`parent`), until that process ends.
+
+    `ready_fd`: a pipe on which to tell the parent that the worker takes jobs (agent.worker.attached).
+    """
     import signal
 
     worker = Worker(resources, graph, concurrency=concurrency)
@@ -158,12 +169,16 @@ def run_in_foreground(resources: Resources, graph: Pregel, *, concurrency: int) 
         done.set()
 
     signal.signal(signal.SIGTERM, on_signal)
-    signal.signal(signal.SIGINT, on_signal)
+    if parent is None:  # `serve`'s child leaves Ctrl+C to its parent (agent.worker.attached)
+        signal.signal(signal.SIGINT, on_signal)
     worker.start()
-    print(f"worker {worker.name}: taking jobs, {concurrency} at once (Ctrl-C stops)", flush=True)
+    stopped_by = "Ctrl-C stops" if parent is None else f"serve's, pid {parent}"
+    print(f"worker {worker.name}: taking jobs, {concurrency} at once ({stopped_by})", flush=True)
+    if ready_fd is not None:
+        say_ready(ready_fd)
     with settled_heap():  # what start-up built is kept until exit: out of the collector's passes
         while not done.wait(1.0):
-            if not worker.alive():
+            if not worker.alive() or (parent is not None and parent_gone(parent)):
                 break
     worker.stop()
     if worker.failed is not None:

@@ -69,6 +69,7 @@ def _expected_errors() -> tuple[type[BaseException], ...]:
         ("agent.infra.locks", "ThreadBusyError"),
         ("agent.infra.persistence", "DatabaseUnavailableError"),
         ("agent.domain.documents", "DocumentError"),
+        ("agent.worker.attached", "WorkerStartError"),
     ):
         module = sys.modules.get(module_name)
         if module is not None:

@@ -98,7 +98,7 @@ def cmd_kb_search(args: argparse.Namespace) -> int:
 
 # -- serving ------------------------------------------------------------------------------------
 def cmd_serve(args: argparse.Namespace) -> int:
-    """Serve the page, the HTTP API, the LangGraph API and an embedded worker until interrupted."""
+    """Serve the page, the HTTP API and the LangGraph API, with a worker process, until interrupted."""
     from agent.interfaces.cli.serve import serve
 
     if args.workers is not None and args.workers < 0:
@@ -107,7 +107,14 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 
 def cmd_worker(args: argparse.Namespace) -> int:
-    """Execute runs and scheduled work from the task engine's queue until SIGINT or SIGTERM."""
+    """Execute runs and scheduled work from the task engine's queue until SIGINT or SIGTERM.
+
+    `--parent` (`serve`'s worker process): also until that process ends, armed before the imports.
+    """
+    if args.parent is not None:
+        from agent.worker.attached import tie_to_parent
+
+        tie_to_parent(args.parent)
     from agent.worker.process import run_in_foreground
 
     settings = Settings.from_env()
@@ -115,7 +122,7 @@ def cmd_worker(args: argparse.Namespace) -> int:
     if concurrency < 1:
         raise CliInputError("--concurrency must be at least 1")
     with session(settings) as (res, graph):
-        run_in_foreground(res, graph, concurrency=concurrency)
+        run_in_foreground(res, graph, concurrency=concurrency, parent=args.parent, ready_fd=args.ready_fd)
     return EXIT_OK
 
 

@@ -149,7 +149,7 @@ def _inspect_commands(sub: Any) -> None:
         "--workers",
         type=int,
         metavar="N",
-        help="jobs the embedded worker runs at once (default SCHOOL_WORKERS, 32; 0: API only)",
+        help="jobs its worker process runs at once (default SCHOOL_WORKERS, 32; 0: API only, no worker)",
     )
     p.set_defaults(run=operator_commands.cmd_serve)
     p = sub.add_parser(
@@ -157,6 +157,9 @@ def _inspect_commands(sub: Any) -> None:
         help="execute runs and scheduled work from the task engine's queue (any machine on DATABASE_URL)",
     )
     p.add_argument("--concurrency", type=int, metavar="N", help="jobs at once (default SCHOOL_WORKERS, 32)")
+    # How `serve` starts its worker process (agent.worker.attached): not for people.
+    p.add_argument("--parent", type=int, help=argparse.SUPPRESS)
+    p.add_argument("--ready-fd", type=int, help=argparse.SUPPRESS)
     p.set_defaults(run=operator_commands.cmd_worker)
     evals = sub.add_parser("eval", help="measure the assistant on labelled data")
     kinds = evals.add_subparsers(dest="eval_command", required=True)

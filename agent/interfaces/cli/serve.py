@@ -1,4 +1,4 @@
-"""`school-agent serve`: the page and the HTTP API (the LangGraph Server API), with an embedded worker.
+"""`school-agent serve`: the page and the HTTP API (the LangGraph Server API), with a worker process.
 
 Once the socket listens, and only then, it prints one banner: the page's URL, the API's (the
 root; `/langgraph` is an alias), LangSmith Studio's URL on that API, the database in use and the keys. Keys it made for this run
@@ -14,6 +14,7 @@ Imported by that command only: it loads uvicorn, FastAPI and the graph.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from contextlib import ExitStack
 from socket import socket
 from typing import Any
 
@@ -25,7 +26,7 @@ from agent.interfaces.server.app import create_app
 from agent.interfaces.server.auth import Principal, demo_keys, parse_keys, studio_principal
 from agent.interfaces.server.backend import Backend
 from agent.runtime.heap import settled_heap
-from agent.worker.process import Worker
+from agent.worker.attached import AttachedWorker
 
 STUDIO = "https://smith.langchain.com/studio/?baseUrl={api}"
 """LangSmith Studio on a LangGraph API, the form `langgraph dev` prints (the base URL unencoded)."""
@@ -35,16 +36,23 @@ _ANY_ADDRESS = {"0.0.0.0": "127.0.0.1", "::": "::1", "": "127.0.0.1"}
 def serve(settings: Settings, *, host: str, port: int, workers: int | None = None) -> int:
     """Serve until interrupted; return the exit status.
 
-    `workers`: jobs the embedded worker runs at once (default `SCHOOL_WORKERS`; 0: no worker, an
-    API-only process whose runs are executed by `school-agent worker` processes).
+    `workers`: jobs its worker process runs at once (default `SCHOOL_WORKERS`; 0: no worker, an
+    API-only process whose runs are executed by `school-agent worker` processes). The worker is a
+    child process (agent.worker.attached), so that the API and the graph do not share one GIL; the
+    API listens, and the banner prints, once it takes jobs.
     """
     concurrency = settings.workers if workers is None else workers
     made = not settings.api_keys
     keys = demo_keys() if made else parse_keys(settings.api_keys or "")
     studio = studio_principal(keys, settings.studio_operator)  # refused before the database opens
-    with session(settings) as (res, graph):
+    with session(settings) as (res, graph), ExitStack() as on_exit:
+        worker = None
+        if concurrency:
+            # The URL this process resolved: on a first run, that of the embedded Postgres it started.
+            worker = AttachedWorker(res.url, concurrency=concurrency).start()
+            on_exit.callback(worker.stop)  # also on Ctrl+C and on a failed start
         backend = Backend(res, graph, keys)
-        worker = Worker(res, graph, concurrency=concurrency).start() if concurrency else None
+        on_exit.callback(backend.wake.close)
 
         def announce(bound_port: int) -> None:
             base = base_url(host, bound_port)
@@ -52,13 +60,10 @@ def serve(settings: Settings, *, host: str, port: int, workers: int | None = Non
             print(shown, flush=True)
 
         config = uvicorn.Config(create_app(backend), host=host, port=port, log_level="warning")
-        try:
-            with settled_heap():  # what start-up built is kept until exit: out of the collector's passes
-                AnnouncingServer(config, announce).run()
-        finally:
-            if worker is not None:
-                worker.stop()
-            backend.wake.close()
+        if worker is not None:
+            worker.wait_ready()
+        with settled_heap():  # what start-up built is kept until exit: out of the collector's passes
+            AnnouncingServer(config, announce).run()
     return EXIT_OK
 
 
