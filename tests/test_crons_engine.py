@@ -26,7 +26,7 @@ from agent.journal import crons as cron_rows
 from agent.journal import thread_records
 from agent.runtime import crons
 from tests.support.school import TODAY
-from tests.support.servers import read_log, school_process
+from tests.support.servers import read_log, school_process, wait_for
 
 WHEN = "When does rag-2 start?"
 EVERY_MINUTE = "* * * * *"
@@ -243,14 +243,6 @@ def test_scans_racing_in_two_threads_fire_each_due_cron_once(resources: Resource
 # -- real worker processes --------------------------------------------------------------------------
 
 STALLED = {"SCHOOL_STALLED_AFTER_S": "2"}
-
-
-def wait_for(check: Any, timeout_s: float, what: str) -> Any:
-    deadline = time.monotonic() + timeout_s
-    while not (found := check()):
-        assert time.monotonic() < deadline, f"{what}: not within {timeout_s} s"
-        time.sleep(0.2)
-    return found
 
 
 @pytest.mark.postgres

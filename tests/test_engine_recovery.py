@@ -13,7 +13,6 @@ import re
 import signal
 import time
 from pathlib import Path
-from typing import Any
 
 import httpx
 import pytest
@@ -25,7 +24,7 @@ from agent.journal import api_runs
 from agent.journal.events import events
 from qa import model_stub
 from tests.support.school import TODAY
-from tests.support.servers import read_log, school_process
+from tests.support.servers import read_log, school_process, wait_for
 
 pytestmark = pytest.mark.postgres
 
@@ -36,14 +35,6 @@ STALLED = {"SCHOOL_STALLED_AFTER_S": "2"}
 RECOVERY_BOUND_S = 30.0
 """What the README promises with SCHOOL_STALLED_AFTER_S=2: the heartbeat limit plus the recovery
 task's 5 s tick, with room for a loaded CI machine."""
-
-
-def wait_for(check: Any, timeout_s: float, what: str) -> Any:
-    deadline = time.monotonic() + timeout_s
-    while not (found := check()):
-        assert time.monotonic() < deadline, f"{what}: not within {timeout_s} s"
-        time.sleep(0.1)
-    return found
 
 
 def worker_of(log: Path) -> str:

@@ -23,7 +23,7 @@ from agent.journal import api_runs
 from agent.worker.attached import AttachedWorker, WorkerStartError
 from qa import model_stub
 from tests.support.school import TODAY
-from tests.support.servers import read_log, school_process
+from tests.support.servers import read_log, school_process, wait_for
 
 pytestmark = pytest.mark.postgres
 
@@ -33,14 +33,6 @@ RECOVERY_BOUND_S = 30.0
 """The heartbeat limit plus the recovery task's 5 s tick and a restart's pause, with room for a loaded CI machine."""
 GONE_WITHIN_S = 5.0
 _TAKING_JOBS = re.compile(r"worker (\S+?):(\d+):\S+: taking jobs, \d+ at once \(serve's, pid (\d+)\)")
-
-
-def wait_for(check: Any, timeout_s: float, what: str) -> Any:
-    deadline = time.monotonic() + timeout_s
-    while not (found := check()):
-        assert time.monotonic() < deadline, f"{what}: not within {timeout_s} s"
-        time.sleep(0.1)
-    return found
 
 
 def workers_in(log: Path) -> list[tuple[str, int, int]]:

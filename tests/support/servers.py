@@ -15,9 +15,10 @@ import threading
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TypeVar
 
 import httpx
 import pytest
@@ -26,6 +27,8 @@ from starlette.types import ASGIApp
 
 from tests.support.api import langgraph_url
 from tests.support.school import ROOT, TODAY
+
+T = TypeVar("T")
 
 _ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
@@ -66,6 +69,15 @@ def free_port() -> int:
 def read_log(path: Path) -> str:
     """A server's log, without terminal colour codes."""
     return _ANSI.sub("", path.read_text(errors="replace")) if path.exists() else ""
+
+
+def wait_for(check: Callable[[], T], timeout_s: float, what: str, *, every_s: float = 0.1) -> T:
+    """Call `check` until it returns something true and return that; fail naming `what` after `timeout_s`."""
+    deadline = time.monotonic() + timeout_s
+    while not (found := check()):
+        assert time.monotonic() < deadline, f"{what}: not within {timeout_s} s"
+        time.sleep(every_s)
+    return found
 
 
 def stop(proc: subprocess.Popen[bytes]) -> None:
