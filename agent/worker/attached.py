@@ -111,12 +111,13 @@ class AttachedWorker:
             proc, ready_r = spawned
             ready = _read_ready(ready_r)
             if not self._first.is_set():
-                if not ready:
-                    code = proc.wait()
-                    self._first_failed = f"the worker process ended ({_status(code)}) before it took jobs"
-                self._first.set()
-                if not ready:
+                if not ready:  # the first child never took jobs: `serve` fails its start with why
+                    self._first_failed = (
+                        f"the worker process ended ({_status(proc.wait())}) before it took jobs"
+                    )
+                    self._first.set()
                     return
+                self._first.set()
             code = proc.wait()
             if self._stopping.is_set():
                 break

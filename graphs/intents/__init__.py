@@ -221,9 +221,11 @@ def read(text: str, *, pending: bool, pending_intent: Intent = "enroll") -> Read
         return Reading("confirm")
     # While an action waits, a message is about it: "what time are the sessions?", "go on, yes. at my age ..."; a task
     # ("tell me a joke") or an errand ("book me a flight") stays off-topic.
-    remark = "?" in text or not (_task(words) or has_word(words, lexicon.ACTING))
-    if pending and reading.guard == "offtopic" and remark:
-        return Reading("question" if "?" in text else "other")
+    if pending and reading.guard == "offtopic":
+        if "?" in text:
+            return Reading("question")
+        if not (_task(words) or has_word(words, lexicon.ACTING)):
+            return Reading("other")
     return reading
 
 
