@@ -45,10 +45,8 @@ from graphs.intents.text import (
     clauses_of,
     has_phrase,
     has_word,
-    known_word,
     names_course,
     opener_of,
-    school_word,
     unquoted,
     words_of,
 )
@@ -202,11 +200,7 @@ def read(text: str, *, pending: bool, pending_intent: Intent = "enroll") -> Read
     # As typed and as spelled: "becoem a data engineer" is a career move too.
     # A cohort id names a cohort, not a goal: "switch to data-engineering-2" is no career move.
     named = COHORT_SHAPED.sub(" ", text.lower())
-    # A plan named after a thing the school does not name is that thing's: "the lift plan overran",
-    # "the funeral plan instalment"; "plan my courses", "plan the courses" plan them.
-    said = ["", *words_of(named), ""]
-    kept = [w for b, w, a in zip(said, said[1:-1], said[2:], strict=False) if not _plan_of(b, w, a)]
-    planned = is_program_request(" ".join(kept)) or (kept == said[1:-1] and is_program_request(named))
+    planned = is_program_request(named)
     refused = planned and _refuses_a_plan(text)
     if refused and not (_asking(text) or "whether" in words):
         return Reading("other", "negated")
@@ -227,17 +221,6 @@ def read(text: str, *, pending: bool, pending_intent: Intent = "enroll") -> Read
         if not (_task(words) or has_word(words, lexicon.ACTING)):
             return Reading("other")
     return reading
-
-
-def _plan_of(before: str, word: str, after: str) -> bool:
-    """Whether `word` is a plan of a thing the school does not name ("lift plan", "funeral plan"), no verb."""
-    if not (word == "plan's" or (word == "plan" and after not in _PLANNED)):
-        return False  # most words: no look-up of the word before
-    return before.isalpha() and not known_word(before) and not school_word(before)
-
-
-_PLANNED = _ME_ON | _NAMING
-"""After "plan", these make it the verb: "plan me a path", "plan the courses"."""
 
 
 def _refuses_a_plan(text: str) -> bool:
@@ -543,44 +526,21 @@ def _for_staff(
     told = re.split(r"\bif\b", flat)[0]
     if has_word(words, lexicon.COMPLAINT, cutoff=_STRICT) or has_phrase(told, lexicon.COMPLAINT_PHRASES):
         return True
-    # A charge asked for ("no need to charge me") is no complaint.
-    said = told.split()
-    charged = {w for w, after in pairwise([*said, ""]) if w in lexicon.CHARGED and after != "me"}
-    if charged and lexicon.CHARGED_WRONGLY.intersection(said):
-        return True
     # "My manager said ...", "reports for staff", "as a manager, ...": someone spoken of, not asked for.
     mentioned = {w for before, w in pairwise(words) if before in ("my", "our", "for")}
     mentioned |= {
         w for as_, a, w in zip(words, words[1:], words[2:], strict=False) if as_ == "as" and a in ("a", "an")
     }
-    # A person turned down is asked for by no clause: "no need for a human; is rag online?".
-    kept = " ".join(c.flat for c in clauses_of(text) if not _turns_down_a_person(c.words))
-    humans = [w for w in kept.split() if w not in mentioned]
-    # A person set against the assistant is asked for too: "I need a person, not a bot, to arrange ...".
-    against_bot = has_word(words, lexicon.BOTS) and not {"not", "instead", "rather", "than"}.isdisjoint(words)
+    humans = [w for w in words if w not in mentioned]
     asks_for_one = (
         has_word(humans, lexicon.HUMAN, cutoff=_STRICT)
-        or has_phrase(kept, lexicon.HUMAN_PHRASES)
-        or lexicon.TALK_TO_SOMEONE.search(kept) is not None
-        or (against_bot and not lexicon.PERSONS.isdisjoint(humans))
+        or has_phrase(flat, lexicon.HUMAN_PHRASES)
+        or lexicon.TALK_TO_SOMEONE.search(flat) is not None
         or any(map(_only_a_person, re.split(r"[,.;:!?—]", text)))
     )
     if asks_for_one and not flat.startswith(lexicon.ABOUT_ASSISTANT):
         return True
     return refund == "requested" and cancel != "requested"
-
-
-def _turns_down_a_person(words: list[str]) -> bool:
-    """Whether a clause says no to a person, a negator first: "no need for a human", "I don't want to talk to anyone".
-
-    "I need a person, not a bot" turns down the bot; "can't I speak to someone?" asks for one.
-    """
-    at = next((i for i, w in enumerate(words) if w in _TURNING_DOWN), None)
-    return at is not None and has_word(words[at + 1 :], _A_PERSON | {"anyone", "anybody"}, cutoff=_STRICT)
-
-
-_TURNING_DOWN = frozenset({"no", "not", "without", "don't", "dont", "never"})
-"""Negators that refuse what follows them; "can't", "won't" more often open a complaint or a question."""
 
 
 def _only_a_person(said: str) -> bool:
