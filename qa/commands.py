@@ -58,10 +58,7 @@ def eval_router(args: argparse.Namespace) -> int:
     settings = Settings.from_env()
     model = Models(settings.models).chat("router", args.model)
     router = model.name if model else "offline reader"
-    if args.set:
-        parts = [("set", load_cases(Path(args.set)))]
-    else:
-        parts = [(name, cases) for name, cases in router_parts() if not args.part or name in args.part]
+    parts = [("set", load_cases(Path(args.set)))] if args.set else router_parts(args.part or ())
     if not parts:
         print(f"no part named {', '.join(args.part)}", file=sys.stderr)
         return EXIT_USAGE

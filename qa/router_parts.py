@@ -7,7 +7,9 @@ and the latest held-out families (`router_families_heldout`, written after the f
 
 from __future__ import annotations
 
+from collections.abc import Callable, Collection
 from dataclasses import replace
+from functools import partial
 
 from qa.evaluation import PARTS, EvalCase, load_cases
 from qa.router_corpus import Family, generate
@@ -22,12 +24,17 @@ def generated(families: tuple[Family, ...]) -> list[EvalCase]:
     return [replace(g.case, family=g.family) for g in generate(families)]
 
 
-def router_parts() -> list[tuple[str, list[EvalCase]]]:
-    """Every part by name: the hand-written tuned and held-out sets, then the generated ones."""
-    written = [(name, load_cases(path)) for name, path in PARTS]
-    made = [
-        ("generated tuned", generated(TUNED + MORE_TUNED)),
-        *((f"generated round {n} (seen)", generated(round_)) for n, round_ in enumerate(ROUNDS, 1)),
-        ("generated held-out", generated(HELD_OUT)),
+def router_parts(only: Collection[str] = ()) -> list[tuple[str, list[EvalCase]]]:
+    """Every part by name, or only those named in `only`: the hand-written sets, then the generated ones.
+
+    A part not asked for is not made: `eval router --part "generated tuned"` composes no round's
+    messages, held-out ones included. A generated part with no families (no round held out) is left out.
+    """
+    makers: list[tuple[str, Callable[[], list[EvalCase]]]] = [
+        *((name, partial(load_cases, path)) for name, path in PARTS),
+        ("generated tuned", partial(generated, TUNED + MORE_TUNED)),
+        *((f"generated round {n} (seen)", partial(generated, round_)) for n, round_ in enumerate(ROUNDS, 1)),
+        ("generated held-out", partial(generated, HELD_OUT)),
     ]
-    return [*written, *((name, cases) for name, cases in made if cases)]
+    made = [(name, make()) for name, make in makers if not only or name in only]
+    return [(name, cases) for name, cases in made if cases]

@@ -368,8 +368,11 @@ def test_a_good_file_loads_with_blank_lines_skipped(tmp_path: Path) -> None:
 
 # The shipped set: the tuned part and the held-out part.
 
-TUNED_FIGURES = (410, 410)
-"""Right and total of the offline rules on the tuned part."""
+TUNED_FIGURES = (408, 410)
+"""Right and total of the offline rules on the tuned part. 410 until the rule that read a charge beside a
+word of wrongness as a complaint was retired (b703033's stop; the learned reader carries it): "why was I
+charged 900 euros twice??" and "I was billed the wrong amount" now read as a question and as other by the
+rules alone, and as a handoff by the shipped combination."""
 HELDOUT_FIGURES = (95, 95)
 """Right and total of the offline rules on the written held-out part, seen since (first measured
 after the freeze at 0295b75: 94/95). Its rules were not tuned on it since: 95 came from fixing

@@ -92,6 +92,17 @@ def test_eval_router_meets_every_goal_on_every_part_but_the_unseen_round(
     assert "family " in out and "q_hypothetical " in out
 
 
+def test_a_part_not_asked_for_is_not_made(monkeypatch: pytest.MonkeyPatch) -> None:
+    # `eval router --part X` composes only X: no held-out round's messages are made for a seen part.
+    made: list[tuple[Family, ...]] = []
+    monkeypatch.setattr("qa.router_parts.generated", lambda families: made.append(families) or [])
+
+    assert [name for name, _ in router_parts(["written tuned"])] == ["written tuned"]
+    assert made == []
+    assert router_parts(["generated tuned"]) == []  # made, and left out: the stand-in made no message
+    assert made == [TUNED + MORE_TUNED]
+
+
 def test_the_evaluation_fails_on_a_deliberately_wrong_rule(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
