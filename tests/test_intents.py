@@ -521,7 +521,7 @@ def test_asking_what_one_or_one_s_firm_may_do_is_a_question(text: str) -> None:
     ],
 )
 def test_a_charge_put_off_another_payer_and_leisure_with_a_time_are_no_request(text: str) -> None:
-    assert routed(text) == "other"
+    assert classify(text, pending=False) == "other"
 
 
 @pytest.mark.parametrize(
@@ -1076,7 +1076,7 @@ def test_an_action_on_someone_elses_named_seat_is_theirs(whose: str, verb: str, 
 @pytest.mark.parametrize("verb", ["moving", "switching", "transferring"])
 def test_an_action_whose_doer_is_someone_else_describes_and_requests_nothing(who: str, verb: str) -> None:
     text = f"I do dashboards and SQL, and {who} {verb} towards LLM features next year. Does nlp-1 need a GPU?"
-    assert routed(text) == "question"
+    assert classify(text, pending=False) == "question"
 
 
 @pytest.mark.parametrize("asked", ["which payment methods do you accept —", "what do you take:"])
@@ -1768,9 +1768,9 @@ def test_a_letters_forms_are_no_words_of_what_it_asks(
     ],
 )
 def test_what_another_school_does_is_described_not_requested(elsewhere: str) -> None:
-    assert routed(f"{elsewhere}; what does yours cost?") == "question"
-    assert routed(f"{elsewhere}. how is yours different") == "question"
-    assert routed("I know a bootcamp charges less, but pay for my rag-2 seat now") == "pay"
+    assert classify(f"{elsewhere}; what does yours cost?", pending=False) == "question"
+    assert classify(f"{elsewhere}. how is yours different", pending=False) == "question"
+    assert classify("I know a bootcamp charges less, but pay for my rag-2 seat now", pending=False) == "pay"
 
 
 @pytest.mark.parametrize(
@@ -3773,9 +3773,8 @@ def test_what_the_school_s_things_or_people_do_is_asked_of_the_school(text: str)
 def test_a_plan_of_a_thing_the_school_does_not_name_asks_for_no_program(text: str, intent: str) -> None:
     """A plan named by a word neither the reader nor the school's texts know (a lift plan, a meal plan,
     a floor plan) is that trade's: what is said beside it is read. A study, course or training plan,
-    or a plan with a goal, is asked for. The routing decision says so; the learned reader carries
-    what the retired rule (`_plan_of`) read."""
-    assert routed(text) == intent
+    or a plan with a goal, is asked for."""
+    assert classify(text, pending=False) == intent
 
 
 @pytest.mark.parametrize(

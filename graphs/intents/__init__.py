@@ -45,8 +45,10 @@ from graphs.intents.text import (
     clauses_of,
     has_phrase,
     has_word,
+    known_word,
     names_course,
     opener_of,
+    school_word,
     unquoted,
     words_of,
 )
@@ -200,7 +202,11 @@ def read(text: str, *, pending: bool, pending_intent: Intent = "enroll") -> Read
     # As typed and as spelled: "becoem a data engineer" is a career move too.
     # A cohort id names a cohort, not a goal: "switch to data-engineering-2" is no career move.
     named = COHORT_SHAPED.sub(" ", text.lower())
-    planned = is_program_request(named)
+    # A plan named after a thing the school does not name is that thing's: "the lift plan overran",
+    # "the funeral plan instalment"; "plan my courses", "plan the courses" plan them.
+    said = ["", *words_of(named), ""]
+    kept = [w for b, w, a in zip(said, said[1:-1], said[2:], strict=False) if not _plan_of(b, w, a)]
+    planned = is_program_request(" ".join(kept)) or (kept == said[1:-1] and is_program_request(named))
     refused = planned and _refuses_a_plan(text)
     if refused and not (_asking(text) or "whether" in words):
         return Reading("other", "negated")
@@ -221,6 +227,17 @@ def read(text: str, *, pending: bool, pending_intent: Intent = "enroll") -> Read
         if not (_task(words) or has_word(words, lexicon.ACTING)):
             return Reading("other")
     return reading
+
+
+def _plan_of(before: str, word: str, after: str) -> bool:
+    """Whether `word` is a plan of a thing the school does not name ("lift plan", "funeral plan"), no verb."""
+    if not (word == "plan's" or (word == "plan" and after not in _PLANNED)):
+        return False  # most words: no look-up of the word before
+    return before.isalpha() and not known_word(before) and not school_word(before)
+
+
+_PLANNED = _ME_ON | _NAMING
+"""After "plan", these make it the verb: "plan me a path", "plan the courses"."""
 
 
 def _refuses_a_plan(text: str) -> bool:

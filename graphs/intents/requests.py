@@ -128,7 +128,7 @@ def mention(
         elif (
             deferred
             or (negated_before and not ordered)
-            or _failed(clause, at)
+            or _described(clause, at)
             or _reported(clause.words[max(0, at - 1) : at + 1], words)
             # A modal asked of the assistant hedges nothing: "I wonder if you might kindly register me".
             or has_phrase(clause.flat.replace("you might", "you").replace("might you", "you"), lexicon.HEDGES)
@@ -291,11 +291,26 @@ def _reported(said: list[str], words: Collection[str]) -> bool:
 _WISHED_AFTER = frozenset({"be", "get", "me", "need", "needs", "want", "wants"})
 
 
-def _failed(clause: Clause, at: int) -> bool:
-    """Whether the clause tells that the action's thing failed ("the payment page didn't load"): no request."""
-    return clause.words[at - 1 : at] in (["the"], ["my"]) and not lexicon.FAILING.isdisjoint(
+def _described(clause: Clause, at: int) -> bool:
+    """Whether the clause describes the action rather than asks for it.
+
+    Its subject is someone else, just before it ("someone drops out", "my employer is paying") or
+    opening the clause with no "I" or "we" after ("another bootcamp in Berlin charges less"); or the action's
+    thing failed ("the payment page didn't load").
+    """
+    before = clause.words[:at]
+    opening = [w for w in before[:2] if w not in _DETERMINERS][:1]
+    other = any(w in lexicon.THIRD_PERSONS for w in before[-2:]) or (
+        opening != [] and opening[0] in lexicon.THIRD_PERSONS and _FIRST_PERSON.isdisjoint(before)
+    )
+    failed = before[-1:] in (["the"], ["my"]) and not lexicon.FAILING.isdisjoint(
         clause.words[at + 1 : at + 4]
     )
+    return other or failed
+
+
+_DETERMINERS = frozenset({"another", "other", "a", "the", "some"})
+_FIRST_PERSON = frozenset({"i", "we"})
 
 
 def asks(clause: Clause, *, polite_requests: bool = True) -> bool:
