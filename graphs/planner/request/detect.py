@@ -26,6 +26,13 @@ _SEVERAL_IN_ORDER = re.compile(
 )
 """Courses together or in an order: "in what sequence", "which combination of your courses", "an
 order of courses that ends with rag", "the track, course by course, to nlp"."""
+_COURSES_I_NEED = re.compile(
+    r"\b(?:which|what|the) courses (?:(?:do|should|would|must|could) i (?:need|take|do|follow)|"
+    r"i (?:need|should|must|have to))\b(?!(?: \w+){0,3} (?:b\w{0,3}fore?|prior)\b)"
+)
+"""Asking which courses one needs or should take: "what courses should I take", "the courses I need to
+reach mlops"; "which courses I need before rag", "which courses I should have finished before it"
+ask for prerequisites."""
 _PROGRAM_WORD = re.compile(
     r"\b(?:program+e?|roadmap|curriculum|path|route|(?<!ment )(?:(?<!\bi )(?<!you )(?<!\bwe )plan|plan(?! to\b)))\b"
     r"(?! (?:(?:my|our) \w+ )?around\b| ahead\b)"
@@ -71,7 +78,7 @@ def enrolls_in_the_program(text: str) -> bool:
 def is_program_request(text: str) -> bool:
     """Whether a message asks for a program of several courses rather than about one course.
 
-    True for a planning phrase ("learning path", "roadmap", "what should I take"), for a
+    True for a planning phrase ("learning path", "roadmap", "which courses should I take"), for a
     number of courses of two or more ("three courses for ..."), for a career move ("become a data
     engineer", "move into ML engineering"), and for "program" or a planning verb with courses, a
     goal, a budget or a start date ("put together a program", "a program for data analysis within
@@ -79,7 +86,11 @@ def is_program_request(text: str) -> bool:
     Actions on a pending proposal are the router's business, not this function's.
     """
     flat = " ".join(corrected(text, _VOCABULARY, cutoff=0.85, min_length=6))
-    if any(p in flat for p in _PROGRAM_PHRASES) or _SEVERAL_IN_ORDER.search(flat):
+    if (
+        any(p in flat for p in _PROGRAM_PHRASES)
+        or _COURSES_I_NEED.search(flat)
+        or _SEVERAL_IN_ORDER.search(flat)
+    ):
         return True
     if (course_count(text) or 0) >= 2 or (_CAREER.search(flat) and _ROLE.search(flat)):
         return True
