@@ -380,7 +380,7 @@ SMALL_TALK = phrase_list(
 """Chat about the assistant itself; the clarification answers it by saying what the assistant does."""
 BOTS = word_set("bot chatbot robot")
 PERSONS = word_set("person human someone somebody people")
-"""Beside a bot set aside ("a person, not a bot"), who is asked for instead."""
+"""Words for a person: a sentence of only these asks for one ("A person, please.")."""
 TASTES = word_set("favourite favorite opinion name age")
 """Chat about the assistant itself: "this chatbot is cute", "your favourite language", "your name"."""
 OFF_TOPIC = word_set(
@@ -455,7 +455,9 @@ PLAN_WORDS = ("path", "roadmap", "road map", "plan", "program", "programme", "cu
 negator in its clause, none is asked for ("I'm not looking for a roadmap", "don't plan to become one")."""
 CHARGED = word_set("charged billed charge charging debited")
 CHARGED_WRONGLY = word_set("twice double again extra wrong never not")
-"""A charge word with one of these is a complaint: "why was I charged 900 euros twice?"."""
+"""With `CHARGED`, words no rule reads since the charge-and-wrongness complaint rule was retired (the
+learned reader carries "why was I charged 900 euros twice?"); kept as known words for the spelling
+corrector and the reader's features."""
 
 ACTING = ENROLL | CANCEL | PAY | WAITLIST | TRANSFER | REFUND | HANDLING
 """Every word of acting on enrollments: with one, "every cohort" is an action in bulk, and "<it> me"
