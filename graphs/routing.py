@@ -2,13 +2,16 @@
 
 The model's answer is checked in code. Invalid JSON, an intent outside the enum, an intent that is
 impossible in this state (confirm with nothing pending) or a failed call all fall back to the
-deterministic classifier, and the decision records why. A model's "confirm" — the only reading
-that leads straight to a side effect — counts only when the rules read a confirmation too: a
-small model is never trusted with a transition the student did not clearly make. Likewise a
-model's action or program is not taken from a message the rules read as a question, "other"
-(injected, negated, asked about, chit-chat), or a yes or no to what waits, and a model's "decline"
-does not drop a pending action the student was changing ("rag-1 instead"): there the rules'
-reading stands, and the decision records why (`rules_read_question`, `injected_action` ...).
+reading without a model (the rules and the learned reader, below), and the decision records why.
+A model's "confirm" — the only reading that leads straight to a side effect — counts only when the
+rules read a confirmation too: a small model is never trusted with a transition the student did
+not clearly make. A model's action is not taken from a message a guard of the rules read as no
+request (injected, negated, asked about, chit-chat, off-topic), and a model's "decline" does not
+drop a pending action the student was changing ("rag-1 instead"). Nor is a model's action or
+program taken from a message that the rules, or the reading without a model, take as a question,
+"other" or a yes or no to what waits: the learned reader's veto holds for a model as it does
+offline, so the model path is never less safe than the offline one. The decision records why
+(`injected_action`, `rules_read_question`, `learned_read_other` ...).
 
 Without a model, the learned reader (`graphs.intents.learned`) reads beside the rules: its reading
 stands where it is sure (`CONFIDENT`, `GUARD_CONFIDENT`), except that it never turns a message a
@@ -137,9 +140,9 @@ def decide(
         pending=pending is not None,
         pending_intent=INTENT_OF_ACTION.get(pending["name"], "enroll") if pending else "enroll",
     )
-    rules = reading.intent
+    offline = _offline(text, reading, pending=pending is not None, learned=config.learned_reader)
     if model is None:
-        return _offline(text, reading, pending=pending is not None, learned=config.learned_reader)
+        return offline
     bound = model.model.bind(
         **output_options(config.router_output), stream=False, max_tokens=ROUTER_MAX_TOKENS
     )
@@ -152,13 +155,13 @@ def decide(
         config={"tags": ["nostream"]},
     )
     if isinstance(run, Failed):
-        return _fallback(rules, model, run, run.failure)
+        return _fallback(offline, model, run, run.failure)
     try:
         data = parse_reply(run.value.content)
         intent = parse_intent(data, pending=pending is not None)
-        _check_against_rules(intent, reading)
+        _check_against_readers(intent, reading, offline)
     except InvalidRouteError as err:
-        return _fallback(rules, model, run, err.reason)
+        return _fallback(offline, model, run, err.reason)
     record = RouteRecord(intent=intent, source="model", model=model.name, reason=None)
     if intent == "question":
         _add_filters(record, data.get("filters"))
@@ -272,25 +275,32 @@ NOT_A_REQUEST = frozenset({"injected", "negated", "asked", "social", "offtopic"}
 """Rule readings under which no action is taken, whatever a model says."""
 
 
-def _check_against_rules(intent: Intent, reading: Reading) -> None:
-    """Raise `InvalidRouteError` where the model's intent would act against the rules' reading."""
+def _check_against_readers(intent: Intent, reading: Reading, offline: RouteDecision) -> None:
+    """Raise `InvalidRouteError` where the model's intent would act against the readers.
+
+    Against the rules' guards, and against the reading without a model (`offline`: the rules'
+    reading, or the learned reader's where it stands).
+    """
     if intent == "confirm" and reading.intent != "confirm":
         raise InvalidRouteError("unconfirmed_confirm")
     if intent in ACTION_INTENTS and intent != reading.intent and reading.guard in NOT_A_REQUEST:
         raise InvalidRouteError(f"{reading.guard}_action")
     if intent == "decline" and reading.guard == "amended":
         raise InvalidRouteError("amended_decline")
-    # The safe reading wins: where the rules read a question or "other", no action and no planner;
-    # a clear yes or no to what waits is not turned into a new request.
-    if intent in UNSAFE_READINGS and intent != reading.intent and reading.intent in SAFE_READINGS:
-        raise InvalidRouteError(f"rules_read_{reading.intent}")
-    if reading.intent in ("confirm", "decline") and intent in ACTION_INTENTS and intent != reading.intent:
-        raise InvalidRouteError(f"rules_read_{reading.intent}")
+    # The safe reading wins: where the rules, or the reading without a model, take the message as a
+    # question or "other", no action and no planner; a clear yes or no to what waits is not turned
+    # into a new request.
+    for reader, safe in (("rules", reading.intent), ("learned", offline.intent)):
+        if intent in UNSAFE_READINGS and intent != safe and safe in SAFE_READINGS:
+            raise InvalidRouteError(f"{reader}_read_{safe}")
+        if safe in REPLIES and intent in ACTION_INTENTS and intent != safe:
+            raise InvalidRouteError(f"{reader}_read_{safe}")
 
 
-def _fallback(rules: Intent, model: NamedModel, run: Recorded[Any], reason: str) -> RouteDecision:
-    record = RouteRecord(intent=rules, source="fallback", model=model.name, reason=reason)
-    return RouteDecision(rules, record, run.judged(reason).calls[-1])
+def _fallback(offline: RouteDecision, model: NamedModel, run: Recorded[Any], reason: str) -> RouteDecision:
+    """The reading without a model, recorded as the model's fallback and why."""
+    record = RouteRecord(intent=offline.intent, source="fallback", model=model.name, reason=reason)
+    return RouteDecision(offline.intent, record, run.judged(reason).calls[-1])
 
 
 EVAL_PENDING = PendingAction(
