@@ -177,7 +177,10 @@ def _inspect_commands(sub: Any) -> None:
         "--part",
         action="append",
         metavar="NAME",
-        help="only this part (repeatable): tuned, held-out, 'generated tuned', 'generated held-out'",
+        help=(
+            "only this part (repeatable): 'written tuned', 'written held-out (seen)', "
+            "'generated tuned', 'generated round N (seen)', 'generated held-out'"
+        ),
     )
     p.add_argument("--limit", type=int, metavar="N", help="only the first N messages of each part")
     p.set_defaults(run=qa_command("eval router", "eval_router"))
