@@ -71,7 +71,7 @@ def eval_router(args: argparse.Namespace) -> int:
         print(format_report(report, title=title))
         if model is not None:
             used = ", ".join(f"{reason} {count}" for reason, count in fallbacks.most_common()) or "none"
-            print(f"fallbacks to the rules: {sum(fallbacks.values())} ({used})\n")
+            print(f"fallbacks to the reading without a model: {sum(fallbacks.values())} ({used})\n")
         reports.append((part, report))
     print(format_summary(reports), end="")
     return EXIT_OK if goals_met(reports) else EXIT_FAILED

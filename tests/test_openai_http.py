@@ -154,7 +154,7 @@ def test_eval_router_against_an_endpoint(settings: Settings, openai_stub: OpenAI
         assert section.startswith(f"\naccuracy: {right / n:.3f} ({right}/{n})\n")
         assert re.search(rf"^question +0\.00\*? +0\.00 +{len(wrong)}$", section, re.MULTILINE)
         used = ", ".join(f"{reason} {count}" for reason, count in overruled.most_common()) or "none"
-        assert f"fallbacks to the rules: {sum(overruled.values())} ({used})" in section
+        assert f"fallbacks to the reading without a model: {sum(overruled.values())} ({used})" in section
     assert len(openai_stub.requests) == len(labels)
     assert out.endswith("goal: no question or guard message read as an action or a program: met\n")
 
