@@ -3911,3 +3911,104 @@ def test_a_grandchild_is_someone_else(text: str) -> None:
 def test_planning_ahead_of_oneself_asks_for_no_program(text: str) -> None:
     """Planning one's own time ("I like to plan ahead") asks for no plan of courses."""
     assert classify(text, pending=False) == "question"
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("was hoping to get onto python-basics-2. could you sign me up?", "enroll"),
+        ("Was hoping to get onto computer-vision-1. Could you sign me up please?", "enroll"),
+        ("am looking to join rag-2, can you sign me up", "enroll"),
+        ("was hoping to join nlp-1. please enrol me", "enroll"),
+        ("excuse me, was hoping to get onto data-engineering-2. could you sign me up?", "enroll"),
+        ("Was wanting a seat in sql-fundamentals-2, could you book me in?", "enroll"),
+        ("was hoping to get onto mlops-1 but it's full. put me on the waiting list for it", "waitlist"),
+        ("Was rag-2 cancelled?", "question"),
+        ("was the payment for nlp-1 received?", "question"),
+        ("am I enrolled in rag-2?", "question"),
+        ("is learning python hard?", "question"),
+        ("were the sessions of rag-1 recorded?", "question"),
+    ],
+)
+def test_an_auxiliary_of_ones_own_with_its_subject_left_out_tells_and_asks_nothing(
+    text: str, intent: str
+) -> None:
+    """ "Was hoping to get onto X", "am looking to join X": the student's own "I" left out before an
+    auxiliary and a verb in -ing tells what they want; the request after it is the student's. An
+    auxiliary before its subject ("was rag-2 cancelled?", "am I enrolled?") still asks."""
+    assert classify(text, pending=False) == intent
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Not dropping natural language processing. Jury duty is dull but I'll manage.",
+        "not dropping deep-learning, only tired today",
+        "Don't worry, I'm not dropping computer vision. Long day, that's all.",
+        "I'm not dropping rag, whatever my friends say.",
+        "Not dropping out of sql-fundamentals-2, just moaning.",
+        "we're not dropping nlp-1, we'll manage somehow",
+    ],
+)
+def test_a_refusal_told_with_a_remark_is_no_action_and_no_handoff(text: str) -> None:
+    """ "Not dropping X": "dropping" is the cancelling verb negated (as "cancelling" is), and a remark
+    beside it ("I'll manage": a verb after its subject, no manager asked for) asks for nobody. ("Quitting"
+    is not read so: the speller reads "quilting" and "quotting" as it.)"""
+    assert read(text, pending=False) == Reading("other", "negated")
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("I'm dropping nlp-1, work got in the way", "cancel"),
+        ("dropping rag-2, sorry, too much on", "cancel"),
+        ("my quilting-bee friend wonders when mlops-2 starts", "question"),
+        ("I want to speak to a manager", "handoff"),
+        ("can staff help me with my enrolment?", "handoff"),
+        ("what happens if someone drops out?", "question"),
+    ],
+)
+def test_dropping_still_cancels_and_a_manager_asked_for_is_one(text: str, intent: str) -> None:
+    assert classify(text, pending=False) == intent
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        (
+            "First, thank you, everyone was helpful. Second, please take me off the waiting list for "
+            "statistics-2; I found a way to learn this at work instead.",
+            "cancel",
+        ),
+        ("Hi everyone! Enroll me in rag-2.", "enroll"),
+        ("thanks everyone. cancel my seat in nlp-1", "cancel"),
+        ("Everyone has been so kind. Please move me to web-apis-2.", "transfer"),
+    ],
+)
+def test_everyone_thanked_in_a_sentence_of_its_own_is_no_action_in_bulk(text: str, intent: str) -> None:
+    """Acting in bulk is one order on everyone ("enroll everyone in rag-2"); everyone thanked or
+    greeted in a sentence of its own leaves the student's request after it their own."""
+    assert classify(text, pending=False) == intent
+
+
+@pytest.mark.parametrize(
+    "text", ["enroll everyone in rag-2", "cancel all the cohorts", "move everyone in nlp-1 to nlp-2 please"]
+)
+def test_an_order_on_everyone_in_one_sentence_acts_in_bulk(text: str) -> None:
+    assert read(text, pending=False) == Reading("other", "injected")
+
+
+@pytest.mark.parametrize(
+    ("text", "intent", "pending"),
+    [
+        ("> rag-2 starts in five days\nthat works, please register me for it", "enroll", False),
+        ("that works, sign me up for nlp-1", "enroll", False),
+        ("Could someone from the school get in touch before I decide?", "handoff", True),
+        ("can a person get in touch with me about rag-2?", "handoff", False),
+    ],
+)
+def test_that_works_names_no_errand_and_getting_in_touch_asks_for_a_person(
+    text: str, intent: str, pending: bool
+) -> None:
+    """ "That works" agrees, naming no thing of its own to book; "get in touch" asks to be contacted, as "call me" does."""
+    assert classify(text, pending=pending) == intent

@@ -107,6 +107,7 @@ _TAKEN_BACK = re.compile(
     r"\s*[,.;:!-]"
 )
 _STRICT = 0.85
+_SPOKEN_OF = lexicon.SUBJECTS | {"my", "our", "for", "i'll", "we'll"}
 _ASKED_FOR = frozenset({"my", "a", "an", "me", "some"})
 """Before a task noun, these ask the assistant for one ("my homework", "a joke")."""
 _PICK_WORDS = 3
@@ -543,8 +544,9 @@ def _for_staff(
     told = re.split(r"\bif\b", flat)[0]
     if has_word(words, lexicon.COMPLAINT, cutoff=_STRICT) or has_phrase(told, lexicon.COMPLAINT_PHRASES):
         return True
-    # "My manager said ...", "reports for staff", "as a manager, ...": someone spoken of, not asked for.
-    mentioned = {w for before, w in pairwise(words) if before in ("my", "our", "for")}
+    # "My manager said ...", "reports for staff", "as a manager, ...": someone spoken of, not asked for;
+    # after its subject, a verb: "I'll manage".
+    mentioned = {w for before, w in pairwise(words) if before in _SPOKEN_OF}
     mentioned |= {
         w for as_, a, w in zip(words, words[1:], words[2:], strict=False) if as_ == "as" and a in ("a", "an")
     }
@@ -617,9 +619,9 @@ _OURS = (
     | lexicon.CONTEXT
     | lexicon.ORDERS
     | lexicon.COUNTS
-    | frozenset({"waiting", "name", "plan", "program", "programme"})
+    | frozenset({"waiting", "name", "plan", "program", "programme", "works"})
 )
-"""The school's words, and those of its actions' phrases and plans: "the waiting list", "put my name
+"""The school's words, and those of its actions' phrases and plans ("that works" names nothing): "the waiting list", "put my name
 down", "the plan" (built once, not on every reading)."""
 
 

@@ -110,10 +110,15 @@ def injected(text: str, flat: str, *, decode: bool = True) -> bool:
 
 
 def _in_bulk(words: list[str]) -> bool:
-    """Whether the words name all of the school's things or people: "all the cohorts", "every account"."""
-    return any(w in ("everyone", "everybody") for w in words) or any(
-        a in _ALL and has_word([(c if b == "the" else b).removesuffix("s")], lexicon.BULK)
-        for a, b, c in zip(words, [*words[1:], ""], [*words[2:], "", ""], strict=False)
+    """Whether the words name all the school's things or people ("all the cohorts"), not everyone thanked or told of ("thanks everyone", "everyone was kind")."""
+    said = ["", *words, "", ""]
+    return any(
+        (
+            w in ("everyone", "everybody")
+            and not (b in lexicon.GREETINGS | lexicon.THANKS or a in lexicon.AUX_OPENERS)
+        )
+        or (w in _ALL and has_word([(c if a == "the" else a).removesuffix("s")], lexicon.BULK))
+        for b, w, a, c in zip(said, said[1:], said[2:], said[3:], strict=False)
     )
 
 

@@ -57,7 +57,7 @@ HUMAN = word_set(
 """A person of the school, also named by their office ("I need the secretariat, not robot")."""
 HUMAN_PHRASES = phrase_list(
     "real person, customer support, customer service, support team, support staff, contact support, "
-    "call me, someone in charge"
+    "call me, get in touch, someone in charge"
 )
 TALK_TO_SOMEONE = re.compile(
     r"\b(?:(?:talk|speak|chat)(?:ing)?|a word|connect me|put me through) (?:to|with) (?:a|an|someone|somebody|anyone"
@@ -76,7 +76,8 @@ REFUND_PHRASES = ("money back",)
 """A refund asked for is for staff; a refund asked about ("what is the refund policy?") is a question."""
 
 CANCEL = word_set(
-    "cancel cancellation terminate withdraw unenroll unenrol unregister quit deregister drop annul discontinue"
+    "cancel cancellation terminate withdraw unenroll unenrol unregister quit deregister drop dropping annul "
+    "discontinue"
 )
 DROPPING = CANCEL | word_set("forget scratch scrap ditch skip leave belay")
 """Before "it" or "that" in a reply to what waits, these drop it: "scratch that", "leave it", "belay that"."""

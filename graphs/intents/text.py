@@ -209,7 +209,7 @@ def as_said(text: str) -> str:
     become a data engineer" is "I am trying to become a data engineer": the student, not another.
     "If it's no trouble, enroll me" orders on no condition; "To whom it may concern: pray enter my
     name ... Sincerely" is "enter my name ..."; "@school please drop me" is "please drop me"; "when
-    does rag-2 start, so that I can book leave?" asks when rag-2 starts.
+    does rag-2 start, so that I can book leave?" asks when rag-2 starts; "was hoping to join" is the student's.
     """
     courtesies = _phrases(lexicon.POLITE_CONDITIONS + lexicon.LETTER_FORMS, re.IGNORECASE)
     text = _PURPOSE.sub("", text)
@@ -221,6 +221,7 @@ def as_said(text: str) -> str:
         text = text[addressed.end() :] or text
     pasted = _PASTED.sub(" ", _EMOTE.sub(" ", text))
     text = courtesies.sub("", _TICKET_FIELD.sub("", pasted if pasted.strip() else text))
+    text = re.sub(r"(?i)(^\s*|[.!?:,]\s+)(am|was) (?=\w+ing\b)", r"\1I \2 ", text)  # the "I" left out
     found = _ONESELF.search(text)
     if not found:
         return text
