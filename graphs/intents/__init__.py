@@ -108,6 +108,8 @@ _TAKEN_BACK = re.compile(
 )
 _STRICT = 0.85
 _SPOKEN_OF = lexicon.SUBJECTS | {"my", "our", "for", "i'll", "we'll"}
+"""Before a word for a person, these speak of one ("my manager said"); after a subject the word is a
+verb ("I'll manage")."""
 _ASKED_FOR = frozenset({"my", "a", "an", "me", "some"})
 """Before a task noun, these ask the assistant for one ("my homework", "a joke")."""
 _PICK_WORDS = 3
@@ -621,8 +623,8 @@ _OURS = (
     | lexicon.COUNTS
     | frozenset({"waiting", "name", "plan", "program", "programme", "works"})
 )
-"""The school's words, and those of its actions' phrases and plans ("that works" names nothing): "the waiting list", "put my name
-down", "the plan" (built once, not on every reading)."""
+"""The school's words, and those of its actions' phrases and plans: "the waiting list", "put my name
+down", "the plan"; "that works" names nothing (built once, not on every reading)."""
 
 
 def _request(text: str, flat: str, words: list[str]) -> Reading:

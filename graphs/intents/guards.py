@@ -110,7 +110,10 @@ def injected(text: str, flat: str, *, decode: bool = True) -> bool:
 
 
 def _in_bulk(words: list[str]) -> bool:
-    """Whether the words name all the school's things or people ("all the cohorts"), not everyone thanked or told of ("thanks everyone", "everyone was kind")."""
+    """Whether the words name all the school's things or people ("all the cohorts", "every account").
+
+    Not everyone thanked or told of: "thanks everyone", "everyone was kind".
+    """
     said = ["", *words, "", ""]
     return any(
         (

@@ -200,6 +200,8 @@ retire the car, i.e. quit rag halfway, is there a refund?" the quitting is suppo
 _PURPOSE = re.compile(r",?\s+so that\b[^.!?;\n]*", re.IGNORECASE)
 """What an answer or an order is for ("so that I can book leave", "so that I can plan my sprint"):
 what the student will do with it, asked of no one."""
+_I_LEFT_OUT = re.compile(r"(^\s*|[.!?:,]\s+)(am|was) (?=\w+ing\b)", re.IGNORECASE)
+"""A sentence that opens "was hoping to ..." or "am writing to ...": its "I" left out."""
 
 
 def as_said(text: str) -> str:
@@ -221,7 +223,7 @@ def as_said(text: str) -> str:
         text = text[addressed.end() :] or text
     pasted = _PASTED.sub(" ", _EMOTE.sub(" ", text))
     text = courtesies.sub("", _TICKET_FIELD.sub("", pasted if pasted.strip() else text))
-    text = re.sub(r"(?i)(^\s*|[.!?:,]\s+)(am|was) (?=\w+ing\b)", r"\1I \2 ", text)  # the "I" left out
+    text = _I_LEFT_OUT.sub(r"\1I \2 ", text)
     found = _ONESELF.search(text)
     if not found:
         return text
