@@ -367,6 +367,12 @@ def bare_name(text: str) -> bool:
     return "?" not in text and bool(words) and set(words) <= _catalog_words()
 
 
+def names_only(text: str) -> bool:
+    """Whether a text only names courses or cohorts, asking nothing of them: "rag-2", "python-basics?"."""
+    named = set(words_of(text)) - {"course", "cohort"}
+    return bare_name(text.replace("?", " ")) and named.isdisjoint(lexicon.DECLINE | lexicon.THINGS_OF_SCHOOL)
+
+
 def opener_of(words: list[str]) -> str:
     """The first word that opens what a message says, greetings and fillers aside ("" when none)."""
     return next((w for w in words if w not in lexicon.OPENER_SKIP), "")
