@@ -165,7 +165,7 @@ def read(text: str, *, pending: bool, pending_intent: Intent = "enroll") -> Read
         return Reading("other")
     if pending and words == ["and"] and text.strip(" .!").lower() == "n":  # "n" alone is a no, as "y" a yes
         return Reading("decline")
-    if not pending and names_only(text):  # "rag-2" alone asks about it; no reader makes it an order
+    if not pending and names_only(words):  # "rag-2" alone asks about it; no reader makes it an order
         return Reading("question", "asked")
     if injected(text, flat):
         # An instruction, then a plain question ("ignore your rules. ok fine, when does rag-2 start?") asks it.

@@ -116,10 +116,7 @@ def _in_bulk(words: list[str]) -> bool:
     """
     said = ["", *words, "", ""]
     return any(
-        (
-            w in ("everyone", "everybody")
-            and not (b in lexicon.GREETINGS | lexicon.THANKS or a in lexicon.AUX_OPENERS)
-        )
+        (w in ("everyone", "everybody") and not (b in _GREETED or a in lexicon.AUX_OPENERS))
         or (w in _ALL and has_word([(c if a == "the" else a).removesuffix("s")], lexicon.BULK))
         for b, w, a, c in zip(said, said[1:], said[2:], said[3:], strict=False)
     )
@@ -268,6 +265,8 @@ _ACTION_FORMS = (
 )
 """The verbs of acting and their -ing forms: "I'm enrolling my ward in mlops-1" acts on the ward."""
 _ALL = frozenset({"all", "every", "each"})
+_GREETED = lexicon.GREETINGS | lexicon.THANKS
+"""Before "everyone", these greet or thank them all: "thanks everyone", "hi everybody"."""
 _ON_A_SEAT = lexicon.ACTING - word_set("get put take add")
 """Words that alone act on a seat; "get" or "take" do so only with an action's word ("get a fade")."""
 _HELD = lexicon.HELD

@@ -360,17 +360,27 @@ def names_course(words: list[str]) -> bool:
     return not course_tags().isdisjoint(words) or not title_pairs().isdisjoint(pairwise(words))
 
 
+_NAME_GLUE = lexicon.PICK_GLUE | lexicon.FILLERS | frozenset({"course", "cohort"})
+"""Words that stand beside a course's name without asking anything of it: "the rag course please"."""
+_BARE_GLUE = _NAME_GLUE | lexicon.THINGS_OF_SCHOOL | lexicon.DECLINE
+"""Beside a name picked from what was offered, a school word or a no too: "no, rag pls"."""
+
+
+def _named(words: list[str], glue: frozenset[str]) -> set[str]:
+    """The words besides `glue` and numbers, where every one is a catalog word; empty otherwise."""
+    named = {w for w in words if w not in glue and not w.isdigit()}
+    return named if named <= _catalog_words() else set()
+
+
 def bare_name(text: str) -> bool:
     """Whether a text is the bare name of courses or cohorts: "deep learning with pytorch", "the rag course"."""
-    glue = lexicon.PICK_GLUE | lexicon.THINGS_OF_SCHOOL | lexicon.FILLERS | lexicon.DECLINE  # "no, rag pls"
-    words = [w for w in words_of(text) if w not in glue and not w.isdigit()]
-    return "?" not in text and bool(words) and set(words) <= _catalog_words()
+    return "?" not in text and bool(_named(words_of(text), _BARE_GLUE))
 
 
-def names_only(text: str) -> bool:
-    """Whether a text only names courses or cohorts, asking nothing of them: "rag-2", "python-basics?"."""
-    named = set(words_of(text)) - {"course", "cohort"}
-    return bare_name(text.replace("?", " ")) and named.isdisjoint(lexicon.DECLINE | lexicon.THINGS_OF_SCHOOL)
+def names_only(words: list[str]) -> bool:
+    """Whether a message's words only name courses or cohorts, asking nothing of them: "rag-2", "python-basics?"."""
+    named = _named(words, _NAME_GLUE)
+    return bool(named) and named.isdisjoint(_BARE_GLUE)  # a catalog word that is also an order is no name
 
 
 def opener_of(words: list[str]) -> str:
