@@ -4053,3 +4053,207 @@ def test_an_action_word_beside_a_course_name_is_no_bare_name(text: str, intent: 
 
 def test_a_cohort_named_alone_while_an_offer_waits_picks_it() -> None:
     assert routed("rag-1", pending=True) == "enroll"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I was about to ask you to enrol me in rag-2, but on second thought I need one answer first: does it start in May?",
+        "Dear team,\nI was going to ask you to book me on nlp-1, but then I wondered: is it full?\nKind regards, Ana",
+        "Please put me on the waiting list for nlp-1. Strike that: I don't know whether it's even full. Is it?",
+        "cancel my place in sql-fundamentals-1. on second thoughts, what is the refund if I cancel now?",
+        "Move me to rag-2. Let me rephrase: can I still move this late?",
+        "sign me up for mlops-1, scratch that, how long is it?",
+        "I meant to ask you to pay my fee for rag-2, but on reflection: do you take cards from abroad?",
+        "pay for web-apis-1 please. On further thought, is there an instalment plan?",
+    ],
+)
+def test_an_ask_taken_back_for_a_question_is_a_guarded_question(text: str) -> None:
+    # The settled, last ask counts: an action named and taken back ("strike that", "on second
+    # thought", "I was about to ask ..., but") is asked about, and no reader makes it an order.
+    assert read(text, pending=False) == Reading("question", "asked")
+    assert routed(text) == "question"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I was going to ask you to cancel my seat in rag-2, but I've changed my mind. Thanks anyway.",
+        "Put me on the waitlist for rag-2. On reflection, I'd rather wait and see.",
+        "I was about to ask for a refund but then I read the rules. All good!",
+        "enrol me in nlp-1. strike that.",
+    ],
+)
+def test_an_ask_taken_back_for_nothing_is_no_action(text: str) -> None:
+    assert read(text, pending=False) == Reading("other", "negated")
+    assert routed(text) == "other"
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        (
+            "I was going to ask you to enrol me in rag-2, but it's full, so please put me on its waiting list.",
+            "waitlist",
+        ),
+        ("sign me up for rag-2. scratch that, put me on the waitlist for rag-1", "waitlist"),
+        (
+            "I had meant to ask for a plan of courses, but on reflection I only need one: please register me for nlp-1.",
+            "enroll",
+        ),
+        (
+            "Book me on python-basics-1. On second thought, cancel my seat in python-basics-2 instead.",
+            "cancel",
+        ),
+        ("on second thought, enroll me in rag-1", "enroll"),
+        (
+            "I started writing to ask about the refund rules, then decided I don't need them. Please sign me up for rag-2.",
+            "enroll",
+        ),
+    ],
+)
+def test_the_ask_settled_on_after_a_take_back_stands(text: str, intent: str) -> None:
+    assert classify(text, pending=False) == intent
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "> You could move your place in the rag course to a later cohort.\nThanks, but I'm keeping my place where it is.",
+        "hello! > You are on the waiting list.\nWhat if a place in rag-2 opens up while I'm away?",
+        "> Shall I enrol you in nlp-1?\nNot for now, thanks.",
+        "Hi, > We can cancel your seat in rag-2 for you.\nNo need, I'll stay.",
+    ],
+)
+def test_a_line_quoted_back_is_not_the_students_ask(text: str) -> None:
+    # A line quoted with ">" is the assistant's offer; the lines after it answer it. Neither the
+    # rules nor the learned reader (which reads the message as the rules do) take the offer as asked.
+    assert classify(text, pending=False) in ("question", "other")
+    assert routed(text) in ("question", "other")
+
+
+def test_the_learned_reader_reads_the_message_as_the_rules_do() -> None:
+    from graphs.intents.learned import features
+
+    quoted = "> You could move your place in rag to a later cohort.\nThanks, but I'm keeping my place."
+    assert features(quoted, False) == features("Thanks, but I'm keeping my place.", False)
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        (
+            "after my promotion I'll need data analysis. Put together a plan of the courses leading to it, please.",
+            "program",
+        ),
+        (
+            "once I start the new job I'll need deep learning, so put together a path of the courses that lead there",
+            "program",
+        ),
+        ("my promotion means I'll need sql, sign me up for sql-fundamentals-1", "enroll"),
+        ("when my contract ends I'll need rag; book me on rag-2", "enroll"),
+        ("my son needs a seat in rag-2, book it", "other"),
+        ("if the promotion comes through, I'll enroll in nlp-1", "other"),
+        ("when I'm back I might switch to rag-2", "other"),
+    ],
+)
+def test_what_the_student_needs_is_no_one_elses_and_an_order_beside_a_plan_is_given_now(
+    text: str, intent: str
+) -> None:
+    assert classify(text, pending=False) == intent
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Many thanks for the friendly e-mails. Retrieval-Augmented Generation was the best thing I did this year.",
+        "thank you for the rag course, it was great",
+        "I write merely to express my gratitude for a well-run Computer Vision.",
+        "Hi,\nThanks again, and enjoy the rest of August!",
+        "I passed my probation and wanted to tell someone. Thanks for the encouragement during the sql course.",
+        "so grateful for nlp-1, the teachers were lovely",
+    ],
+)
+def test_thanks_for_something_asking_nothing_is_chat(text: str) -> None:
+    # Guarded (chat, or a remark told of oneself), so no reader makes a question or an order of it.
+    assert read(text, pending=False) in (Reading("other", "social"), Reading("other", "negated"))
+    assert routed(text) in ("other", "question")
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("thanks for the info, the dates of rag-2 please", "question"),
+        ("thanks for the help. price of nlp-1?", "question"),
+        ("thanks for the help, what does rag-2 cost", "question"),
+        ("grateful for the rag course, any follow-up course on agents", "question"),
+        ("thanks for the help, enroll me in rag-2", "enroll"),
+    ],
+)
+def test_thanks_beside_an_ask_keeps_the_ask(text: str, intent: str) -> None:
+    assert classify(text, pending=False) == intent
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the earlier one pls, im busy by August",
+        "the later one, my shifts change in May",
+        "the cheaper one, since money is tight",
+        "the January one, thanks",
+    ],
+)
+def test_a_pick_with_its_reason_after_it_changes_what_waits(text: str) -> None:
+    assert read(text, pending=True) == Reading("enroll", "amended")
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("the first one, is it full", "question"),
+        ("the second one, but not yet", "decline"),
+    ],
+)
+def test_a_pick_followed_by_a_question_or_a_no_is_no_pick(text: str, intent: str) -> None:
+    assert classify(text, pending=True) == intent
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("- budget approved by my line manager\n- please pay my fee for rag-2 with my card", "pay"),
+        ("my line manager said I should take rag, enroll me", "enroll"),
+        ("our office manager signed it off, so book me on nlp-1", "enroll"),
+        ("I want to talk to a manager", "handoff"),
+        ("get me a real manager now", "handoff"),
+    ],
+)
+def test_a_person_named_by_a_title_after_my_is_spoken_of_not_asked_for(text: str, intent: str) -> None:
+    assert classify(text, pending=False) == intent
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "shirt question: is mlops advanced?",
+        "hi, shirt question: is sql-fundamentals intermediate?",
+        "shift question: does rag-2 run in the evenings?",
+        "booking question: is nlp-1 full?",
+        "cancel question: what is the refund two weeks before the start?",
+    ],
+)
+def test_a_heading_that_announces_a_question_names_no_action(text: str) -> None:
+    # "Shirt" (an autocorrected "short") is one slip from "shift": the heading's words are no clause.
+    assert classify(text, pending=False) == "question"
+    assert routed(text) == "question"
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("quick question: cancel my place in rag-2", "cancel"),
+        ("booking question: book me on rag-2 please", "enroll"),
+    ],
+)
+def test_an_order_after_a_question_heading_is_still_given(text: str, intent: str) -> None:
+    assert classify(text, pending=False) == intent

@@ -104,9 +104,12 @@ _REPLACES_OWN = re.compile(
 """An enrollment in place of the student's own is a move to another cohort."""
 
 _TAKEN_BACK = re.compile(
-    r"(?:^|[,.;:!?—]|\bbut)\s*(?:\w+\W+)?(?:wait|never ?mind|nvm|i meant?|actually no|hold on|scratch that|first|correction)"
-    r"\s*[,.;:!-]"
+    r"(?:^|[,.;:!?—]|\bbut)\s*(?:\w+\W+)?(?:(?:wait|never ?mind|nvm|i meant?|actually no|hold on|first|correction)\s*[,.;:!-]"
+    r"|(?:(?:scratch|strike) that|on (?:second|further) thoughts?|on reflection|let me rephrase)\b[,.;:!-]?)"
+    r"|\b(?:about|going|meant|started \w+) to ask\b[^.;!?\n]*?\b(?:but|then)\b"
 )
+"""Where the ask said before is taken back: "X, wait, Y", "X. Strike that: Y", "X, but on second thought
+Y", "I was about to ask for X, but Y" (an ask announced and then not made)."""
 _STRICT = 0.85
 _SPOKEN_OF = lexicon.SUBJECTS | {"my", "our", "for", "i'll", "we'll"}
 """Before a word for a person, these speak of one ("my manager said"); after a subject the word is a
@@ -131,6 +134,9 @@ _SHORT = 10
 _POINTERS = frozenset({"that's", "that", "this", "it", "it's", "is", "thats", "its"})
 _NAMING = frozenset({"the", "there", "this", "that", "these", "those", "a", "an", "my", "your", "our"})
 """After an auxiliary that opens a clause, these begin its subject: "is the 900 all in", "are there extras"."""
+_THANKING = ("thanks for", "thank you for", "thanks again", "gratitude for", "grateful for")
+_ASKED_ALONE = lexicon.WH_OPENERS | lexicon.ELLIPTIC_OPENERS | {"please"}
+"""Beside thanks, these ask for what they name: "thanks for the info, the dates of rag-2 please"."""
 _REASONS = frozenset({"since", "because", "as", "given", "seeing"})
 """Opening a clause of a reply, these give the reason for its answer, not a remark beside it."""
 _ME_ON = lexicon.ACTING | frozenset({"me", "up", "in", "down", "on"})
@@ -189,8 +195,14 @@ def read(text: str, *, pending: bool, pending_intent: Intent = "enroll") -> Read
     after = read(said, pending=pending, pending_intent=pending_intent) if before else None
     if after and bare_name(said) and (first := read(before[-1], pending=pending)).intent in ACTION_OF_INTENT:
         return first
+    if after and after.intent == "question" and "?" in said:  # asked after a take-back, never ordered
+        return Reading("question", after.guard or "asked")
     if after and after.intent != "other":
         return after
+    # An action taken back is not asked, whatever follows: "... scratch that: is it full?", "..., but I've changed my mind".
+    taken = has_word(words_of(text[: len(text) - len(said)]), lexicon.ACTING) and not flat.endswith("i mean")
+    if after and not pending and taken and not has_word(words_of(said), lexicon.ACTING):
+        return Reading("question", "asked") if "?" in said else Reading("other", "negated")
     if not pending and told_plan(text, words):
         return Reading("other", "negated")
     # What a subject not the school's does is general knowledge, whoever does it: "why did miners take canaries underground".
@@ -455,7 +467,11 @@ def _amendment(text: str, flat: str, words: list[str], pending_intent: Intent) -
     # After a no, a course named is a new target only where nothing but a pick follows: "no, the 2nd
     # cohort"; "no thanks, I'm still comparing it with the NLP course" gives a reason.
     no = has_word(head, lexicon.DECLINE) and _only_picks(re.split(r"[,.;:!—]", text, maxsplit=1)[-1])
-    if not (changes or (target and (_only_picks(text) or no))):
+    # A pick with its reason after it, no yes or no, picks too: "the earlier one pls, im busy by August".
+    first, rest = [*re.split(r"[,.;:!—]", text, maxsplit=1), ""][:2]
+    reason = _confirmation(rest, words_of(rest)) is None and not has_phrase(flat, _REFUSING)
+    picks = _only_picks(text) or (_names_target(first) and _only_picks(first) and reason)
+    if not (changes or (target and (picks or no))):
         return None
     request = _request(text, flat, words)
     # "Wait, before I answer: when does rag-2 start?" asks about the target; it changes nothing.
@@ -551,9 +567,12 @@ def _for_staff(
         return True
     # "My manager said ...", "reports for staff", "as a manager, ...": someone spoken of, not asked for;
     # after its subject, a verb: "I'll manage".
+    # So is one named by a title after "my": "approved by my line manager".
     mentioned = {w for before, w in pairwise(words) if before in _SPOKEN_OF}
     mentioned |= {
-        w for as_, a, w in zip(words, words[1:], words[2:], strict=False) if as_ == "as" and a in ("a", "an")
+        w
+        for as_, a, w in zip(words, words[1:], words[2:], strict=False)
+        if (as_ == "as" and a in ("a", "an")) or as_ in ("my", "our")
     }
     humans = [w for w in words if w not in mentioned]
     asks_for_one = (
@@ -691,6 +710,9 @@ def _request(text: str, flat: str, words: list[str]) -> Reading:
     # Nothing is requested: naming the school's things ("courses under €500", "the dates of rag-2")
     # or asking in any form ("list", "show me", "give me") is a question about the catalog.
     named = about_school(text, words)
+    # Thanks for something, asking nothing, is chat whatever it names: "many thanks for a well-run rag course".
+    if not asking and has_phrase(flat, _THANKING) and _ASKED_ALONE.isdisjoint(words):
+        return Reading("other", "social")
     # A question word opening what is said asks, "?" or not: "wait when does it start exactly".
     if not (asking or named or not lexicon.INFO_WORDS.isdisjoint(words[:2])):
         return Reading("other")

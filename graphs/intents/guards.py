@@ -215,8 +215,10 @@ def for_someone_else(flat: str) -> bool:
     needs = (
         any(
             w in _NEEDS
-            # Not "needs me to", "has approved", "needs to put in 5 hours" ("needs to be enrolled" is).
+            # Not "needs me to", "has approved", "needs to put in 5 hours" ("needs to be enrolled" is);
+            # nor what the student needs: "after my promotion I'll need data analysis".
             and not re.match(r"(?:me|to(?! be)|\w+ed)\b", " ".join(words[i + 1 : i + 3]))
+            and words[i - 1 : i] not in (["i"], ["i'll"], ["i'd"], ["we"], ["we'll"])
             and any(_someone(words[max(0, i - k) : i], owned=True) for k in (2, 3, 4))
             for i, w in enumerate(words)
         )

@@ -21,7 +21,7 @@ from operator import mul
 from pathlib import Path
 from typing import cast
 
-from graphs.intents.text import words_of
+from graphs.intents.text import as_said, words_of
 
 ARTIFACT = Path(__file__).with_name("reader.json.gz")
 """The fitted reader shipped with the package."""
@@ -49,6 +49,7 @@ def features(text: str, pending: bool) -> list[str]:
     repeated in a row counts once. Words are the rules' words (`words_of`: lower case, chat spellings written out, slips of known
     words corrected), so both readers see the same message.
     """
+    text = as_said(text)  # as the rules read it: a line quoted back ("> ...") or pasted is not the student's
     # A word said again and again in a row says it once: "very very very long", "pleaseeee please please".
     words = [word for word, _ in itertools.groupby(words_of(text))]
     out = [f"w:{w}" for w in words] + [f"b:{a} {b}" for a, b in itertools.pairwise(words)]

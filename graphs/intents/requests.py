@@ -81,8 +81,10 @@ def told_plan(text: str, words: list[str]) -> bool:
         or (w in lexicon.MODAL_OPENERS and n in lexicon.SUBJECTS | {"that", "this"})
         for w, n in pairwise(words)
     )
-    # An order in any clause is given now: "after a good week I'm doing it: enrol me in rag".
-    ordered = any(_has_imperative(_without_openers(c.words)) for c in clauses_of(text))
+    # An order in any clause is given now: "after a good week I'm doing it: enrol me in rag", "..., put
+    # together a plan of the courses leading to it".
+    said = [_without_openers(c.words) for c in clauses_of(text)]
+    ordered = any(_has_imperative(c) or c[0] in lexicon.ACTION_VERBS for c in said)
     return (wished or (timed and future)) and not asked and not ordered
 
 

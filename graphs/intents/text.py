@@ -149,12 +149,12 @@ _TICKET_FIELD = re.compile(
 nor a question word naming a field ("request = payment, what = rag-2, who = me" asks nothing)."""
 _PASTED = re.compile(
     r"\[[ \t]*(?:image|img|screenshot|photo|picture|pic|attachment|file|pdf|scan|\d{1,2}:\d{2})\b[^\]\n]*\]"
-    r"|^[ \t]*>[^\n]*(?:\n|$)",
+    r"|(?:^|(?<=[!.?,:] ))[ \t]*>[^\n]*(?:\n|$)",
     re.I | re.M,
 )
 """What the student pasted is no words of theirs: an attachment's placeholder ("[image: my
-certificate]"), a chat log's time stamp ("[09:03]"), a line quoted back with "> " (the assistant's
-offer, answered on the lines after it)."""
+certificate]"), a chat log's time stamp ("[09:03]"), a line quoted back with "> ", after a greeting too
+(the assistant's offer, answered on the lines after it)."""
 
 
 _QUOTED = re.compile(r"[\"“«]([^\"“”«»\n]+)[\"”»]|(?<!\w)['‘]((?:[^'‘’\n]|'\w)+?)['’](?!\w)|`([^`\n]+)`")
@@ -429,6 +429,7 @@ def clauses_of(text: str, framed: Callable[[list[str], bool], bool] | None = Non
         for i in range(0, len(parts), 2):
             words = words_of(parts[i])
             before = parts[i - 1].strip().lower() if i else ""
-            if words:
+            # A heading that announces a question names nothing asked: "shirt question: is mlops advanced?".
+            if words and not (words[-1] == "question" and parts[i + 1 : i + 2] == [":"]):
                 found.append(Clause(words, questioned, before in ("and", "or"), asked))
     return found
