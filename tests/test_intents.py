@@ -4187,6 +4187,10 @@ def test_thanks_for_something_asking_nothing_is_chat(text: str) -> None:
         ("thanks for the help. price of nlp-1?", "question"),
         ("thanks for the help, what does rag-2 cost", "question"),
         ("grateful for the rag course, any follow-up course on agents", "question"),
+        ("I would be grateful for the dates of rag-2", "question"),
+        ("I'd be grateful for information about the python course", "question"),
+        ("Thank you for your help. I would be grateful for the price of rag.", "question"),
+        ("we'd be grateful for details of the nlp course", "question"),
         ("thanks for the help, enroll me in rag-2", "enroll"),
     ],
 )

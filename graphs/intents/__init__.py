@@ -135,6 +135,9 @@ _POINTERS = frozenset({"that's", "that", "this", "it", "it's", "is", "thats", "i
 _NAMING = frozenset({"the", "there", "this", "that", "these", "those", "a", "an", "my", "your", "our"})
 """After an auxiliary that opens a clause, these begin its subject: "is the 900 all in", "are there extras"."""
 _THANKING = ("thanks for", "thank you for", "thanks again", "gratitude for", "grateful for")
+"""Thanks for something given: "thanks for the info", "so grateful for nlp-1"."""
+_THANKS_AHEAD = ("be grateful",)
+"""Thanks said ahead for what is asked: "I would be grateful for the dates of rag-2"."""
 _ASKED_ALONE = lexicon.WH_OPENERS | lexicon.ELLIPTIC_OPENERS | {"please"}
 """Beside thanks, these ask for what they name: "thanks for the info, the dates of rag-2 please"."""
 _REASONS = frozenset({"since", "because", "as", "given", "seeing"})
@@ -711,7 +714,8 @@ def _request(text: str, flat: str, words: list[str]) -> Reading:
     # or asking in any form ("list", "show me", "give me") is a question about the catalog.
     named = about_school(text, words)
     # Thanks for something, asking nothing, is chat whatever it names: "many thanks for a well-run rag course".
-    if not asking and has_phrase(flat, _THANKING) and _ASKED_ALONE.isdisjoint(words):
+    thanked = has_phrase(flat, _THANKING) and not has_phrase(flat, _THANKS_AHEAD)
+    if not asking and thanked and _ASKED_ALONE.isdisjoint(words):
         return Reading("other", "social")
     # A question word opening what is said asks, "?" or not: "wait when does it start exactly".
     if not (asking or named or not lexicon.INFO_WORDS.isdisjoint(words[:2])):
