@@ -203,8 +203,14 @@ def read(text: str, *, pending: bool, pending_intent: Intent = "enroll") -> Read
     if after and after.intent != "other":
         return after
     # An action taken back is not asked, whatever follows: "... scratch that: is it full?", "..., but I've changed my mind".
-    taken = has_word(words_of(text[: len(text) - len(said)]), lexicon.ACTING) and not flat.endswith("i mean")
-    if after and not pending and taken and not has_word(words_of(said), lexicon.ACTING):
+    # The words before the take-back are read only once one was made (`after`), not on every message.
+    if (
+        after
+        and not pending
+        and not flat.endswith("i mean")
+        and not has_word(words_of(said), lexicon.ACTING)
+        and has_word(words_of(text[: len(text) - len(said)]), lexicon.ACTING)
+    ):
         return Reading("question", "asked") if "?" in said else Reading("other", "negated")
     if not pending and told_plan(text, words):
         return Reading("other", "negated")
@@ -461,7 +467,9 @@ def _amendment(text: str, flat: str, words: list[str], pending_intent: Intent) -
     head = [w for w in words if w not in lexicon.FILLERS][:1]
     # After a yes, what suits better is what waits ("yes, the later start suits my shifts better"), unless
     # another is named: "aye, but make it python-basics-2 instead", "yes, switch me to rag-2".
-    picked = _only_picks(re.split(r"[,.;:!—]", text, maxsplit=1)[-1]) or _names_anew(words, more=True)
+    first, *rest = re.split(r"[,.;:!—]", text, maxsplit=1)
+    after_first = rest[0] if rest else text  # what follows the first clause, or the whole reply
+    picked = _only_picks(after_first) or _names_anew(words, more=True)
     if has_word(head, lexicon.CONFIRM) and not (picked or has_phrase(flat, _CHANGES)):
         return None
     changes = has_phrase(flat, lexicon.AMEND_PHRASES) or has_word(words, lexicon.TRANSFER)
@@ -469,10 +477,10 @@ def _amendment(text: str, flat: str, words: list[str], pending_intent: Intent) -
     target = _names_target(text) or (changes and names_course(words))
     # After a no, a course named is a new target only where nothing but a pick follows: "no, the 2nd
     # cohort"; "no thanks, I'm still comparing it with the NLP course" gives a reason.
-    no = has_word(head, lexicon.DECLINE) and _only_picks(re.split(r"[,.;:!—]", text, maxsplit=1)[-1])
+    no = has_word(head, lexicon.DECLINE) and _only_picks(after_first)
     # A pick with its reason after it, no yes or no, picks too: "the earlier one pls, im busy by August".
-    first, rest = [*re.split(r"[,.;:!—]", text, maxsplit=1), ""][:2]
-    reason = _confirmation(rest, words_of(rest)) is None and not has_phrase(flat, _REFUSING)
+    reason_text = rest[0] if rest else ""
+    reason = _confirmation(reason_text, words_of(reason_text)) is None and not has_phrase(flat, _REFUSING)
     picks = _only_picks(text) or (_names_target(first) and _only_picks(first) and reason)
     if not (changes or (target and (picks or no))):
         return None

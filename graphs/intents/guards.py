@@ -218,7 +218,7 @@ def for_someone_else(flat: str) -> bool:
             # Not "needs me to", "has approved", "needs to put in 5 hours" ("needs to be enrolled" is);
             # nor what the student needs: "after my promotion I'll need data analysis".
             and not re.match(r"(?:me|to(?! be)|\w+ed)\b", " ".join(words[i + 1 : i + 3]))
-            and words[i - 1 : i] not in (["i"], ["i'll"], ["i'd"], ["we"], ["we'll"])
+            and (i == 0 or words[i - 1] not in _STUDENT_AS_SUBJECT)
             and any(_someone(words[max(0, i - k) : i], owned=True) for k in (2, 3, 4))
             for i, w in enumerate(words)
         )
@@ -267,6 +267,8 @@ _ACTION_FORMS = (
 )
 """The verbs of acting and their -ing forms: "I'm enrolling my ward in mlops-1" acts on the ward."""
 _ALL = frozenset({"all", "every", "each"})
+_STUDENT_AS_SUBJECT = frozenset({"i", "i'll", "i'd", "we", "we'll"})
+"""Before "need", these make the need the student's own: "after my promotion I'll need data analysis"."""
 _GREETED = lexicon.GREETINGS | lexicon.THANKS
 """Before "everyone", these greet or thank them all: "thanks everyone", "hi everybody"."""
 _ON_A_SEAT = lexicon.ACTING - word_set("get put take add")
