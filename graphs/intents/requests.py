@@ -159,8 +159,8 @@ def _action_at(
     by_word = first_word_at(clause.words, words)
     if by_word is not None:
         spots.append(by_word)
+    padded = f" {clause.flat} "
     for phrase in inflected(phrases):
-        padded = f" {clause.flat} "
         at = padded.find(f" {phrase}")
         if at >= 0:
             spots.append(padded[: at + 1].count(" ") - 1)

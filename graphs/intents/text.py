@@ -74,15 +74,48 @@ def is_word(word: str, target: str, cutoff: float = 0.8) -> bool:
 
 def has_word(words: list[str], lexicon: Collection[str], *, cutoff: float = 0.8) -> bool:
     """Whether any of the words is (a misspelling of) a word of the lexicon; `cutoff` as in `similar`."""
-    return any(is_word(w, t, cutoff) for w in words for t in lexicon)
+    return any(_in_lexicon(w, lexicon, cutoff) for w in words)
 
 
 def first_word_at(words: list[str], lexicon: Collection[str]) -> int | None:
     """The position of the first word that is (a misspelling of) a word of the lexicon."""
-    for i, w in enumerate(words):
-        if any(is_word(w, t) for t in lexicon):
-            return i
-    return None
+    return next((i for i, w in enumerate(words) if _in_lexicon(w, lexicon, 0.8)), None)
+
+
+def _in_lexicon(word: str, lexicon: Collection[str], cutoff: float) -> bool:
+    """Whether the word is (a misspelling of) a word of the lexicon, remembered for a fixed word list.
+
+    A reading asks this of the same few hundred words and some forty lists again and again; compared
+    word by word with every entry, it was half the reading's time.
+    """
+    if isinstance(lexicon, frozenset | tuple) and (
+        lexicon in _WORD_LISTS or len(_WORD_LISTS) < _MAX_WORD_LISTS
+    ):
+        # One object per list, however often it is built ("ACTING | HELD"): the cache keeps no copies.
+        return _in_word_list(word, _WORD_LISTS.setdefault(lexicon, lexicon), cutoff)
+    return word in lexicon or any(is_word(word, t, cutoff) for t in lexicon)
+
+
+_WORD_LISTS: dict[frozenset[str] | tuple[str, ...], frozenset[str] | tuple[str, ...]] = {}
+_MAX_WORD_LISTS = 256
+
+
+@lru_cache(maxsize=32768)
+def _in_word_list(word: str, lexicon: frozenset[str] | tuple[str, ...], cutoff: float) -> bool:
+    # `is_word` holds only for a word of the same first letter, or of the word's second (a swap).
+    by_letter = _by_first_letter(lexicon)
+    return word in lexicon or any(
+        is_word(word, t, cutoff) for a in {word[:1], word[1:2]} for t in by_letter.get(a, ())
+    )
+
+
+@lru_cache(maxsize=256)
+def _by_first_letter(lexicon: frozenset[str] | tuple[str, ...]) -> dict[str, tuple[str, ...]]:
+    """The word list's words by their first letter."""
+    out: dict[str, list[str]] = {}
+    for t in lexicon:
+        out.setdefault(t[:1], []).append(t)
+    return {a: tuple(words) for a, words in out.items()}
 
 
 def sends_news(after: list[str]) -> bool:
@@ -246,6 +279,11 @@ def words_of(text: str) -> list[str]:
 
     Each slip of a word the reader knows is read as that word (`spelled`).
     """
+    return list(_words(text))  # a reading asks for the words of the same text many times
+
+
+@lru_cache(maxsize=4096)
+def _words(text: str) -> tuple[str, ...]:
     text = plain(text)
     for sign, word in _SIGNS.items():
         text = text.replace(sign, word)
@@ -254,12 +292,15 @@ def words_of(text: str) -> list[str]:
         _NUMBER_WORDS.get(w, w) if one == "me" or (two, one) == ("me", "up") else _AFTER.get((one, w), w)
         for two, one, w in zip(["", "", *words], ["", *words], words, strict=False)
     ]
-    return [spelled(w) for w in said]
+    return tuple(spelled(w) for w in said)
 
 
 def plain(text: str) -> str:
     """The text lower-cased, its letters without accents ("sì" is "si", "hayır" "hayir")."""
-    text = unicodedata.normalize("NFKD", text.lower().replace("’", "'").replace("ı", "i"))
+    text = text.lower().replace("’", "'").replace("ı", "i")
+    if text.isascii():  # nothing to take apart
+        return text
+    text = unicodedata.normalize("NFKD", text)
     return "".join(c for c in text if not unicodedata.combining(c))
 
 
@@ -280,7 +321,7 @@ def spelled(word: str) -> str:
         return squeezed
     if len(word) < 5:
         return word
-    found = [k for k in _known() if one_slip(word, k)]
+    found = [k for k in _slip_candidates(word) if one_slip(word, k)]
     if len(found) > 1:  # a lexicon's own word before an inflection, then the same length
         found = [k for k in found if k in _lexicons()] or found
     if len(found) > 1:
@@ -314,6 +355,32 @@ def _lexicons() -> frozenset[str]:
         if isinstance(value, frozenset | tuple) and all(isinstance(v, str) for v in value):
             known.update(w for v in value for w in v.split() if w.isalpha())
     return frozenset(known)
+
+
+def _slip_candidates(word: str) -> list[str]:
+    """The known words that may be one slip from `word`: those it shares a one-letter-shorter form with.
+
+    A slip (a letter left out, added, replaced or swapped with the next) leaves the two words equal
+    once one letter is taken out of each, or of the longer one; so only the known words filed under
+    `word` or one of its shorter forms need `one_slip`'s check, not every known word.
+    """
+    index = _by_shorter_form()
+    found = {k for form in (word, *_shorter_forms(word)) for k in index.get(form, ())}
+    return sorted(found)
+
+
+@lru_cache(maxsize=1)
+def _by_shorter_form() -> dict[str, tuple[str, ...]]:
+    """Each known word filed under itself and under each of its forms with one letter taken out."""
+    index: dict[str, set[str]] = {}
+    for known in _known():
+        for form in (known, *_shorter_forms(known)):
+            index.setdefault(form, set()).add(known)
+    return {form: tuple(words) for form, words in index.items()}
+
+
+def _shorter_forms(word: str) -> set[str]:
+    return {word[:i] + word[i + 1 :] for i in range(len(word))}
 
 
 @lru_cache(maxsize=1)
