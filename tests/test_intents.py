@@ -4261,3 +4261,232 @@ def test_a_heading_that_announces_a_question_names_no_action(text: str) -> None:
 )
 def test_an_order_after_a_question_heading_is_still_given(text: str, intent: str) -> None:
     assert classify(text, pending=False) == intent
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("Might I trouble you to enrol me in rag-1?", "enroll"),
+        ("might i bother you to sign me up for nlp-2, please", "enroll"),
+        ("May I ask you to register me for web-apis-2? My daughter has set up the laptop for me.", "enroll"),
+        ("Might I trouble you to add my name to the waiting list for llm-agents-1?", "waitlist"),
+        ("if it isn't too much bother, please place me on the waiting list for statistics-1.", "waitlist"),
+        ("Might I trouble you to charge my card for data-engineering-2", "pay"),
+        ("Could I trouble you to take my name off the waiting list for sql-fundamentals-1?", "cancel"),
+        (
+            "I'm afraid I must ask you to cancel my place in llm-agents-1. My operation has been brought forward.",
+            "cancel",
+        ),
+        (
+            "With the bank holiday in the first week, might I trouble you to move my place to ml-foundations-2?",
+            "transfer",
+        ),
+        (
+            "If it isn't too much bother, please move my existing place on mlops to mlops-2; Easter has caught me out.",
+            "transfer",
+        ),
+        ("if it's not a bother, enroll me in rag-2", "enroll"),
+        ("if it is no hassle, cancel rag-1 for me", "cancel"),
+        ("Would you be so kind as to enrol me in python-basics-1?", "enroll"),
+        ("Please be so good as to put me on the waiting list for rag-2.", "waitlist"),
+        ("Might I trouble you to ask someone from the school to telephone me?", "handoff"),
+        ("Would you be so kind as to tell me when rag-2 starts?", "question"),
+        ("Might I trouble you to tell me whether nlp-1 is full?", "question"),
+        ("Might I trouble you to put me on the waiting list at the GP surgery for a flu jab?", "other"),
+    ],
+)
+def test_a_courtesy_before_a_request_asks_for_what_follows_and_hedges_nothing(text: str, intent: str) -> None:
+    # "Might I trouble you to", "would you be so kind as to", "if it isn't too much bother": "could you ...".
+    assert classify(text, pending=False) == intent
+
+
+@pytest.mark.parametrize(
+    ("text", "intent", "pending"),
+    [
+        ("it depends on the times comma are the sessions in the evening question mark", "question", True),
+        ("what time of day are the sessions for rag-2 quesion mark", "question", False),
+        ("hey assistant enrol me in cloud-deployment-2 full stop", "enroll", False),
+        ("walking the dog so quickly comma cancel mlops-2 for me", "cancel", False),
+        ("i'm not dropping nlp comma just had a long day in the car", "other", False),
+        ("i'm not cancelling rag-1 comma just had a rough week", "other", False),
+    ],
+)
+def test_punctuation_said_aloud_to_a_transcriber_is_that_mark(text: str, intent: str, pending: bool) -> None:
+    assert classify(text, pending=pending) == intent
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'd be interested to know how one enrols in the Python Basics course; I'm not quick with websites.",
+        "I'd be interested to know how one enrols in SQL Fundamentals.",
+        "I was rather hoping to learn how one pays for rag, thank you.",
+        "I was rather hoping to learn which courses I am currently enrolled in; I've mislaid the letter.",
+        "might i ask how i would go about moving my place to a later cohort of python basics",
+        "May I ask how I cancel my place in nlp-1?",
+        "I'd love to learn when the waiting list for mlops-1 opens",
+        "I'd like to know how to cancel rag-1",
+    ],
+)
+def test_wanting_to_know_or_learn_how_an_action_is_done_asks_about_it(text: str) -> None:
+    assert classify(text, pending=False) == "question"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I was rather hoping to learn how long one should steam a Christmas pudding.",
+        "Might I ask when one ought to prune roses?",
+        "I'd be interested to know how one gets rid of blackfly on broad beans, thank you.",
+        "I wonder how often one should water a cactus",
+        "do you know where one buys stamps round here?",
+    ],
+)
+def test_what_anyone_does_asked_with_an_impersonal_one_is_general_knowledge(text: str) -> None:
+    assert read(text, pending=False) == Reading("other", "offtopic")
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("how does one enrol in rag-1?", "question"),
+        ("I'd be interested to know how one pays for the mlops course", "question"),
+        ("when does the next one start?", "question"),
+        ("which one is cheaper?", "question"),
+    ],
+)
+def test_an_impersonal_one_asking_about_the_school_is_a_question(text: str, intent: str) -> None:
+    assert classify(text, pending=False) == intent
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I shan't be enrolling in python-basics-3 until after the tax year ends. I mention it only so that you know.",
+        "For the time being I shan't be joining the waiting list for nlp-1. There is no need to reply.",
+        "I shan't be paying for data-analysis before the bank holiday, I'm afraid. Nothing for you to do.",
+        "I have decided against enrolling in web-apis-1 this side of Christmas. No reply needed.",
+        "we've decided against cancelling rag-2 after all",
+        "i shant be moving to rag-2, just so you know",
+    ],
+)
+def test_shall_not_and_deciding_against_negate_the_action(text: str) -> None:
+    assert classify(text, pending=False) == "other"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "As my brother-in-law is in hospital, please cancel his place in llm-agents-1.",
+        "My husband has asked me to cancel his enrolment in ml-foundations-2; would you kindly do so?",
+        "please move their seats to rag-2",
+        "cancel her booking for nlp-1",
+        "pay for his place in python-basics-1 please",
+        "could you transfer her registration to mlops-2?",
+    ],
+)
+def test_an_action_on_his_her_or_their_seat_is_for_someone_else(text: str) -> None:
+    assert read(text, pending=False) == Reading("other", "injected")
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("cancel my place in rag-1, her place is fine", "cancel"),
+        ("can my wife take her seat in rag-2 later?", "question"),
+    ],
+)
+def test_the_students_own_seat_beside_anothers_is_still_theirs(text: str, intent: str) -> None:
+    assert classify(text, pending=False) == intent
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "put me on the waiting list at the vets for the puppy class",
+        "Put me on the waitiing list at the vets for the puppy class",
+        "add me to the list at the GP surgery for a flu jab",
+        "put my name on the waiting list at the allotment society",
+        "put me on the waitlist at the gym",
+    ],
+)
+def test_a_waiting_list_at_another_place_is_that_places_errand(text: str) -> None:
+    assert read(text, pending=False) == Reading("other", "offtopic")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "quick question: can you map out the courses that lead up to building llm agents question mark",
+        "i was rather hoping you could suggest a course of study, step by step, toward the mlops course.",
+        "Please be so good as to draw up the order in which I should take your courses to arrive at python basics.",
+        "Could you set out the courses, in sequence, that lead to statistics for data work?",
+        "I'd be grateful for an ordered list of courses leading to computer vision.",
+        "which courses should I do one after another to reach rag?",
+        "lay out the classes leading up to deep learning for me",
+    ],
+)
+def test_courses_in_order_or_leading_to_a_goal_ask_for_a_program(text: str) -> None:
+    assert classify(text, pending=False) == "program"
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("explain step by step how to enroll in rag-1", "question"),
+        ("which courses are in order of difficulty?", "question"),
+        ("what courses do i need before rag?", "question"),
+    ],
+)
+def test_steps_or_an_order_without_courses_toward_a_goal_ask_no_program(text: str, intent: str) -> None:
+    assert classify(text, pending=False) == intent
+
+
+@pytest.mark.parametrize(
+    ("text", "pending"),
+    [
+        ("Could someone from the school get in touch before I decide? My jury duty is in June.", True),
+        (
+            "Would you be so kind as to ask someone from the school to telephone me before I give my answer?",
+            True,
+        ),
+        ("Before I commit, would you kindly put me in touch with a person at the school?", True),
+        ("I'd like a person from the school to ring me before I make up my mind", True),
+        ("I'd like a member of staff to get in touch with me", False),
+        ("could somebody phone me about my enrolment?", False),
+    ],
+)
+def test_asking_for_a_person_to_ring_or_get_in_touch_is_a_handoff(text: str, pending: bool) -> None:
+    assert classify(text, pending=pending) == "handoff"
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("I was rather hoping to learn which courses I might manage on a budget of under 800", "question"),
+        ("is mlops like uh really technical or can a beginner you know manage it", "question"),
+        ("is rag-2 too hard or will an intermediate manage?", "question"),
+        ("Ring me up for Deep Learning with PyTorch, I'm paying today thx.", "pay"),
+        ("I want to talk to a manager", "handoff"),
+        ("get me a real manager now", "handoff"),
+    ],
+)
+def test_the_verb_a_title_is_made_of_names_no_person(text: str, intent: str) -> None:
+    assert classify(text, pending=False) == intent
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        (
+            "I was rather hoping to learn how payment is taken for sql: by card, by standing order or by bank transfer?",
+            "question",
+        ),
+        ("how is payment taken for rag-2: card, or by bank transfer?", "question"),
+        ("pay my rag-2 fee by wire transfer", "pay"),
+        ("please pay for nlp-1 by bank transfer", "pay"),
+        ("transfer me to rag-2", "transfer"),
+    ],
+)
+def test_a_transfer_by_bank_or_wire_is_a_way_to_pay_not_a_move(text: str, intent: str) -> None:
+    assert classify(text, pending=False) == intent

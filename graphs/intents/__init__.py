@@ -585,7 +585,8 @@ def _for_staff(
         for as_, a, w in zip(words, words[1:], words[2:], strict=False)
         if (as_ == "as" and a in ("a", "an")) or as_ in ("my", "our")
     }
-    humans = [w for w in words if w not in mentioned]
+    # The verb a title is made of names no one: "I can manage", "can a beginner manage it" ("manager").
+    humans = [w for w in words if w not in mentioned and f"{w}r" not in lexicon.HUMAN]
     asks_for_one = (
         has_word(humans, lexicon.HUMAN, cutoff=_STRICT)
         or has_phrase(flat, lexicon.HUMAN_PHRASES)
@@ -642,10 +643,10 @@ def _errand(text: str, words: list[str]) -> bool:
 
 
 _DETERMINERS = frozenset({"my", "our", "a", "an", "the", "that"})
-_HOLDS = lexicon.HELD | word_set("class classes course courses lesson lessons session sessions workshop")
+_HOLDS = lexicon.HELD | word_set("class classes course courses lesson lessons session sessions workshop list")
 """What any place may hold as the school does: "a boxing class at the gym" is the gym's, "a seat on
 the ferry" the ferry's."""
-_WHERE = frozenset({"at", "on", "aboard"})
+_WHERE = frozenset({"at", "on", "aboard", "with"})
 
 
 _OURS = (

@@ -205,7 +205,9 @@ def for_someone_else(flat: str) -> bool:
         if rest[:1] == ["up"] or (word == "pay" and rest[:1] == ["for"]):
             rest = rest[1:]
         # Paid, a thing named is a sum ("pay the remainder for rag-2"); booked or moved, a person.
-        if _someone(rest) or (word not in lexicon.PAY and _named_by_role(rest)):
+        # Acted on, a seat of his, hers or theirs is another's: "cancel his place", "move their seats".
+        theirs = rest[:1] != [] and rest[0] in _THEIRS and has_word(rest[1:4], _HELD)
+        if theirs or _someone(rest) or (word not in lexicon.PAY and _named_by_role(rest)):
             return True
     # "the enrollment of student 42", "a seat for my friend"; "book rag-2 for my son" too, where
     # the message acts: "is there a course for my son?" only asks. Someone who needs it, too: "my
@@ -289,6 +291,7 @@ _CLOSING: tuple[list[str], ...] = ([], ["thank"], ["thanks"], ["please"], ["thx"
 _NEEDS = frozenset({"needs", "need", "wants", "would", "has", "needed", "wanted"})
 _WISHES = frozenset({"wish", "wishes", "want", "wants"})
 _SELF = frozenset({"i", "i'll", "i'm", "i'd", "me", "my", "myself"})
+_THEIRS = frozenset({"his", "her", "their"})
 _DOERS = frozenset({"he", "she", "they", "him", "her", "them"})  # "how does it work for her?"
 _ROLES = {"of": lexicon.PEOPLE, "for": frozenset()}  # "a mum of 3 kids" is who the student is
 _CREWS = lexicon.PEOPLE | lexicon.GROUPS - {"class", "group", "list", "school"}
@@ -493,14 +496,19 @@ def asks_of_its_own(text: str, words: list[str]) -> bool:
     general knowledge; "when does rag start", "when do students start", "how do alumni rate it" do not.
     """
     asked = list(dropwhile(lambda w: w not in lexicon.WH_OPENERS, words))
+    # Anyone's doing, asked with an impersonal "one", is general knowledge too: "how long one should steam
+    # a pudding", "when one ought to prune roses"; "which one", "the next one" point at the school's.
+    anyone = any(w == "one" and b in _HOW for b, w in pairwise(asked))
     at = next((i for i, w in enumerate(asked) if w in _DO), None)
     subject = asked[at + 1] if at is not None and at + 1 < len(asked) else ""
     ours = subject in _NOT_A_SUBJECT or subject in MONTH_NUMBERS or school_word(subject)
     pointed = not _POINTERS.isdisjoint(words)
-    return subject.isalpha() and not (ours or pointed) and not about_school(text, untimed(words))
+    bare = subject.isalpha() and not (ours or pointed) and not about_school(text, untimed(words))
+    return bare or (anyone and not about_school(" ".join(asked), untimed(asked)))
 
 
 _DO = frozenset({"do", "does", "did"})
+_HOW = frozenset({"how", "when", "where", "why", "whether", "long", "often", "much", "soon"})
 _POINTERS = frozenset({"it", "its", "it's", "that", "this", "they", "them", "those", "these", "one", "ones"})
 _NOT_A_SUBJECT = (
     _NOT_THINGS | _THINGS | lexicon.SUBJECTS | lexicon.PEOPLE | lexicon.THIRD_PERSONS | lexicon.SCHOOL

@@ -57,12 +57,12 @@ HUMAN = word_set(
 """A person of the school, also named by their office ("I need the secretariat, not robot")."""
 HUMAN_PHRASES = phrase_list(
     "real person, customer support, customer service, support team, support staff, contact support, "
-    "call me, get in touch, someone in charge"
+    "call me, phone me, telephone me, get in touch, in touch with, someone in charge"
 )
 TALK_TO_SOMEONE = re.compile(
     r"\b(?:(?:talk|speak|chat)(?:ing)?|a word|connect me|put me through) (?:to|with) (?:a|an|someone|somebody|anyone"
     r"|your|one of your|the (?:\w+ )?(?:team|staff|person)|real|human|person|staff|support|admissions)\b"
-    r"|\b(?:someone|somebody|anyone|person|human)\b(?: \w+){0,8} (?:talk|speak|chat)(?:ing)? (?:to|with)\b"
+    r"|\b(?:someone|somebody|anyone|person|human)\b(?: \w+){0,8} (?:(?:talk|speak|chat)(?:ing)? (?:to|with)|ring me)\b"
     r"|\b(?:someone|somebody|anyone|a person) (?:from|in|at) (?:the |your )?(?:support|staff|admissions|office|billing)\b"
     r"|\b(?:someone|somebody|anyone|anybody|a person) real\b|\b(?:connect|put) me(?: through)?$"
     r"|\b(?:talk|speak|chat)(?:ing)? (?:to|with) (?:(?:mr|ms|mrs|dr|miss|prof|professor) \w+|\w+ (?:directly|personally|in person))\b"
@@ -186,7 +186,8 @@ LEADING = word_set("through")
 """After "me" or "us", leads the student through something: told it ("run me through the refund
 rules"), or put through to a person; its slips are read as it ("thruogh")."""
 TELLING = word_set(
-    "tell advise inform remind explain show walk check see confirm verify find understand fill hear asked"
+    "tell advise inform remind explain show walk check see confirm verify find understand fill hear asked "
+    "know learn"
 )
 """Before "whether", "if" or a question word (after "me" or "through"), these ask to know: "could
 you check whether ...", "kindly advise what ...", "walk me through how ...", "understand how ...";
@@ -207,7 +208,7 @@ REMARKS = phrase_list("just checking, wondering, curious")
 clause it is a remark that asks nothing ("I don't want to cancel rag-2, just checking")."""
 ASK_PHRASES = REMARKS + phrase_list(
     "want to know, like to know, need to know, tell me about, tell me more, question about, any time, the policy, "
-    "wonder if my, wonder whether my, wondering if my, wondering whether my"
+    "wonder if my, wonder whether my, wondering if my, wondering whether my, might i ask, may i ask"
 )
 """Phrases that make a clause ask about an action instead of requesting it."""
 CHECKING = phrase_list(
@@ -224,9 +225,7 @@ that action: "do it for me: rag-2"."""
 RULES = word_set("policy policies terms conditions rules procedure process deadline deadlines status")
 """After an action's noun, these name its rules or state, asked about: "the refund policy", "my enrolment status"."""
 POLITE_CONDITIONS = phrase_list(
-    "if it isn't too much of an imposition, if it isn't too much trouble, if it's not too much trouble, "
-    "if it is not too much trouble, if it's no trouble, if it is no trouble, if it's not a bother, if possible, "
-    "if you don't mind, if you do not mind, if at all possible, whenever convenient, when convenient, "
+    "if possible, if you don't mind, if you do not mind, if at all possible, whenever convenient, when convenient, "
     "whenever you can, when you get a chance, at your convenience, at your earliest convenience"
 )
 """A condition of politeness sets none: "if it's no trouble, enroll me", "register me, whenever convenient"."""
@@ -248,7 +247,7 @@ OPENER_SKIP = word_set(
 
 NEGATORS = word_set(
     "don't dont not never won't wont no can't cant cannot didn't didnt without haven't shouldn't "
-    "wasn't wasnt weren't"
+    "wasn't wasnt weren't shan't shant against"
 )
 """A negator before the action's word in the same clause negates it ("I don't want to enroll")."""
 DEFERRALS = phrase_list(

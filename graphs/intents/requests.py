@@ -164,7 +164,11 @@ def _action_at(
         at = padded.find(f" {phrase}")
         if at >= 0:
             spots.append(padded[: at + 1].count(" ") - 1)
-    return min((at for at in spots if not sends_news(clause.words[at + 1 :])), default=None)
+    # After "bank", "wire" or "by", a word of moving is a way to pay: "by card or by bank transfer?".
+    paid = [at for at in spots if clause.words[at - 1 : at] in (["bank"], ["wire"], ["by"])]
+    return min(
+        (at for at in spots if at not in paid and not sends_news(clause.words[at + 1 :])), default=None
+    )
 
 
 def framed(words: list[str], questioned: bool) -> bool:
@@ -325,7 +329,13 @@ def asks(clause: Clause, *, polite_requests: bool = True) -> bool:
         return False
     # "Can you show me my enrollments?" asks to be shown, as "show me ..." does.
     shown = words[2] if _asks_the_assistant(words) else opener
-    if opener in lexicon.WH_OPENERS or opener in lexicon.AUX_OPENERS or shown in lexicon.SHOWING:
+    # An auxiliary before an article tells, its "I" left out ("had a long day"), unless asked: "is a laptop needed?".
+    told = opener in lexicon.AUX_OPENERS and words[1:2] in (["a"], ["an"]) and not clause.questioned
+    if (
+        opener in lexicon.WH_OPENERS
+        or (opener in lexicon.AUX_OPENERS and not told)
+        or shown in lexicon.SHOWING
+    ):
         return True
     if _leads_through(words, 0) or _names_rules(words):  # "run me through the refund rules"
         return True

@@ -233,6 +233,18 @@ retire the car, i.e. quit rag halfway, is there a refund?" the quitting is suppo
 _PURPOSE = re.compile(r",?\s+so that\b[^.!?;\n]*", re.IGNORECASE)
 """What an answer or an order is for ("so that I can book leave", "so that I can plan my sprint"):
 what the student will do with it, asked of no one."""
+_ASKED_KINDLY = re.compile(
+    r"\b(?P<asked>(?:might|may|could|can) i \w+ you to|(?:(?:would|will|could) you |please )?be so \w+ as to"
+    r"|i(?:'m| am) afraid i (?:must|have to|need to) ask you to)"
+    r"|\bif it(?:'s| is)(?:n't| not)? (?:too much |a |any |no )?(?:of an? )?(?:trouble|bother|imposition|hassle)\b,?"
+    r"|\s*\b(?P<mark>comma|q\w{3,8}n mark|full stop)\b",
+    re.IGNORECASE,
+)
+"""A request's courtesy is no words of it: "might I trouble you to enrol me", "would you be so kind as
+to ...", "I'm afraid I must ask you to ..." ask the assistant for what follows ("could you ..."),
+hedging nothing; "if it isn't too much bother, ..." sets no condition. Punctuation said aloud to a
+speech-to-text app is that mark: "comma", "question mark", "full stop"."""
+_MARKS = {"c": ",", "q": "?", "f": "."}
 _I_LEFT_OUT = re.compile(r"(^\s*|[.!?:,]\s+)(am|was) (?=\w+ing\b)", re.IGNORECASE)
 """A sentence that opens "was hoping to ..." or "am writing to ...": its "I" left out."""
 
@@ -256,6 +268,9 @@ def as_said(text: str) -> str:
         text = text[addressed.end() :] or text
     pasted = _PASTED.sub(" ", _EMOTE.sub(" ", text))
     text = courtesies.sub("", _TICKET_FIELD.sub("", pasted if pasted.strip() else text))
+    text = _ASKED_KINDLY.sub(
+        lambda m: "could you" if m["asked"] else _MARKS[m["mark"][0].lower()] if m["mark"] else "", text
+    )
     text = _I_LEFT_OUT.sub(r"\1I \2 ", text)
     found = _ONESELF.search(text)
     if not found:
