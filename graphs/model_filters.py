@@ -21,30 +21,21 @@ from agent.domain.catalog_queries import LEVELS, PICKS, BadFilterError, Filters,
 
 _NUMBER = ["number", "null"]
 _WHOLE = ["integer", "null"]
+_PROPERTIES: dict[str, Any] = {
+    "month": {"type": _WHOLE, "description": "1-12: a cohort starts in the next such month"},
+    "max_price_eur": {"type": _NUMBER},
+    "min_price_eur": {"type": _NUMBER},
+    "level": {"type": ["string", "null"], "enum": [*LEVELS, None]},
+    "max_weeks": {"type": _WHOLE},
+    "min_weeks": {"type": _WHOLE},
+    "free_seats": {"type": "boolean"},
+    "no_prerequisites": {"type": "boolean"},
+    "pick": {"type": ["string", "null"], "enum": [*PICKS, None]},
+}
 FILTERS_SCHEMA: dict[str, Any] = {
     "type": ["object", "null"],
-    "properties": {
-        "month": {"type": _WHOLE, "description": "1-12: a cohort starts in the next such month"},
-        "max_price_eur": {"type": _NUMBER},
-        "min_price_eur": {"type": _NUMBER},
-        "level": {"type": ["string", "null"], "enum": [*LEVELS, None]},
-        "max_weeks": {"type": _WHOLE},
-        "min_weeks": {"type": _WHOLE},
-        "free_seats": {"type": "boolean"},
-        "no_prerequisites": {"type": "boolean"},
-        "pick": {"type": ["string", "null"], "enum": [*PICKS, None]},
-    },
-    "required": [
-        "month",
-        "max_price_eur",
-        "min_price_eur",
-        "level",
-        "max_weeks",
-        "min_weeks",
-        "free_seats",
-        "no_prerequisites",
-        "pick",
-    ],
+    "properties": _PROPERTIES,
+    "required": list(_PROPERTIES),
     "additionalProperties": False,
 }
 """Strict structured output wants every property required; null (or false) is "any"."""
@@ -70,7 +61,7 @@ def read_filters(raw: Any, *, today: date) -> Filters | None:
         return None
     if not isinstance(raw, dict):
         raise InvalidFiltersError("filters_not_an_object")
-    unknown = set(raw) - set(FILTERS_SCHEMA["properties"])
+    unknown = set(raw) - set(_PROPERTIES)
     if unknown:
         raise InvalidFiltersError("filters_unknown_key")
     month = _whole(raw.get("month"), 1, 12, "month")
