@@ -48,14 +48,10 @@ class Discussed:
 
 
 _COMPARED: dict[str, tuple[Literal["price_cents", "duration_weeks"], bool]] = {
-    "cheaper": ("price_cents", False),
-    "cheapest": ("price_cents", False),
-    "pricier": ("price_cents", True),
-    "dearer": ("price_cents", True),
-    "shorter": ("duration_weeks", False),
-    "shortest": ("duration_weeks", False),
-    "longer": ("duration_weeks", True),
-    "longest": ("duration_weeks", True),
+    **dict.fromkeys(("cheaper", "cheapest"), ("price_cents", False)),
+    **dict.fromkeys(("pricier", "dearer"), ("price_cents", True)),
+    **dict.fromkeys(("shorter", "shortest"), ("duration_weeks", False)),
+    **dict.fromkeys(("longer", "longest"), ("duration_weeks", True)),
 }
 """Comparatives that pick among courses shown ("the cheaper one"): the field and whether the most wins."""
 
@@ -124,10 +120,7 @@ def resolve(catalog: Catalog, name: str, text: str, student: str, discussed: Dis
     if reference is None:
         return _next_open_cohort(cohorts, catalog.school.clock(), course)
     anchor = discussed.cohort_id if discussed.course_id == course else None
-    return _as_target(pick(cohorts, reference, anchor=anchor, today=catalog.school.clock(), course=course))
-
-
-def _as_target(found: str | Refusal) -> Target | Refusal:
+    found = pick(cohorts, reference, anchor=anchor, today=catalog.school.clock(), course=course)
     return found if isinstance(found, Refusal) else Target(found)
 
 
