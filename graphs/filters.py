@@ -20,14 +20,14 @@ from datetime import date, timedelta
 from agent.domain.catalog_queries import Filters, next_month
 from graphs.fuzzy import word_set
 from graphs.months import MONTH_NAMES, MONTH_NUMBERS
-from graphs.planner.request.money import AMOUNT, cents
+from graphs.planner.request.money import AMOUNT, EURO, cents
 from graphs.terms import topic_terms
 
 _MONTH = re.compile(
     rf"\b(?:(?P<name>{'|'.join(m for m in MONTH_NAMES if m != 'may')})"
     r"|(?<=in )(?P<may>may))\b(?:\s+(?P<year>20\d\d))?",
 )
-_AMOUNT = rf"(?:€\s?)?{AMOUNT}\s?(?:€|eur\b|euros?\b)?"
+_AMOUNT = rf"(?:€\s?)?{AMOUNT}\s?{EURO}?"
 _PRICE = re.compile(
     r"\b(?P<cmp>under|below|less than|at most|up to|no more than|cheaper than|max(?:imum)?|within|over|above"
     r"|more than|at least)\s+(?:a budget of\s+)?" + _AMOUNT + r"(?!\s*(?:weeks?|months?|days?)\b)",
@@ -43,16 +43,11 @@ _WEEKS = re.compile(
     r"|\b(?P<n2>\d{1,2})\s+weeks?\s+or\s+(?P<cmp2>less|shorter|fewer|more|longer)\b",
 )
 _BETWEEN = re.compile(r"\bbetween\s+" + _AMOUNT.replace("(?P<", "(?P<low_") + r"\s+and\s+" + _AMOUNT)
-_PICK = {
-    name: re.compile(rf"\b(?:{words})\b")
-    for name, words in {
-        "cheapest": "cheapest|least expensive|lowest price",
-        "priciest": "most expensive|priciest|dearest",
-        "shortest": "shortest|quickest",
-        "longest": "longest",
-    }.items()
-}
-"""A superlative asks for the extreme course(s) among those the other filters keep."""
+_PICK = re.compile(
+    r"\b(?:(?P<cheapest>cheapest|least expensive|lowest price)|(?P<priciest>most expensive|priciest|dearest)"
+    r"|(?P<shortest>shortest|quickest)|(?P<longest>longest))\b"
+)
+"""A superlative asks for the extreme course(s) among those the other filters keep (the first group wins)."""
 _SOON = re.compile(
     r"\b(?P<which>this|next|coming)\s+(?P<unit>week|month)\b"
     r"|\b(?:in|within)\s+the\s+next\s+(?P<n>\d{1,2})\s+(?P<units>days|weeks)\b",
@@ -121,19 +116,17 @@ FILTER_WORDS = word_set(
 ) | frozenset(MONTH_NAMES)
 """Words that belong to a filter, not to a subject: "courses under 500 euros" names no subject."""
 
-FACETS = {
-    name: re.compile(rf"\b(?:{words})\b")
-    for name, words in {
-        "price": "price|prices|cost|costs|fee|fees|how much|expensive|cheap|afford",
-        "dates": "when|start|starts|starting|date|dates|begin|begins|next cohort",
-        "level": "beginners?|level|advanced|intermediate|easy|hard|difficult|newbies?",
-        "prerequisites": "prerequisites?|prereqs?|requirements?|required|need (?:to know )?(?:first|before)|before",
-        "format": "online|in person|in-person|on-?site|remote|live|format|recorded",
-        "seats": "seats?|spots?|full|places? left|available",
-        "duration": "how long|duration|weeks?|hours?",
-    }.items()
-}
-"""The facts of a course a question can ask for, by the words that ask."""
+FACETS = re.compile(
+    r"\b(?:(?P<price>price|prices|cost|costs|fee|fees|how much|expensive|cheap|afford)"
+    r"|(?P<dates>when|start|starts|starting|date|dates|begin|begins|next cohort)"
+    r"|(?P<level>beginners?|level|advanced|intermediate|easy|hard|difficult|newbies?)"
+    r"|(?P<prerequisites>prerequisites?|prereqs?|requirements?|required|need (?:to know )?(?:first|before)"
+    r"|before)"
+    r"|(?P<format>online|in person|in-person|on-?site|remote|live|format|recorded)"
+    r"|(?P<seats>seats?|spots?|full|places? left|available)"
+    r"|(?P<duration>how long|duration|weeks?|hours?))\b"
+)
+"""The facts of a course a question can ask for (the groups), by the words that ask; no two overlap."""
 
 
 @dataclass(frozen=True)
@@ -149,7 +142,7 @@ class Reading:
     """The question's subject words once filter words are taken out ("deep" of "deep learning for
     beginners"); empty for "Which courses start in January?"."""
     facets: frozenset[str]
-    """The facts asked for (keys of `FACETS`)."""
+    """The facts asked for (group names of `FACETS`)."""
 
     refers_back: bool
     """The question points at something said before ("is it for beginners?")."""
@@ -187,15 +180,21 @@ def read_question(question: str, *, today: date) -> Reading:
         min_weeks=_weeks(text, upper=False),
         free_seats=_SEATS.search(text) is not None,
         no_prerequisites=_NO_PREREQUISITES.search(text) is not None,
-        pick=next((name for name, pattern in _PICK.items() if pattern.search(text)), None),
+        pick=next(iter(_found(_PICK, text)), None),
     )
     subject = [t for t in topic_terms(question) if t not in FILTER_WORDS and not _FILTER_TERM.fullmatch(t)]
-    facets = frozenset(name for name, pattern in FACETS.items() if pattern.search(text))
+    facets = frozenset(_found(FACETS, text))
     after_mine = _AFTER_MINE.search(text) is not None
     follow_on = _ASKS_FOR_COURSES.search(text) is not None and (
         _AFTER_A_COURSE.search(text) is not None or _BUILDS_ON.search(text) is not None
     )
     return Reading(filters, after_mine, subject, facets, _REFERS.search(text) is not None, follow_on)
+
+
+def _found(pattern: re.Pattern[str], text: str) -> list[str]:
+    """The names of the groups of `pattern` that match somewhere in `text`, in the pattern's order."""
+    matched = {m.lastgroup for m in pattern.finditer(text)}
+    return [name for name in pattern.groupindex if name in matched]
 
 
 def _month(text: str, today: date) -> tuple[int, int] | None:

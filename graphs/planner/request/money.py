@@ -11,8 +11,10 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 
-_EURO = r"(?:€|eur\b|euros?\b)"
+EURO = r"(?:€|eur\b|euros?\b)"
+"""The euro sign or word."""
 _FOREIGN = r"(?:\$|£|usd\b|gbp\b|dollars?\b|pounds?\b|bucks\b)"
+_CURRENCY = rf"{EURO}|{_FOREIGN}"
 AMOUNT = r"(?P<num>\d{1,3}(?:[.,]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?)(?!\d)(?:\s*(?P<k>k)\b)?"
 """An amount: "1500", "1,500", "1.500", "12.50", "1.5k" (groups `num` and `k`, read by `cents`)."""
 _NOT_MONEY = (
@@ -28,15 +30,15 @@ BUDGET_WORDS = (
 """Words that put a budget on what follows (a regex alternation; "for" only with a currency)."""
 _MONEY_AROUND = r"(?:(?:around|about|roughly|approx(?:imately)?|~|only|just|a)\s*)?"
 _KEYWORD_BUDGET = re.compile(
-    rf"\b(?:{BUDGET_WORDS})\s*:?\s*{_MONEY_AROUND}(?P<pre>{_EURO}|{_FOREIGN})?\s*{AMOUNT}{_NOT_MONEY}"
-    rf"(?:\s*(?P<post>{_EURO}|{_FOREIGN}))?",
+    rf"\b(?:{BUDGET_WORDS})\s*:?\s*{_MONEY_AROUND}(?P<pre>{_CURRENCY})?\s*{AMOUNT}{_NOT_MONEY}"
+    rf"(?:\s*(?P<post>{_CURRENCY}))?",
 )
 _TRAILING_BUDGET = re.compile(
-    rf"(?P<pre>{_EURO}|{_FOREIGN})?\s*\b{AMOUNT}{_NOT_MONEY}\s*(?P<post>{_EURO}|{_FOREIGN})?\s*"
+    rf"(?P<pre>{_CURRENCY})?\s*\b{AMOUNT}{_NOT_MONEY}\s*(?P<post>{_CURRENCY})?\s*"
     r"(?:budget|max(?:imum)?|to\s+spend|tops)\b",
 )
-_SIGN_FIRST = re.compile(rf"(?P<pre>{_EURO}|{_FOREIGN})\s*{AMOUNT}(?P<post>)")
-_SIGN_AFTER = re.compile(rf"(?P<pre>)\b{AMOUNT}\s*(?P<post>{_EURO}|{_FOREIGN})")
+_SIGN_FIRST = re.compile(rf"(?P<pre>{_CURRENCY})\s*{AMOUNT}(?P<post>)")
+_SIGN_AFTER = re.compile(rf"(?P<pre>)\b{AMOUNT}\s*(?P<post>{_CURRENCY})")
 
 
 def budget_cents(text: str) -> int | None:
