@@ -126,11 +126,11 @@ def _month(word: str) -> int | None:
 
 def _next_month_start(month: int, today: date, *, allow_current: bool, months: int = 1) -> date:
     """The first day of the next `month` after today; with `allow_current`, of the period not yet over."""
-    for year in (today.year - 1, today.year, today.year + 1):
+    for year in (today.year - 1, today.year):
         first = date(year, month, 1)
         if first > today or (allow_current and add_months(first, months) > today):
             return first
-    return date(today.year + 2, month, 1)
+    return date(today.year + 1, month, 1)  # always after today
 
 
 def add_months(day: date, months: int) -> date:
