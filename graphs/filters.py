@@ -88,20 +88,18 @@ _NOT_A_COURSE = (
     + "|".join(MONTH_NAMES)
     + r")\b|\d)"
 )
-_AFTER_A_COURSE = re.compile(
+_COURSE_BEFORE = re.compile(
     r"\b(?:after|once|when)\s+(?:i(?:'ve|\s+have|\s+am|'m)?\s+)?"
     r"(?:(?:finish(?:ed|ing)?|complet(?:e|ed|ing)|done(?:\s+with)?|taking|doing|passing|passed|took|did)\s+)?"
     + _NOT_A_COURSE
-    + r"(?=[a-z])",
-)
-"""After a course the question names ("after Python Basics", "once I finish SQL"), not after a day
-or the student's current course (`_AFTER_MINE`)."""
-_BUILDS_ON = re.compile(
-    r"\bnext\s+(?:step|course|class)\b(?!\s+(?:starts?|begins?|dates?|cohorts?))|\bwhat(?:'s|\s+is)?\s+next\b"
+    + r"(?=[a-z])"
+    r"|\bnext\s+(?:step|course|class)\b(?!\s+(?:starts?|begins?|dates?|cohorts?))|\bwhat(?:'s|\s+is)?\s+next\b"
     r"|\b(?:take|do|study|learn)\s+next\b|\bbuilds?\s+on\b|\bfollow[- ]?(?:up|on)s?\b"
     r"|\bas\s+(?:a\s+)?prerequisite\b|\b(?:requires?|needs?)\s+(?!(?:a|an|to|any|me|i|it|my)\b)",
 )
-"""A course that comes next, builds on or requires another ("what's next", "which courses require SQL")."""
+"""A course that comes before the ones asked for: after a course the question names ("after Python
+Basics", "once I finish SQL"), not after a day or the student's current course (`_AFTER_MINE`), or
+one that they come next to, build on or require ("what's next", "which courses require SQL")."""
 _REFERS = re.compile(r"\b(?:it|its|this one|that one|this course|that course|them)\b")
 FILTER_WORDS = word_set(
     """under below less than most up no more cheaper max maximum within over above least budget
@@ -185,9 +183,7 @@ def read_question(question: str, *, today: date) -> Reading:
     subject = [t for t in topic_terms(question) if t not in FILTER_WORDS and not _FILTER_TERM.fullmatch(t)]
     facets = frozenset(_found(FACETS, text))
     after_mine = _AFTER_MINE.search(text) is not None
-    follow_on = _ASKS_FOR_COURSES.search(text) is not None and (
-        _AFTER_A_COURSE.search(text) is not None or _BUILDS_ON.search(text) is not None
-    )
+    follow_on = _ASKS_FOR_COURSES.search(text) is not None and _COURSE_BEFORE.search(text) is not None
     return Reading(filters, after_mine, subject, facets, _REFERS.search(text) is not None, follow_on)
 
 
