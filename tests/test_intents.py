@@ -4490,3 +4490,169 @@ def test_the_verb_a_title_is_made_of_names_no_person(text: str, intent: str) -> 
 )
 def test_a_transfer_by_bank_or_wire_is_a_way_to_pay_not_a_move(text: str, intent: str) -> None:
     assert classify(text, pending=False) == intent
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I finisshed to pay the ml-foundations-1 last week, why the page says I owe money?",
+        "I completed the payment of rag-2 yesterday, why is it still pending?",
+        "You received my payment of the sql-fundamentals-1? I don't see nothing in my account.",
+        "The page froze after I clicked pay. Am I actually enrolled in statistics-2 or not",
+        "We transferred the fee for nlp-1 on Monday, did it arrive?",
+    ],
+)
+def test_an_action_the_student_or_the_school_did_in_the_past_is_told_not_asked_for(text: str) -> None:
+    assert read(text, pending=False).intent == "question"
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("The payment of the rag-1 is before the start or after?", "question"),
+        ("My inscription in the sql-fundamentals-1 is confirmed?", "question"),
+        ("the registration for mlops-1 was already done?", "question"),
+        ("I'm not paying for statistics-2 today; my card is maxed out. Just telling you.", "other"),
+        ("Which is my actual situation in the nlp-1? I am in the waiting list still", "question"),
+        ("I'm on the waitlist for rag-2, any news?", "question"),
+        ("we are in the waiting list of nlp-1 since May", "other"),
+    ],
+)
+def test_an_actions_thing_said_to_be_in_a_state_or_the_student_in_it_requests_nothing(
+    text: str, intent: str
+) -> None:
+    assert read(text, pending=False) == Reading(intent, "negated")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("text", "pending"),
+    [
+        ("My wife and me, we have discount if we inscribe both in the data-engineering-1?", False),
+        ("I don't pay still the data-analysis-2, but until when I have time for pay?", False),
+        ("since when can I pay for nlp-1?", False),
+        ("until when I can cancel my place in rag-2?", False),
+        ("I can cancel later?", False),
+        ("he can inscribe in data analysis with sixteen years?", False),
+    ],
+)
+def test_a_question_in_the_order_of_a_statement_or_on_a_supposition_asks(text: str, pending: bool) -> None:
+    assert classify(text, pending=pending) == "question"
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("Pass my inscription of ml-foundations to the ml-foundations-2, please", "transfer"),
+        ("Please change my inscription of rag to the rag-2", "transfer"),
+        ("move my matriculation of nlp to nlp-2", "transfer"),
+        ("I am not going to change of group, I stay in the data-analysis-3. No need of answer.", "other"),
+        ("I won't make a change of cohort, just saying", "other"),
+        ("Please inscribe my colleague Anna in the sql-fundamentals-2.", "other"),
+        ("matriculate my sister in rag-2 please", "other"),
+        ("Please give me of low from the data-engineering-2 and cancel my inscription", "cancel"),
+        ("I wanted to enroll in rag-2", "enroll"),
+        ("can I pay for rag-2 now?", "pay"),
+    ],
+)
+def test_second_language_calques_of_the_actions_read_as_the_actions(text: str, intent: str) -> None:
+    # An inscription or matriculation moved is a transfer, "change of group" negated is none, "inscribe
+    # my colleague" acts for another, and "give me of low" names no one after "me".
+    assert classify(text, pending=False) == intent
+
+
+@pytest.mark.parametrize(
+    ("text", "pending", "intent"),
+    [
+        (
+            "I've waited 10 days for an answer already. Put me in the one in twenty days instead.",
+            True,
+            "enroll",
+        ),
+        ("Nobody sent me an answer in a week. Put me on the waitlist for rag-2.", False, "waitlist"),
+        ("Cancel my Netflix subscription", False, "other"),
+        ("My gym is annoying. Cancel my gym membership.", False, "other"),
+    ],
+)
+def test_whose_thing_an_action_is_done_to_is_read_in_the_action_s_own_sentences(
+    text: str, pending: bool, intent: str
+) -> None:
+    assert classify(text, pending=pending) == intent
+
+
+@pytest.mark.parametrize(
+    ("text", "pending"),
+    [
+        ("Please put me in contact with a person before I decide about this.", True),
+        ("Please, I need that a person of the school write me about my inscription.", False),
+        ("First I want that a person of the school explain me the course, please.", True),
+        ("could a member of the staff call me about nlp-1?", False),
+        ("I'd like to be in contact with someone from admissions", False),
+    ],
+)
+def test_a_person_of_the_school_or_a_contact_with_one_asked_for_is_a_handoff(
+    text: str, pending: bool
+) -> None:
+    assert classify(text, pending=pending) == "handoff"
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        (
+            "good morning, I am not going to change of group, but the data-analysis-2 has the same professor",
+            "question",
+        ),
+        ("I'm not cancelling, but rag-2 starts too early for me", "question"),
+        ("two stars for the pacing, but no, I'm not cancelling statistics-2", "other"),
+        ("thanks / but don't enroll me in rag-2 yet", "other"),
+    ],
+)
+def test_after_a_negated_action_the_schools_thing_brought_up_is_asked_about(text: str, intent: str) -> None:
+    assert read(text, pending=False) == Reading(intent, "negated")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("text", "pending"),
+    [
+        ("first i want to know: i can pay the 900 euros in two parcels", True),
+        ("First I want to know: I can pay the 900 euros in two parcels?", True),
+        ("I'd like to know: I can cancel nlp-1 after the start", False),
+        ("can I pay for rag-2 in parts?", False),
+    ],
+)
+def test_a_heading_that_wants_to_know_asks_what_follows_it(text: str, pending: bool) -> None:
+    assert classify(text, pending=pending) == "question"
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        (
+            "hi, please move my inscription of the actual group of python basics to the python-basics-3",
+            "transfer",
+        ),
+        ("move my seat of the May group to the June group", "transfer"),
+        (
+            "In case the llm-agents-2 is cancelled for few students, you pass me to the next group automatically?",
+            "question",
+        ),
+        ("cancel my seat for my friend", "other"),
+        ("enroll my son of 16 in rag-2", "other"),
+    ],
+)
+def test_where_the_students_own_seat_is_or_why_a_thing_is_done_names_no_one_else(
+    text: str, intent: str
+) -> None:
+    assert classify(text, pending=False) == intent
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I will not inscribe in the mlops-1 this year, I have too much work. Is only an information.",
+        "For the moment I don't make the payment of the sql-fundamentals-2, I wait my salary. Is only for you know.",
+        "not enrolling in rag-2 this month. is just so you know",
+    ],
+)
+def test_an_auxiliary_before_only_or_just_tells_with_its_subject_left_out(text: str) -> None:
+    assert read(text, pending=False) == Reading("other", "negated")

@@ -636,7 +636,9 @@ def _errand(text: str, words: list[str]) -> bool:
         for i, w in enumerate(words)
     ):
         return not (COHORT_SHAPED.search(text.lower()) or names_course(rest))
-    things = things_named(words, _DETERMINERS)
+    # What the action's own sentences name is what it is done to: "I waited days for an answer. Put me in rag-2."
+    acted = [s for s in _SENTENCE_END.split(text) if has_word(words_of(s), lexicon.ACTING)]
+    things = things_named(words_of(" ".join(acted)) if acted else words, _DETERMINERS)
     if not any(thing and thing[0] not in lexicon.HELD and not has_word(thing, _OURS) for thing in things):
         return False
     return not about_school(text, rest)
@@ -717,6 +719,11 @@ def _request(text: str, flat: str, words: list[str]) -> Reading:
     wanted = {"want", "need", "whether", "the"} | lexicon.INFO_WORDS | lexicon.TELLING
     wanted_only = any(a in ("just", "only") and b in wanted for c in clauses for a, b in pairwise(c.words))
     asking = "?" in text or any(asks(c) for c in clauses) or ("negated" in found and wanted_only)
+    # After a no, the school's thing brought up, no action with it, is asked about: "not X, but rag-2 has ...".
+    but = flat.partition(" but ")[2].split()
+    asking = asking or (
+        "negated" in found and about_school(" ".join(but), but) and not has_word(but, lexicon.ACTING)
+    )
     if "negated" in found or (later and not asking):
         return Reading("question" if asking else "other", "negated")
     # Nothing is requested: naming the school's things ("courses under €500", "the dates of rag-2")

@@ -244,6 +244,10 @@ def for_someone_else(flat: str) -> bool:
         or any(
             w in ("of", "for")
             and (words[i - 1] in _HELD or (acting and words[i - 1] not in lexicon.COUNTS | _ROLES[w]))
+            # Not where the student's own seat is ("my seat of the May group"), nor why a thing is done ("if
+            # rag-2 is cancelled for few students").
+            and not (w == "of" and words[i - 2 : i - 1] in (["my"], ["our"]))
+            and words[i - 2 : i - 1] not in _BE
             and not _given_up(words[:i])
             and _someone(words[i + 1 : i + 6], ending=acting and w == "for")
             for i, w in enumerate(words)
@@ -284,16 +288,18 @@ _SELF_OR_THING = word_set(
     "me myself us it this that them all both everything now today again please asap up in into for on to "
     "from a an the my our your one"
 )
-_PREPOSITIONS = frozenset({"in", "into", "for", "on", "onto", "to", "from", "up"})
+_PREPOSITIONS = frozenset({"in", "into", "for", "on", "onto", "upon", "to", "from", "up"})
 _PARTICLES = _PREPOSITIONS | {"off", "out", "down", "over", "back"}
 """What ends a person's name of more than one word: "my second shooter off", "my exchange student over to"."""
 _CLOSING: tuple[list[str], ...] = ([], ["thank"], ["thanks"], ["please"], ["thx"])
 _NEEDS = frozenset({"needs", "need", "wants", "would", "has", "needed", "wanted"})
 _WISHES = frozenset({"wish", "wishes", "want", "wants"})
+_BE = (["is"], ["was"], ["are"], ["were"], ["be"], ["been"])
 _SELF = frozenset({"i", "i'll", "i'm", "i'd", "me", "my", "myself"})
 _THEIRS = frozenset({"his", "her", "their"})
 _DOERS = frozenset({"he", "she", "they", "him", "her", "them"})  # "how does it work for her?"
-_ROLES = {"of": lexicon.PEOPLE, "for": frozenset()}  # "a mum of 3 kids" is who the student is
+_ROLES = {"of": lexicon.PEOPLE | {"me", "us"}, "for": frozenset()}  # "a mum of 3 kids" is who the student is;
+# "give me of low from rag-1" (a calque) names no one after "me".
 _CREWS = lexicon.PEOPLE | lexicon.GROUPS - {"class", "group", "list", "school"}
 """Groups of people that "my <word> <group>" names ("my running club"); "my python class" is a course."""
 
@@ -355,7 +361,9 @@ def _named_by_role(rest: list[str]) -> bool:
     """
     if rest[:1] not in (["my"], ["our"], ["the"], ["this"]):
         return False
-    said = list(takewhile(lambda w: w not in _PARTICLES, rest[1:5]))
+    said = list(
+        takewhile(lambda w: w not in _PARTICLES and w != "of", rest[1:5])
+    )  # "my seat of the May group"
     *kind, head = said or [""]
     placed = rest[len(said) + 1 : len(said) + 2] != []  # a preposition follows: "the sender in rag-1"
     if not placed or head in _NOT_A_PERSON or has_word(kind, _OURS_WORDS) or names_course(said):

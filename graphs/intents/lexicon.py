@@ -57,13 +57,13 @@ HUMAN = word_set(
 """A person of the school, also named by their office ("I need the secretariat, not robot")."""
 HUMAN_PHRASES = phrase_list(
     "real person, customer support, customer service, support team, support staff, contact support, "
-    "call me, phone me, telephone me, get in touch, in touch with, someone in charge"
+    "call me, phone me, telephone me, get in touch, in touch with, in contact with, someone in charge"
 )
 TALK_TO_SOMEONE = re.compile(
     r"\b(?:(?:talk|speak|chat)(?:ing)?|a word|connect me|put me through) (?:to|with) (?:a|an|someone|somebody|anyone"
     r"|your|one of your|the (?:\w+ )?(?:team|staff|person)|real|human|person|staff|support|admissions)\b"
     r"|\b(?:someone|somebody|anyone|person|human)\b(?: \w+){0,8} (?:(?:talk|speak|chat)(?:ing)? (?:to|with)|ring me)\b"
-    r"|\b(?:someone|somebody|anyone|a person) (?:from|in|at) (?:the |your )?(?:support|staff|admissions|office|billing)\b"
+    r"|\b(?:someone|somebody|anyone|a person|a member) (?:from|in|at|of) (?:the |your )?(?:support|staff|admissions|office|billing|school)\b"
     r"|\b(?:someone|somebody|anyone|anybody|a person) real\b|\b(?:connect|put) me(?: through)?$"
     r"|\b(?:talk|speak|chat)(?:ing)? (?:to|with) (?:(?:mr|ms|mrs|dr|miss|prof|professor) \w+|\w+ (?:directly|personally|in person))\b"
 )
@@ -118,11 +118,11 @@ NOT_TRANSFER = ("bank transfer", "wire transfer", "money transfer", "transfer th
 reader routes "pay for rag-2 by bank transfer" as before); its words stay known to the speller."""
 TRANSFER_PHRASES = phrase_list(
     "move me, move my, move to, move from, move over to, be moved, change my cohort, change my group, "
-    "change my start, change cohort, change group, change to, change me to"
+    "change my start, change cohort, change group, change of cohort, change of group, change to, change me to"
 )
 TRANSFER_PATTERN = re.compile(
     r"\b(?:different|another|later|earlier) (?:cohort|group)\b"
-    r"|\b(?:my|our) (?:seat|spot|place|booking|enrol?lment|registration)\b(?: [\w'-]+){0,7}? (?:over |across )?to (?:[a-z]+ ){1,4}\d\b"
+    r"|\b(?:my|our) (?:seat|spot|place|booking|enrol?lment|registration|inscription|matriculation)\b(?: [\w'-]+){0,7}? (?:over |across )?to (?:[a-z]+ ){1,4}\d\b"
 )
 """Another cohort asked for ("put me in a later cohort", "later cohort instead, please") is a move; so
 is the student's seat taken to a cohort, whatever the verb ("migrate my seat to rag-2", "my booking
@@ -199,7 +199,7 @@ SHOWING = word_set("show list display print describe explain summarize summarise
 QUALIFIERS = word_set(
     "if whether later still after before anytime whenever allowed policy installments "
     "instalments paypal online twice partial partially deadline by with bank cash monthly once until "
-    "same simultaneously permitted"
+    "same simultaneously permitted parts parcels"
 )
 PERMISSION = word_set("allowed permitted able still instalments installments monthly partially")
 """After a modal, these ask whether one may (in parts), "?" or not: "would I be allowed to drop rag-2"."""
@@ -440,7 +440,9 @@ SUBJECTS = word_set("i you we they he she someone somebody it")
 """Before "<action> me", one of these makes it a statement ("if you enroll me"), not an imperative."""
 TASKS = word_set("write code solve translate compute calculate debug summarize summarise draft generate")
 """A message opening with one of these asks the assistant for a task outside the school."""
-HELD = word_set("enrollment enrolment seat spot place booking registration payment refund")
+HELD = word_set(
+    "enrollment enrolment inscription matriculation seat spot place booking registration payment refund"
+)
 """What a student holds at the school: "my place", "my booking" alone are the school's."""
 SCHOOLWORK = word_set("class homework assignment exam essay test quiz module lecture seminar paper")
 """Work for a class ("for my history class"). No rule reads it: the learned reader carries the class; its words stay known to the speller."""
@@ -463,7 +465,7 @@ ACTING = ENROLL | CANCEL | PAY | WAITLIST | TRANSFER | REFUND | HANDLING
 """Every word of acting on enrollments: with one, "every cohort" is an action in bulk, and "<it> me"
 is an imperative."""
 ACTION_VERBS = word_set(
-    "enroll enrol register sign book reserve join cancel withdraw unenroll drop pay charge add put move "
+    "enroll enrol register sign book reserve join inscribe matriculate cancel withdraw unenroll drop pay charge add put move "
     "transfer switch shift remove take waitlist waitlisting"
 )
 """The verbs of acting on someone's seat: followed by a person ("move bob to rag-2"), for that person."""

@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection
-from itertools import pairwise
+from itertools import pairwise, takewhile
 from typing import Literal
 
+from graphs.fuzzy import word_set
 from graphs.intents import lexicon
 from graphs.intents.text import (
     Clause,
@@ -104,6 +105,8 @@ def mention(
     """
     found: set[Mention] = set()
     negated_before = bare = False
+    # What a message that orders nothing tells of is no request; "the waitlist is automatic: add me to it" orders.
+    told = not any(_has_imperative(c.words) for c in clauses)
     for clause in clauses:
         said = [w for w in clause.words if w not in _ASIDES]
         if not said:  # "not, like, enrolling": an aside between keeps what was said before it
@@ -121,16 +124,25 @@ def mention(
         ordered = (
             polite_requests and _has_imperative(clause.words) and not _negated(clause, at, reported=False)
         )
-        if not ordered and (
-            # Asked, an action's word alone is an option named: "how does paying work: card, transfer?"
-            asks(clause, polite_requests=polite_requests)
-            or (clause.framed and not (_opens_with(clause, at) and (said[1:] or not clause.questioned)))
+        if (
+            not ordered
+            and (
+                # Asked, an action's word alone is an option named: "how does paying work: card, transfer?"
+                asks(clause, polite_requests=polite_requests)
+                # Supposed in a question, it is weighed: "we have a discount if we inscribe both in rag-1?"
+                or (
+                    clause.questioned
+                    and "if" in clause.words[:at]
+                    and not has_phrase(clause.flat, lexicon.POLITE)
+                )
+                or (clause.framed and not (_opens_with(clause, at) and (said[1:] or not clause.questioned)))
+            )
         ):
             found.add("asked")
         elif (
             deferred
             or (negated_before and not ordered)
-            or _described(clause, at)
+            or _described(clause, at, told=told)
             or _reported(clause.words[max(0, at - 1) : at + 1], words)
             # A modal asked of the assistant hedges nothing: "I wonder if you might kindly register me".
             or has_phrase(clause.flat.replace("you might", "you").replace("might you", "you"), lexicon.HEDGES)
@@ -297,22 +309,38 @@ def _reported(said: list[str], words: Collection[str]) -> bool:
 _WISHED_AFTER = frozenset({"be", "get", "me", "need", "needs", "want", "wants"})
 
 
-def _described(clause: Clause, at: int) -> bool:
+def _described(clause: Clause, at: int, *, told: bool) -> bool:
     """Whether the clause describes the action rather than asks for it.
 
     Its subject is someone else, just before it ("someone drops out", "my employer is paying") or
     opening the clause with no "I" or "we" after ("another bootcamp in Berlin charges less"); or the action's
-    thing failed ("the payment page didn't load").
+    thing failed ("the payment page didn't load"). In a message that orders nothing (`told`), also done in
+    the past by its subject ("I finished to pay rag-1", "you received my payment?"; "I wanted to enrol"
+    asks), its thing in a state ("my card is maxed out", "the payment of rag-1 is before the start or
+    after?", "my inscription is confirmed?"), or the student in it ("I am in the waiting list still").
     """
     before = clause.words[:at]
     opening = [w for w in before[:2] if w not in _DETERMINERS][:1]
     other = any(w in lexicon.THIRD_PERSONS for w in before[-2:]) or (
         opening != [] and opening[0] in lexicon.THIRD_PERSONS and _FIRST_PERSON.isdisjoint(before)
     )
-    failed = before[-1:] in (["the"], ["my"]) and not lexicon.FAILING.isdisjoint(
-        clause.words[at + 1 : at + 4]
+    after = list(takewhile(lambda w: w not in _GOES_ON, clause.words[at + 1 : at + 9]))
+    owned = before[-1:] in (["the"], ["my"], ["your"])
+    failed = owned and not lexicon.FAILING.isdisjoint(clause.words[at + 1 : at + 4])
+    past = any(
+        s in lexicon.SUBJECTS and w.endswith("ed") and w not in _WISHED_PAST for s, w in pairwise(before)
     )
-    return other or failed
+    state = (
+        past or (owned and not _BEING.isdisjoint(after)) or before[-3:-1] in _IN_IT or before[-2:] in _IN_IT
+    )
+    return other or failed or (told and state)
+
+
+_WISHED_PAST = word_set("need wanted needed hoped wished decided wondered intended liked loved")
+_BEING = frozenset({"is", "was", "are", "were", "isn't", "wasn't", "aren't", "keeps"})
+_GOES_ON = frozenset({"and", "but", "which", "that", "who", "so", "if", "me", "i", "you", "please"})
+"""After the action's thing, these begin another clause or another's act: its state is not said."""
+_IN_IT = tuple([b, p] for b in ("am", "i'm", "we're", "are") for p in ("in", "on"))
 
 
 _DETERMINERS = frozenset({"another", "other", "a", "the", "some"})
@@ -324,13 +352,25 @@ def asks(clause: Clause, *, polite_requests: bool = True) -> bool:
     if has_phrase(clause.flat, lexicon.POLITE):
         return False
     words = _without_openers(list(clause.words))
+    # A question in a statement's order asks as the question does: "I can pay in two parts?" is "can I pay
+    # in two parts?"; after its preposition, a question word opens one: "until when ...".
+    second = [*words[1:2], ""][0]
+    if clause.questioned and words[0] in lexicon.SUBJECTS and second in lexicon.MODAL_OPENERS:
+        words = [second, words[0], *words[2:]]
+    elif words[0] in _TIMING and second in lexicon.WH_OPENERS:
+        words = words[1:]
     opener = words[0]
     if _orders_with_do(words):  # "do not cancel my seat"
         return False
     # "Can you show me my enrollments?" asks to be shown, as "show me ..." does.
     shown = words[2] if _asks_the_assistant(words) else opener
-    # An auxiliary before an article tells, its "I" left out ("had a long day"), unless asked: "is a laptop needed?".
-    told = opener in lexicon.AUX_OPENERS and words[1:2] in (["a"], ["an"]) and not clause.questioned
+    # An auxiliary before an article or "only" tells, its subject left out ("had a long day", "is only for your
+    # information"), unless asked: "is a laptop needed?".
+    told = (
+        opener in lexicon.AUX_OPENERS
+        and words[1:2] in (["a"], ["an"], ["only"], ["just"])
+        and not clause.questioned
+    )
     if (
         opener in lexicon.WH_OPENERS
         or (opener in lexicon.AUX_OPENERS and not told)
@@ -354,6 +394,9 @@ def asks(clause: Clause, *, polite_requests: bool = True) -> bool:
     if opener in lexicon.MODAL_OPENERS and (clause.questioned or permission or not polite_requests):
         return not polite_requests or _qualified(words)
     return False
+
+
+_TIMING = frozenset({"until", "till", "since", "by", "from"})
 
 
 def _names_rules(words: list[str]) -> bool:

@@ -498,9 +498,10 @@ def clauses_of(text: str, framed: Callable[[list[str], bool], bool] | None = Non
     found: list[Clause] = []
     supposed = False
     for sentence in _SENTENCE.findall(plain(text)):
-        # A heading that announces a question asks what follows it: "quick question: can I pay with a card from abroad".
+        # A heading that announces a question asks what follows it: "quick question: can I pay with a card from abroad",
+        # "first I want to know: I can pay in two parts".
         heading, colon, _ = sentence.partition(":")
-        questioned = "?" in sentence or (colon != "" and words_of(heading)[-1:] == ["question"])
+        questioned = "?" in sentence or (colon != "" and words_of(heading)[-1:] in (["question"], ["know"]))
         asking = questioned or words_of(sentence)[:1] in (["could"], ["can"], ["would"])
         # A heading before a colon is no opener: "Before the downbeat: if I cancel ..." supposes.
         said = [w for w in (words_of(sentence), words_of(sentence.partition(":")[2])) if w]
