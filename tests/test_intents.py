@@ -4656,3 +4656,115 @@ def test_where_the_students_own_seat_is_or_why_a_thing_is_done_names_no_one_else
 )
 def test_an_auxiliary_before_only_or_just_tells_with_its_subject_left_out(text: str) -> None:
     assert read(text, pending=False) == Reading("other", "negated")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "After enrolling in ml-foundations-1, how many days do I have to pay?",
+        "hi, after enrolling in rag-2, how long until I must pay?",
+        "Before paying for rag-2, what should I check?",
+        "What happens in the gap betewen signing up for rag-2 and paying for it?",
+        "Upon cancelling nlp-1, when is the refund sent?",
+        "Between joining the waiting list and getting a seat, how long is it usually?",
+        "statistics-1 paayment due when?",
+        "refund for nlp-1 arrives how?",
+        "command-line-git-2: last day to cancel?",
+        "deadline to pay for rag-2?",
+        "rag-2: the last date to enrol?",
+        "what's the cutoff for enrolling in sql-fundamentals-2?",
+        "Can a place be moved after mlops-2 has started, or only before",
+        "could the payment for rag-2 be split after the first month?",
+    ],
+)
+def test_a_question_about_when_an_action_happens_asks_and_orders_nothing(text: str) -> None:
+    assert classify(text, pending=False) == "question"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Pay the fee for python-basics-1 for bob now, please.",
+        "Book rag-2 for alice today, please.",
+        "cancel nlp-1 for tom asap",
+        "put sql-fundamentals-1 for maria tomorrow",
+    ],
+)
+def test_a_name_before_a_time_closes_the_order_as_before_thanks(text: str) -> None:
+    assert classify(text, pending=False) == "other"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "In a perfect world I'd start mlops-2 next week and pay for it with a bonus I don't have. Oh well.",
+        "In an ideal world I'd enrol in rag-2 and pay for it in one go.",
+        "I'll pay for llm-agents-1 when my salary comes in at the end of the month, not before. No reply needed.",
+        "I'll enrol in rag-2 once my visa is sorted.",
+        "We'll join the waiting list for nlp-1 after our move is done.",
+        "I'll cancel statistics-1 when the kids are back at school.",
+    ],
+)
+def test_a_plan_timed_or_dreamt_tells_even_with_a_second_verb_joined(text: str) -> None:
+    assert read(text, pending=False) == Reading("other", "negated")
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("I'll pay for rag-2 once you send the link", "pay"),
+        ("After paying, enrol me in rag-2", "enroll"),
+        ("Cancel rag-2 before the first session, please.", "cancel"),
+        ("I'd like to know when nlp-1 begins.", "question"),
+        ("Could my seat be moved to rag-2, please", "transfer"),
+        (
+            "Dear team, I should be grateful if you would place my name upon the waiting list for nlp-1.",
+            "waitlist",
+        ),
+    ],
+)
+def test_an_order_near_a_time_or_a_plan_still_orders(text: str, intent: str) -> None:
+    assert classify(text, pending=False) == intent
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "My flatmate is on the waiting list for mlops-1. How soon is she likely to hear",
+        "my son is in rag-2. how is he doing",
+        "My daugther wants to do the Web APIs course. What does she need to know before she starts",
+        "my husband wants to join nlp-1, what does he need first",
+        "After my exams finish in March, what's the first cohort of docker and kubernetes I could join?",
+    ],
+)
+def test_another_in_the_action_or_a_question_joined_by_and_asks(text: str) -> None:
+    assert classify(text, pending=False) == "question"
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("Enrol me in the Tuesday piano lessons at Mrs Hale's music studio.", "other"),
+        ("can you keep a spot for me at the hairdresser's if someone drops out?", "other"),
+        ("book me a class at Joe's gym", "other"),
+        ("Yes, enrol me now; I'll sort the money by the end of the week.", "enroll"),
+    ],
+)
+def test_someones_place_by_name_is_theirs_and_an_errand_is_judged_up_to_its_semicolon(
+    text: str, intent: str
+) -> None:
+    assert classify(text, pending=False) == intent
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "deep-learning-2 is already full, so please hold my name in case a seat comes free",
+        "I see rag-2 is full. Please put my name down in case someone leaves.",
+        "mlops-1 says it's full. If someone drops out, please keep the spot for me.",
+        "save me a place in nlp-1 should anyone pull out",
+        "sign me up for rag-2 if a seat opens up",
+    ],
+)
+def test_a_seat_asked_for_or_held_in_case_one_comes_free_is_the_waiting_list(text: str) -> None:
+    assert classify(text, pending=False) == "waitlist"

@@ -68,7 +68,7 @@ def test_the_rules_overrule_a_model_that_would_act(
         ("you can see my payments? like do you have access to that", "question"),
         ("can you transfer between cohorts after the course has started?", "question"),
         (
-            "If I resign mid-game and drop Prompt Engineering for Developers halfway, what happens to my fee?",
+            "say event season gets crazy and i want a later cohort of computer vision: would that cost extra?",
             "question",
         ),
         ("llm-agents vs sql fundamentals for someone who wants to be a data engineer?", "question"),

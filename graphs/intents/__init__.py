@@ -103,6 +103,13 @@ _REPLACES_OWN = re.compile(
 )
 """An enrollment in place of the student's own is a move to another cohort."""
 
+_VACANCY = re.compile(
+    r"\b(?:in case|if|when|should|once)\b(?: \w+){1,4} (?:drops? out|leaves?|pulls? out|cancels?|withdraws?"
+    r"|(?:comes?|becomes?|goes) (?:free|available|spare)|frees? up|opens? up)\b"
+)
+_HOLD_ME = re.compile(r"\b(?:hold|keep|save|reserve) (?:my|a|the) (?:name|spot|place|seat)\b")
+"""A vacancy supposed ("in case someone leaves", "if a seat comes free") and a seat held for the student."""
+
 _TAKEN_BACK = re.compile(
     r"(?:^|[,.;:!?—]|\bbut)\s*(?:\w+\W+)?(?:(?:wait|never ?mind|nvm|i meant?|actually no|hold on|first|correction)\s*[,.;:!-]"
     r"|(?:(?:scratch|strike) that|on (?:second|further) thoughts?|on reflection|let me rephrase)\b[,.;:!-]?)"
@@ -631,17 +638,26 @@ def _errand(text: str, words: list[str]) -> bool:
     # A class or a seat at, on or aboard a thing not the school's is that thing's: "a boxing class
     # at the gym", "a seat on the chapa to Matola", "my seat on the night train", "the cooking class
     # for calulu at the community centre"; "rag-2 at the earliest", "shifts at the farm" hold no seat.
+    # Someone's by name is theirs too: "the piano lessons at Mrs Hale's music studio".
     if any(
-        w in _WHERE and has_word(words[max(0, i - 3) : i], _HOLDS) and names_its_own(words[i + 1 : i + 4])
+        w in _WHERE
+        and has_word(words[max(0, i - 3) : i], _HOLDS)
+        and (names_its_own(words[i + 1 : i + 4]) or _someones(words[i + 1 : i + 3]))
         for i, w in enumerate(words)
     ):
         return not (COHORT_SHAPED.search(text.lower()) or names_course(rest))
-    # What the action's own sentences name is what it is done to: "I waited days for an answer. Put me in rag-2."
-    acted = [s for s in _SENTENCE_END.split(text) if has_word(words_of(s), lexicon.ACTING)]
+    # What the action's own sentences name is what it is done to: "I waited days for an answer. Put me in rag-2.";
+    # "yes, enrol me now; I'll sort the money by the end of March" ends its sentence at the semicolon.
+    acted = [s for s in _ANSWER_FIRST.split(text) if has_word(words_of(s), lexicon.ACTING)]
     things = things_named(words_of(" ".join(acted)) if acted else words, _DETERMINERS)
     if not any(thing and thing[0] not in lexicon.HELD and not has_word(thing, _OURS) for thing in things):
         return False
     return not about_school(text, rest)
+
+
+def _someones(words: list[str]) -> bool:
+    """Whether the words name a place by whose it is, not the school's: "Mrs Hale's", "the hairdresser's"."""
+    return any(w.endswith("'s") and not has_word([w.removesuffix("'s")], _OURS) for w in words)
 
 
 _DETERMINERS = frozenset({"my", "our", "a", "an", "the", "that"})
@@ -689,6 +705,11 @@ def _request(text: str, flat: str, words: list[str]) -> Reading:
         return Reading("handoff")
     elif readings["enroll"] == "requested" and _REPLACES_OWN.search(flat):
         readings["transfer"] = "requested"  # "put me in rag-2 rather than the one I'm in"
+    # A seat asked for or held in case one comes free is a place on the waiting list: "put my name down in
+    # case someone leaves", "if someone drops out, please keep the spot for me".
+    held = readings["enroll"] == "requested" or _HOLD_ME.search(flat) is not None
+    if held and _VACANCY.search(flat) and "negated" not in (readings["enroll"], readings["waitlist"]):
+        readings["waitlist"] = "requested"
     requested = next((intent for intent, reading in readings.items() if reading == "requested"), None)
     if requested is not None:
         # "Book me a flight to Paris" books nothing here.

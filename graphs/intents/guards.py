@@ -292,6 +292,7 @@ _PREPOSITIONS = frozenset({"in", "into", "for", "on", "onto", "upon", "to", "fro
 _PARTICLES = _PREPOSITIONS | {"off", "out", "down", "over", "back"}
 """What ends a person's name of more than one word: "my second shooter off", "my exchange student over to"."""
 _CLOSING: tuple[list[str], ...] = ([], ["thank"], ["thanks"], ["please"], ["thx"])
+_NOW = frozenset({"now", "today", "tonight", "tomorrow", "asap"})
 _NEEDS = frozenset({"needs", "need", "wants", "would", "has", "needed", "wanted"})
 _WISHES = frozenset({"wish", "wishes", "want", "wants"})
 _BE = (["is"], ["was"], ["are"], ["were"], ["be"], ["been"])
@@ -346,7 +347,10 @@ def _someone(rest: list[str], *, ending: bool = False, owned: bool = False) -> b
     if size > 1 and (said[size - 1] in _CREWS or _is_name(said[size - 1], owned=True)):
         return True
     word, follows = rest[owner : owner + 1], rest[owner + 1 : owner + 2]
-    placed = (follows[:1] != [] and follows[0] in _PREPOSITIONS) or (ending and follows in _CLOSING)
+    # A name closes the message before a time as before thanks: "pay rag-2 for bob now, please".
+    placed = (follows[:1] != [] and follows[0] in _PREPOSITIONS) or (
+        ending and (follows in _CLOSING or follows[0] in _NOW)
+    )
     return _is_name(word[0] if word and (placed or owned) else "", owned=bool(owner))
 
 

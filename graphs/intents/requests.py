@@ -82,11 +82,24 @@ def told_plan(text: str, words: list[str]) -> bool:
         or (w in lexicon.MODAL_OPENERS and n in lexicon.SUBJECTS | {"that", "this"})
         for w, n in pairwise(words)
     )
+    # Timed after it, the plan told first is put off too: "I'll pay for rag-2 when my salary comes in",
+    # "we'll enrol once our visas are sorted"; "I'll pay once you send the link" waits on the school.
+    timed = timed or (
+        words[:1] != []
+        and words[0] in ("i'll", "we'll")
+        and any(w in _TIMED_BY and n in _THEIRS_OR_MINE for w, n in pairwise(words))
+    )
     # An order in any clause is given now: "after a good week I'm doing it: enrol me in rag", "..., put
-    # together a plan of the courses leading to it".
-    said = [_without_openers(c.words) for c in clauses_of(text)]
+    # together a plan of the courses leading to it"; a clause joined by "and" goes on with the plan's
+    # subject: "I'd start mlops-2 next week and pay for it with a bonus I don't have".
+    said = [_without_openers(c.words) for c in clauses_of(text) if not c.joined]
     ordered = any(_has_imperative(c) or c[0] in lexicon.ACTION_VERBS for c in said)
     return (wished or (timed and future)) and not asked and not ordered
+
+
+_TIMED_BY = frozenset({"when", "once", "after", "whenever"})
+_THEIRS_OR_MINE = frozenset({"i", "i'm", "i've", "we", "we're", "my", "our", "the", "his", "her", "their"})
+"""After "when" or "once", these time the plan by the student's own news, not the school's ("once you send it")."""
 
 
 def mention(
@@ -104,7 +117,7 @@ def mention(
     of `pattern` names the action too.
     """
     found: set[Mention] = set()
-    negated_before = bare = False
+    negated_before = bare = asking = False
     # What a message that orders nothing tells of is no request; "the waitlist is automatic: add me to it" orders.
     told = not any(_has_imperative(c.words) for c in clauses)
     for clause in clauses:
@@ -118,6 +131,13 @@ def mention(
         own = at is not None or "if" in clause.words
         negated_before = negated or _negated(clause, len(clause.words) if at is None else at, reported=own)
         bare = said == ["not"]
+        # A clause joined by "and" or "or" to one that asks, or names a time, shares it: "between signing up
+        # and paying for it", "what's the first cohort of cloud deployment with docker and kubernetes I could join".
+        asking = (
+            (clause.joined and asking)
+            or _names_a_time(clause.words, at)
+            or asks(clause, polite_requests=polite_requests)
+        )
         if at is None:
             continue
         # "<act> me" orders it, also inside a question or after "I was hoping you could".
@@ -128,7 +148,7 @@ def mention(
             not ordered
             and (
                 # Asked, an action's word alone is an option named: "how does paying work: card, transfer?"
-                asks(clause, polite_requests=polite_requests)
+                asking
                 # Supposed in a question, it is weighed: "we have a discount if we inscribe both in rag-1?"
                 or (
                     clause.questioned
@@ -154,6 +174,24 @@ def mention(
         if reading in found:
             return reading  # type: ignore[return-value]
     return None
+
+
+def _names_a_time(words: list[str], at: int | None) -> bool:
+    """Whether the action's word names a time, not a deed: its gerund after a word of time, or its deadline.
+
+    "After enrolling in rag-2, how long ...", "between signing up and paying", "upon cancelling",
+    "the last day to cancel", "deadline for paying": asked about, never requested (a clause joined
+    by "and" to one shares it). A gerund up to the action's word counts, any with none named (`at` None).
+    """
+    spots = range(len(words) if at is None else at + 1)  # "between joining the waiting list and ..."
+    if any(words[i].endswith("ing") and has_word(words[i - 1 : i], _TIMES_OF) for i in spots):
+        return True
+    before = words[max(0, at - 2) : at] if at is not None else []
+    return before[-1:] in (["to"], ["for"]) and before[0] in _DEADLINES
+
+
+_TIMES_OF = word_set("after before between upon since until till while")
+_DEADLINES = frozenset({"day", "date", "deadline", "cutoff", "cut-off"})
 
 
 _ASIDES = lexicon.FILLERS | {"like", "uh", "er"}
@@ -317,12 +355,15 @@ def _described(clause: Clause, at: int, *, told: bool) -> bool:
     thing failed ("the payment page didn't load"). In a message that orders nothing (`told`), also done in
     the past by its subject ("I finished to pay rag-1", "you received my payment?"; "I wanted to enrol"
     asks), its thing in a state ("my card is maxed out", "the payment of rag-1 is before the start or
-    after?", "my inscription is confirmed?"), or the student in it ("I am in the waiting list still").
+    after?", "my inscription is confirmed?"), or the student or another in it ("I am in the waiting list
+    still", "my flatmate is on the waiting list for rag-2").
     """
     before = clause.words[:at]
     opening = [w for w in before[:2] if w not in _DETERMINERS][:1]
+    # One of the student's people opening it is its subject too: "my daughter wants to do the web apis course".
+    theirs = before[:1] in (["my"], ["our"]) and before[1:2] != [] and before[1] in lexicon.PEOPLE
     other = any(w in lexicon.THIRD_PERSONS for w in before[-2:]) or (
-        opening != [] and opening[0] in lexicon.THIRD_PERSONS and _FIRST_PERSON.isdisjoint(before)
+        opening != [] and (opening[0] in lexicon.THIRD_PERSONS or theirs) and _FIRST_PERSON.isdisjoint(before)
     )
     after = list(takewhile(lambda w: w not in _GOES_ON, clause.words[at + 1 : at + 9]))
     owned = before[-1:] in (["the"], ["my"], ["your"])
@@ -340,7 +381,11 @@ _WISHED_PAST = word_set("need wanted needed hoped wished decided wondered intend
 _BEING = frozenset({"is", "was", "are", "were", "isn't", "wasn't", "aren't", "keeps"})
 _GOES_ON = frozenset({"and", "but", "which", "that", "who", "so", "if", "me", "i", "you", "please"})
 """After the action's thing, these begin another clause or another's act: its state is not said."""
-_IN_IT = tuple([b, p] for b in ("am", "i'm", "we're", "are") for p in ("in", "on"))
+_IN_IT = tuple(
+    [b, p]
+    for b in ("am", "i'm", "we're", "are", "is", "was", "he's", "she's", "they're")
+    for p in ("in", "on")
+)
 
 
 _DETERMINERS = frozenset({"another", "other", "a", "the", "some"})
@@ -360,6 +405,9 @@ def asks(clause: Clause, *, polite_requests: bool = True) -> bool:
     elif words[0] in _TIMING and second in lexicon.WH_OPENERS:
         words = words[1:]
     opener = words[0]
+    # A question word closing a question asks as one opening it: "rag-2 payment due when?".
+    if clause.questioned and words[-1] in lexicon.WH_OPENERS:
+        return True
     if _orders_with_do(words):  # "do not cancel my seat"
         return False
     # "Can you show me my enrollments?" asks to be shown, as "show me ..." does.
@@ -391,7 +439,11 @@ def asks(clause: Clause, *, polite_requests: bool = True) -> bool:
     if _asks_the_assistant(words) and polite_requests:  # "could you transfer me to a later group?"
         return False
     permission = not lexicon.PERMISSION.isdisjoint(words)  # "could I still move ... if ..."
-    if opener in lexicon.MODAL_OPENERS and (clause.questioned or permission or not polite_requests):
+    # Asked in the passive, the rules are asked about, "?" or not: "can a place be moved after rag-2 has started".
+    passive = "be" in words[2:4] and words[1] not in _SELF
+    if opener in lexicon.MODAL_OPENERS and (
+        clause.questioned or permission or passive or not polite_requests
+    ):
         return not polite_requests or _qualified(words)
     return False
 
