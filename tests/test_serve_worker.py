@@ -21,6 +21,7 @@ from agent.config.settings import Settings
 from agent.infra.persistence import open_resources
 from agent.journal import api_runs
 from agent.worker.attached import AttachedWorker, WorkerStartError
+from agent.worker.process import STOP_WAIT_S
 from qa import model_stub
 from tests.support.school import TODAY
 from tests.support.servers import read_log, school_process, wait_for
@@ -31,7 +32,8 @@ WHEN = {"messages": [{"role": "user", "content": "When does rag-2 start?"}]}
 STALLED = {"SCHOOL_STALLED_AFTER_S": "2"}
 RECOVERY_BOUND_S = 30.0
 """The heartbeat limit plus the recovery task's 5 s tick and a restart's pause, with room for a loaded CI machine."""
-GONE_WITHIN_S = 5.0
+GONE_WITHIN_S = STOP_WAIT_S + 5.0
+"""An orphaned worker stops in order, letting running jobs finish for up to `STOP_WAIT_S`, then exits."""
 _TAKING_JOBS = re.compile(r"worker (\S+?):(\d+):\S+: taking jobs, \d+ at once \(serve's, pid (\d+)\)")
 
 
