@@ -14,10 +14,14 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+import select
+import signal
 import socket
 import threading
 import uuid
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from typing import Any
 
 from agent.infra import engine
@@ -159,27 +163,49 @@ def run_in_foreground(
     """Run a worker until SIGINT or SIGTERM, or, as `serve`'s child (`parent`), until that process ends.
 
     `ready_fd`: a pipe on which to tell the parent that the worker takes jobs (agent.worker.attached).
+    `serve`'s child leaves Ctrl+C to its parent (agent.worker.attached).
     """
-    import signal
-
-    worker = Worker(resources, graph, concurrency=concurrency)
-    done = threading.Event()
-
-    def on_signal(_signum: int, _frame: Any) -> None:
-        done.set()
-
-    signal.signal(signal.SIGTERM, on_signal)
-    if parent is None:  # `serve`'s child leaves Ctrl+C to its parent (agent.worker.attached)
-        signal.signal(signal.SIGINT, on_signal)
-    worker.start()
-    stopped_by = "Ctrl-C stops" if parent is None else f"serve's, pid {parent}"
-    print(f"worker {worker.name}: taking jobs, {concurrency} at once ({stopped_by})", flush=True)
-    if ready_fd is not None:
-        say_ready(ready_fd)
-    with settled_heap():  # what start-up built is kept until exit: out of the collector's passes
-        while not done.wait(1.0):
-            if not worker.alive() or (parent is not None and parent_gone(parent)):
-                break
-    worker.stop()
+    stop_signals = (signal.SIGTERM,) if parent is not None else (signal.SIGTERM, signal.SIGINT)
+    with _signal_pipe(stop_signals) as signalled:
+        worker = Worker(resources, graph, concurrency=concurrency)
+        worker.start()
+        stopped_by = "Ctrl-C stops" if parent is None else f"serve's, pid {parent}"
+        print(f"worker {worker.name}: taking jobs, {concurrency} at once ({stopped_by})", flush=True)
+        if ready_fd is not None:
+            say_ready(ready_fd)
+        with settled_heap():  # what start-up built is kept until exit: out of the collector's passes
+            while not select.select([signalled], [], [], 1.0)[0]:
+                if not worker.alive() or (parent is not None and parent_gone(parent)):
+                    break
+        worker.stop()  # a signal meanwhile only writes to the socket: it cannot cut this stop short
     if worker.failed is not None:
         raise worker.failed
+
+
+@contextmanager
+def _signal_pipe(signals: tuple[signal.Signals, ...]) -> Iterator[socket.socket]:
+    """A socket that becomes readable when one of `signals` arrives; from now on they no longer end the process.
+
+    The signals' handlers do nothing in Python: the interpreter writes each one's number to the
+    socket's pair (`signal.set_wakeup_fd`), and the main thread waits on it with `select`. A handler
+    that set a `threading.Event` could deadlock: the signal runs it on the main thread, which may hold
+    that Event's own lock while it waits on it (an orphaned worker then outlived its parent until
+    SIGKILL). The handlers stay after the socket closes: a signal that comes late, while the process
+    exits, does not turn its orderly stop into a death by signal.
+    """
+    readable, written = socket.socketpair()
+    for end in (readable, written):
+        end.setblocking(False)
+    for sig in signals:
+        signal.signal(sig, _ignore)
+    wakeup = signal.set_wakeup_fd(written.fileno(), warn_on_full_buffer=False)
+    try:
+        yield readable
+    finally:
+        signal.set_wakeup_fd(wakeup)
+        readable.close()
+        written.close()
+
+
+def _ignore(_signum: int, _frame: Any) -> None:
+    """A Python-level no-op: the signal's arrival is read from the wakeup socket."""
