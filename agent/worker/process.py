@@ -184,14 +184,16 @@ def run_in_foreground(
 
 @contextmanager
 def _signal_pipe(signals: tuple[signal.Signals, ...]) -> Iterator[socket.socket]:
-    """A socket that becomes readable when one of `signals` arrives; from now on they no longer end the process.
+    """A socket that becomes readable when one of `signals` arrives; they no longer end the process.
 
     The signals' handlers do nothing in Python: the interpreter writes each one's number to the
     socket's pair (`signal.set_wakeup_fd`), and the main thread waits on it with `select`. A handler
     that set a `threading.Event` could deadlock: the signal runs it on the main thread, which may hold
     that Event's own lock while it waits on it (an orphaned worker then outlived its parent until
-    SIGKILL). The handlers stay after the socket closes: a signal that comes late, while the process
-    exits, does not turn its orderly stop into a death by signal.
+    SIGKILL). When the socket closes the stop is over, and the signals are ignored from then on: one
+    that comes late, while the process exits, does not turn its orderly stop into a death by signal
+    (the interpreter, as it finalizes, puts back the default action of a signal with a Python handler,
+    not of an ignored one).
     """
     readable, written = socket.socketpair()
     for end in (readable, written):
@@ -203,6 +205,8 @@ def _signal_pipe(signals: tuple[signal.Signals, ...]) -> Iterator[socket.socket]
         yield readable
     finally:
         signal.set_wakeup_fd(wakeup)
+        for sig in signals:
+            signal.signal(sig, signal.SIG_IGN)
         readable.close()
         written.close()
 
