@@ -4768,3 +4768,113 @@ def test_someones_place_by_name_is_theirs_and_an_errand_is_judged_up_to_its_semi
 )
 def test_a_seat_asked_for_or_held_in_case_one_comes_free_is_the_waiting_list(text: str) -> None:
     assert classify(text, pending=False) == "waitlist"
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("enrol me in the Coursera machine learning specialization", "other"),
+        ("Sign me up for the Udemy docker course.", "other"),
+        ("Book me onto the AWS certification exam in Madrid.", "other"),
+        ("Pay my OpenAI API invoice for March", "other"),
+        ("please pay my GitHub subscription", "other"),
+        ("Move my JetBrains licence to my work account.", "other"),
+        ("Put me on the waiting list for PyCon tickets.", "other"),
+        ("cancel my Kaggle competition entry", "other"),
+        ("pay my outstanding balance for the rag course", "pay"),
+        ("Please enrol me in the RAG course", "enroll"),
+        ("sign me up for Deep Learning with PyTorch", "enroll"),
+        ("pay for my place in the FastAPI course", "pay"),
+        ("enrol me in the next deep learning cohort", "enroll"),
+        ("book me into the nlp course", "enroll"),
+    ],
+)
+def test_an_action_on_a_thing_by_another_providers_name_is_an_errand(text: str, intent: str) -> None:
+    assert classify(text, pending=False) == intent
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Can you see my full card number?",
+        "can you see my enrolment in rag-2 on your side? my account page shows nothing",
+        "Are you able to see the payments I made for nlp-1?",
+        "Can you look up my own enrolments, or only the catalog?",
+        "can you access my bookings?",
+        "Can you make changes to my place in rag-2 without me agreeing?",
+        "could you cancel my enrolment without my consent?",
+        "Would you ever pay for a course without my permission?",
+        "can you move me to another cohort without my agreement?",
+    ],
+)
+def test_what_the_assistant_can_see_or_do_unasked_is_asked(text: str) -> None:
+    assert classify(text, pending=False) == "question"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Is this chat answered by a computer program, or is someone at the school typing these replies?",
+        "is this chat read by a person at the school?",
+        "Are your answers checked by anyone at the school?",
+        "Who reads these messages? Does anyone at the school look at them later?",
+        "who sees what I write in this chat?",
+        "Who can see my chats, anyone from the school?",
+    ],
+)
+def test_who_answers_or_reads_the_chat_is_asked_for_no_person(text: str) -> None:
+    assert classify(text, pending=False) == "question"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Where do I reset the password for my student account?",
+        "How do I get my chat history deleted?",
+        "where in my account do i update my phone number",
+        "Where is my information kept, and for how long?",
+        "how long do you keep my chats?",
+        "Who can see my account details?",
+        "what do you do about my privacy?",
+    ],
+)
+def test_the_students_account_and_chat_with_the_school_are_asked_about(text: str) -> None:
+    assert classify(text, pending=False) == "question"
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("card saved after paying for rag-1?", "question"),
+        ("payment received for nlp-2?", "question"),
+        ("enrolment confirmed for mlops-1?", "question"),
+        ("My manager and I both want rag-1. Can we sit it together?", "question"),
+        ("we both want rag-2, is there a discount?", "question"),
+    ],
+)
+def test_a_thing_done_is_told_and_both_is_no_bot(text: str, intent: str) -> None:
+    assert classify(text, pending=False) == intent
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("thanks for explaining. please transfer my place in rag-1 to rag-2.", "transfer"),
+        ("Thanks for checking! Cancel my place in nlp-1, please.", "cancel"),
+        ("grateful for answering so fast. enrol me in mlops-2", "enroll"),
+    ],
+)
+def test_a_verbs_ing_form_after_for_is_no_one_acted_for(text: str, intent: str) -> None:
+    assert classify(text, pending=False) == intent
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Yes, go ahead. My card has been on the account since December.",
+        "yes, do it. I've had the account since March",
+        "Go ahead please, my card has been saved since June.",
+    ],
+)
+def test_a_month_after_since_beside_a_yes_is_past_and_picks_nothing(text: str) -> None:
+    assert classify(text, pending=True) == "confirm"

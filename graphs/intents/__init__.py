@@ -333,7 +333,8 @@ def _names_anew(words: list[str], *, more: bool = False) -> bool:
     and "ok, enroll my brother" ask for more than what waits.
     """
     flat = " ".join(words)
-    month = getattr(cohort_reference(flat), "month", None)
+    # A month after "since" is past, no cohort's: "yes. my card has been on the account since March".
+    month = getattr(cohort_reference(re.sub(r"\bsince \w+", "", flat)), "month", None)
     target = COHORT_SHAPED.search(flat) or names_course(words) or month
     # Only an action word as written asks for more: "the forge is quiet in August" quits nothing.
     more = more or not lexicon.ACTING.isdisjoint(words) or not {"too", "also", "well"}.isdisjoint(words)
@@ -649,10 +650,28 @@ def _errand(text: str, words: list[str]) -> bool:
     # What the action's own sentences name is what it is done to: "I waited days for an answer. Put me in rag-2.";
     # "yes, enrol me now; I'll sort the money by the end of March" ends its sentence at the semicolon.
     acted = [s for s in _ANSWER_FIRST.split(text) if has_word(words_of(s), lexicon.ACTING)]
-    things = things_named(words_of(" ".join(acted)) if acted else words, _DETERMINERS)
+    said = words_of(" ".join(acted)) if acted else words
+    things = things_named(said, _DETERMINERS)
+    # A thing by a name of its own, an unknown word capitalised within a sentence or spelt as a brand
+    # ("OpenAI"), is that name's, whatever words of the school follow: "the Coursera deep learning
+    # specialization", "my OpenAI API invoice", "the waiting list for PyCon tickets".
+    named = {w for thing in things_named(said, _DETERMINERS | {"for"}) for w in thing if not known_word(w)}
+    capitalised, branded = _names_in(text)
+    if any(w in branded or (w in capitalised and not school_word(w)) for w in named):
+        return not COHORT_SHAPED.search(text.lower())
     if not any(thing and thing[0] not in lexicon.HELD and not has_word(thing, _OURS) for thing in things):
         return False
     return not about_school(text, rest)
+
+
+def _names_in(text: str) -> tuple[set[str], set[str]]:
+    """The words written as names: capitalised within a sentence ("the Azure exam"), and as brands ("GitHub")."""
+    said = [(before, w.strip(".,;:!?'\"()")) for before, w in pairwise([".", *text.split()])]
+    capitalised = {
+        w.lower() for before, w in said if w[:1].isupper() and before[-1] not in ".!?:" and w[:2] != "I'"
+    }
+    branded = {w.lower() for _, w in said if any(a.islower() and b.isupper() for a, b in pairwise(w))}
+    return capitalised, branded
 
 
 def _someones(words: list[str]) -> bool:

@@ -395,8 +395,13 @@ def _counts(word: str) -> bool:
 
 
 def _is_name(word: str, *, owned: bool = False) -> bool:
-    """Whether a word is a name: none of the reader's or the catalog's, nor (`owned`) the school's texts'."""
+    """Whether a word is a name: none of the reader's or the catalog's, nor (`owned`) the school's texts'.
+
+    Nor is the -ing form of a known verb: "thanks for explaining", "grateful for checking".
+    """
     known = word in _SELF_OR_THING or known_word(word) or about_school(word, [word])
+    stem = word.removesuffix("ing")
+    known = known or (stem != word and any(known_word(s) or school_word(s) for s in (stem, f"{stem}e")))
     return word.isalpha() and not known and not (owned and school_word(word))
 
 
@@ -420,7 +425,8 @@ def social_only(flat: str) -> bool:
 def about_assistant(words: list[str]) -> bool:
     """Whether a message chats about the assistant itself: "this chatbot is cute", "what's your name"."""
     tastes = any(a == "your" and b in lexicon.TASTES for a, b in pairwise(words))
-    return tastes or has_word(words, lexicon.BOTS)
+    # Spelt as said (slips are mended before): "both" is no "bot".
+    return tastes or any(w.removesuffix("s") in lexicon.BOTS for w in words)
 
 
 def about_school(text: str, words: list[str]) -> bool:
@@ -443,19 +449,35 @@ def off_topic(text: str, words: list[str], flat: str) -> bool:
     A word of the school keeps it on topic; otherwise an off-topic word, small talk, or the lack of
     any word a follow-up or catalog question has ("it", "when", "how much") puts it off.
     """
+    # Work for a class elsewhere is that class's: "explain the treaty of versailles for my history class".
+    if any(
+        (a, b, d) == ("for", "my", True) and not (has_word([c], lexicon.SCHOOL) or names_course([c]))
+        for a, b, c, d in zip(
+            words, words[1:], words[2:], [w in lexicon.SCHOOLWORK for w in words[3:]], strict=False
+        )
+    ) and lexicon.CONTEXT.isdisjoint(words):
+        return True
     # A time alone ("this week") ties nothing to the school: "the weather in Lisbon this week".
     if any(w in lexicon.OFF_TOPIC for w in words) and not about_school(text, untimed(words)):
         return True
     if about_school(text, words):
         return False
     # A word of acting on a seat is the school's too: "what am I signed up for right now?"
-    context = any(w in lexicon.CONTEXT for w in words) or has_word(words, _ON_A_SEAT)
+    context = any(w in lexicon.CONTEXT or w in lexicon.OWN_RECORD for w in words) or has_word(
+        words, _ON_A_SEAT
+    )
     return social_only(flat) or not context or names_its_own(words)
 
 
 _THINGS = frozenset({"a", "an", "the", "my", "our", "his", "her", "their"})
 _NOT_THINGS = (
-    lexicon.CONTEXT | lexicon.ORDERS | lexicon.COUNTS | lexicon.HELD | lexicon.RULES | lexicon.PLANNING
+    lexicon.CONTEXT
+    | lexicon.ORDERS
+    | lexicon.COUNTS
+    | lexicon.HELD
+    | lexicon.RULES
+    | lexicon.PLANNING
+    | lexicon.OWN_RECORD
 )
 _PHRASE_ENDS = (
     lexicon.AND_WORDS

@@ -213,10 +213,13 @@ ASK_PHRASES = REMARKS + phrase_list(
 """Phrases that make a clause ask about an action instead of requesting it."""
 CHECKING = phrase_list(
     "true or false, is it true that, is that correct, is this correct, is that right, have i got that right, "
-    "make sure i follow, make sure i understand, make sure i got, correct me if"
+    "make sure i follow, make sure i understand, make sure i got, correct me if, "
+    "can you see, are you able to see, can you look up, can you access, "
+    "without me agreeing, without my agreement, without my consent, without my permission"
 )
 """A statement put up to be checked is a question about it, whatever action it names: "true or
-false: the waitlist is free to join", "let me make sure I follow: cancelling refunds me?"."""
+false: the waitlist is free to join", "let me make sure I follow: cancelling refunds me?". So is what
+the assistant can see, or do unasked: "can you see my card number?", "can you move me without my consent?"."""
 DOING_IT = phrase_list(
     "do it for me, do that for me, do it yourself, just do it, handle it for me, sort it for me"
 )
@@ -368,8 +371,12 @@ SOCIAL = word_set(
 """Words of a message that only greets, thanks or chats ("thank you so much", "hey there")."""
 THANKS = word_set("thanks thank thx ty cheers")
 """A message opening with thanks, and asking nothing, is chat: "thanks for explaining"."""
-ABOUT_ASSISTANT = ("are you", "am i talking to", "am i chatting with", "is this a bot", "is this a person")
-"""Opening a question about what the assistant is: "are you a real person?" asks for no human."""
+ABOUT_ASSISTANT = phrase_list(
+    "are you, am i talking to, am i chatting with, is this a bot, is this a person, is this chat, "
+    "are your answers, are your replies, who reads, who sees, who can see"
+)
+"""Opening a question about what the assistant is, or who reads this chat: "are you a real person?",
+"is this chat answered by a program, or by someone at the school?" ask for no human."""
 SMALL_TALK = phrase_list(
     "how are you, how r you, how's it going, hows it going, how is it going, how are things, "
     "how have you been, how's your day, what's up, whats up, nice to meet you, anyone there, "
@@ -421,6 +428,9 @@ CONTEXT = word_set(
 )
 """Words of a follow-up or a catalog question that names no course ("how much is it?", "when does
 it start?"): a question with none of them, and no word of the school, is off-topic ("what's 2+2?")."""
+OWN_RECORD = word_set("account password chat chats information details privacy")
+"""The student's own account and chat with the school: a question with one of them is on topic as
+one of `CONTEXT` is ("where do I reset my password?"), though it names nothing the school offers."""
 REPORTED = word_set("was were been got had already")
 """Before the action's word, these report what happened ("the course was cancelled", "I already
 paid"): nothing is requested."""
@@ -445,7 +455,7 @@ HELD = word_set(
 )
 """What a student holds at the school: "my place", "my booking" alone are the school's."""
 SCHOOLWORK = word_set("class homework assignment exam essay test quiz module lecture seminar paper")
-"""Work for a class ("for my history class"). No rule reads it: the learned reader carries the class; its words stay known to the speller."""
+"""Work for a class ("for my history class"): for one the school does not teach, off-topic."""
 TASK_NOUNS = word_set("homework essay poem poetry recipe joke jokes song songs horoscope")
 """A message asking for one of these asks for a task outside the school, whatever subject it names."""
 PLANNING = word_set(

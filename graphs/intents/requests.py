@@ -371,8 +371,14 @@ def _described(clause: Clause, at: int, *, told: bool) -> bool:
     past = any(
         s in lexicon.SUBJECTS and w.endswith("ed") and w not in _WISHED_PAST for s, w in pairwise(before)
     )
+    # Its thing opening the clause, then done: "card saved after paying", "payment received?".
+    done = at <= 1 and after[:1] != [] and after[0].endswith("ed") and after[0] not in _WISHED_PAST
     state = (
-        past or (owned and not _BEING.isdisjoint(after)) or before[-3:-1] in _IN_IT or before[-2:] in _IN_IT
+        past
+        or done
+        or (owned and not _BEING.isdisjoint(after))
+        or before[-3:-1] in _IN_IT
+        or before[-2:] in _IN_IT
     )
     return other or failed or (told and state)
 
