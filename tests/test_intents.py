@@ -4787,6 +4787,12 @@ def test_a_seat_asked_for_or_held_in_case_one_comes_free_is_the_waiting_list(tex
         ("pay for my place in the FastAPI course", "pay"),
         ("enrol me in the next deep learning cohort", "enroll"),
         ("book me into the nlp course", "enroll"),
+        # What the action is done with is no thing acted on: a login, a wallet, a card by its brand.
+        ("Enrol me in the Python Basics course, I signed up with my Google account", "enroll"),
+        ("Please enrol me in the RAG course using my Microsoft login", "enroll"),
+        ("Pay for python-basics-1 via my Revolut account", "pay"),
+        ("pay for the SQL course through my Google Pay", "pay"),
+        ("Sign me up for the deep learning course with my LinkedIn profile", "enroll"),
     ],
 )
 def test_an_action_on_a_thing_by_another_providers_name_is_an_errand(text: str, intent: str) -> None:
@@ -4809,6 +4815,22 @@ def test_an_action_on_a_thing_by_another_providers_name_is_an_errand(text: str, 
 )
 def test_what_the_assistant_can_see_or_do_unasked_is_asked(text: str) -> None:
     assert classify(text, pending=False) == "question"
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("Can you look up my enrolment in rag-2 and cancel it?", "cancel"),
+        ("Can you see if there's a seat in rag-2 and enrol me?", "enroll"),
+        ("can you look up nlp-1 and then book me in", "enroll"),
+        ("Can you access my booking for rag-1 and pay for it with my card?", "pay"),
+        ("Can you see the waiting list for rag-2 and add me to it?", "waitlist"),
+    ],
+)
+def test_a_lookup_the_assistant_is_asked_for_with_an_action_after_it_is_that_action(
+    text: str, intent: str
+) -> None:
+    assert classify(text, pending=False) == intent
 
 
 @pytest.mark.parametrize(

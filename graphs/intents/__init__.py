@@ -654,8 +654,10 @@ def _errand(text: str, words: list[str]) -> bool:
     things = things_named(said, _DETERMINERS)
     # A thing by a name of its own, an unknown word capitalised within a sentence or spelt as a brand
     # ("OpenAI"), is that name's, whatever words of the school follow: "the Coursera deep learning
-    # specialization", "my OpenAI API invoice", "the waiting list for PyCon tickets".
-    named = {w for thing in things_named(said, _DETERMINERS | {"for"}) for w in thing if not known_word(w)}
+    # specialization", "my OpenAI API invoice", "the waiting list for PyCon tickets". What the action is
+    # done with is no such thing: "enrol me in X, I signed up with my Google account", "using my PayPal".
+    objects = [w for i, w in enumerate(said) if not (w in _DETERMINERS and i and said[i - 1] in _MEANS)]
+    named = {w for thing in things_named(objects, _DETERMINERS | {"for"}) for w in thing if not known_word(w)}
     capitalised, branded = _names_in(text)
     if any(w in branded or (w in capitalised and not school_word(w)) for w in named):
         return not COHORT_SHAPED.search(text.lower())
@@ -680,6 +682,7 @@ def _someones(words: list[str]) -> bool:
 
 
 _DETERMINERS = frozenset({"my", "our", "a", "an", "the", "that"})
+_MEANS = frozenset({"with", "using", "via", "through"})
 _HOLDS = lexicon.HELD | word_set("class classes course courses lesson lessons session sessions workshop list")
 """What any place may hold as the school does: "a boxing class at the gym" is the gym's, "a seat on
 the ferry" the ferry's."""
@@ -705,7 +708,11 @@ def _request(text: str, flat: str, words: list[str]) -> Reading:
     clauses = clauses_of(text, framed)[int(thanked) :]
     if social_only(flat):
         return Reading("other", "social")
-    if has_phrase(flat, lexicon.CHECKING) or _names_its_record(words):
+    # What the assistant can see or do is asked, unless an action follows on: "... and enrol me".
+    can_it = has_phrase(flat, lexicon.CAPABILITY) and not any(
+        a in ("and", "then") and b in lexicon.ACTION_VERBS for a, b in pairwise(words)
+    )
+    if can_it or has_phrase(flat, lexicon.CHECKING) or _names_its_record(words):
         return Reading("question", "asked")
     later = deferred(flat)
     # A clause asking to be told requests nothing ("put me in the picture on rag"); "Moving to Berlin

@@ -213,13 +213,16 @@ ASK_PHRASES = REMARKS + phrase_list(
 """Phrases that make a clause ask about an action instead of requesting it."""
 CHECKING = phrase_list(
     "true or false, is it true that, is that correct, is this correct, is that right, have i got that right, "
-    "make sure i follow, make sure i understand, make sure i got, correct me if, "
+    "make sure i follow, make sure i understand, make sure i got, correct me if"
+)
+"""A statement put up to be checked is a question about it, whatever action it names: "true or
+false: the waitlist is free to join", "let me make sure I follow: cancelling refunds me?"."""
+CAPABILITY = phrase_list(
     "can you see, are you able to see, can you look up, can you access, "
     "without me agreeing, without my agreement, without my consent, without my permission"
 )
-"""A statement put up to be checked is a question about it, whatever action it names: "true or
-false: the waitlist is free to join", "let me make sure I follow: cancelling refunds me?". So is what
-the assistant can see, or do unasked: "can you see my card number?", "can you move me without my consent?"."""
+"""What the assistant can see, or do unasked, is asked about: "can you see my card number?", "can you
+move me without my consent?"; unless an action follows on ("can you look up rag-2 and enrol me?")."""
 DOING_IT = phrase_list(
     "do it for me, do that for me, do it yourself, just do it, handle it for me, sort it for me"
 )
