@@ -4900,3 +4900,80 @@ def test_a_verbs_ing_form_after_for_is_no_one_acted_for(text: str, intent: str) 
 )
 def test_a_month_after_since_beside_a_yes_is_past_and_picks_nothing(text: str) -> None:
     assert classify(text, pending=True) == "confirm"
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("I kept putting off the payment for mlops-2. Let's get it done: charge my card now.", "pay"),
+        (
+            "Bit of background: I put off paying because of the car repair. That's sorted now. "
+            "Let me pay what I owe for rag-1 now, please.",
+            "pay",
+        ),
+        ("I've been putting off enrolling in rag-2 for months. Sign me up now.", "enroll"),
+        ("We kept holding off on the transfer. Please move me to rag-2 today.", "transfer"),
+        ("After weeks of hesitating, I'd like to pay the fee for nlp-1 today, please", "pay"),
+        ("After a lot of thought, I'd like to enrol in nlp-1 now, please", "enroll"),
+        ("After months of back and forth I'd like to move to rag-2 today", "transfer"),
+        ("no more going back and forth. take what i owe for nlp-1 from my card.", "pay"),
+        ("Take what I owe for rag-2 from my card.", "pay"),
+        # Still put off: the wobble alone, a wait not over, a plan timed by the student's own news.
+        ("I kept putting off the payment for mlops-2.", "other"),
+        ("I put off paying for rag-2 until now.", "other"),
+        ("After the summer, I'd like to enrol in nlp-1", "other"),
+        ("After my exams I'd sign up for rag-2 today", "other"),
+        ("I'd rather hold off on paying for rag-2.", "other"),
+    ],
+)
+def test_a_wobble_told_of_the_past_then_the_action_now_takes_it(text: str, intent: str) -> None:
+    assert classify(text, pending=False) == intent
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("Move my place in rag-1 to rag-2. Does my payment carry over?", "transfer"),
+        ("move my place in cloud deployment to cloud-deployment-2. does my pyament carry over", "transfer"),
+        (
+            "Move my place in the Deep Learning course to deep-learning-2. Does my paymetn carry over?",
+            "transfer",
+        ),
+        ("Enrol me in rag-1. Does my deposit roll over?", "enroll"),
+        ("Does my payment carry over to rag-2?", "question"),
+        ("Can my roommate carry over to rag-2?", "question"),
+    ],
+)
+def test_a_thing_held_before_its_verb_is_no_one_else(text: str, intent: str) -> None:
+    assert classify(text, pending=False) == intent
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        (
+            "If I enrol in sql-fundamentals-2 and then fall ill in week two, can I move to a later cohort? "
+            "And would I have to pay again",
+            "question",
+        ),
+        ("will I have to pay twice if I switch to rag-2", "question"),
+        ("would we have to re-enrol in rag-2?", "question"),
+        ("Part of me wants to cancel statistics-2. If I went ahead, would I lose my deposit?", "question"),
+        ("half of me wants to move to rag-2. what would it cost?", "question"),
+        ("Part of me wants to cancel statistics-2.", "other"),
+        ("Pros and cons of statistics-2 versus a later cohort of the same course?", "question"),
+        ("rag-1 vs rag-2, which is better?", "question"),
+        ("My friend is torn between nlp-1 and a later cohort. Which has more seats left?", "question"),
+        ("I'm choosing between rag-1 and a later cohort", "question"),
+        ("Part of me wants to move to rag-2. Would I have to pay again?", "question"),
+        (
+            "When does rag-1 start? My manager needs to know before Friday so she can plan the rota. Thanks.",
+            "question",
+        ),
+        ("what do I need before nlp-1? he'll plan the team's week around it", "question"),
+    ],
+)
+def test_weighing_an_obligation_or_a_half_wish_asks_and_another_persons_plan_is_theirs(
+    text: str, intent: str
+) -> None:
+    assert classify(text, pending=False) == intent

@@ -235,7 +235,7 @@ def read(text: str, *, pending: bool, pending_intent: Intent = "enroll") -> Read
     # 'Enroll me in the program' acts on a program already presented: an enrollment, not a new plan.
     # As typed and as spelled: "becoem a data engineer" is a career move too.
     # A cohort id names a cohort, not a goal: "switch to data-engineering-2" is no career move.
-    named = COHORT_SHAPED.sub(" ", text.lower())
+    named = _THEIR_PLAN.sub(" ", COHORT_SHAPED.sub(" ", text.lower()))
     # A plan named after a thing the school does not name is that thing's: "the lift plan overran",
     # "the funeral plan instalment"; "plan my courses", "plan the courses" plan them.
     said = ["", *words_of(named), ""]
@@ -261,6 +261,10 @@ def read(text: str, *, pending: bool, pending_intent: Intent = "enroll") -> Read
         if not (_task(words) or has_word(words, lexicon.ACTING)):
             return Reading("other")
     return reading
+
+
+_THEIR_PLAN = re.compile(r"\b(?:she|he|they)(?: can| could| will| would|'ll)? plans?\b")
+"""A plan someone else makes is theirs: "my manager needs to know so she can plan the rota"."""
 
 
 def _plan_of(before: str, word: str, after: str) -> bool:

@@ -344,7 +344,9 @@ def _someone(rest: list[str], *, ending: bool = False, owned: bool = False) -> b
     # "my second shooter off rag-1", "my Airbnb guest for", "my running club on the waitlist".
     said = rest[owner : owner + 4] if owner else []
     size = next((k for k in range(1, len(said)) if said[k] in _PARTICLES), 0)
-    if size > 1 and (said[size - 1] in _CREWS or _is_name(said[size - 1], owned=True)):
+    # After a thing held or paid, the word before the particle is its verb: "my payment carry over".
+    held = has_word(said[size - 2 : size - 1], _NOT_A_PERSON | lexicon.PAY) if size > 1 else False
+    if size > 1 and (said[size - 1] in _CREWS or (_is_name(said[size - 1], owned=True) and not held)):
         return True
     word, follows = rest[owner : owner + 1], rest[owner + 1 : owner + 2]
     # A name closes the message before a time as before thanks: "pay rag-2 for bob now, please".

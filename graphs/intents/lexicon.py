@@ -94,7 +94,7 @@ name struck off a cohort's list ("strike my name from rag-2", "cross me off nlp-
 PAY = word_set("pay paying payment checkout settle card charge balance dues")
 """Paying; an invoice is a paper asked for ("can you issue an invoice?"), paid only with a verb of these."""
 PAY_PATTERN = re.compile(
-    r"\b(?:take|taking|collect|receive|here's|here is)\s+(?:the |my |your )?(?:money|cash|fees?)\b"
+    r"\b(?:take|taking|collect|receive|here's|here is)\s+(?:the |my |your )?(?:money|cash|fees?|what i owe)\b"
     r"|\b(?:retry|redo|rerun|reprocess|resubmit)\s+(?:the |my )?(?:[a-z0-9-]+ ){0,5}?(?:fees?|payment|charge|card)\b"
 )
 """Handing money over is paying: "take the money for rag-2", "here's the fee for rag-2"; so is trying
@@ -265,6 +265,7 @@ DEFERRALS = phrase_list(
 HEDGES = phrase_list(
     "thinking about, thinking of, considering, not sure, not ready, haven't decided, still deciding, "
     "undecided, might, maybe, perhaps, probably, planning to, plan to, think about, decide, "
+    "part of me, half of me, "
     "all the time, usually, always, normally, every year"
 )
 """In the clause that names an action, these make it an intention or a habit, not a request: "I'll

@@ -39,6 +39,13 @@ _LATER = re.compile(
 later said of another's time puts off nothing: "nursery starts later than I thought", "my shift
 begins later now", "it ends later than expected"."""
 
+_PUT_OFF_BEFORE = re.compile(
+    r"\b(?:i|we|kept|keep|been|was|were|stop|stopped) (?:put|putting|holding) off\b"
+    r"(?=.* (?<!until )(?:now|today|get it done)\b)"
+)
+"""A wobble told of the past, the action then taken now, puts nothing off: "I kept putting off the
+payment. Let's get it done: charge my card now"; "I kept putting off the payment" alone still does."""
+
 
 def deferred(flat: str) -> bool:
     """Whether the message puts every action it names off: "not yet", "maybe later".
@@ -46,6 +53,7 @@ def deferred(flat: str) -> bool:
     Where a later cohort is weighed ("earlier cohort or later one... later"), "later" picks it.
     """
     weighed = re.search(r"\blater (?:cohort|group|one|class|intake|batch)", flat) is not None
+    flat = _PUT_OFF_BEFORE.sub(" ", flat)
     return has_phrase(flat, lexicon.DEFERRALS) or (_LATER.search(flat) is not None and not weighed)
 
 
@@ -66,6 +74,9 @@ def told_plan(text: str, words: list[str]) -> bool:
     flat = " ".join(words)
     timed = words[:1] != [] and words[0] in lexicon.CONDITIONS and words[1:2] not in (["there's"], ["there"])
     timed = timed or "next year" in flat or flat.startswith(_SOMEDAY)
+    # A wait told as over times nothing to come: "after weeks of hesitating, I'd like to pay today".
+    waited = words[:1] == ["after"] and not _THEIRS_OR_MINE.issuperset(words[1:2])
+    timed = timed and not (waited and not {"now", "today"}.isdisjoint(words))
     # "I'll", "I'd have done", "I might", "I'm taking": what the student will or would do; not what
     # for ("after rag, lay out a path so I can work as an AI engineer": a purpose is no plan).
     future = any(
@@ -246,12 +257,18 @@ def framed(words: list[str], questioned: bool) -> bool:
         return True
     if has_phrase(" ".join(words[:4]), lexicon.SUPPOSING_PHRASES):  # "in the event that rag-2 is cancelled"
         return True
+    # Weighing one against another asks ("rag-2 versus a later cohort", "torn between"), and so
+    # does an obligation asked of oneself: "would I have to pay again", "will we have to re-enrol".
+    weighed = not {"versus", "vs"}.isdisjoint(words) or has_phrase(" ".join(words), _WEIGHING)
+    if weighed or (opener in lexicon.MODAL_OPENERS and words[2:4] == ["have", "to"]):
+        return True
     # "Can I cancel and get a refund two days before the start" asks about the rules, "?" or not;
     # "can I pay with my card" (no "?") is a polite request.
     asked = questioned or any(w in lexicon.REFUND or w in lexicon.PERMISSION for w in words)
     return opener in lexicon.MODAL_OPENERS and asked and _qualified(words)
 
 
+_WEIGHING = ("torn between", "choosing between", "deciding between")
 _SUPPOSING_SOON = lexicon.SUPPOSING - {"if", "say"}
 """Among a sentence's first words, these suppose; "if" and "say" only open it ("enroll me if ...")."""
 
