@@ -662,9 +662,10 @@ def _errand(text: str, words: list[str]) -> bool:
     # done with is no such thing: "enrol me in X, I signed up with my Google account", "using my PayPal".
     objects = [w for i, w in enumerate(said) if not (w in _DETERMINERS and i and said[i - 1] in _MEANS)]
     named = {w for thing in things_named(objects, _DETERMINERS | {"for"}) for w in thing if not known_word(w)}
-    capitalised, branded = _names_in(text)
-    if any(w in branded or (w in capitalised and not school_word(w)) for w in named):
-        return not COHORT_SHAPED.search(text.lower())
+    if named:  # the words as written are looked at only when there is a name to look for
+        capitalised, branded = _names_in(text)
+        if any(w in branded or (w in capitalised and not school_word(w)) for w in named):
+            return not COHORT_SHAPED.search(text.lower())
     if not any(thing and thing[0] not in lexicon.HELD and not has_word(thing, _OURS) for thing in things):
         return False
     return not about_school(text, rest)

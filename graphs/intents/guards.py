@@ -452,12 +452,7 @@ def off_topic(text: str, words: list[str], flat: str) -> bool:
     any word a follow-up or catalog question has ("it", "when", "how much") puts it off.
     """
     # Work for a class elsewhere is that class's: "explain the treaty of versailles for my history class".
-    if any(
-        (a, b, d) == ("for", "my", True) and not (has_word([c], lexicon.SCHOOL) or names_course([c]))
-        for a, b, c, d in zip(
-            words, words[1:], words[2:], [w in lexicon.SCHOOLWORK for w in words[3:]], strict=False
-        )
-    ) and lexicon.CONTEXT.isdisjoint(words):
+    if _for_a_class_elsewhere(words) and lexicon.CONTEXT.isdisjoint(words):
         return True
     # A time alone ("this week") ties nothing to the school: "the weather in Lisbon this week".
     if any(w in lexicon.OFF_TOPIC for w in words) and not about_school(text, untimed(words)):
@@ -469,6 +464,16 @@ def off_topic(text: str, words: list[str], flat: str) -> bool:
         words, _ON_A_SEAT
     )
     return social_only(flat) or not context or names_its_own(words)
+
+
+def _for_a_class_elsewhere(words: list[str]) -> bool:
+    """Whether the words ask for work for a class of a subject the school does not teach ("for my history class")."""
+    return any(
+        (a, b) == ("for", "my")
+        and work in lexicon.SCHOOLWORK
+        and not (has_word([subject], lexicon.SCHOOL) or names_course([subject]))
+        for a, b, subject, work in zip(words, words[1:], words[2:], words[3:], strict=False)
+    )
 
 
 _THINGS = frozenset({"a", "an", "the", "my", "our", "his", "her", "their"})
