@@ -714,7 +714,11 @@ def _request(text: str, flat: str, words: list[str]) -> Reading:
     if social_only(flat):
         return Reading("other", "social")
     # What the assistant can see or do is asked, unless an action follows on: "... and enrol me".
-    can_it = has_phrase(flat, lexicon.CAPABILITY) and not any(
+    # So is what it said it could do, quoted back before a question: "you said you could enrol me. Seats left?".
+    offered = lexicon.OFFERED.search(flat) is not None and (
+        "?" in text or not lexicon.WH_OPENERS.isdisjoint(words)
+    )
+    can_it = (offered or has_phrase(flat, lexicon.CAPABILITY)) and not any(
         a in ("and", "then") and b in lexicon.ACTION_VERBS for a, b in pairwise(words)
     )
     if can_it or has_phrase(flat, lexicon.CHECKING) or _names_its_record(words):

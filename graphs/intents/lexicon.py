@@ -223,6 +223,11 @@ CAPABILITY = phrase_list(
 )
 """What the assistant can see, or do unasked, is asked about: "can you see my card number?", "can you
 move me without my consent?"; unless an action follows on ("can you look up rag-2 and enrol me?")."""
+OFFERED = re.compile(
+    r"\byou (?:\w+ ){0,2}?(?:said|told me|mentioned|promised)(?: \w+){0,3}? you (?:could|can|would|will)\b"
+)
+"""What the assistant said it could do, quoted back ("last time you said you could enrol me in rag-1"):
+before a question, it is the question's ground, never an order ("... How many seats are left?")."""
 DOING_IT = phrase_list(
     "do it for me, do that for me, do it yourself, just do it, handle it for me, sort it for me"
 )
@@ -253,9 +258,10 @@ OPENER_SKIP = word_set(
 
 NEGATORS = word_set(
     "don't dont not never won't wont no can't cant cannot didn't didnt without haven't shouldn't "
-    "wasn't wasnt weren't shan't shant against"
+    "wasn't wasnt weren't shan't shant against nearly almost"
 )
-"""A negator before the action's word in the same clause negates it ("I don't want to enroll")."""
+"""A negator before the action's word in the same clause negates it ("I don't want to enroll"); so does
+an act nearly done ("I nearly asked you to move my place again, but ...")."""
 DEFERRALS = phrase_list(
     "hold off, holding off, put off, putting off, not yet, maybe later, later on, not now, "
     "not right now, not today, some other time, another time, next time, think about it, let me think, "
@@ -337,7 +343,7 @@ INJECTION_MARKERS = (
 )
 """Prompt syntax and SQL statements, matched in the raw lower-cased text."""
 BULK = word_set(
-    "cohort course student user enrollment enrolment booking seat payment account member customer learner"
+    "cohort course student user enrollment enrolment booking seat payment account member customer learner place spot"
 )
 """After "all", "every" or "each" ("all the students", "every account"), everything or everyone: an
 action over them is never one student's request for themselves."""
@@ -351,11 +357,12 @@ PEOPLE = word_set(
     "staff hire hires engineers analysts developers workers trainees interns firm employer organisation members "
     "classmates pupils tutees learners buddy buddies pal pals mate mates babysitter babysitters sitter nanny "
     "nannies pair carer caregiver housekeeper fiance fiancee troop student report reports ward wards youth man dog "
-    "lads novices juniors fellow grandkids grandchildren grandson granddaughter"
+    "lads novices juniors fellow grandkids grandchildren grandson granddaughter sponsor sponsors"
 )
 """Who "my ..." or "the ..." names besides the student ("my friend", "the whole team"); a word that
 is no word of the reader, the catalog or the school's texts ("my roommate") names a person too; a
-workplace's people and the firm itself are others ("my new hire", "four engineers", "our firm")."""
+workplace's people and the firm itself are others ("my new hire", "four engineers", "our firm"), and so
+are who pays for the student ("my sponsor wants to pay you directly")."""
 GROUPS = word_set(
     "class club group team department office family household school company list troop party league choir "
     "crew squad band section watch"
@@ -441,7 +448,7 @@ paid"): nothing is requested."""
 THIRD_PERSONS = word_set(
     "someone somebody anyone anybody they he she instructor teacher school student students people "
     "everyone nobody others classmate employer company firm boss manager staff employees team "
-    "bootcamp bootcamps university academy platform provider competitor"
+    "bootcamp bootcamps university academy platform provider competitor sponsor bank she'd he'd they'd"
 )
 """The subject of an action that is not the student: "when someone drops out", "the instructor
 cancelled", "another bootcamp in Berlin charges less" describe what happens; they request nothing."""

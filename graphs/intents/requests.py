@@ -378,7 +378,7 @@ def _described(clause: Clause, at: int, *, told: bool) -> bool:
     before = clause.words[:at]
     opening = [w for w in before[:2] if w not in _DETERMINERS][:1]
     # One of the student's people opening it is its subject too: "my daughter wants to do the web apis course".
-    theirs = before[:1] in (["my"], ["our"]) and before[1:2] != [] and before[1] in lexicon.PEOPLE
+    theirs = before[:1] in (["my"], ["our"]) and before[1:2] != [] and before[1] in _THEY
     other = any(w in lexicon.THIRD_PERSONS for w in before[-2:]) or (
         opening != [] and (opening[0] in lexicon.THIRD_PERSONS or theirs) and _FIRST_PERSON.isdisjoint(before)
     )
@@ -400,6 +400,8 @@ def _described(clause: Clause, at: int, *, told: bool) -> bool:
     return other or failed or (told and state)
 
 
+_THEY = lexicon.PEOPLE | lexicon.THIRD_PERSONS
+"""Who "my ..." names that acts on its own: "my daughter wants ...", "my bank app shows a pending charge"."""
 _WISHED_PAST = word_set("need wanted needed hoped wished decided wondered intended liked loved")
 _BEING = frozenset({"is", "was", "are", "were", "isn't", "wasn't", "aren't", "keeps"})
 _GOES_ON = frozenset({"and", "but", "which", "that", "who", "so", "if", "me", "i", "you", "please"})
