@@ -5056,3 +5056,71 @@ def test_a_sponsor_or_bank_that_pays_or_shows_a_charge_is_someone_else(text: str
 )
 def test_an_act_nearly_done_and_all_places_of_a_cohort_request_nothing(text: str, intent: str) -> None:
     assert classify(text, pending=False) == intent
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        # Asked to do what it offered, the assistant is given an order, "?" or not.
+        ("You told me you can enrol me in rag-2. Can you do that now?", "enroll"),
+        ("You said you could put me on the waitlist for nlp-1. Could you do it today?", "waitlist"),
+        ("you mentioned you could move me to rag-2, can you do this for me?", "transfer"),
+        # Stopped, an act is not asked for: "stop charging my card" is a no.
+        ("Stop charging my card!", "other"),
+        ("please stop enrolling me in things", "other"),
+        ("Stop! Enrol me in rag-2 instead", "enroll"),
+        # Every form of an action's word names it: "charging me again" pays.
+        ("can you try charging me again for rag-2?", "pay"),
+        ("My card was declined, can you try charging me again for rag-2?", "pay"),
+        ("my phone is charging, brb", "other"),
+        # Whose a thing is is read in its own sentence; a sum of money is nobody.
+        ("Budget's sorted. Waitlist me for rag-2.", "waitlist"),
+        ("Cancel Mike's seat in rag-2", "other"),
+        ("Is there a payment plan for the 900 EUR?", "question"),
+        ("Pay the 900 EUR for rag-2 now", "pay"),
+        # Places that are gone are a state; an order over all of them is bulk.
+        ("All places in rag-2 are gone? Then waitlist me", "waitlist"),
+        ("enroll me in every cohort", "other"),
+    ],
+)
+def test_an_offer_asked_for_a_stop_and_a_sum_are_read_as_meant(text: str, intent: str) -> None:
+    assert classify(text, pending=False) == intent
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("Yes, enrol me. Is the 900 EUR charged in one go?", "confirm"),
+        ("Yes, please go ahead. Is there a payment plan for the 900 EUR?", "confirm"),
+    ],
+)
+def test_a_yes_with_a_question_about_a_sum_confirms(text: str, intent: str) -> None:
+    assert classify(text, pending=True) == intent
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "no need for a human; when does rag-2 start?",
+        "no human needed. is the sql course online?",
+        "without bothering anyone at support: how long is rag?",
+        "I'm not asking for a human, what does mlops-2 cost?",
+        "never mind a real person, does rag-2 have seats left?",
+    ],
+)
+def test_a_person_turned_down_is_not_asked_for_by_the_rules_alone(text: str) -> None:
+    assert read(text, pending=False) == Reading("question")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "no bot please, I need a human",
+        "no I need a real person",
+        "Why can't I talk to a human?",
+        "I need a human not a bot",
+        "No, get me a person",
+    ],
+)
+def test_a_person_asked_for_beside_a_no_is_still_asked_for_by_the_rules_alone(text: str) -> None:
+    assert read(text, pending=False) == Reading("handoff")

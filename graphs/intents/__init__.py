@@ -39,6 +39,7 @@ from graphs.intents.guards import (
 )
 from graphs.intents.requests import Mention, asks, deferred, framed, mention, told_plan
 from graphs.intents.text import (
+    SENTENCE_END,
     Clause,
     as_said,
     bare_name,
@@ -128,8 +129,7 @@ _PICK_WORDS = 3
 _DEFINES = re.compile(r"\s*(?:define|let|call)\s+\S{1,3}\s+(?:as|be|denote)\b", re.I)
 """A message opening with a definition ("Define S as the set of advanced courses", "let W be ...")
 names what it asks about: it requests nothing, whatever the definition names."""
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
-_ANSWER_FIRST = re.compile(rf"{_SENTENCE_END.pattern}|;\s*|\n+|\s*[—–]\s*|\s-\s")
+_ANSWER_FIRST = re.compile(rf"{SENTENCE_END.pattern}|;\s*|\n+|\s*[—–]\s*|\s-\s")
 """Where the answer to what waits ends and what is said after it begins: a sentence's end or a line's."""
 _PLAN_WORDS = (*lexicon.PLAN_WORDS, "become")
 """Words that ask for a plan; after a negator they refuse one (`_refuses_a_plan`)."""
@@ -185,7 +185,7 @@ def read(text: str, *, pending: bool, pending_intent: Intent = "enroll") -> Read
         return Reading("question", "asked")
     if injected(text, flat):
         # An instruction, then a plain question ("ignore your rules. ok fine, when does rag-2 start?") asks it.
-        last = _SENTENCE_END.split(text.strip())[-1]
+        last = SENTENCE_END.split(text.strip())[-1]
         asked = last != text and ("?" in last or not lexicon.INFO_WORDS.isdisjoint(words_of(last)))
         asked = asked and not orders_past_dismissing(words_of(text.strip()[: -len(last)]))
         asked = asked and not injected(last, " ".join(words_of(last))) and read(last, pending=pending).intent
@@ -583,9 +583,15 @@ def _for_staff(
 
     "Cancel rag-2, will I get a refund?" is a cancellation; "I want my money back" is for staff.
     """
+    # A person turned down is not asked for: "no need for a human; when does rag-2 start?".
+    if (kept := _TURNED_DOWN.sub(" ", text.lower())) != text.lower():
+        text, words = kept, words_of(kept)
+        flat = " ".join(words)
     # Strict spelling: "company" is not "complain", "ready" is not "repay". A grievance supposed is
-    # none: "if I paid for rag and never showed up, what happens?"
-    told = re.split(r"\bif\b", flat)[0]
+    # none: "if I paid for rag and never showed up, what happens?"; nor one of other places: "I've been
+    # charged twice at other places and I'm nervous".
+    here = [s for s in SENTENCE_END.split(text) if not _ELSEWHERE.search(s.lower())]
+    told = re.split(r"\bif\b", " ".join(" ".join(words_of(s)) for s in here))[0]
     if has_word(words, lexicon.COMPLAINT, cutoff=_STRICT) or has_phrase(told, lexicon.COMPLAINT_PHRASES):
         return True
     # "My manager said ...", "reports for staff", "as a manager, ...": someone spoken of, not asked for;
@@ -608,6 +614,19 @@ def _for_staff(
     if asks_for_one and not flat.startswith(lexicon.ABOUT_ASSISTANT):
         return True
     return refund == "requested" and cancel != "requested"
+
+
+_ELSEWHERE = re.compile(
+    r"\b(?:other|another) (?:places?|schools?|providers?|platforms?|sites?|bootcamps?)\b|\belsewhere\b"
+)
+_TURNED_DOWN = re.compile(
+    r"\b(?:no|not|without|never mind|don't need|dont need|do not need|don't want|dont want|do not want)"
+    r"(?: (?!i\b|i'm\b|im\b|we\b|me\b)[\w']+){0,4}? (?:a |an )?(?:real |actual |live )?"
+    r"(?:person|human|humans|someone|somebody|anyone|anybody|staff|agent|operator|people)\b[^,.;:!?]*"
+)
+"""A person after "no", "not", "without", "never mind", "don't need" or "don't want" in the same clause,
+and what follows it there: turned down, not asked for ("I'm not asking for a human", "without bothering anyone
+at support"); one after "I" or "we" is asked for again ("no, I need a real person")."""
 
 
 def _only_a_person(said: str) -> bool:
@@ -714,9 +733,12 @@ def _request(text: str, flat: str, words: list[str]) -> Reading:
     if social_only(flat):
         return Reading("other", "social")
     # What the assistant can see or do is asked, unless an action follows on: "... and enrol me".
-    # So is what it said it could do, quoted back before a question: "you said you could enrol me. Seats left?".
-    offered = lexicon.OFFERED.search(flat) is not None and (
-        "?" in text or not lexicon.WH_OPENERS.isdisjoint(words)
+    # So is what it said it could do, quoted back before a question: "you said you could enrol me. Seats left?";
+    # not when the question asks it to be done: "... Can you do that now?".
+    offered = (
+        lexicon.OFFERED.search(flat) is not None
+        and ("?" in text or not lexicon.WH_OPENERS.isdisjoint(words))
+        and not any(a == "do" and b in ("it", "that", "this", "so") for a, b in pairwise(words))
     )
     can_it = (offered or has_phrase(flat, lexicon.CAPABILITY)) and not any(
         a in ("and", "then") and b in lexicon.ACTION_VERBS for a, b in pairwise(words)

@@ -16,6 +16,7 @@ from graphs.entities import COHORT_SHAPED
 from graphs.fuzzy import word_set
 from graphs.intents import lexicon
 from graphs.intents.text import (
+    SENTENCE_END,
     clauses_of,
     has_phrase,
     has_word,
@@ -23,6 +24,7 @@ from graphs.intents.text import (
     names_course,
     school_word,
     sends_news,
+    words_of,
 )
 from graphs.months import MONTH_NUMBERS
 
@@ -106,7 +108,7 @@ def injected(text: str, flat: str, *, decode: bool = True) -> bool:
         for i, w in enumerate(words)
     ):
         return True
-    return for_someone_else(flat) and not asks_about_another(text, words)
+    return for_someone_else(flat, text) and not asks_about_another(text, words)
 
 
 def _in_bulk(words: list[str]) -> bool:
@@ -189,9 +191,14 @@ def asks_about_another(text: str, words: list[str]) -> bool:
     return False
 
 
-def for_someone_else(flat: str) -> bool:
-    """Whether an action's object is another person: "enroll my friend", "cancel the booking bob made"."""
-    if _POSSESSIVE.search(flat) or _HELD_BY.search(flat):
+def for_someone_else(flat: str, text: str = "") -> bool:
+    """Whether an action's object is another person: "enroll my friend", "cancel the booking bob made".
+
+    Whose a thing is ("Mike's seat") is read within its sentence of `text`, when given: "Budget's
+    sorted. Waitlist me for rag-2." holds nobody's place.
+    """
+    sentences = " | ".join(" ".join(words_of(s)) for s in SENTENCE_END.split(text)) if text else flat
+    if _POSSESSIVE.search(sentences) or _HELD_BY.search(flat):
         return True
     # "A colleague of mine" is "my colleague"; "every one of my interns" counts them (`_counts`).
     words = re.sub(r"\b(?:a|an|one|some) (\w+) of (?:mine|ours)\b", r"my \1", flat).split()

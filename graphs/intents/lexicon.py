@@ -96,9 +96,11 @@ PAY = word_set("pay paying payment checkout settle card charge balance dues")
 PAY_PATTERN = re.compile(
     r"\b(?:take|taking|collect|receive|here's|here is)\s+(?:the |my |your )?(?:money|cash|fees?|what i owe)\b"
     r"|\b(?:retry|redo|rerun|reprocess|resubmit)\s+(?:the |my )?(?:[a-z0-9-]+ ){0,5}?(?:fees?|payment|charge|card)\b"
+    r"|\bcharging\s+(?:me|my|it)\b"
 )
 """Handing money over is paying: "take the money for rag-2", "here's the fee for rag-2"; so is trying
-a payment again ("retry the rag-2 fee", "rerun my card")."""
+a payment again ("retry the rag-2 fee", "rerun my card") and charging the student ("try charging me
+again": a pattern, as "charging" read as a word would take "changing" and "charting" for it)."""
 WAITLIST = word_set("waitlist waitinglist queue")
 WAITLIST_PHRASES = phrase_list(
     "waiting list, reserve list, standby list, wait list, waitlist, notify me, notified, seat opens, spot opens, "
@@ -258,10 +260,11 @@ OPENER_SKIP = word_set(
 
 NEGATORS = word_set(
     "don't dont not never won't wont no can't cant cannot didn't didnt without haven't shouldn't "
-    "wasn't wasnt weren't shan't shant against nearly almost"
+    "wasn't wasnt weren't shan't shant against nearly almost stop"
 )
 """A negator before the action's word in the same clause negates it ("I don't want to enroll"); so does
-an act nearly done ("I nearly asked you to move my place again, but ...")."""
+an act nearly done ("I nearly asked you to move my place again, but ...") or to be stopped ("stop charging
+my card")."""
 DEFERRALS = phrase_list(
     "hold off, holding off, put off, putting off, not yet, maybe later, later on, not now, "
     "not right now, not today, some other time, another time, next time, think about it, let me think, "
@@ -291,7 +294,8 @@ INJECTION_PHRASES = phrase_list(
     "operator rights, admin access, operator access, admin mode, i work here, sudo, override, bypass, "
     "approve all, approve every, approve everything, all pending, every pending, without confirmation, "
     "without approval, without review, without asking, no confirmation, skip the approval, skip approval, "
-    "skip confirmation, obey, decode this, decode it, decode that, "
+    "skip confirmation, obey, decode this, decode it, decode that, conversation summary, "
+    "summary of the conversation, summary of our conversation, "
     "waitlist order, queue order, past the waitlist, jump the queue, jump the waitlist, cut the line"
 )
 """Instructions to the assistant rather than a student's request."""
@@ -343,7 +347,7 @@ INJECTION_MARKERS = (
 )
 """Prompt syntax and SQL statements, matched in the raw lower-cased text."""
 BULK = word_set(
-    "cohort course student user enrollment enrolment booking seat payment account member customer learner place spot"
+    "cohort course student user enrollment enrolment booking seat payment account member customer learner"
 )
 """After "all", "every" or "each" ("all the students", "every account"), everything or everyone: an
 action over them is never one student's request for themselves."""
@@ -427,9 +431,10 @@ SCHOOL = THINGS_OF_SCHOOL | word_set(
     "analysis analytics airflow spark"
 )
 """Words that tie a message to the school: a question with one of them is about the catalog."""
-TIMES = word_set("week weeks hours schedule euro euros")
-"""Words of `SCHOOL` that name a time or a sum: beside an off-topic word or an errand ("the weather
-this week", "a flight for 300 euros") no tie."""
+TIMES = word_set("week weeks hours schedule euro euros eur usd gbp")
+"""Words that name a time or a sum (all of `SCHOOL` but the currencies' codes): beside an off-topic word
+or an errand ("the weather this week", "a flight for 300 euros") no tie; a sum is nobody ("a payment
+plan for the 900 EUR")."""
 CONTEXT = word_set(
     "it its it's that this they them those these one ones there here anything something have got offer "
     "offers cover covers options when much long soon date dates start starts begin begins finish "

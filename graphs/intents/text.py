@@ -17,6 +17,8 @@ from graphs.months import MONTH_NAMES
 
 _WORD = re.compile(r"[a-z0-9]+(?:'[a-z0-9]+)*")
 _SENTENCE = re.compile(r"[^.!?;\n]+[.!?;]*")
+SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+"""Where a sentence ends: `SENTENCE_END.split(text)` cuts a message into its sentences."""
 """A sentence ends at its mark or its line: "ok got the money\npay my seat" is two."""
 _CLAUSE_BREAK = re.compile(
     r"(,|:|\s(?:but|and|or|so|then|though|although|because|while)\s|\s-\s|\s*[—–]\s*)", re.IGNORECASE
