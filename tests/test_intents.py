@@ -5124,3 +5124,160 @@ def test_a_person_turned_down_is_not_asked_for_by_the_rules_alone(text: str) -> 
 )
 def test_a_person_asked_for_beside_a_no_is_still_asked_for_by_the_rules_alone(text: str) -> None:
     assert read(text, pending=False) == Reading("handoff")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "My payment for rag-1 failed at the last step. Has any money been taken?",
+        "My payment for the Python Basics course bounced. How much do I still owe for python-basics-2?",
+        "The payment for rag-1 was rejected again. Is there a limit on how many times I can try?",
+        "My payment for nlp-1 was declined at checkout. Why?",
+    ],
+)
+def test_a_payment_told_of_as_failed_before_a_question_pays_nothing(text: str) -> None:
+    assert read(text, pending=False).intent == "question"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "My payment for rag-2 failed. Please charge my card again",
+        "The first attempt bounced. Charge my card for rag-2 again now, please.",
+        "Payment for rag-2 timed out. Let me pay what I owe for it now, here.",
+        "payment for rag-2 bounced — run it once more, I've topped up",
+        "Pay for rag-2 now, the old card was declined",
+    ],
+)
+def test_a_payment_ordered_after_one_that_failed_pays(text: str) -> None:
+    assert read(text, pending=False) == Reading("pay")
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("Settle the bill for nlp-1 now, please. My thesis grant has paid out.", "pay"),
+        (
+            "My employer has approved the training for my promotion. Please pay the fee for web-apis-2 now with my card.",
+            "pay",
+        ),
+        ("My new laptop won't arrive for months. Please cancel my place in nlp-1.", "cancel"),
+        ("Cancel my reservation in rag-2: cancel my place, I won't be coming.", "cancel"),
+        ("Enrol me in rag-2. My son has paid for it.", "enroll"),
+    ],
+)
+def test_whom_a_sentence_of_its_own_names_is_no_one_the_action_is_for(text: str, intent: str) -> None:
+    assert read(text, pending=False) == Reading(intent)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Book rag-2. It's for my son.",
+        "Book a seat in rag-2 for my colleague Sam.",
+        "Book rag-2 for my son. Can't wait.",
+        "Cancel my flatmate's reservation in rag-2; she asked me to.",
+    ],
+)
+def test_an_action_for_another_stays_for_them(text: str) -> None:
+    assert read(text, pending=False).intent == "other"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Part of my five-year plan: what does deep learning cost?",
+        "My roadmap says sql-fundamentals comes up soon. When does sql-fundamentals-2 start?",
+        "Quick check for my roadmap: is natural language processing beginner, intermediate or advanced?",
+        "Tell me the start dates of python basics; I'm timing my career change around them.",
+        "What level is Computer Vision? I'm switching from a career in retail.",
+        "I'm moving from logistics into tech. Is the Deep Learning course aimed at people with no technical background?",
+    ],
+)
+def test_a_question_on_one_course_beside_the_students_own_goal_asks(text: str) -> None:
+    assert read(text, pending=False).intent == "question"
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("Part of my career plan: enrol me in rag-2", "enroll"),
+        ("For my career change, book me into sql-fundamentals-1", "enroll"),
+        ("I'm switching careers, map out the courses to become a data engineer", "program"),
+        ("Can you build my roadmap to rag-2?", "program"),
+        ("Rework my roadmap to include rag-2 please", "program"),
+        ("I'm moving from rag-1 to rag-2", "transfer"),
+        ("Move my seat from rag-1 to rag-2, my job changed", "transfer"),
+    ],
+)
+def test_an_order_beside_the_students_own_goal_stays_an_order(text: str, intent: str) -> None:
+    assert read(text, pending=False).intent == intent
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I was about to ask you for a roadmap to LLM engineer work, but my plans have changed. No reply needed.",
+        "I was going to ask you to enrol me in nlp-1, but I've talked myself out of it for now.",
+        "I was going to ask for a study plan for my side project, but it can sit for now. Nothing to do yet.",
+    ],
+)
+def test_an_act_the_student_was_about_to_ask_for_and_gave_up_asks_nothing(text: str) -> None:
+    assert read(text, pending=False) == Reading("other", "negated")
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("I was going to wait, but enrol me in rag-2 now please", "enroll"),
+        ("I was going to ask for a roadmap to data engineer, but please make me one", "program"),
+        ("I was about to enrol in rag-2, but is it still open?", "question"),
+    ],
+)
+def test_an_act_asked_for_after_all_is_read_as_asked(text: str, intent: str) -> None:
+    assert read(text, pending=False).intent == intent
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("so, what would my curriculum look like if the goal is llm engineer?", "program"),
+        ("with a budget of 2000, what's my path to Statistics for Data Work?", "program"),
+        ("I was about to cancel rag-1 but moving me to another cohort would be better, do that", "transfer"),
+    ],
+)
+def test_the_students_own_plan_asked_for_is_a_program(text: str, intent: str) -> None:
+    assert read(text, pending=False).intent == intent
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("Hit enrol on rag-1 by mistake. How do I cancel a place I didn't mean to book?", "question"),
+        ("I clicked pay twice for rag-2, was I charged twice?", "question"),
+        ("web apis, total at checkout?", "question"),
+        ("Statistics for Data Work, total at checkout", "question"),
+        ("Hit enrol on rag-1 by mistake. Cancel that place please.", "cancel"),
+        ("Pay for rag-2 now please", "pay"),
+    ],
+)
+def test_a_button_pressed_or_a_moment_named_is_no_order(text: str, intent: str) -> None:
+    assert read(text, pending=False).intent == intent
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        (
+            "Is there a family plan or a couples' discount for my husband and me on cloud-deployment?",
+            "question",
+        ),
+        ("Is there a monthly plan for statistics for data work, or is it pay once?", "question"),
+        ("Make me a study plan to become a data engineer", "program"),
+        ("put my name down for the advanced swimming group at the council pool", "other"),
+        ("sign me up for the beginners group at the climbing gym", "other"),
+        ("put me in the evening group at rag-2", "enroll"),
+    ],
+)
+def test_a_price_plan_or_a_group_elsewhere_is_no_program_or_seat(text: str, intent: str) -> None:
+    assert read(text, pending=False).intent == intent

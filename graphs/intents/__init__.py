@@ -236,6 +236,10 @@ def read(text: str, *, pending: bool, pending_intent: Intent = "enroll") -> Read
     # As typed and as spelled: "becoem a data engineer" is a career move too.
     # A cohort id names a cohort, not a goal: "switch to data-engineering-2" is no career move.
     named = _THEIR_PLAN.sub(" ", COHORT_SHAPED.sub(" ", text.lower()))
+    # The student's own plan beside a course asked about or acted on is told of: "part of my five-year plan:
+    # what does rag cost?", "for my career change, enrol me in rag-2"; "rework my roadmap to rag" asks for one.
+    if names_course(words) or COHORT_SHAPED.search(text.lower()):
+        named = _without_own_plans(named)
     # A plan named after a thing the school does not name is that thing's: "the lift plan overran",
     # "the funeral plan instalment"; "plan my courses", "plan the courses" plan them.
     said = ["", *words_of(named), ""]
@@ -271,7 +275,13 @@ def _plan_of(before: str, word: str, after: str) -> bool:
     """Whether `word` is a plan of a thing the school does not name ("lift plan", "funeral plan"), no verb."""
     if not (word == "plan's" or (word == "plan" and after not in _PLANNED)):
         return False  # most words: no look-up of the word before
-    return before.isalpha() and not known_word(before) and not school_word(before)
+    # A plan of paying is a price: "a family plan", "a monthly plan for rag".
+    return before in _PRICED or (before.isalpha() and not known_word(before) and not school_word(before))
+
+
+_PRICED = frozenset(
+    {"family", "monthly", "yearly", "annual", "weekly", "payment", "instalment", "installment"}
+)
 
 
 _PLANNED = _ME_ON | _NAMING
@@ -529,8 +539,10 @@ def _asks_the_catalog(text: str, words: list[str], flat: str) -> bool:
     program; nor does "is UX design in any of your programmes?".
     """
     asked_for = re.split(r" (?:on|about) ", flat, maxsplit=1)[0]
-    # "Any of your programmes", "your curriculum" are the school's: what is asked is in them.
+    # "Any of your programmes", "your curriculum" are the school's: what is asked is in them; the student's
+    # own plan is told of, not asked for: "part of my five-year plan: what does rag cost?", "my roadmap says ...".
     asked_for = re.sub(r"\b(?:any|your) (?:of your )?\w+", "", asked_for)
+    asked_for = _without_own_plans(asked_for)
     one = any(asks(c) and names_course(c.words) and not is_program_request(c.flat) for c in clauses_of(text))
     said = [w for w in words if w not in lexicon.OPENER_SKIP][:2] or [""]
     # "Can I skip the prerequisites ...?" asks what one may do; "will there still be a cohort of X?" what is.
@@ -541,6 +553,34 @@ def _asks_the_catalog(text: str, words: list[str], flat: str) -> bool:
     openers = [[*dropwhile(lexicon.OPENER_SKIP.__contains__, c.words), ""][0] for c in clauses_of(text)]
     aux = not (lexicon.AUX_OPENERS | lexicon.ELLIPTIC_OPENERS | {"got"}).isdisjoint(openers)
     return (one or own or aux) and not has_phrase(asked_for, lexicon.PLAN_WORDS)
+
+
+_MY_PLAN = re.compile(
+    r"\b(?:my|our) (?:[\w-]+ ){0,2}?(?:path|roadmap|road map|plan|curriculum|sequence|career (?:change|switch|move))\b"
+)
+"""The student's own plan, named by whose it is: "my five-year plan", "my career path", "my career change"."""
+_PLANS_IT = word_set(
+    "build make plan design create draw lay map put give show suggest recommend update adjust change redo rework "
+    "rebuild extend sort write fix finish tweak revise complete continue"
+)
+"""Before the student's own plan, these ask for it: "build my roadmap to rag", "lay out my path"."""
+
+
+def _without_own_plans(text: str) -> str:
+    """The lower-cased `text` less the student's own plans told of, not asked for.
+
+    Asked for, a verb of planning ends the words before it ("update my plan"), or a question word opens its
+    clause ("what would my curriculum look like", "what's my path to rag"); told of, it is aside: "part of
+    my five-year plan: ...", "for my roadmap", "my roadmap says ...".
+    """
+
+    def told(match: re.Match[str]) -> str:
+        clause = re.split(r"[.:;!?,]", text[: match.start()])[-1]
+        said = [w for w in words_of(clause) if w not in ("me", "out", "up", "together", "us")]
+        asked = (said[-1:] != [] and said[-1] in _PLANS_IT) or not lexicon.WH_OPENERS.isdisjoint(said)
+        return match[0] if asked else " "
+
+    return _MY_PLAN.sub(told, text)
 
 
 def _names_target(text: str) -> bool:
@@ -707,7 +747,9 @@ def _someones(words: list[str]) -> bool:
 
 _DETERMINERS = frozenset({"my", "our", "a", "an", "the", "that"})
 _MEANS = frozenset({"with", "using", "via", "through"})
-_HOLDS = lexicon.HELD | word_set("class classes course courses lesson lessons session sessions workshop list")
+_HOLDS = lexicon.HELD | word_set(
+    "class classes course courses lesson lessons session sessions workshop list group groups"
+)
 """What any place may hold as the school does: "a boxing class at the gym" is the gym's, "a seat on
 the ferry" the ferry's."""
 _WHERE = frozenset({"at", "on", "aboard", "with"})

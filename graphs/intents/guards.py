@@ -32,7 +32,7 @@ _POSSESSIVE = re.compile(
     r"\b(?!(?:it|that|what|there|who|one|here|where|let|today|tomorrow)'s\b)([a-z]+)'s\s+"
     r"(?:(?!what|which|how|when|who|where|why|my|our|me\b|so\b|then\b|but\b)[a-z0-9-]+\s+){0,5}?"  # "my sister's computer vision seat"
     r"(?:enrol(?:l)?ment|seat|spot|place|booking|registration|payment|course|cohort|invoice|fees?|tuition"
-    r"|account|refund|waitlist)"
+    r"|account|refund|waitlist|reservation)"
 )
 """Someone's enrollment ("bob's enrollment"); "what's", "it's", "let's" are not possessives, nor is
 one whose thing is the student's ("the job's run over, move my place": the job has run over), nor one
@@ -226,7 +226,10 @@ def for_someone_else(flat: str, text: str = "") -> bool:
             w in _NEEDS
             # Not "needs me to", "has approved", "needs to put in 5 hours" ("needs to be enrolled" is);
             # nor what the student needs: "after my promotion I'll need data analysis".
-            and not re.match(r"(?:me|to(?! be)|\w+ed)\b", " ".join(words[i + 1 : i + 3]))
+            and not re.match(
+                r"(?:me|to(?! be)|\w+ed|paid|made|done|given|sent|got|gone|come|taken|won)\b",
+                " ".join(words[i + 1 : i + 3]),
+            )
             and (i == 0 or words[i - 1] not in _STUDENT_AS_SUBJECT)
             and any(_someone(words[max(0, i - k) : i], owned=True) for k in (2, 3, 4))
             for i, w in enumerate(words)
@@ -245,21 +248,52 @@ def for_someone_else(flat: str, text: str = "") -> bool:
         and any(0 < i - v < 6 for v in verbs)
         for i, w in enumerate(words)
     )
+    # Whom a thing is for, in a sentence of its own that tells or asks of something else, is no one an
+    # action is done for: "My employer has approved the training for my promotion. Pay the fee for rag-2",
+    # "Cancel my place. My new laptop won't arrive for months".
     return (
-        (acting and needs)
-        or others
-        or any(
-            w in ("of", "for")
-            and (words[i - 1] in _HELD or (acting and words[i - 1] not in lexicon.COUNTS | _ROLES[w]))
-            # Not where the student's own seat is ("my seat of the May group"), nor why a thing is done ("if
-            # rag-2 is cancelled for few students").
-            and not (w == "of" and words[i - 2 : i - 1] in (["my"], ["our"]))
-            and words[i - 2 : i - 1] not in _BE
-            and not _given_up(words[:i])
-            and _someone(words[i + 1 : i + 6], ending=acting and w == "for")
-            for i, w in enumerate(words)
-            if i
-        )
+        (acting and needs) or others or any(_for_someone(scope, acting) for scope in _acted_in(words, text))
+    )
+
+
+def _acted_in(words: list[str], text: str) -> list[list[str]]:
+    """The words in which whom an action is for is looked for: all of them, less the sentences of their own."""
+    if not text:
+        return [words]
+    sentences = [said for s in SENTENCE_END.split(text) if (said := words_of(s))]
+    kept = [s for s in sentences if not _told_apart(s)]
+    return kept if len(kept) < len(sentences) else [words]
+
+
+def _told_apart(sentence: list[str]) -> bool:
+    """Whether a sentence with no action's word tells of the student's thing: "my employer has approved ...".
+
+    It opens with "my" or "our" and a thing that does something, or with "I've"; "it's for my son", "for
+    bob, please" and "I want a seat for my daughter" are said of the action. A word told done is no
+    action's ("approved", "booked").
+    """
+    if any(not w.endswith("ed") and has_word([w], lexicon.ACTING, cutoff=0.85) for w in sentence):
+        return False
+    opener = [*dropwhile(lexicon.OPENER_SKIP.__contains__, sentence), ""][0]
+    return opener in _TELLING_OPENERS
+
+
+_TELLING_OPENERS = frozenset({"my", "our", "i've", "we've"})
+
+
+def _for_someone(words: list[str], acting: bool) -> bool:
+    """Whether "of" or "for" opens someone other than the student ("a seat for my friend")."""
+    return any(
+        w in ("of", "for")
+        and (words[i - 1] in _HELD or (acting and words[i - 1] not in lexicon.COUNTS | _ROLES[w]))
+        # Not where the student's own seat is ("my seat of the May group"), nor why a thing is done ("if
+        # rag-2 is cancelled for few students").
+        and not (w == "of" and words[i - 2 : i - 1] in (["my"], ["our"]))
+        and words[i - 2 : i - 1] not in _BE
+        and not _given_up(words[:i])
+        and _someone(words[i + 1 : i + 6], ending=acting and w == "for")
+        for i, w in enumerate(words)
+        if i
     )
 
 
@@ -415,9 +449,15 @@ def _is_name(word: str, *, owned: bool = False) -> bool:
 
 
 def moves_home(words: list[str]) -> bool:
-    """Whether the words move the student's life, not a seat: "moving to Berlin", "switching careers at 50"."""
+    """Whether the words move the student's life, not a seat: "moving to Berlin", "switching careers at 50".
+
+    From where the student moves names it too: "switching from a career in retail", "moving from logistics into tech".
+    """
     life = any(
-        w.removesuffix("s") in lexicon.TRANSFER and not lexicon.LIFE.isdisjoint(words[max(0, i - 1) : i + 2])
+        (w.removesuffix("s") in lexicon.TRANSFER or w.startswith("mov"))
+        and not lexicon.LIFE.isdisjoint(
+            words[max(0, i - 1) : i + (5 if words[i + 1 : i + 2] == ["from"] else 2)]
+        )
         for i, w in enumerate(words)
     )
     return life or any(

@@ -110,7 +110,7 @@ WAITLIST_PHRASES = phrase_list(
 TRANSFER = word_set("transfer transferring switch switching swap reschedule shift")
 LIFE = word_set(
     "career careers job jobs field fields industry profession role roles country city shifts night nights double rota nurse "
-    "quiet"
+    "quiet tech"
 )
 """Beside a word of moving, these move the student's life, not a seat: "switching careers"; so are
 work shifts ("I'm on night shifts", "night-shift nurse here": a word of moving as a noun, of the student's time).
@@ -457,7 +457,9 @@ THIRD_PERSONS = word_set(
 )
 """The subject of an action that is not the student: "when someone drops out", "the instructor
 cancelled", "another bootcamp in Berlin charges less" describe what happens; they request nothing."""
-FAILING = word_set("didnt didn't doesn't won't failed crashed froze errored broken")
+FAILING = word_set(
+    "didnt didn't doesn't won't failed crashed froze errored broken declined bounced rejected timed"
+)
 """After the thing of an action ("the payment page didn't load", "the checkout crashed"), a problem
 reported: nothing is requested."""
 HANDLING = word_set("put add sign get move book take charge remove approve delete")
@@ -467,7 +469,8 @@ SUBJECTS = word_set("i you we they he she someone somebody it")
 TASKS = word_set("write code solve translate compute calculate debug summarize summarise draft generate")
 """A message opening with one of these asks the assistant for a task outside the school."""
 HELD = word_set(
-    "enrollment enrolment inscription matriculation seat spot place booking registration payment refund"
+    "enrollment enrolment inscription matriculation seat spot place booking registration payment refund "
+    "reservation"
 )
 """What a student holds at the school: "my place", "my booking" alone are the school's."""
 SCHOOLWORK = word_set("class homework assignment exam essay test quiz module lecture seminar paper")

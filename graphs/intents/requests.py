@@ -105,9 +105,27 @@ def told_plan(text: str, words: list[str]) -> bool:
     # subject: "I'd start mlops-2 next week and pay for it with a bonus I don't have".
     said = [_without_openers(c.words) for c in clauses_of(text) if not c.joined]
     ordered = any(_has_imperative(c) or c[0] in lexicon.ACTION_VERBS for c in said)
+    # An act the student was about to ask for, then given up, is told of: "I was going to ask you to enrol me
+    # in nlp-1, but I've talked myself out of it", "I was about to ask for a roadmap, but my plans have changed".
+    # What follows the "but" orders nothing and asks nothing: "I was going to wait, but enrol me now" orders.
+    given_up = flat.partition(" but ")[2].split()
+    acts = any(not w.endswith("ed") and has_word([w], lexicon.ACTING) for w in given_up)
+    acts = acts or _has_imperative(given_up) or not _ASKS_NOW.isdisjoint(given_up)
+    if (
+        _WITHDRAWN.match(flat)
+        and given_up
+        and not acts
+        and not has_phrase(flat, lexicon.DOING_IT)
+        and "?" not in text
+    ):
+        return True
     return (wished or (timed and future)) and not asked and not ordered
 
 
+_ASKS_NOW = word_set("please pls make give send build show me")
+"""After the "but" of an act given up, these ask for something after all: "..., but please make me one",
+"... but moving me to another cohort would be better"."""
+_WITHDRAWN = re.compile(r"(?:i|we) (?:was|were|had been) (?:going|about|meaning|planning) to\b")
 _TIMED_BY = frozenset({"when", "once", "after", "whenever"})
 _THEIRS_OR_MINE = frozenset({"i", "i'm", "i've", "we", "we're", "my", "our", "the", "his", "her", "their"})
 """After "when" or "once", these time the plan by the student's own news, not the school's ("once you send it")."""
@@ -191,14 +209,18 @@ def _names_a_time(words: list[str], at: int | None) -> bool:
     """Whether the action's word names a time, not a deed: its gerund after a word of time, or its deadline.
 
     "After enrolling in rag-2, how long ...", "between signing up and paying", "upon cancelling",
-    "the last day to cancel", "deadline for paying": asked about, never requested (a clause joined
+    "the last day to cancel", "deadline for paying", "total at checkout": asked about, never requested (a clause joined
     by "and" to one shares it). A gerund up to the action's word counts, any with none named (`at` None).
     """
     spots = range(len(words) if at is None else at + 1)  # "between joining the waiting list and ..."
     if any(words[i].endswith("ing") and has_word(words[i - 1 : i], _TIMES_OF) for i in spots):
         return True
     before = words[max(0, at - 2) : at] if at is not None else []
-    return before[-1:] in (["to"], ["for"]) and before[0] in _DEADLINES
+    # After "at" or "during" it is a moment: "rag, total at checkout?", "what's charged during registration".
+    return (before[-1:] in (["to"], ["for"]) and before[0] in _DEADLINES) or before[-1:] in (
+        ["at"],
+        ["during"],
+    )
 
 
 _TIMES_OF = word_set("after before between upon since until till while")
@@ -384,7 +406,11 @@ def _described(clause: Clause, at: int, *, told: bool) -> bool:
     )
     after = list(takewhile(lambda w: w not in _GOES_ON, clause.words[at + 1 : at + 9]))
     owned = before[-1:] in (["the"], ["my"], ["your"])
-    failed = owned and not lexicon.FAILING.isdisjoint(clause.words[at + 1 : at + 4])
+    # A button pressed names the action, not asked for: "hit enrol on rag-1 by mistake", "I clicked pay twice".
+    pressed = before[-1:] != [] and before[-1] in _PRESSED
+    # In a message that orders nothing, told failed anywhere after it in its clause: "my payment for rag-1
+    # failed at the last step", "the payment for the Python Basics course bounced".
+    failed = owned and not lexicon.FAILING.isdisjoint(clause.words[at + 1 : at + (8 if told else 4)])
     past = any(
         s in lexicon.SUBJECTS and w.endswith("ed") and w not in _WISHED_PAST for s, w in pairwise(before)
     )
@@ -397,7 +423,10 @@ def _described(clause: Clause, at: int, *, told: bool) -> bool:
         or before[-3:-1] in _IN_IT
         or before[-2:] in _IN_IT
     )
-    return other or failed or (told and state)
+    return other or failed or pressed or (told and state)
+
+
+_PRESSED = frozenset({"hit", "clicked", "pressed", "tapped", "hitting", "clicking", "pressing", "tapping"})
 
 
 _THEY = lexicon.PEOPLE | lexicon.THIRD_PERSONS
