@@ -5281,3 +5281,99 @@ def test_a_button_pressed_or_a_moment_named_is_no_order(text: str, intent: str) 
 )
 def test_a_price_plan_or_a_group_elsewhere_is_no_program_or_seat(text: str, intent: str) -> None:
     assert read(text, pending=False).intent == intent
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        (
+            "My saved card has expired. Which other ways of paying for computer-vision do you take?",
+            "question",
+        ),
+        ("My card on file has expired. How do I add a new one so I can pay for web-apis-1?", "question"),
+        ("What does SQL Fundamentals cost? I'm paying for my own retraining.", "question"),
+        ("I'm paying for my own retraining, what does it cost?", "question"),
+        (
+            "Which is harder, building llm agents or deep learning? I'm a career changer with no degree.",
+            "question",
+        ),
+        (
+            "thinking about deep-learning as part of my move into llm engineer work. what level is it?",
+            "question",
+        ),
+        (
+            "My old card expired; the new one is saved on my account. Take the payment for rag-2 with it now.",
+            "pay",
+        ),
+        (
+            "I've updated my card since the last one expired. Pay the fee for rag-2 now with the card on my account.",
+            "pay",
+        ),
+        ("I'm paying for rag-2", "pay"),
+        ("I'm paying for the rag course today", "pay"),
+        ("I want a career change into data engineering, build me a path", "program"),
+    ],
+)
+def test_a_card_expired_a_payer_told_or_a_career_changer_asks_and_orders_stay_orders(
+    text: str, intent: str
+) -> None:
+    assert read(text, pending=False).intent == intent
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        (
+            "Please cancel my place in rag-1. I really wanted to do it, and I hope life calms down later in the year.",
+            "cancel",
+        ),
+        ("Book me into sql-fundamentals-1; hoping things get quieter at work later on", "enroll"),
+        ("I hope to join rag-2 later", "other"),
+        ("Sign me up for rag-2, hopefully later", "other"),
+    ],
+)
+def test_what_is_hoped_for_later_is_the_worlds_and_what_is_hoped_to_do_later_is_put_off(
+    text: str, intent: str
+) -> None:
+    assert read(text, pending=False).intent == intent
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        (
+            "Something went wrong on the checkout page. Have I paid for data-analysis-2, and am I enrolled?",
+            "question",
+        ),
+        ("Spent an hour fighting the checkout page. Just letting off steam.", "other"),
+        ("False alarm, my card works fine. Sorry about that.", "other"),
+        ("I have no intention of dropping statistics, la", "other"),
+        ("Take me to the payment page for rag-2", "pay"),
+        ("Pay for rag-2 on the payment page please", "pay"),
+    ],
+)
+def test_a_page_named_by_its_action_or_a_card_that_works_orders_nothing(text: str, intent: str) -> None:
+    assert read(text, pending=False).intent == intent
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("Is etl taught anywhere in your catalog? I'm moving from nursing into data work.", "question"),
+        ("What level is Computer Vision? I'm switching from a career in retail.", "question"),
+        (
+            "Compare computer vision and natural language processing for me: level, weeks, price. "
+            "I'm weighing up a move into ML engineer work.",
+            "question",
+        ),
+        ("Holding off on a study plan until my funding round is over. Nothing to do yet.", "other"),
+        ("Move me from the morning group to the evening group", "transfer"),
+        ("I'm moving from rag-1 into rag-2", "transfer"),
+        ("switch me from python basics to sql fundamentals", "transfer"),
+        ("move me from the May cohort to June", "transfer"),
+    ],
+)
+def test_a_move_of_the_students_life_moves_no_seat_and_a_seat_moved_stays_moved(
+    text: str, intent: str
+) -> None:
+    assert read(text, pending=False).intent == intent

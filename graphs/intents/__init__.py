@@ -289,14 +289,18 @@ _PLANNED = _ME_ON | _NAMING
 
 
 def _refuses_a_plan(text: str) -> bool:
-    """Whether a clause names a plan after a negator.
+    """Whether a clause names a plan after a negator, or after holding off.
 
-    "I'm not looking for a roadmap, only whether ...", "don't plan to become one".
+    "I'm not looking for a roadmap, only whether ...", "don't plan to become one", "holding off on a study plan".
     """
     return any(
         has_phrase(" ".join(dropwhile(lambda w: w not in lexicon.NEGATORS, c.words)), _PLAN_WORDS)
+        or (has_phrase(c.flat.partition(" off ")[2], _PLAN_WORDS) and has_phrase(c.flat, _HELD_OFF))
         for c in clauses_of(text)
     )
+
+
+_HELD_OFF = ("hold off", "holding off", "held off", "put off", "putting off")
 
 
 def _confirmation(text: str, words: list[str]) -> Intent | None:
@@ -556,9 +560,10 @@ def _asks_the_catalog(text: str, words: list[str], flat: str) -> bool:
 
 
 _MY_PLAN = re.compile(
-    r"\b(?:my|our) (?:[\w-]+ ){0,2}?(?:path|roadmap|road map|plan|curriculum|sequence|career (?:change|switch|move))\b"
+    r"\b(?:my|our) (?:[\w-]+ ){0,2}?(?:path|roadmap|road map|plan|curriculum|sequence)\b"
+    r"|\b(?:my|our|a|the) (?:career )?(?:change|switch|move)\b"
 )
-"""The student's own plan, named by whose it is: "my five-year plan", "my career path", "my career change"."""
+"""The student's own plan, named by whose it is: "my five-year plan", "my career path", "my move into data work"."""
 _PLANS_IT = word_set(
     "build make plan design create draw lay map put give show suggest recommend update adjust change redo rework "
     "rebuild extend sort write fix finish tweak revise complete continue"

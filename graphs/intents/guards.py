@@ -460,10 +460,30 @@ def moves_home(words: list[str]) -> bool:
         )
         for i, w in enumerate(words)
     )
-    return life or any(
-        w.startswith("mov") and to == "to" and _is_name(at)
-        for w, to, at in zip(words, words[1:], words[2:], strict=False)
+    # From a thing no course nor cohort into another: "I'm moving from nursing into data work".
+    between = any(
+        (w.startswith("mov") or w.removesuffix("s") in lexicon.TRANSFER)
+        and _from_elsewhere(words[i + 1 : i + 6])
+        for i, w in enumerate(words)
     )
+    return (
+        life
+        or between
+        or any(
+            w.startswith("mov") and to == "to" and _is_name(at)
+            for w, to, at in zip(words, words[1:], words[2:], strict=False)
+        )
+    )
+
+
+def _from_elsewhere(words: list[str]) -> bool:
+    """Whether the words go from a thing no course nor cohort ("from nursing into", "from a job in retail to")."""
+    origin = list(takewhile(lambda w: w not in ("into", "to"), words[1:]))
+    named = names_course(origin) or any(w.isdigit() or w in _HELD_OR_OURS for w in origin)
+    return words[:1] == ["from"] and 0 < len(origin) < len(words) - 1 and not named
+
+
+_HELD_OR_OURS = lexicon.HELD | lexicon.SCHOOL | frozenset({"group", "one", "cohort", "morning", "evening"})
 
 
 def social_only(flat: str) -> bool:

@@ -458,7 +458,7 @@ THIRD_PERSONS = word_set(
 """The subject of an action that is not the student: "when someone drops out", "the instructor
 cancelled", "another bootcamp in Berlin charges less" describe what happens; they request nothing."""
 FAILING = word_set(
-    "didnt didn't doesn't won't failed crashed froze errored broken declined bounced rejected timed"
+    "didnt didn't doesn't won't failed crashed froze errored broken declined bounced rejected timed expired"
 )
 """After the thing of an action ("the payment page didn't load", "the checkout crashed"), a problem
 reported: nothing is requested."""

@@ -26,6 +26,7 @@ from graphs.intents.text import (
     has_word,
     in_title,
     inflected,
+    names_course,
     sends_news,
 )
 
@@ -47,13 +48,18 @@ _PUT_OFF_BEFORE = re.compile(
 payment. Let's get it done: charge my card now"; "I kept putting off the payment" alone still does."""
 
 
+_HOPED_LATER = re.compile(r"\b(?:hope|hoping|hopefully)\b(?! to\b)(?: [\w'-]+){1,6}? later\b")
+"""What is hoped to come later is the world's, not the action's: "cancel my place ... I hope life calms
+down later in the year"; "I hope to join later" puts the joining off."""
+
+
 def deferred(flat: str) -> bool:
     """Whether the message puts every action it names off: "not yet", "maybe later".
 
     Where a later cohort is weighed ("earlier cohort or later one... later"), "later" picks it.
     """
     weighed = re.search(r"\blater (?:cohort|group|one|class|intake|batch)", flat) is not None
-    flat = _PUT_OFF_BEFORE.sub(" ", flat)
+    flat = _HOPED_LATER.sub(" ", _PUT_OFF_BEFORE.sub(" ", flat))
     return has_phrase(flat, lexicon.DEFERRALS) or (_LATER.search(flat) is not None and not weighed)
 
 
@@ -213,7 +219,16 @@ def _names_a_time(words: list[str], at: int | None) -> bool:
     by "and" to one shares it). A gerund up to the action's word counts, any with none named (`at` None).
     """
     spots = range(len(words) if at is None else at + 1)  # "between joining the waiting list and ..."
-    if any(words[i].endswith("ing") and has_word(words[i - 1 : i], _TIMES_OF) for i in spots):
+    # So is a gerund after "of", a way of doing it: "which other ways of paying for rag do you take?".
+    timed = (
+        words[i].endswith("ing")
+        and (
+            (words[i - 1 : i] == ["of"] and words[i - 2 : i - 1] != [] and words[i - 2] in _WAYS)
+            or has_word(words[i - 1 : i], _TIMES_OF)
+        )
+        for i in spots
+    )
+    if any(timed):
         return True
     before = words[max(0, at - 2) : at] if at is not None else []
     # After "at" or "during" it is a moment: "rag, total at checkout?", "what's charged during registration".
@@ -223,6 +238,8 @@ def _names_a_time(words: list[str], at: int | None) -> bool:
     )
 
 
+_WAYS = word_set("way ways method methods means option options process steps cost costs")
+"""Before "of" and a gerund, these name a way of doing it, not the deed: "other ways of paying"."""
 _TIMES_OF = word_set("after before between upon since until till while")
 _DEADLINES = frozenset({"day", "date", "deadline", "cutoff", "cut-off"})
 
@@ -410,29 +427,44 @@ def _described(clause: Clause, at: int, *, told: bool) -> bool:
     pressed = before[-1:] != [] and before[-1] in _PRESSED
     # In a message that orders nothing, told failed anywhere after it in its clause: "my payment for rag-1
     # failed at the last step", "the payment for the Python Basics course bounced".
-    failed = owned and not lexicon.FAILING.isdisjoint(clause.words[at + 1 : at + (8 if told else 4)])
+    # Its thing is the student's or the one spoken of, whatever word says which: "my saved card has expired".
+    theirs = owned or (before[-2:-1] in (["the"], ["my"], ["your"]) and before[-1] not in lexicon.ACTING)
+    failed = theirs and not lexicon.FAILING.isdisjoint(clause.words[at + 1 : at + (8 if told else 4)])
     past = any(
         s in lexicon.SUBJECTS and w.endswith("ed") and w not in _WISHED_PAST for s, w in pairwise(before)
     )
     # Its thing opening the clause, then done: "card saved after paying", "payment received?".
     done = at <= 1 and after[:1] != [] and after[0].endswith("ed") and after[0] not in _WISHED_PAST
+    # Named before a page or a tool, it names that page: "fighting the checkout page", "the payment screen froze".
+    paged = clause.words[at + 1 : at + 2] != [] and clause.words[at + 1] in _PAGES
     state = (
         past
         or done
+        or paged
         or (owned and not _BEING.isdisjoint(after))
         or before[-3:-1] in _IN_IT
         or before[-2:] in _IN_IT
     )
-    return other or failed or pressed or (told and state)
+    # What the student is doing for a thing not the school's, in a message that orders nothing, is told of:
+    # "what does rag cost? I'm paying for my own retraining"; "I'm paying for rag-2" pays.
+    doing = before[-1:] in (["i'm"], ["we're"]) and after[:1] == ["for"] and not _names_ours(after[1:])
+    return other or failed or pressed or (told and (state or doing))
 
 
+def _names_ours(words: list[str]) -> bool:
+    """Whether the words name a course, a cohort or what was spoken of ("it", "this one")."""
+    named = names_course(words) or not lexicon.SCHOOL.isdisjoint(words) or any(w.isdigit() for w in words)
+    return named or words[:1] in (["it"], ["this"], ["that"], ["both"])
+
+
+_PAGES = frozenset({"page", "pages", "screen", "form", "button", "site", "portal", "system", "app", "widget"})
 _PRESSED = frozenset({"hit", "clicked", "pressed", "tapped", "hitting", "clicking", "pressing", "tapping"})
 
 
 _THEY = lexicon.PEOPLE | lexicon.THIRD_PERSONS
 """Who "my ..." names that acts on its own: "my daughter wants ...", "my bank app shows a pending charge"."""
 _WISHED_PAST = word_set("need wanted needed hoped wished decided wondered intended liked loved")
-_BEING = frozenset({"is", "was", "are", "were", "isn't", "wasn't", "aren't", "keeps"})
+_BEING = frozenset({"is", "was", "are", "were", "isn't", "wasn't", "aren't", "keeps", "works", "worked"})
 _GOES_ON = frozenset({"and", "but", "which", "that", "who", "so", "if", "me", "i", "you", "please"})
 """After the action's thing, these begin another clause or another's act: its state is not said."""
 _IN_IT = tuple(

@@ -19,6 +19,8 @@ _ENROLL_VERB = re.compile(r"\b(enrol+|sign me up|register|book)\b")
 _PROGRAM_PHRASES = phrase_list(
     "learning path, roadmap, road map, curriculum, what should i take, career path, career change"
 )
+_PROGRAM_PHRASE = re.compile(rf"\b(?:{'|'.join(_PROGRAM_PHRASES)})\b")
+"""A planning phrase as words: "a career change" asks, "a career changer" is a person."""
 _SEVERAL_IN_ORDER = re.compile(
     r"\b(?:which|what) (?:order|sequence)\b"
     r"|\b(?:order|sequence|series|set|combination|bundle) of (?:\w+ )?courses\b|\bcourses,? in (?:\w+ )?order\b"
@@ -90,11 +92,7 @@ def is_program_request(text: str) -> bool:
     Actions on a pending proposal are the router's business, not this function's.
     """
     flat = " ".join(corrected(text, _VOCABULARY, cutoff=0.85, min_length=6))
-    if (
-        any(p in flat for p in _PROGRAM_PHRASES)
-        or _COURSES_I_NEED.search(flat)
-        or _SEVERAL_IN_ORDER.search(flat)
-    ):
+    if _PROGRAM_PHRASE.search(flat) or _COURSES_I_NEED.search(flat) or _SEVERAL_IN_ORDER.search(flat):
         return True
     if (course_count(text) or 0) >= 2 or (_CAREER.search(flat) and _ROLE.search(flat)):
         return True
