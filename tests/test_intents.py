@@ -5377,3 +5377,18 @@ def test_a_move_of_the_students_life_moves_no_seat_and_a_seat_moved_stays_moved(
     text: str, intent: str
 ) -> None:
     assert read(text, pending=False).intent == intent
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("card declined for rag-1. other ways to pay?", "question"),
+        ("hi, prompt-engineering-2 payment failed. status?", "question"),
+        ("Payment for sql-fundamentals-1 timed out halfway. Have I paid for it or not", "other"),
+        ("payment for sql-fundamentals-2 bounced — run it once more, I've topped up", "pay"),
+        ("payment failed, charge my card again please", "pay"),
+        ("Payment for rag-2 timed out. Let me pay what I owe for it now, here.", "pay"),
+    ],
+)
+def test_a_failure_told_as_news_beside_a_question_pays_nothing(text: str, intent: str) -> None:
+    assert read(text, pending=False).intent == intent

@@ -155,6 +155,7 @@ def mention(
     negated_before = bare = asking = False
     # What a message that orders nothing tells of is no request; "the waitlist is automatic: add me to it" orders.
     told = not any(_has_imperative(c.words) for c in clauses)
+    questioned = any(c.questioned or c.words[:1] in _ASKING_OPENERS for c in clauses)
     for clause in clauses:
         said = [w for w in clause.words if w not in _ASIDES]
         if not said:  # "not, like, enrolling": an aside between keeps what was said before it
@@ -197,7 +198,7 @@ def mention(
         elif (
             deferred
             or (negated_before and not ordered)
-            or _described(clause, at, told=told)
+            or _described(clause, at, told=told, asking=questioned)
             or _reported(clause.words[max(0, at - 1) : at + 1], words)
             # A modal asked of the assistant hedges nothing: "I wonder if you might kindly register me".
             or has_phrase(clause.flat.replace("you might", "you").replace("might you", "you"), lexicon.HEDGES)
@@ -232,7 +233,7 @@ def _names_a_time(words: list[str], at: int | None) -> bool:
         return True
     before = words[max(0, at - 2) : at] if at is not None else []
     # After "at" or "during" it is a moment: "rag, total at checkout?", "what's charged during registration".
-    return (before[-1:] in (["to"], ["for"]) and before[0] in _DEADLINES) or before[-1:] in (
+    return (before[-1:] in (["to"], ["for"]) and before[0] in _DEADLINES | _WAYS) or before[-1:] in (
         ["at"],
         ["during"],
     )
@@ -403,7 +404,7 @@ def _reported(said: list[str], words: Collection[str]) -> bool:
 _WISHED_AFTER = frozenset({"be", "get", "me", "need", "needs", "want", "wants"})
 
 
-def _described(clause: Clause, at: int, *, told: bool) -> bool:
+def _described(clause: Clause, at: int, *, told: bool, asking: bool = False) -> bool:
     """Whether the clause describes the action rather than asks for it.
 
     Its subject is someone else, just before it ("someone drops out", "my employer is paying") or
@@ -430,6 +431,10 @@ def _described(clause: Clause, at: int, *, told: bool) -> bool:
     # Its thing is the student's or the one spoken of, whatever word says which: "my saved card has expired".
     theirs = owned or (before[-2:-1] in (["the"], ["my"], ["your"]) and before[-1] not in lexicon.ACTING)
     failed = theirs and not lexicon.FAILING.isdisjoint(clause.words[at + 1 : at + (8 if told else 4)])
+    # Opening its clause, after no more than its course's name, the thing told failed as the clause ends is
+    # news too, in a message that asks: "card declined for rag-1. other ways to pay?", "payment for rag-1 timed
+    # out halfway. have I paid?"; "payment for rag-2 bounced — run it once more, I've topped up" asks it again.
+    failed = failed or (told and asking and _opens_failed(clause.words, at))
     past = any(
         s in lexicon.SUBJECTS and w.endswith("ed") and w not in _WISHED_PAST for s, w in pairwise(before)
     )
@@ -449,6 +454,22 @@ def _described(clause: Clause, at: int, *, told: bool) -> bool:
     # "what does rag cost? I'm paying for my own retraining"; "I'm paying for rag-2" pays.
     doing = before[-1:] in (["i'm"], ["we're"]) and after[:1] == ["for"] and not _names_ours(after[1:])
     return other or failed or pressed or (told and (state or doing))
+
+
+def _opens_failed(words: list[str], at: int) -> bool:
+    """Whether the clause opens with the action's thing (after its course's name, if any), told failed at its end."""
+    before = words[:at]
+    opens = not before or names_course(before) or any(w.isdigit() for w in before)
+    told = [i for i, w in enumerate(words[at + 1 : at + 8], at + 1) if w in lexicon.FAILING]
+    return opens and told != [] and len(words) - told[0] - 1 <= _FAILED_TAIL
+
+
+_ASKING_OPENERS = tuple(
+    [w] for w in ("have", "has", "did", "was", "is", "can", "how", "what", "which", "when")
+)
+"""A clause opening with one of these asks, "?" or not: "have i paid for it or not"."""
+_FAILED_TAIL = 4
+"""After a failure told as news, the words that may end its clause: "declined for rag 1", "out halfway"."""
 
 
 def _names_ours(words: list[str]) -> bool:
