@@ -5392,3 +5392,18 @@ def test_a_move_of_the_students_life_moves_no_seat_and_a_seat_moved_stays_moved(
 )
 def test_a_failure_told_as_news_beside_a_question_pays_nothing(text: str, intent: str) -> None:
     assert read(text, pending=False).intent == intent
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        (
+            "I can't find the course plan you gave me last week for becoming a data analyst. Lay it out again in order, please.",
+            "program",
+        ),
+        ("I'm not looking for a roadmap, only whether rag is hard", "question"),
+        ("I don't want a learning path to data engineer", "other"),
+    ],
+)
+def test_a_plan_lost_is_asked_for_again_and_a_plan_refused_is_not(text: str, intent: str) -> None:
+    assert read(text, pending=False).intent == intent

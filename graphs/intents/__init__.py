@@ -294,12 +294,20 @@ def _refuses_a_plan(text: str) -> bool:
     "I'm not looking for a roadmap, only whether ...", "don't plan to become one", "holding off on a study plan".
     """
     return any(
-        has_phrase(" ".join(dropwhile(lambda w: w not in lexicon.NEGATORS, c.words)), _PLAN_WORDS)
+        has_phrase(" ".join(_refused(c.words)), _PLAN_WORDS)
         or (has_phrase(c.flat.partition(" off ")[2], _PLAN_WORDS) and has_phrase(c.flat, _HELD_OFF))
         for c in clauses_of(text)
     )
 
 
+def _refused(words: list[str]) -> list[str]:
+    """The words from the clause's negator on; none where it negates finding what was given ("I can't find the plan")."""
+    said = list(dropwhile(lambda w: w not in lexicon.NEGATORS, words))
+    return [] if said[1:2] != [] and said[1] in _FINDING else said
+
+
+_FINDING = frozenset({"find", "see", "locate", "access", "open", "remember", "recall"})
+"""After a negator, these lose a thing given, not refuse it: "I can't find the course plan you gave me"."""
 _HELD_OFF = ("hold off", "holding off", "held off", "put off", "putting off")
 
 
