@@ -5407,3 +5407,20 @@ def test_a_failure_told_as_news_beside_a_question_pays_nothing(text: str, intent
 )
 def test_a_plan_lost_is_asked_for_again_and_a_plan_refused_is_not(text: str, intent: str) -> None:
     assert read(text, pending=False).intent == intent
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        # Asked to try it again, a failed payment is why the student asks to pay, not news.
+        ("The payment for rag-2 bounced, can you retry it?", "pay"),
+        ("my card was declined for rag-2. could you run it again?", "pay"),
+        ("payment for rag-2 bounced, run it once more, I've topped up", "pay"),
+        # The student's own try, asked about, stays a question.
+        ("My payment for rag-2 failed. Should I retry?", "question"),
+        ("My card was declined for rag-2. Can I try again with another card?", "question"),
+        ("My payment for rag-1 failed at the last step. Has any money been taken?", "question"),
+    ],
+)
+def test_a_failed_payment_asked_to_be_tried_again_pays(text: str, intent: str) -> None:
+    assert classify(text, pending=False) == intent

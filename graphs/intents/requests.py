@@ -156,6 +156,8 @@ def mention(
     # What a message that orders nothing tells of is no request; "the waitlist is automatic: add me to it" orders.
     told = not any(_has_imperative(c.words) for c in clauses)
     questioned = any(c.questioned or c.words[:1] in _ASKING_OPENERS for c in clauses)
+    # Asked to try it again, a failure told is why, not news: "the payment for rag-2 bounced, can you retry it?".
+    again = _asked_again(" ".join(c.flat for c in clauses))
     for clause in clauses:
         said = [w for w in clause.words if w not in _ASIDES]
         if not said:  # "not, like, enrolling": an aside between keeps what was said before it
@@ -198,7 +200,7 @@ def mention(
         elif (
             deferred
             or (negated_before and not ordered)
-            or _described(clause, at, told=told, asking=questioned)
+            or _described(clause, at, told=told, asking=questioned, again=again)
             or _reported(clause.words[max(0, at - 1) : at + 1], words)
             # A modal asked of the assistant hedges nothing: "I wonder if you might kindly register me".
             or has_phrase(clause.flat.replace("you might", "you").replace("might you", "you"), lexicon.HEDGES)
@@ -404,7 +406,7 @@ def _reported(said: list[str], words: Collection[str]) -> bool:
 _WISHED_AFTER = frozenset({"be", "get", "me", "need", "needs", "want", "wants"})
 
 
-def _described(clause: Clause, at: int, *, told: bool, asking: bool = False) -> bool:
+def _described(clause: Clause, at: int, *, told: bool, asking: bool = False, again: bool = False) -> bool:
     """Whether the clause describes the action rather than asks for it.
 
     Its subject is someone else, just before it ("someone drops out", "my employer is paying") or
@@ -434,7 +436,7 @@ def _described(clause: Clause, at: int, *, told: bool, asking: bool = False) -> 
     # Opening its clause, after no more than its course's name, the thing told failed as the clause ends is
     # news too, in a message that asks: "card declined for rag-1. other ways to pay?", "payment for rag-1 timed
     # out halfway. have I paid?"; "payment for rag-2 bounced — run it once more, I've topped up" asks it again.
-    failed = failed or (told and asking and _opens_failed(clause.words, at))
+    failed = (failed or (told and asking and _opens_failed(clause.words, at))) and not again
     past = any(
         s in lexicon.SUBJECTS and w.endswith("ed") and w not in _WISHED_PAST for s, w in pairwise(before)
     )
@@ -453,7 +455,16 @@ def _described(clause: Clause, at: int, *, told: bool, asking: bool = False) -> 
     # What the student is doing for a thing not the school's, in a message that orders nothing, is told of:
     # "what does rag cost? I'm paying for my own retraining"; "I'm paying for rag-2" pays.
     doing = before[-1:] in (["i'm"], ["we're"]) and after[:1] == ["for"] and not _names_ours(after[1:])
-    return other or failed or pressed or (told and (state or doing))
+    return other or failed or pressed or (told and (state or doing) and not again)
+
+
+def _asked_again(flat: str) -> bool:
+    """Whether the assistant is asked to do it again: "can you retry it?", "please try again"; "can I try again?" asks."""
+    return any(not _STUDENT_BEFORE.search(flat[: m.start()]) for m in _AGAIN.finditer(flat))
+
+
+_AGAIN = re.compile(r"\bretry\b|\b(?:try|run|charge|process|put) (?:\w+ ){0,2}?(?:again|once more)\b")
+_STUDENT_BEFORE = re.compile(r"\b(?:i|we)(?: \w+)? $")
 
 
 def _opens_failed(words: list[str], at: int) -> bool:
