@@ -5424,3 +5424,36 @@ def test_a_plan_lost_is_asked_for_again_and_a_plan_refused_is_not(text: str, int
 )
 def test_a_failed_payment_asked_to_be_tried_again_pays(text: str, intent: str) -> None:
     assert classify(text, pending=False) == intent
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Enrol me in the Goethe-Institut B1 course starting 04/05 in Paris.",
+        "good morning, enrol me in the goethe-institut b1 course starting 04/05 in tokyo thanks.",
+        "Sign me up for the Cervantes-Instituto Spanish class next month.",
+        "Cancel my booking on KLM flight KL1002 to Tokyo.",
+        "hello! Cancel my bookign on KLM flight KL1002 to Madrid.",
+        "Move my booking on KLM flight KL1002 to Friday.",
+    ],
+)
+def test_a_course_or_booking_by_another_providers_name_is_an_errand(text: str) -> None:
+    """A course named by a name of its own, hyphenated or capitalised ("the Goethe-Institut B1 course"),
+    or a booking on a thing by its name ("my booking on KLM flight KL1002"), is that provider's."""
+    assert read(text, pending=False) == Reading("other", "offtopic")
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("Enrol me in rag-2 starting 04/05", "enroll"),
+        ("enrol me in the Python Basics course", "enroll"),
+        ("Enrol me in the Python-Basics course starting 04/05.", "enroll"),
+        ("Put me in the Retrieval-Augmented Generation course.", "enroll"),
+        ("Cancel my booking on rag-2.", "cancel"),
+        ("cancel my seat on Data-Analysis-2", "cancel"),
+        ("Sign me up for web-apis-1, my e-mail is on file.", "enroll"),
+    ],
+)
+def test_a_course_of_the_schools_hyphenated_or_capitalised_stays_an_order(text: str, intent: str) -> None:
+    assert classify(text, pending=False) == intent

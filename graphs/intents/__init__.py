@@ -719,7 +719,11 @@ def _errand(text: str, words: list[str]) -> bool:
     if any(
         w in _WHERE
         and has_word(words[max(0, i - 3) : i], _HOLDS)
-        and (names_its_own(words[i + 1 : i + 4]) or _someones(words[i + 1 : i + 3]))
+        and (
+            names_its_own(words[i + 1 : i + 4])
+            or _someones(words[i + 1 : i + 3])
+            or _named_after(text, words[i + 1 : i + 3])
+        )
         for i, w in enumerate(words)
     ):
         return not (COHORT_SHAPED.search(text.lower()) or names_course(rest))
@@ -750,7 +754,20 @@ def _names_in(text: str) -> tuple[set[str], set[str]]:
         w.lower() for before, w in said if w[:1].isupper() and before[-1] not in ".!?:" and w[:2] != "I'"
     }
     branded = {w.lower() for _, w in said if any(a.islower() and b.isupper() for a, b in pairwise(w))}
+    # A hyphenated name is read by its parts, as the words are: "the Goethe-Institut B1 course"; one of
+    # unknown words only, however written, is a name too ("the goethe-institut course"), not "rag-2".
+    for w in [w.lower() for _, w in said if "-" in w.strip("-")]:
+        parts = w.split("-")
+        capitalised |= set(parts) if w in capitalised else set()
+        if all(part.isalpha() and not known_word(part) for part in parts):
+            branded |= set(parts)
     return capitalised, branded
+
+
+def _named_after(text: str, words: list[str]) -> bool:
+    """Whether the words hold a name of its own, capitalised or a brand: "my booking on KLM flight KL1002"."""
+    capitalised, branded = _names_in(text)
+    return any(w in branded or (w in capitalised and not known_word(w) and not school_word(w)) for w in words)
 
 
 def _someones(words: list[str]) -> bool:
