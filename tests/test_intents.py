@@ -5453,6 +5453,8 @@ def test_a_course_or_booking_by_another_providers_name_is_an_errand(text: str) -
         ("Cancel my booking on rag-2.", "cancel"),
         ("cancel my seat on Data-Analysis-2", "cancel"),
         ("Sign me up for web-apis-1, my e-mail is on file.", "enroll"),
+        ("cancel my seat on Tuesday", "cancel"),
+        ("Move my booking on Friday to the June cohort.", "transfer"),
     ],
 )
 def test_a_course_of_the_schools_hyphenated_or_capitalised_stays_an_order(text: str, intent: str) -> None:

@@ -14,6 +14,7 @@ catalog's words (`agent.domain`).
 
 from __future__ import annotations
 
+import calendar
 import re
 from dataclasses import dataclass
 from itertools import dropwhile, pairwise, takewhile
@@ -767,7 +768,15 @@ def _names_in(text: str) -> tuple[set[str], set[str]]:
 def _named_after(text: str, words: list[str]) -> bool:
     """Whether the words hold a name of its own, capitalised or a brand: "my booking on KLM flight KL1002"."""
     capitalised, branded = _names_in(text)
-    return any(w in branded or (w in capitalised and not known_word(w) and not school_word(w)) for w in words)
+    return any(
+        w in branded or (w in capitalised and not known_word(w) and not school_word(w))
+        for w in untimed(words)
+        if w not in _CALENDAR
+    )
+
+
+_CALENDAR = frozenset(d.lower() for d in (*calendar.day_name, *calendar.month_name) if d)
+"""Days and months are capitalised, and name no provider: "cancel my seat on Tuesday"."""
 
 
 def _someones(words: list[str]) -> bool:
