@@ -5459,3 +5459,23 @@ def test_a_course_or_booking_by_another_providers_name_is_an_errand(text: str) -
 )
 def test_a_course_of_the_schools_hyphenated_or_capitalised_stays_an_order(text: str, intent: str) -> None:
     assert classify(text, pending=False) == intent
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        # A number after a booking is its reference, not a person; a share of one's pay is a sum, not people.
+        ("Please cancel my booking #00731 for web-apis-1.", "cancel"),
+        ("cancel my booking 00731 for rag-2 please", "cancel"),
+        ("Did the maths: 10% of my salary for 1 month. Worth it. Enrol me in rag-2.", "enroll"),
+        ("Half of my savings for one course. Fine. Pay for rag-2.", "pay"),
+        # A web address names another provider's site: its booking is an errand.
+        ("Cancel my Booking.com reservation 3948.221.009 in Berlin.", "other"),
+        ("enrol me in the coursera.org deep learning course", "other"),
+        # Someone named after a booking, or counted among one's people, is still someone else.
+        ("cancel my booking for my sister in rag-2", "other"),
+        ("enrol two of my analysts in rag-2", "other"),
+    ],
+)
+def test_a_reference_number_and_a_share_of_ones_pay_are_no_one(text: str, intent: str) -> None:
+    assert classify(text, pending=False) == intent

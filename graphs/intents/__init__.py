@@ -762,7 +762,12 @@ def _names_in(text: str) -> tuple[set[str], set[str]]:
         capitalised |= set(parts) if w in capitalised else set()
         if all(part.isalpha() and not known_word(part) for part in parts):
             branded |= set(parts)
+    # A web address names its site: "my Booking.com reservation", "the coursera.org course".
+    branded |= {part for _, w in said if _DOMAIN.fullmatch(w.lower()) for part in w.lower().split(".")}
     return capitalised, branded
+
+
+_DOMAIN = re.compile(r"[a-z][\w-]*\.(?:com|org|net|io|co|de|fr|uk|edu)")
 
 
 def _named_after(text: str, words: list[str]) -> bool:

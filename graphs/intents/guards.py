@@ -413,7 +413,14 @@ def _named_by_role(rest: list[str]) -> bool:
     )  # "my seat of the May group"
     *kind, head = said or [""]
     placed = rest[len(said) + 1 : len(said) + 2] != []  # a preposition follows: "the sender in rag-1"
-    if not placed or head in _NOT_A_PERSON or has_word(kind, _OURS_WORDS) or names_course(said):
+    # A number names a reference, not a person: "my booking 00731 for rag-2".
+    if (
+        not placed
+        or head in _NOT_A_PERSON
+        or not head.isalpha()
+        or has_word(kind, _OURS_WORDS)
+        or names_course(said)
+    ):
         return False
     if head in _CREWS | {"group"}:
         return any(w.isalpha() and w not in _NOT_A_PERSON and w not in MONTH_NUMBERS for w in kind)

@@ -431,10 +431,10 @@ SCHOOL = THINGS_OF_SCHOOL | word_set(
     "analysis analytics airflow spark"
 )
 """Words that tie a message to the school: a question with one of them is about the catalog."""
-TIMES = word_set("week weeks hours schedule euro euros eur usd gbp")
+TIMES = word_set("week weeks hours schedule euro euros eur usd gbp salary income savings wage wages")
 """Words that name a time or a sum (those of `SCHOOL`, and the currencies' codes, which tie nothing to it):
 beside an off-topic word or an errand ("the weather this week", "a flight for 300 euros") no tie; a sum
-is nobody ("a payment plan for the 900 EUR")."""
+is nobody ("a payment plan for the 900 EUR", "10% of my salary")."""
 CONTEXT = word_set(
     "it its it's that this they them those these one ones there here anything something have got offer "
     "offers cover covers options when much long soon date dates start starts begin begins finish "
