@@ -644,8 +644,12 @@ def _for_staff(
     # Strict spelling: "company" is not "complain", "ready" is not "repay". A grievance supposed is
     # none: "if I paid for rag and never showed up, what happens?"; nor one of other places: "I've been
     # charged twice at other places and I'm nervous".
-    here = [s for s in SENTENCE_END.split(text) if not _ELSEWHERE.search(s.lower())]
-    told = re.split(r"\bif\b", " ".join(" ".join(words_of(s)) for s in here))[0]
+    told = flat
+    if _ELSEWHERE.search(text.lower()):
+        told = " ".join(
+            " ".join(words_of(s)) for s in SENTENCE_END.split(text) if not _ELSEWHERE.search(s.lower())
+        )
+    told = re.split(r"\bif\b", told)[0]
     if has_word(words, lexicon.COMPLAINT, cutoff=_STRICT) or has_phrase(told, lexicon.COMPLAINT_PHRASES):
         return True
     # "My manager said ...", "reports for staff", "as a manager, ...": someone spoken of, not asked for;

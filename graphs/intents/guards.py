@@ -197,8 +197,8 @@ def for_someone_else(flat: str, text: str = "") -> bool:
     Whose a thing is ("Mike's seat") is read within its sentence of `text`, when given: "Budget's
     sorted. Waitlist me for rag-2." holds nobody's place.
     """
-    sentences = " | ".join(" ".join(words_of(s)) for s in SENTENCE_END.split(text)) if text else flat
-    if _POSSESSIVE.search(sentences) or _HELD_BY.search(flat):
+    sentences = [said for s in SENTENCE_END.split(text) if (said := words_of(s))] if text else [flat.split()]
+    if any(_POSSESSIVE.search(" ".join(said)) for said in sentences) or _HELD_BY.search(flat):
         return True
     # "A colleague of mine" is "my colleague"; "every one of my interns" counts them (`_counts`).
     words = re.sub(r"\b(?:a|an|one|some) (\w+) of (?:mine|ours)\b", r"my \1", flat).split()
@@ -252,15 +252,16 @@ def for_someone_else(flat: str, text: str = "") -> bool:
     # action is done for: "My employer has approved the training for my promotion. Pay the fee for rag-2",
     # "Cancel my place. My new laptop won't arrive for months".
     return (
-        (acting and needs) or others or any(_for_someone(scope, acting) for scope in _acted_in(words, text))
+        (acting and needs)
+        or others
+        or any(_for_someone(scope, acting) for scope in _acted_in(words, sentences if text else []))
     )
 
 
-def _acted_in(words: list[str], text: str) -> list[list[str]]:
+def _acted_in(words: list[str], sentences: list[list[str]]) -> list[list[str]]:
     """The words in which whom an action is for is looked for: all of them, less the sentences of their own."""
-    if not text:
+    if not sentences:
         return [words]
-    sentences = [said for s in SENTENCE_END.split(text) if (said := words_of(s))]
     kept = [s for s in sentences if not _told_apart(s)]
     return kept if len(kept) < len(sentences) else [words]
 

@@ -460,11 +460,11 @@ def _described(clause: Clause, at: int, *, told: bool, asking: bool = False, aga
 
 def _asked_again(flat: str) -> bool:
     """Whether the assistant is asked to do it again: "can you retry it?", "please try again"; "can I try again?" asks."""
-    return any(not _STUDENT_BEFORE.search(flat[: m.start()]) for m in _AGAIN.finditer(flat))
+    return any(_STUDENT.isdisjoint(flat[: m.start()].split()[-2:]) for m in _AGAIN.finditer(flat))
 
 
 _AGAIN = re.compile(r"\bretry\b|\b(?:try|run|charge|process|put) (?:\w+ ){0,2}?(?:again|once more)\b")
-_STUDENT_BEFORE = re.compile(r"\b(?:i|we)(?: \w+)? $")
+_STUDENT = frozenset({"i", "we"})
 
 
 def _opens_failed(words: list[str], at: int) -> bool:
