@@ -55,10 +55,10 @@ approval_requested, turn_completed."""
 TOKEN_NODES = ("answer",)
 """Nodes whose model tokens are streamed to the caller (the planner's agents talk among themselves)."""
 OWN_MODES = ("tasks", "checkpoints")
+"""The stream modes a run always reads: its journal and its final state come from them."""
 START_WAIT_S = 5.0
 """How long a run's first step start waits for the input checkpoint to take the turn's start along
 (it is handed to the saver at once; this bounds the wait should a LangGraph version not write one)."""
-"""The stream modes a run always reads: its journal and its final state come from them."""
 
 
 class RunStoppedError(Exception):
