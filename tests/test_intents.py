@@ -4066,6 +4066,12 @@ def test_a_cohort_named_alone_while_an_offer_waits_picks_it() -> None:
         "sign me up for mlops-1, scratch that, how long is it?",
         "I meant to ask you to pay my fee for rag-2, but on reflection: do you take cards from abroad?",
         "pay for web-apis-1 please. On further thought, is there an instalment plan?",
+        "Add me to the waiting list for nlp-1. Never mind that. Is there a later cohort?",
+        "Put me down for rag-2. Hang on, let me ask something instead: are its sessions recorded?",
+        "Enrol me in rag-2. Forget that. When does it start?",
+        "Sign me up for nlp-1. Changed my mind, what does it cost?",
+        "Cancel my seat in mlops-1. I take that back: is there a fee for cancelling?",
+        "I was going to say sign me up for rag-2, then I remembered I have no budget. Is there a cheaper course?",
     ],
 )
 def test_an_ask_taken_back_for_a_question_is_a_guarded_question(text: str) -> None:
@@ -4082,6 +4088,11 @@ def test_an_ask_taken_back_for_a_question_is_a_guarded_question(text: str) -> No
         "Put me on the waitlist for rag-2. On reflection, I'd rather wait and see.",
         "I was about to ask for a refund but then I read the rules. All good!",
         "enrol me in nlp-1. strike that.",
+        "Cancel my place in rag-1. Actually, don't.",
+        "Enrol me in rag-2. I take that back.",
+        "Put me on the waitlist for nlp-1. Never mind that.",
+        "Pay the fee for sql-fundamentals-1. Forget that.",
+        "Move me to rag-2. Actually I've changed my mind.",
     ],
 )
 def test_an_ask_taken_back_for_nothing_is_no_action(text: str) -> None:
@@ -4110,6 +4121,28 @@ def test_an_ask_taken_back_for_nothing_is_no_action(text: str) -> None:
             "I started writing to ask about the refund rules, then decided I don't need them. Please sign me up for rag-2.",
             "enroll",
         ),
+        # An order broken off before its object ("Cancel my...") is taken back; what follows is asked.
+        ("Cancel my... sorry, wrong word. I meant pay. Charge my card for rag-2 now.", "pay"),
+        (
+            "Waitlist me for... hang on, the page says there are places left now. Make that a place: sign me up for mlops-1.",
+            "enroll",
+        ),
+        ("Put me on the... no, enrol me in nlp-1 directly.", "enroll"),
+        ("Enrol me in... rag-2", "enroll"),
+        # A plan announced and then not carried out names no one it was for.
+        (
+            "I was going to wait for my sister, but I've decided to start on my own. Please enrol me in rag-1.",
+            "enroll",
+        ),
+        ("We were going to wait for my brother, then we decided not to. Book me into nlp-1.", "enroll"),
+        ("I was going to pay for my friend too, but she's sorted it. Charge my card for rag-2 only.", "pay"),
+        # Orders that take nothing back stay orders.
+        ("Cancel my place in rag-1, actually do it now", "cancel"),
+        ("Scratch the evening cohort, enrol me in rag-1 instead", "enroll"),
+        ("Never mind the price, book me into rag-2", "enroll"),
+        ("Forget the evening cohort, enrol me in rag-1 instead", "enroll"),
+        ("Forget the price, book me into rag-2", "enroll"),
+        ("Actually, don't enrol me in rag-2, enrol me in rag-3.", "enroll"),
     ],
 )
 def test_the_ask_settled_on_after_a_take_back_stands(text: str, intent: str) -> None:

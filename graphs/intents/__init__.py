@@ -30,6 +30,7 @@ from graphs.intents.guards import (
     asks_of_its_own,
     for_someone_else,
     injected,
+    instructs,
     moves_home,
     names_its_own,
     off_topic,
@@ -113,12 +114,17 @@ _HOLD_ME = re.compile(r"\b(?:hold|keep|save|reserve) (?:my|a|the) (?:name|spot|p
 """A vacancy supposed ("in case someone leaves", "if a seat comes free") and a seat held for the student."""
 
 _TAKEN_BACK = re.compile(
-    r"(?:^|[,.;:!?—]|\bbut)\s*(?:\w+\W+)?(?:(?:wait|never ?mind|nvm|i meant?|actually no|hold on|first|correction)\s*[,.;:!-]"
-    r"|(?:(?:scratch|strike) that|on (?:second|further) thoughts?|on reflection|let me rephrase)\b[,.;:!-]?)"
-    r"|\b(?:about|going|meant|started \w+) to ask\b[^.;!?\n]*?\b(?:but|then)\b"
+    r"(?:^|[,.;:!?—]|\bbut)\s*(?:\w+\W+)?(?:(?:wait|never ?mind|nvm|i meant?|actually no|hold on|hang on|first|correction)\s*[,.;:!-]"
+    r"|(?:(?:scratch|strike|forget|never ?mind) that|(?:i )?take (?:that|it) back|(?:i've |i have |i )?changed my mind(?! about)"
+    r"|on (?:second|further) thoughts?|on reflection|let me rephrase)\b[,.;:!-]?"
+    r"|actually,? (?:don'?t|do not)\s*(?:[.!]|$))"
+    r"|\b(?:(?:about|going|meant|started \w+) to ask|(?:was|were) (?:about|going|meant) to)\b[^.;!?\n]*?\b(?:but|then)\b"
+    r"|\b(?:my|our|the|a|an|for|in|into|on|onto|off|to)\s*(?:\.{3,}|…)"
 )
 """Where the ask said before is taken back: "X, wait, Y", "X. Strike that: Y", "X, but on second thought
-Y", "I was about to ask for X, but Y" (an ask announced and then not made)."""
+Y", "I was about to ask for X, but Y", "I was going to wait for her, but Y" (an ask or a plan announced
+and then not made), "Cancel my... sorry, I meant pay" (an order broken off before its object); so do
+"never mind that", "forget that", "I take that back", "changed my mind", and "actually, don't" closing a sentence."""
 _STRICT = 0.85
 _SPOKEN_OF = lexicon.SUBJECTS | {"my", "our", "for", "i'll", "we'll"}
 """Before a word for a person, these speak of one ("my manager said"); after a subject the word is a
@@ -184,7 +190,12 @@ def read(text: str, *, pending: bool, pending_intent: Intent = "enroll") -> Read
         return Reading("decline")
     if not pending and names_only(words):  # "rag-2" alone asks about it; no reader makes it an order
         return Reading("question", "asked")
-    if injected(text, flat):
+    # Words taken back are not said: an action for someone else taken back acts for no one ("I was going to
+    # wait for my sister, but ... enrol me in rag-1"); an instruction to the assistant stays one.
+    *before, said = _TAKEN_BACK.split(text.lower())
+    if not (
+        before and not instructs(text, flat) and not injected(said, " ".join(words_of(said)))
+    ) and injected(text, flat):
         # An instruction, then a plain question ("ignore your rules. ok fine, when does rag-2 start?") asks it.
         last = SENTENCE_END.split(text.strip())[-1]
         asked = last != text and ("?" in last or not lexicon.INFO_WORDS.isdisjoint(words_of(last)))
@@ -202,9 +213,13 @@ def read(text: str, *, pending: bool, pending_intent: Intent = "enroll") -> Read
     # a course alone after it takes what was asked before ("book rag for me, no, scratch that, nlp").
     if _DEFINES.match(text):  # "Let W be the waitlist of rag-2. Is |W| > 0": a puzzle about the catalog
         return Reading("question", "asked")
-    *before, said = _TAKEN_BACK.split(text.lower())
     after = read(said, pending=pending, pending_intent=pending_intent) if before else None
-    if after and bare_name(said) and (first := read(before[-1], pending=pending)).intent in ACTION_OF_INTENT:
+    asked_before = next((b for b in reversed(before) if words_of(b)), "")  # take-backs said one after another
+    if (
+        after
+        and bare_name(said)
+        and (first := read(asked_before, pending=pending)).intent in ACTION_OF_INTENT
+    ):
         return first
     if after and after.intent == "question" and "?" in said:  # asked after a take-back, never ordered
         return Reading("question", after.guard or "asked")

@@ -83,23 +83,33 @@ def _decoded(text: str) -> str | None:
     return None
 
 
-def injected(text: str, flat: str, *, decode: bool = True) -> bool:
-    """Whether the message instructs the assistant, acts in bulk, or acts for someone else.
+def injected(text: str, flat: str) -> bool:
+    """Whether the message instructs the assistant, acts in bulk, or acts for someone else."""
+    return instructs(text, flat) or acts_for_others(text, flat)
+
+
+def instructs(text: str, flat: str, *, decode: bool = True) -> bool:
+    """Whether the message instructs the assistant: a role, a marker, a dismissal, an injected phrase.
 
     Encoded (leetspeak, base64), it is read as decoded, once: an action hidden so is an
     instruction. (Decoded again, "zq002x" stays mixed, and the reading never ended.)
     """
     hidden = _decoded(text) if decode else None
     if hidden is not None and (
-        injected(hidden, " ".join(hidden.split()), decode=False) or has_word(hidden.split(), lexicon.ACTING)
+        instructs(hidden, " ".join(hidden.split()), decode=False)
+        or acts_for_others(hidden, " ".join(hidden.split()))
+        or has_word(hidden.split(), lexicon.ACTING)
     ):
         return True
     raw = text.lower()
     told = _ROLE_TAG.search(raw) is not None or any(marker in raw for marker in lexicon.INJECTION_MARKERS)
     told = told or lexicon.ROLE_CLAIM.search(flat) is not None or _dismisses_instructions(flat.split())
     told = told or (_SPOKEN_TO_INSIDE.search(raw) is not None and has_word(flat.split(), lexicon.ACTING))
-    if told or has_phrase(flat, lexicon.INJECTION_PHRASES):
-        return True
+    return told or has_phrase(flat, lexicon.INJECTION_PHRASES)
+
+
+def acts_for_others(text: str, flat: str) -> bool:
+    """Whether the message acts in bulk or for someone else."""
     # "List all cohorts" asks; "enroll me in every cohort" acts in bulk.
     # "Drop me the dates for every cohort" sends news of them: no action.
     words = flat.split()
