@@ -5512,3 +5512,18 @@ def test_a_course_of_the_schools_hyphenated_or_capitalised_stays_an_order(text: 
 )
 def test_a_reference_number_and_a_share_of_ones_pay_are_no_one(text: str, intent: str) -> None:
     assert classify(text, pending=False) == intent
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("Let it be known throughout the land: I shall pay. Take the payment for rag-1 now.", "pay"),
+        ("Let me be clear: cancel my place in nlp-1.", "cancel"),
+        ("Let us be honest, enrol me in rag-2.", "enroll"),
+        ("Let W be the waitlist of rag-2. Is |W| > 0?", "question"),
+        ("Define S as the set of advanced courses. Which of S start in May?", "question"),
+    ],
+)
+def test_a_pronoun_after_let_is_no_symbol_defined(text: str, intent: str) -> None:
+    # "Let W be ..." defines a symbol and asks about it; "let it be known", "let me be clear" say what follows.
+    assert classify(text, pending=False) == intent

@@ -133,9 +133,12 @@ _ASKED_FOR = frozenset({"my", "a", "an", "me", "some"})
 """Before a task noun, these ask the assistant for one ("my homework", "a joke")."""
 _PICK_WORDS = 3
 """At most this many words, fillers, thanks and glue aside, in a reply that only picks a target."""
-_DEFINES = re.compile(r"\s*(?:define|let|call)\s+\S{1,3}\s+(?:as|be|denote)\b", re.I)
+_DEFINES = re.compile(
+    r"\s*(?:define|let|call)\s+(?!(?:it|me|us|him|her|them)\b)\S{1,3}\s+(?:as|be|denote)\b", re.I
+)
 """A message opening with a definition ("Define S as the set of advanced courses", "let W be ...")
-names what it asks about: it requests nothing, whatever the definition names."""
+names what it asks about: it requests nothing, whatever the definition names. A pronoun is no symbol
+defined: "let it be known: I shall pay", "let me be clear" say what follows."""
 _ANSWER_FIRST = re.compile(rf"{SENTENCE_END.pattern}|;\s*|\n+|\s*[—–]\s*|\s-\s")
 """Where the answer to what waits ends and what is said after it begins: a sentence's end or a line's."""
 _PLAN_WORDS = (*lexicon.PLAN_WORDS, "become")
