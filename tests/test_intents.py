@@ -5527,3 +5527,30 @@ def test_a_reference_number_and_a_share_of_ones_pay_are_no_one(text: str, intent
 def test_a_pronoun_after_let_is_no_symbol_defined(text: str, intent: str) -> None:
     # "Let W be ..." defines a symbol and asks about it; "let it be known", "let me be clear" say what follows.
     assert classify(text, pending=False) == intent
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("I've looked up the school's company registration. Sign me up for rag-2.", "enroll"),
+        ("I've read the school's refund policy and its reviews. Book me into nlp-1.", "enroll"),
+        (
+            "excuse me, I've looked up the school's company registration and read the reviews. Sign me up for mlops-1",
+            "enroll",
+        ),
+        ("I've booked my son's place. Now pay for it.", "other"),
+        ("I've seen my sister's booking. Cancel it.", "other"),
+        ("Cancel my sister's booking in rag-2.", "other"),
+    ],
+)
+def test_whose_thing_is_named_in_what_the_student_has_done_is_no_one_acted_for(
+    text: str, intent: str
+) -> None:
+    assert classify(text, pending=False) == intent
+
+
+def test_a_yes_beside_what_the_student_has_checked_confirms() -> None:
+    assert (
+        classify("Yes, go ahead. I've checked the school's registration and I'm happy.", pending=True)
+        == "confirm"
+    )

@@ -208,7 +208,13 @@ def for_someone_else(flat: str, text: str = "") -> bool:
     sorted. Waitlist me for rag-2." holds nobody's place.
     """
     sentences = [said for s in SENTENCE_END.split(text) if (said := words_of(s))] if text else [flat.split()]
-    if any(_POSSESSIVE.search(" ".join(said)) for said in sentences) or _HELD_BY.search(flat):
+    # What the student tells of having done names whose thing it was, acting on none: "I've looked up the
+    # school's company registration. Sign me up for rag-2."; unless an action points back at it: "I've seen
+    # my sister's booking. Cancel it."
+    pointed = any(a in lexicon.ACTION_VERBS and b in _POINTERS for a, b in pairwise(flat.split()))
+    if any(_POSSESSIVE.search(" ".join(said)) for said in sentences if pointed or not _done_by_student(said)):
+        return True
+    if _HELD_BY.search(flat):
         return True
     # "A colleague of mine" is "my colleague"; "every one of my interns" counts them (`_counts`).
     words = re.sub(r"\b(?:a|an|one|some) (\w+) of (?:mine|ours)\b", r"my \1", flat).split()
@@ -290,6 +296,25 @@ def _told_apart(sentence: list[str]) -> bool:
 
 
 _TELLING_OPENERS = frozenset({"my", "our", "i've", "we've"})
+
+
+def _done_by_student(sentence: list[str]) -> bool:
+    """Whether a sentence tells what the student has done, by a verb of no action.
+
+    "I've looked up the school's registration", "we've read the reviews"; "I've booked my son's place" acts on his.
+    """
+    said = [*dropwhile(lexicon.OPENER_SKIP.__contains__, sentence), "", ""]
+    verb = said[1]
+    acted = verb in _ACTED or any(
+        has_word([form], lexicon.ACTING | lexicon.ACTION_VERBS, cutoff=0.85)
+        for form in {verb, verb.removesuffix("ed"), verb.removesuffix("d")}
+    )
+    return said[0] in ("i've", "we've") and verb.isalpha() and not acted
+
+
+_POINTERS = frozenset({"it", "that", "this", "them"})
+_ACTED = frozenset({"paid", "put", "taken", "took", "got", "made", "done", "given", "sent"})
+"""Past forms of acting that no ending rule finds."""
 
 
 def _for_someone(words: list[str], acting: bool) -> bool:
