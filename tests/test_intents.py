@@ -5532,6 +5532,25 @@ def test_a_pronoun_after_let_is_no_symbol_defined(text: str, intent: str) -> Non
 @pytest.mark.parametrize(
     ("text", "intent"),
     [
+        (
+            "I'd like to settle the fee for rag-2 now, please. How will the charge appear on my statement?",
+            "pay",
+        ),
+        ("Pay for rag-2, please. When will the payment show up on my account?", "pay"),
+        ("How will the charge appear on my statement?", "question"),
+        ("Will the booking show up in my account?", "question"),
+    ],
+)
+def test_an_actions_word_after_an_article_names_a_thing_not_a_deed_for_someone(
+    text: str, intent: str
+) -> None:
+    # "the charge appear on": a thing named, not "charge <someone> on".
+    assert classify(text, pending=False) == intent
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
         ("I've looked up the school's company registration. Sign me up for rag-2.", "enroll"),
         ("I've read the school's refund policy and its reviews. Book me into nlp-1.", "enroll"),
         (

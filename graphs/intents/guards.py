@@ -224,6 +224,9 @@ def for_someone_else(flat: str, text: str = "") -> bool:
             word in _WISHES and has_word(words[i + 2 : i + 8], lexicon.ACTION_VERBS)
         ):
             continue
+        # After an article, a thing named, not done: "how will the charge appear on my statement".
+        if words[i - 1 : i] in (["the"], ["a"], ["an"]):
+            continue
         rest = [w for w in words[i + 1 : i + 8] if w not in ("also", "too", "just")][:6]  # "enroll also bob"
         if rest[:1] == ["up"] or (word == "pay" and rest[:1] == ["for"]):
             rest = rest[1:]
