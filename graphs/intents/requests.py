@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection
-from itertools import pairwise, takewhile
+from itertools import dropwhile, pairwise, takewhile
 from typing import Literal
 
 from graphs.fuzzy import word_set
@@ -201,7 +201,7 @@ def mention(
             deferred
             or (negated_before and not ordered)
             or _described(clause, at, told=told, asking=questioned, again=again)
-            or _reported(clause.words[max(0, at - 1) : at + 1], words)
+            or (_reported(clause.words[max(0, at - 1) : at + 1], words) and not _wished(clause.words[:at]))
             # A modal asked of the assistant hedges nothing: "I wonder if you might kindly register me".
             or has_phrase(clause.flat.replace("you might", "you").replace("might you", "you"), lexicon.HEDGES)
         ):
@@ -404,6 +404,18 @@ def _reported(said: list[str], words: Collection[str]) -> bool:
 
 
 _WISHED_AFTER = frozenset({"be", "get", "me", "need", "needs", "want", "wants"})
+
+
+def _wished(before: list[str]) -> bool:
+    """Whether a wish opens the clause before the action's past form, the deed wished on the thing between.
+
+    "I'd like my place in rag-1 cancelled", "I want my seat moved to rag-2".
+    """
+    said = list(dropwhile(lambda w: w not in lexicon.SUBJECTS | {"i'd", "we'd"}, before))
+    return said[1:2] != [] and said[1] in _WISHING
+
+
+_WISHING = frozenset({"like", "want", "need", "wants", "needs", "would"})
 
 
 def _described(clause: Clause, at: int, *, told: bool, asking: bool = False, again: bool = False) -> bool:
