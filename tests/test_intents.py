@@ -5562,6 +5562,21 @@ def test_a_deed_told_done_or_wished_by_another_is_no_request(text: str) -> None:
 @pytest.mark.parametrize(
     ("text", "intent"),
     [
+        ("My employer reimburses me later, so I'm paying myself. Charge my card for mlops-1 now.", "pay"),
+        ("My employer reimburses me later, so charge my card for rag-2 now.", "pay"),
+        ("My company pays me back later; charge my card for rag-1 now.", "pay"),
+        ("I'll pay later.", "other"),
+        ("Pay for rag-2 later.", "other"),
+        ("My boss pays me later, so I'll sign up later too.", "other"),
+    ],
+)
+def test_later_said_of_anothers_deed_puts_off_no_action(text: str, intent: str) -> None:
+    assert classify(text, pending=False) == intent
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
         (
             "I'd like to settle the fee for rag-2 now, please. How will the charge appear on my statement?",
             "pay",

@@ -48,9 +48,13 @@ _PUT_OFF_BEFORE = re.compile(
 payment. Let's get it done: charge my card now"; "I kept putting off the payment" alone still does."""
 
 
-_HOPED_LATER = re.compile(r"\b(?:hope|hoping|hopefully)\b(?! to\b)(?: [\w'-]+){1,6}? later\b")
+_HOPED_LATER = re.compile(
+    r"\b(?:hope|hoping|hopefully)\b(?! to\b)(?: [\w'-]+){1,6}? later\b"
+    r"|\b(?:my|our|his|her|their|the) [\w'-]+ (?!i\b)\w+s (?:me |us |you )?(?:back )?later\b"
+)
 """What is hoped to come later is the world's, not the action's: "cancel my place ... I hope life calms
-down later in the year"; "I hope to join later" puts the joining off."""
+down later in the year"; "I hope to join later" puts the joining off. So is what another does later: "my
+employer reimburses me later, so charge my card now"."""
 
 
 def deferred(flat: str) -> bool:
