@@ -5618,3 +5618,20 @@ def test_a_yes_beside_what_the_student_has_checked_confirms() -> None:
         classify("Yes, go ahead. I've checked the school's registration and I'm happy.", pending=True)
         == "confirm"
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        (
+            "Me: wants to be an AI engineer. Also me: has no plan. Plan me the route, course by course.",
+            "program",
+        ),
+        ("I've got no roadmap. Build me one to become a data engineer.", "program"),
+        ("I have no plan yet, just tell me what rag costs.", "question"),
+        ("We have no learning path yet; is there a course on statistics?", "question"),
+        ("I don't want a plan, only the price of rag.", "other"),
+    ],
+)
+def test_a_plan_the_student_lacks_is_neither_asked_for_nor_refused(text: str, intent: str) -> None:
+    assert classify(text, pending=False) == intent

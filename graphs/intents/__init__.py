@@ -254,7 +254,7 @@ def read(text: str, *, pending: bool, pending_intent: Intent = "enroll") -> Read
     # 'Enroll me in the program' acts on a program already presented: an enrollment, not a new plan.
     # As typed and as spelled: "becoem a data engineer" is a career move too.
     # A cohort id names a cohort, not a goal: "switch to data-engineering-2" is no career move.
-    named = _THEIR_PLAN.sub(" ", COHORT_SHAPED.sub(" ", text.lower()))
+    named = _LACKED_PLAN.sub(" ", _THEIR_PLAN.sub(" ", COHORT_SHAPED.sub(" ", text.lower())))
     # The student's own plan beside a course asked about or acted on is told of: "part of my five-year plan:
     # what does rag cost?", "for my career change, enrol me in rag-2"; "rework my roadmap to rag" asks for one.
     if names_course(words) or COHORT_SHAPED.search(text.lower()):
@@ -288,6 +288,11 @@ def read(text: str, *, pending: bool, pending_intent: Intent = "enroll") -> Read
 
 _THEIR_PLAN = re.compile(r"\b(?:she|he|they)(?: can| could| will| would|'ll)? plans?\b")
 """A plan someone else makes is theirs: "my manager needs to know so she can plan the rota"."""
+_LACKED_PLAN = re.compile(
+    r"\b(?:has|have|had|got|i've|we've) no (?:[\w-]+ )?(?:plan|roadmap|road map|path)s?\b"
+)
+"""A plan the student lacks is neither asked for nor refused: "I have no plan yet, what does rag cost?";
+"also me: has no plan. plan me the route" asks for one after it (`_refused`)."""
 
 
 def _plan_of(before: str, word: str, after: str) -> bool:
@@ -320,9 +325,17 @@ def _refuses_a_plan(text: str) -> bool:
 
 
 def _refused(words: list[str]) -> list[str]:
-    """The words from the clause's negator on; none where it negates finding what was given ("I can't find the plan")."""
+    """The words from the clause's negator on, where it refuses.
+
+    None where it negates finding what was given ("I can't find the plan"), nor where a "no" says what
+    the student lacks: "also me: has no plan. plan me the route".
+    """
     said = list(dropwhile(lambda w: w not in lexicon.NEGATORS, words))
-    return [] if said[1:2] != [] and said[1] in _FINDING else said
+    lacked = said[:1] == ["no"] and words[len(words) - len(said) - 1 :][:1] in _LACKING
+    return [] if lacked or (said[1:2] != [] and said[1] in _FINDING) else said
+
+
+_LACKING = (["has"], ["have"], ["got"], ["i've"], ["we've"])
 
 
 _FINDING = frozenset({"find", "see", "locate", "access", "open", "remember", "recall"})
