@@ -6,7 +6,7 @@ from __future__ import annotations
 import gzip
 import json
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 import pytest
@@ -17,6 +17,7 @@ from graphs import routing
 from graphs.intents import INTENTS, read
 from graphs.intents import learned as learned_module
 from graphs.intents.learned import FORMAT, Reader, ReaderArtifactError, features, from_json, shipped
+from graphs.intents.text import words_of
 from graphs.routing import CONFIDENT, EVAL_PENDING, GUARD_CONFIDENT, LEARNED_FLOOR, decide
 from qa.router_training import digest, fit, training_cases
 
@@ -108,16 +109,17 @@ def test_a_missing_or_corrupt_artifact_is_a_clear_error(
         shipped.cache_clear()
 
 
-def always(intent: str, probability: float) -> Reader:
-    """A reader that reads every message as `intent`, with about `probability`."""
+def always(intent: str, probability: float, knows: Iterable[str] = ()) -> Reader:
+    """A reader that reads every message as `intent`, with about `probability`, knowing the words `knows`."""
     others = [i for i in INTENTS if i != intent]
     # softmax over [s, 0, 0, ...] = probability  =>  s = ln(p * (n - 1) / (1 - p))
     score = math.log(probability * len(others) / (1 - probability))
+    columns = {"p:none": 0, "p:pending": 1} | {f"w:{w}": 2 + i for i, w in enumerate(dict.fromkeys(knows))}
     return Reader(
-        columns={"p:none": 0, "p:pending": 1},
-        idf=[1.0, 1.0],
+        columns=columns,
+        idf=[1.0] * len(columns),
         intents=[intent, *others],
-        weights=[[0.0, 0.0] for _ in INTENTS],
+        weights=[[0.0] * len(columns) for _ in INTENTS],
         intercepts=[score] + [0.0] * len(others),
         data_digest="test",
     )
@@ -130,8 +132,8 @@ ReaderSays = Callable[..., None]
 def reader_says(monkeypatch: pytest.MonkeyPatch) -> ReaderSays:
     """Install a learned reader that reads every message as one intent."""
 
-    def install(intent: str, probability: float = 0.99) -> None:
-        monkeypatch.setattr(routing, "shipped", lambda: always(intent, probability))
+    def install(intent: str, probability: float = 0.99, knows: Iterable[str] = ()) -> None:
+        monkeypatch.setattr(routing, "shipped", lambda: always(intent, probability, knows))
 
     return install
 
@@ -202,10 +204,11 @@ def test_over_a_guard_it_needs_the_higher_floor(
     reader_says: ReaderSays, text: str, rules: str, guard: str, intent: str
 ) -> None:
     pending = EVAL_PENDING if guard == "amended" else None
-    reader_says(intent, probability=GUARD_CONFIDENT - 0.02)
+    # A reader that knows the message's words: one that knows none keeps the rules' question (`READER_KNOWN`).
+    reader_says(intent, probability=GUARD_CONFIDENT - 0.02, knows=words_of(text))
     assert decide(text, pending=pending, model=None, config=OFFLINE).intent == rules
 
-    reader_says(intent, probability=GUARD_CONFIDENT + 0.01)
+    reader_says(intent, probability=GUARD_CONFIDENT + 0.01, knows=words_of(text))
     decision = decide(text, pending=pending, model=None, config=OFFLINE)
 
     assert decision.record == {

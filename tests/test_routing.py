@@ -12,7 +12,7 @@ from agent.config.model_config import ModelConfig
 from agent.llm.models import NamedModel
 from graphs.intents import read
 from graphs.intents.learned import shipped
-from graphs.routing import EVAL_PENDING, READER_WORDS, decide
+from graphs.routing import EVAL_PENDING, READER_KNOWN, READER_WORDS, decide
 
 
 def route(scripted_model: Any, said: str, text: str, *, pending: bool = False) -> tuple[str, str, str | None]:
@@ -99,6 +99,21 @@ def test_the_learned_reader_vetoes_a_model_that_agrees_with_the_rules_action(
 )
 def test_the_model_decides_elsewhere(scripted_model: Any, said: str, text: str, pending: bool) -> None:
     assert route(scripted_model, said, text, pending=pending) == (said, "model", None)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "¿Hay un curso de Python para principiantes?",
+        "Hola, quiero info sobre el curso de rag por favor",
+        "Gibt es einen Python-Kurs für Anfänger?",
+    ],
+)
+def test_a_question_in_words_the_reader_never_saw_stays_the_rules_question(text: str) -> None:
+    # The reader knows few of these words: its "other" is a guess from letters, and the rules' question stands.
+    assert shipped().known_share(text) < READER_KNOWN
+    decision = decide(text, pending=None, model=None, config=ModelConfig())
+    assert (decision.intent, decision.record["source"]) == ("question", "rules")
 
 
 def test_a_question_padded_with_one_word_again_and_again_stays_a_question() -> None:

@@ -114,6 +114,11 @@ class Reader:
         """Each column's idf, then each intent's weight for it: the table read column by column."""
         return list(zip(self.idf, *self.weights, strict=True))
 
+    def known_share(self, text: str) -> float:
+        """The share of the message's words the reader has seen as words (1.0 for a message of none)."""
+        words = words_of(as_said(text))
+        return sum(f"w:{word}" in self.columns for word in words) / len(words) if words else 1.0
+
     def guess(self, text: str, pending: bool) -> Guess:
         """The most probable intent of the message, with its probability."""
         chances = self.probabilities(text, pending)
