@@ -4072,6 +4072,14 @@ def test_a_cohort_named_alone_while_an_offer_waits_picks_it() -> None:
         "Sign me up for nlp-1. Changed my mind, what does it cost?",
         "Cancel my seat in mlops-1. I take that back: is there a fee for cancelling?",
         "I was going to say sign me up for rag-2, then I remembered I have no budget. Is there a cheaper course?",
+        # Any word of discarding said of what came before, after a dash too.
+        "Enrol me in rag-2. Actually, no. What time are the sessions?",
+        "Sign me up for python-basics-1 - wait, scrap that, how much is it?",
+        "Move me to rag-2... forget it. Is rag-2 in the evening?",
+        "Pay for rag-1. Hold up, does the price include VAT?",
+        "Put me on the rag-2 waitlist - wait, how long is the list?",
+        "Transfer me to rag-2. Let me start over: does moving to rag-2 cost anything?",
+        "Book me into nlp-1. Ignore that, is it taught online?",
     ],
 )
 def test_an_ask_taken_back_for_a_question_is_a_guarded_question(text: str) -> None:
@@ -4093,6 +4101,9 @@ def test_an_ask_taken_back_for_a_question_is_a_guarded_question(text: str) -> No
         "Put me on the waitlist for nlp-1. Never mind that.",
         "Pay the fee for sql-fundamentals-1. Forget that.",
         "Move me to rag-2. Actually I've changed my mind.",
+        "Enroll me in deep-learning-1. Ugh, ignore that, wrong chat.",
+        "Book me into rag-1. Ignore my last message.",
+        "Charge my card for nlp-1. Scrap that.",
     ],
 )
 def test_an_ask_taken_back_for_nothing_is_no_action(text: str) -> None:
@@ -4143,6 +4154,12 @@ def test_an_ask_taken_back_for_nothing_is_no_action(text: str) -> None:
         ("Forget the evening cohort, enrol me in rag-1 instead", "enroll"),
         ("Forget the price, book me into rag-2", "enroll"),
         ("Actually, don't enrol me in rag-2, enrol me in rag-3.", "enroll"),
+        ("Scrap that, enrol me in rag-2 instead.", "enroll"),
+        ("Forget it, just cancel my place in rag-1.", "cancel"),
+        ("Enrol me in rag-1 - no, wait, rag-2.", "enroll"),
+        ("Ignore that. Enrol my colleague in rag-2.", "other"),
+        # A bare "no" takes nothing back: under a proposal it declines.
+        ("Enrol me in rag-2, no rush on the reply.", "enroll"),
     ],
 )
 def test_the_ask_settled_on_after_a_take_back_stands(text: str, intent: str) -> None:

@@ -114,17 +114,22 @@ _HOLD_ME = re.compile(r"\b(?:hold|keep|save|reserve) (?:my|a|the) (?:name|spot|p
 """A vacancy supposed ("in case someone leaves", "if a seat comes free") and a seat held for the student."""
 
 _TAKEN_BACK = re.compile(
-    r"(?:^|[,.;:!?—]|\bbut)\s*(?:\w+\W+)?(?:(?:wait|never ?mind|nvm|i meant?|actually no|hold on|hang on|first|correction)\s*[,.;:!-]"
-    r"|(?:(?:scratch|strike|forget|never ?mind) that|(?:i )?take (?:that|it) back|(?:i've |i have |i )?changed my mind(?! about)"
-    r"|on (?:second|further) thoughts?|on reflection|let me rephrase)\b[,.;:!-]?"
+    r"(?:^|[,.;:!?—–]|\s-\s|\bbut)\s*(?:\w+\W+)?(?:(?:wait|never ?mind|nvm|i meant?|actually,? no|hold (?:on|up)|hang on"
+    r"|first|correction)\s*[,.;:!-]"
+    r"|(?:(?:scratch|strike|scrap|forget|ignore|never ?mind) (?:that|it|this|all that|my last(?: message)?)"
+    r"|(?:i )?take (?:that|it) back|(?:i've |i have |i )?changed my mind(?! about)"
+    r"|on (?:second|further) thoughts?|on reflection|let me (?:rephrase|start over|try again))\b[,.;:!-]?"
     r"|actually,? (?:don'?t|do not)\s*(?:[.!]|$))"
     r"|\b(?:(?:about|going|meant|started \w+) to ask|(?:was|were) (?:about|going|meant) to)\b[^.;!?\n]*?\b(?:but|then)\b"
     r"|\b(?:my|our|the|a|an|for|in|into|on|onto|off|to)\s*(?:\.{3,}|…)"
 )
 """Where the ask said before is taken back: "X, wait, Y", "X. Strike that: Y", "X, but on second thought
 Y", "I was about to ask for X, but Y", "I was going to wait for her, but Y" (an ask or a plan announced
-and then not made), "Cancel my... sorry, I meant pay" (an order broken off before its object); so do
-"never mind that", "forget that", "I take that back", "changed my mind", and "actually, don't" closing a sentence."""
+and then not made), "Cancel my... sorry, I meant pay" (an order broken off before its object); so do a
+word of discarding said of what came before ("scratch, strike, scrap, forget, ignore, never mind" +
+"that, it, this, my last message"), "actually, no,", "I take that back", "changed my mind", "let me
+start over", and "actually, don't" closing a sentence. A bare "no" takes nothing back: under a
+proposal it declines ("no, how much was it again?")."""
 _STRICT = 0.85
 _SPOKEN_OF = lexicon.SUBJECTS | {"my", "our", "for", "i'll", "we'll"}
 """Before a word for a person, these speak of one ("my manager said"); after a subject the word is a
