@@ -14,13 +14,15 @@ from datetime import UTC, datetime, timedelta
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
+import psycopg
 import pytest
 
 from agent.config.model_config import ModelConfig, RoleConfig
 from agent.config.settings import Settings
-from agent.infra.locks import locks_for
+from agent.infra.locks import LOCK_SPACE, locks_for
 from agent.infra.migrations import HEAD, TABLES, VERSION_TABLE
 from agent.infra.persistence import Resources, open_resources
+from agent.infra.scratch import temporary_database
 from agent.runtime import threads
 from agent.upkeep.doctor import (
     NOT_SET_UP,
@@ -132,7 +134,7 @@ def test_an_approval_waiting_too_long_is_a_warning(
 
 
 def test_a_turn_left_running_is_reported_with_whether_a_process_still_holds_it(
-    graph: Any, resources: Resources, settings: Settings
+    graph: Any, resources: Resources, settings: Settings, server_url: str
 ) -> None:
     now = datetime.now(UTC)
     insert = (
@@ -156,6 +158,15 @@ def test_a_turn_left_running_is_reported_with_whether_a_process_still_holds_it(
     with locks.hold("ghost"):
         held = check(resources, settings, graph, now=now)["stuck turns"]
     assert held.detail.endswith(f"turn {ghost} (message on ghost, 1h, still held by a live process)")
+    # A thread of the same id run in another database on the server is another thread: its lock says
+    # nothing of this one (`pg_locks` lists the whole server's).
+    with (
+        temporary_database(server_url, "other") as other,
+        psycopg.connect(other, autocommit=True) as conn,
+    ):
+        conn.execute("SELECT pg_advisory_lock(%s, hashtext('ghost'))", (LOCK_SPACE,))
+        elsewhere = check(resources, settings, graph, now=now)["stuck turns"]
+    assert elsewhere.detail == stuck.detail
 
 
 def test_silent_workers_runs_nobody_takes_and_failed_jobs_are_reported(

@@ -68,8 +68,11 @@ LANGGRAPH_TABLES: Final = (
 )
 _THREAD_LOCKED: Final = f"""
 EXISTS (SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND classid = {LOCK_SPACE}::oid
-        AND objid = hashtext({{thread}})::oid AND objsubid = 2 AND granted)"""
-"""Whether a process holds the thread's lock (`agent.infra.locks`): its run is still going."""
+        AND objid = hashtext({{thread}})::oid AND objsubid = 2 AND granted
+        AND database = (SELECT oid FROM pg_database WHERE datname = current_database()))"""
+"""Whether a process holds the thread's lock (`agent.infra.locks`) in this database: its run is still
+going. `pg_locks` lists the whole server's locks; a thread of the same id in another database on the
+server (another deployment, a test's) is another thread."""
 
 
 @dataclass(frozen=True)
