@@ -14,7 +14,6 @@ catalog's words (`agent.domain`).
 
 from __future__ import annotations
 
-import calendar
 import re
 from dataclasses import dataclass
 from itertools import dropwhile, pairwise, takewhile
@@ -56,6 +55,7 @@ from graphs.intents.text import (
     unquoted,
     words_of,
 )
+from graphs.months import MONTH_NAMES
 from graphs.planner.request import enrolls_in_the_program, is_program_request
 
 Intent = Literal[
@@ -820,7 +820,9 @@ def _named_after(text: str, words: list[str]) -> bool:
     )
 
 
-_CALENDAR = frozenset(d.lower() for d in (*calendar.day_name, *calendar.month_name) if d)
+_CALENDAR = frozenset(
+    ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", *MONTH_NAMES)
+)
 """Days and months are capitalised, and name no provider: "cancel my seat on Tuesday"."""
 
 
