@@ -13,9 +13,10 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from itertools import pairwise
 
-from graphs.fuzzy import closest, one_slip, similar, word_set
+from graphs.fuzzy import CACHED, closest, one_slip, similar, word_set
 from graphs.months import MONTH_NAMES, MONTH_NUMBERS
 
 _TOKEN = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
@@ -90,6 +91,7 @@ def read_words(text: str, pattern: re.Pattern[str] = _WORD) -> list[str]:
     return [_meant(w) for w in pattern.findall(text.lower().replace("’", "'"))]
 
 
+@lru_cache(maxsize=CACHED)
 def _meant(word: str) -> str:
     if word in _SLIPS or word in _NOT_SLIPS or len(word) < 3:
         return word

@@ -25,8 +25,8 @@ from graphs.intents.text import (
     has_phrase,
     has_word,
     in_title,
-    inflected,
     names_course,
+    phrases_by_head,
     sends_news,
 )
 
@@ -267,7 +267,8 @@ def _action_at(
     if by_word is not None:
         spots.append(by_word)
     padded = f" {clause.flat} "
-    for phrase in inflected(phrases):
+    single, by_head = phrases_by_head(phrases)
+    for phrase in (*single, *(p for word in set(clause.words) for p in by_head.get(word, ()))):
         at = padded.find(f" {phrase}")
         if at >= 0:
             spots.append(padded[: at + 1].count(" ") - 1)

@@ -155,6 +155,24 @@ def inflected(phrases: tuple[str, ...]) -> tuple[str, ...]:
 
 
 @lru_cache(maxsize=64)
+def phrases_by_head(phrases: tuple[str, ...]) -> tuple[tuple[str, ...], dict[str, tuple[str, ...]]]:
+    """The `inflected` phrases: those of one word, and the others by their first word.
+
+    A phrase of several words starts with a whole word of the text or is not in it: a reader looks
+    up only the phrases whose first word the text has (a clause holds a few of some hundred).
+    """
+    single: list[str] = []
+    by_head: dict[str, list[str]] = {}
+    for phrase in inflected(phrases):
+        head, space, _ = phrase.partition(" ")
+        if space:
+            by_head.setdefault(head, []).append(phrase)
+        else:
+            single.append(phrase)
+    return tuple(single), {head: tuple(found) for head, found in by_head.items()}
+
+
+@lru_cache(maxsize=64)
 def _phrases(phrases: tuple[str, ...], flags: int = 0) -> re.Pattern[str]:
     return re.compile(
         r"(?<![a-z0-9'])(?:" + "|".join(re.escape(p) for p in phrases) + r")(?![a-z0-9'])", flags

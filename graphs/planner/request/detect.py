@@ -25,13 +25,14 @@ _SEVERAL_IN_ORDER = re.compile(
     r"\b(?:which|what) (?:order|sequence)\b"
     r"|\b(?:order|sequence|series|set|combination|bundle) of (?:\w+ )?courses\b|\bcourses,? in (?:\w+ )?order\b"
     r"|\bcourse by course\b"
-    r"|(?=.*\b(?:courses|classes|modules|study)\b).*\b(?:step[ -]by[ -]step|in (?:sequence|order)(?! to\b| of\b)"
+    r"|^(?=.*\b(?:courses|classes|modules|study)\b).*\b(?:step[ -]by[ -]step|in (?:sequence|order)(?! to\b| of\b)"
     r"|one after (?:another|the other)|ordered|order in which|lead(?:s|ing)?(?: up)? to)\b"
 )
 """Courses together or in an order: "in what sequence", "which combination of your courses", "an
 order of courses that ends with rag", "the track, course by course, to nlp"; courses (or a course of
 study) in order or leading to a goal: "the courses that lead up to rag", "a course of study, step by
-step, toward mlops", "an ordered list of courses", "the courses I need before nlp, in order"."""
+step, toward mlops", "an ordered list of courses", "the courses I need before nlp, in order" (tried
+from the start only: the text is one line of words, and from anywhere else it took time squared)."""
 _COURSES_I_NEED = re.compile(
     r"\b(?:which|what|the) courses (?:(?:do|should|would|must|could) i (?:need|take|do|follow)|"
     r"i (?:need|should|must|have to))\b(?!(?: \w+){0,3} (?:b\w{0,3}fore?|prior)\b)"
