@@ -8,6 +8,7 @@ import json
 import math
 from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import cast
 
 import pytest
 
@@ -16,10 +17,10 @@ from agent.config.model_config import ModelConfig
 from graphs import routing
 from graphs.intents import INTENTS, read
 from graphs.intents import learned as learned_module
-from graphs.intents.learned import FORMAT, Reader, ReaderArtifactError, features, from_json, shipped
+from graphs.intents.learned import FORMAT, SCALE, Reader, ReaderArtifactError, features, from_json, shipped
 from graphs.intents.text import words_of
 from graphs.routing import CONFIDENT, EVAL_PENDING, GUARD_CONFIDENT, LEARNED_FLOOR, decide
-from qa.router_training import digest, fit, training_cases
+from qa.router_training import DECIMALS, digest, fit, training_cases
 
 OFFLINE = ModelConfig()
 
@@ -36,7 +37,22 @@ def test_reading_in_plain_python_equals_scikit_learn_and_refitting_gives_the_shi
     cases = training_cases()
     reader, pipeline = fit(cases)
 
-    assert reader.to_json() == shipped().to_json()
+    refitted, table = reader.to_json(), shipped().to_json()
+    assert {k: v for k, v in refitted.items() if k != "weights"} == {
+        k: v for k, v in table.items() if k != "weights"
+    }
+    # A weight that falls on a rounding boundary of `DECIMALS` rounds either way with the host's floating
+    # point (numpy picks its SIMD kernels by CPU): 8 of 364,903 weights moved by one unit on another host.
+    unit = round(SCALE / 10**DECIMALS)
+    weights = cast(list[list[int]], refitted["weights"]), cast(list[list[int]], table["weights"])
+    moved = [
+        (a, b)
+        for new_row, row in zip(*weights, strict=True)
+        for a, b in zip(new_row, row, strict=True)
+        if a != b
+    ]
+    assert all(abs(a - b) <= unit for a, b in moved)
+    assert len(moved) <= 100
     sample = cases[::37]
     probabilities = pipeline.predict_proba([features(c.text, c.pending) for c in sample])
     classes = list(pipeline.classes_)
