@@ -347,5 +347,7 @@ def test_the_artifact_is_small_and_byte_stable(tmp_path: Path) -> None:
 
     assert again.read_bytes() == learned_module.ARTIFACT.read_bytes()
     # It grows with each seen round (about 40 KB); the cap catches a feature blow-up, not that growth.
-    assert learned_module.ARTIFACT.stat().st_size < 700_000
+    # Raised from 700,000 when rounds 85 to 92 were seen (717 KB): raising `MIN_DF` instead read seen
+    # rounds below 0.99 before (see `qa/router_training.py`).
+    assert learned_module.ARTIFACT.stat().st_size < 800_000
     assert json.loads(gzip.decompress(again.read_bytes()))["format"] == FORMAT
