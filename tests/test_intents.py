@@ -5652,3 +5652,22 @@ def test_a_yes_beside_what_the_student_has_checked_confirms() -> None:
 )
 def test_a_plan_the_student_lacks_is_neither_asked_for_nor_refused(text: str, intent: str) -> None:
     assert classify(text, pending=False) == intent
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("Caring for my mum takes my evenings, but mornings are free. Add me to rag-2.", "enroll"),
+        ("I care for my grandad three days a week; please sign me up for nlp-1", "enroll"),
+        ("Since I care for my wife, please cancel my place in rag-1", "cancel"),
+        ("I look after my mum and care for my two kids, so enrol me in the evening cohort of rag", "enroll"),
+        (
+            "Between caring for my son and work, I need a gentle route: plan me a path to become a data engineer.",
+            "program",
+        ),
+        ("Book a seat for my dad in rag-2", "other"),
+        ("Enrol my son, I care for him, in rag-2", "other"),
+    ],
+)
+def test_whom_the_student_cares_for_is_no_one_an_action_is_for(text: str, intent: str) -> None:
+    assert classify(text, pending=False) == intent

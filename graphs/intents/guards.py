@@ -382,8 +382,10 @@ _BE = (["is"], ["was"], ["are"], ["were"], ["be"], ["been"])
 _SELF = frozenset({"i", "i'll", "i'm", "i'd", "me", "my", "myself"})
 _THEIRS = frozenset({"his", "her", "their"})
 _DOERS = frozenset({"he", "she", "they", "him", "her", "them"})  # "how does it work for her?"
-_ROLES = {"of": lexicon.PEOPLE | {"me", "us"}, "for": frozenset()}  # "a mum of 3 kids" is who the student is;
-# "give me of low from rag-1" (a calque) names no one after "me".
+_ROLES = {"of": lexicon.PEOPLE | {"me", "us"}, "for": lexicon.CARING}
+"""Before "of" or "for", these make who follows someone the student is or looks after, no one acted for:
+"a mum of 3 kids", "caring for my dad leaves me an hour a night, add me to rag-2"; "give me of low from
+rag-1" (a calque) names no one after "me"."""
 _CREWS = lexicon.PEOPLE | lexicon.GROUPS - {"class", "group", "list", "school"}
 """Groups of people that "my <word> <group>" names ("my running club"); "my python class" is a course."""
 
