@@ -5671,3 +5671,18 @@ def test_a_plan_the_student_lacks_is_neither_asked_for_nor_refused(text: str, in
 )
 def test_whom_the_student_cares_for_is_no_one_an_action_is_for(text: str, intent: str) -> None:
     assert classify(text, pending=False) == intent
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("Recovering slowly, one day at a time. Enrol me in sql-fundamentals-2.", "enroll"),
+        ("One day at a time. Put me on the waitlist for nlp-1.", "waitlist"),
+        ("I only have one day a week free, sign me up for rag-2", "enroll"),
+        ("Taking things one day at a time these days; please cancel my seat in mlops-1", "cancel"),
+        ("One day I'll enrol in rag-2", "other"),
+        ("Sign me up for rag-2 one day", "other"),
+    ],
+)
+def test_a_day_counted_puts_nothing_off(text: str, intent: str) -> None:
+    assert classify(text, pending=False) == intent

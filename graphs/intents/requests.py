@@ -63,10 +63,12 @@ def deferred(flat: str) -> bool:
     Where a later cohort is weighed ("earlier cohort or later one... later"), "later" picks it.
     """
     weighed = re.search(r"\blater (?:cohort|group|one|class|intake|batch)", flat) is not None
-    flat = _HOPED_LATER.sub(" ", _PUT_OFF_BEFORE.sub(" ", flat))
+    flat = _COUNTED_DAY.sub(" ", _HOPED_LATER.sub(" ", _PUT_OFF_BEFORE.sub(" ", flat)))
     return has_phrase(flat, lexicon.DEFERRALS) or (_LATER.search(flat) is not None and not weighed)
 
 
+_COUNTED_DAY = re.compile(r"\bone day (?=at a time|a (?:week|month)|per|each|off|left|only)\b")
+"""A day counted is no day to come: "recovering well, one day at a time", "one day a week is all I have"."""
 _SOMEDAY = ("one day", "some day", "someday", "in another life", "in a perfect world", "in an ideal world")
 """Opening what the student tells, these put it on no date at all: "one day, I'll do mlops"."""
 
@@ -83,7 +85,7 @@ def told_plan(text: str, words: list[str]) -> bool:
     words = _without_openers(words)
     flat = " ".join(words)
     timed = words[:1] != [] and words[0] in lexicon.CONDITIONS and words[1:2] not in (["there's"], ["there"])
-    timed = timed or "next year" in flat or flat.startswith(_SOMEDAY)
+    timed = timed or "next year" in flat or (flat.startswith(_SOMEDAY) and not _COUNTED_DAY.match(flat))
     # A wait told as over times nothing to come: "after weeks of hesitating, I'd like to pay today".
     waited = words[:1] == ["after"] and not _THEIRS_OR_MINE.issuperset(words[1:2])
     timed = timed and not (waited and not {"now", "today"}.isdisjoint(words))
