@@ -5686,3 +5686,17 @@ def test_whom_the_student_cares_for_is_no_one_an_action_is_for(text: str, intent
 )
 def test_a_day_counted_puts_nothing_off(text: str, intent: str) -> None:
     assert classify(text, pending=False) == intent
+
+
+@pytest.mark.parametrize(
+    ("text", "pending", "intent"),
+    [
+        ("Yes please, book it, my rehabilitation needs a goal.", True, "confirm"),
+        ("Enrol me in rag-2, it's what my convalescence needs.", False, "enroll"),
+        ("Sign me up for nlp-1: my wellbeing needs a project and my treatment allows it.", False, "enroll"),
+        ("My roommate needs a seat, book rag-2.", False, "other"),
+        ("Book a seat in rag-2 for my godmother.", False, "other"),
+    ],
+)
+def test_a_state_of_the_students_own_is_no_one_acted_for(text: str, pending: bool, intent: str) -> None:
+    assert classify(text, pending=pending) == intent

@@ -491,12 +491,17 @@ def _counts(word: str) -> bool:
 def _is_name(word: str, *, owned: bool = False) -> bool:
     """Whether a word is a name: none of the reader's or the catalog's, nor (`owned`) the school's texts'.
 
-    Nor is the -ing form of a known verb: "thanks for explaining", "grateful for checking".
+    Nor is the -ing form of a known verb: "thanks for explaining", "grateful for checking"; nor, after
+    "my" (`owned`), a word ending as a thing or a state does: "a project is just what my recovery needs".
     """
     known = word in _SELF_OR_THING or known_word(word) or about_school(word, [word])
     stem = word.removesuffix("ing")
     known = known or (stem != word and any(known_word(s) or school_word(s) for s in (stem, f"{stem}e")))
-    return word.isalpha() and not known and not (owned and school_word(word))
+    return word.isalpha() and not known and not (owned and (school_word(word) or word.endswith(_STATES)))
+
+
+_STATES = ("tion", "sion", "ness", "ment", "ery", "ity", "ship", "hood", "ism", "ence", "ure")
+"""Endings of the words for a thing, a state or a deed: recovery, rehabilitation, illness, treatment, surgery."""
 
 
 def moves_home(words: list[str]) -> bool:
