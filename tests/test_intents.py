@@ -5700,3 +5700,22 @@ def test_a_day_counted_puts_nothing_off(text: str, intent: str) -> None:
 )
 def test_a_state_of_the_students_own_is_no_one_acted_for(text: str, pending: bool, intent: str) -> None:
     assert classify(text, pending=pending) == intent
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        (
+            "Sign me up for rag-2 as long as... actually, scrtch that, I'll just ask: when are the sessions?",
+            "question",
+        ),
+        (
+            "put me on the waiting list for nlp-1. actually, scrtach that. how many people are already on it?",
+            "question",
+        ),
+        ("Cancel my place in rag-1 unless... fogret it, what's the refund rule?", "question"),
+        ("Pay for mlops-2 now, no, scrach that. Nothing to do yet.", "other"),
+    ],
+)
+def test_an_order_taken_back_with_a_slip_is_taken_back(text: str, intent: str) -> None:
+    assert classify(text, pending=False) == intent

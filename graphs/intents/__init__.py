@@ -52,6 +52,7 @@ from graphs.intents.text import (
     names_only,
     opener_of,
     school_word,
+    spelled_text,
     unquoted,
     words_of,
 )
@@ -200,7 +201,11 @@ def read(text: str, *, pending: bool, pending_intent: Intent = "enroll") -> Read
         return Reading("question", "asked")
     # Words taken back are not said: an action for someone else taken back acts for no one ("I was going to
     # wait for my sister, but ... enrol me in rag-1"); an instruction to the assistant stays one.
-    *before, said = _TAKEN_BACK.split(text.lower())
+    low = text.lower()
+    *before, said = _TAKEN_BACK.split(low)
+    if not before:  # taken back with a slip: "sign me up as long as... actually, scrtch that, when ..."
+        low = spelled_text(text)
+        *before, said = _TAKEN_BACK.split(low)
     if not (
         before and not instructs(text, flat) and not injected(said, " ".join(words_of(said)))
     ) and injected(text, flat):
@@ -240,7 +245,7 @@ def read(text: str, *, pending: bool, pending_intent: Intent = "enroll") -> Read
         and not pending
         and not flat.endswith("i mean")
         and not has_word(words_of(said), lexicon.ACTING)
-        and has_word(words_of(text[: len(text) - len(said)]), lexicon.ACTING)
+        and has_word(words_of(low[: len(low) - len(said)]), lexicon.ACTING)
     ):
         return Reading("question", "asked") if "?" in said else Reading("other", "negated")
     if not pending and told_plan(text, words):

@@ -330,6 +330,11 @@ def _words(text: str) -> tuple[str, ...]:
     return tuple(spelled(w) for w in said)
 
 
+def spelled_text(text: str) -> str:
+    """The text lower-cased, each slip of a known word read as that word: "actually, scratch that" for "scrtch"."""
+    return _WORD.sub(lambda m: spelled(m[0]), text.lower())
+
+
 def plain(text: str) -> str:
     """The text lower-cased, its letters without accents ("sì" is "si", "hayır" "hayir")."""
     text = text.lower().replace("’", "'").replace("ı", "i")
