@@ -5719,3 +5719,19 @@ def test_a_state_of_the_students_own_is_no_one_acted_for(text: str, pending: boo
 )
 def test_an_order_taken_back_with_a_slip_is_taken_back(text: str, intent: str) -> None:
     assert classify(text, pending=False) == intent
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        (
+            "Move my place in rag to a later cohort, provided... I've changed my mind, I'm staying put.",
+            "other",
+        ),
+        ("Cancel my seat in rag-1 if... on second thought, I'll stay put.", "other"),
+        ("Transfer me to nlp-2 once... actually, I take that back. Staying put. No reply needed.", "other"),
+        ("Move me to rag-2. Changed my mind, put me on the waitlist for rag-3 instead.", "waitlist"),
+    ],
+)
+def test_staying_put_after_an_order_taken_back_acts_on_nothing(text: str, intent: str) -> None:
+    assert classify(text, pending=False) == intent

@@ -239,12 +239,14 @@ def read(text: str, *, pending: bool, pending_intent: Intent = "enroll") -> Read
     if after and after.intent != "other":
         return after
     # An action taken back is not asked, whatever follows: "... scratch that: is it full?", "..., but I've changed my mind".
-    # The words before the take-back are read only once one was made (`after`), not on every message.
+    # The words before the take-back are read only once one was made (`after`), not on every message. Staying
+    # put acts on nothing: "move my place, provided... I've changed my mind, I'm staying put".
+    left = ["", *words_of(said)]
     if (
         after
         and not pending
         and not flat.endswith("i mean")
-        and not has_word(words_of(said), lexicon.ACTING)
+        and not has_word([w for b, w in pairwise(left) if not b.startswith("stay")], lexicon.ACTING)
         and has_word(words_of(low[: len(low) - len(said)]), lexicon.ACTING)
     ):
         return Reading("question", "asked") if "?" in said else Reading("other", "negated")
