@@ -5735,3 +5735,20 @@ def test_an_order_taken_back_with_a_slip_is_taken_back(text: str, intent: str) -
 )
 def test_staying_put_after_an_order_taken_back_acts_on_nothing(text: str, intent: str) -> None:
     assert classify(text, pending=False) == intent
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("Name: XXXXX\nCourse: XXXXX\nRequest: XXXXX", "other"),
+        ("Student: ______\nCohort: ______\nAction: ______", "other"),
+        ("Course: [which course]\nCohort: [which cohort]\nRequest: [pay / cancel / transfer]", "other"),
+        ("Course: ...\nAction (delete as appropriate): enrol / waitlist / cancel", "other"),
+        ("Course: ...\nCohort: ...\nWhat I want: (circle one) enrol / waitlist / cancel", "other"),
+        ("Cohort: rag-2\nRequest: enrol me", "enroll"),
+        ("Cohort: nlp-1\nRequest: cancel my place, please", "cancel"),
+        ("Course: rag\nRequest: enrol/register me in the first cohort", "enroll"),
+    ],
+)
+def test_a_form_left_blank_or_offering_a_choice_orders_nothing(text: str, intent: str) -> None:
+    assert classify(text, pending=False) == intent

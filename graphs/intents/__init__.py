@@ -199,6 +199,8 @@ def read(text: str, *, pending: bool, pending_intent: Intent = "enroll") -> Read
         return Reading("decline")
     if not pending and names_only(words):  # "rag-2" alone asks about it; no reader makes it an order
         return Reading("question", "asked")
+    if _unfilled(text):
+        return Reading("other")
     # Words taken back are not said: an action for someone else taken back acts for no one ("I was going to
     # wait for my sister, but ... enrol me in rag-1"); an instruction to the assistant stays one.
     low = text.lower()
@@ -296,6 +298,31 @@ def read(text: str, *, pending: bool, pending_intent: Intent = "enroll") -> Read
         if not (_task(words) or has_word(words, lexicon.ACTING)):
             return Reading("other")
     return reading
+
+
+_BLANK = re.compile(r"\s*(?:x{2,}|_{2,}|\.{2,}|…|-+|\?+)?\s*")
+_ASIDE = re.compile(r"\[[^\]\n]*\]|\([^)\n]*\)")
+
+
+def _unfilled(text: str) -> bool:
+    """Whether the message is a form left blank or offering a choice of actions, so ordering none.
+
+    Every line is a field: its value a placeholder ("Course: XXXX", "Cohort: ____", "[course name]") or
+    actions of more than one kind to choose from ("Request: [enrol / cancel / move]", "Action: (delete
+    as appropriate) enrol / waitlist / cancel"). A form filled in ("Cohort: rag-2 / Request: enrol me") orders.
+    """
+    fields = [line.partition(":") for line in text.lower().splitlines() if line.strip()]
+    if len(fields) < 2 or not all(colon for _, colon, _ in fields):
+        return False
+    values = [_ASIDE.sub(" ", v) if _BLANK.fullmatch(_ASIDE.sub("", v)) is None else "" for _, _, v in fields]
+    return all(not v.strip() or _offers_choice(v) for v in values)
+
+
+def _offers_choice(value: str) -> bool:
+    """Whether a field's value offers actions of more than one kind to choose from: "enrol / cancel / move"."""
+    options = value.split("/")
+    kinds = {i for o in options for i, lex, *_ in _ACTIONS if has_word(words_of(o), lex)}
+    return len(options) > 1 and len(kinds) > 1
 
 
 _THEIR_PLAN = re.compile(r"\b(?:she|he|they)(?: can| could| will| would|'ll)? plans?\b")
