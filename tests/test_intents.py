@@ -5752,3 +5752,21 @@ def test_staying_put_after_an_order_taken_back_acts_on_nothing(text: str, intent
 )
 def test_a_form_left_blank_or_offering_a_choice_orders_nothing(text: str, intent: str) -> None:
     assert classify(text, pending=False) == intent
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        (
+            "Anytime Fitness put me on the waiting list for the wrong class. Take me off the pilates list.",
+            "other",
+        ),
+        ("hi, Ryanair booked me on the wrong flight. Move my booking to Friday.", "other"),
+        ("Vodafone charged me twice this month. Cancel the second payment.", "other"),
+        ("Eventbrite signed me up for the wrong workshop; swap me to the evening one.", "other"),
+        ("Sarah put me on the waitlist for rag-2 by mistake. Take me off it.", "cancel"),
+        ("You put me on the wrong cohort. Move me to rag-2.", "transfer"),
+    ],
+)
+def test_an_errand_whose_provider_did_the_student_a_wrong_is_that_providers(text: str, intent: str) -> None:
+    assert classify(text, pending=False) == intent

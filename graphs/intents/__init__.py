@@ -817,9 +817,36 @@ def _errand(text: str, words: list[str]) -> bool:
         capitalised, branded = _names_in(text)
         if any(w in branded or (w in capitalised and not school_word(w)) for w in named):
             return not COHORT_SHAPED.search(text.lower())
+    # Who did the student a wrong, by a name of its own, is where the errand is: "PureGym put me on the
+    # waiting list for the wrong class. Take me off the spin list", "Trainline sold me a ticket for the wrong day".
+    if any(_provider_did(sentence.split()) for sentence in SENTENCE_END.split(text)):
+        return not (COHORT_SHAPED.search(text.lower()) or names_course(rest))
     if not any(thing and thing[0] not in lexicon.HELD and not has_word(thing, _OURS) for thing in things):
         return False
     return not about_school(text, rest)
+
+
+_GREETING_OPENERS = lexicon.GREETINGS | lexicon.OPENER_SKIP
+
+
+def _provider_did(said: list[str]) -> bool:
+    """Whether a sentence opens "<a name of its own> <did> me": a provider not the school, by words capitalised.
+
+    One of them at least is unknown: "PureGym put me", "Anytime Fitness booked me"; "You put me" is no name.
+    """
+    said = list(
+        dropwhile(lambda w: w.strip(",;:!").lower() in _GREETING_OPENERS, said)
+    )  # "good morning, PureGym ..."
+    named = list(takewhile(lambda w: w[:1].isupper(), said[:3]))
+    words = [w.strip(",;:!?'\"()").lower() for w in said]
+    return (
+        named != []
+        and words[len(named) + 1 : len(named) + 2] in (["me"], ["us"])
+        and any(
+            w.isalpha() and not (known_word(w) or school_word(w) or w in _CALENDAR)
+            for w in words[: len(named)]
+        )
+    )
 
 
 def _names_in(text: str) -> tuple[set[str], set[str]]:
