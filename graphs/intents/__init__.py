@@ -837,7 +837,7 @@ def _provider_did(said: list[str]) -> bool:
     said = list(
         dropwhile(lambda w: w.strip(",;:!").lower() in _GREETING_OPENERS, said)
     )  # "good morning, PureGym ..."
-    named = list(takewhile(lambda w: w[:1].isupper(), said[:3]))
+    named = list(takewhile(lambda w: w[:1].isupper() and w.isalpha(), said[:3]))  # "Bonza, book me in" calls
     words = [w.strip(",;:!?'\"()").lower() for w in said]
     return (
         named != []

@@ -367,7 +367,7 @@ PEOPLE = word_set(
 is no word of the reader, the catalog or the school's texts ("my roommate") names a person too; a
 workplace's people and the firm itself are others ("my new hire", "four engineers", "our firm"), and so
 are who pays for the student ("my sponsor wants to pay you directly")."""
-CARING = word_set("care cares caring cared")
+CARING = word_set("care cares caring")
 """Before "for", these name whom the student looks after, no one an action is for ("caring for my dad
 leaves me an hour a night, add me to rag-2"). Known words, none is a slip of an action's ("caring" is
 no "carding")."""
