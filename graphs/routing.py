@@ -37,6 +37,7 @@ from agent.llm.usage import ModelCall
 from graphs.approvals import PendingAction
 from graphs.intents import ACTION_INTENTS, INTENT_OF_ACTION, INTENTS, Intent, Reading, read
 from graphs.intents.learned import shipped
+from graphs.intents.text import words_of
 from graphs.model_filters import FILTERS_SCHEMA, InvalidFiltersError, read_filters
 from graphs.model_json import reply_json
 from graphs.prompts import NO_PENDING, ROUTER_SYSTEM
@@ -221,7 +222,8 @@ def _offline(text: str, reading: Reading, *, pending: bool, learned: bool) -> Ro
     """The rules' reading, or the learned reader's where `learned_reading` takes it."""
     rules = reading.intent
     by_rules = RouteDecision(rules, RouteRecord(intent=rules, source="rules", model=None, reason=None), None)
-    if not learned or len(text.split()) > READER_WORDS:
+    # A message of no words ("?", emoji) is the rules' alone: the reader would read only its punctuation.
+    if not learned or len(text.split()) > READER_WORDS or not words_of(text):
         return by_rules
     chances = shipped().probabilities(text, pending)
     intent = learned_reading(reading, chances, pending=pending)
