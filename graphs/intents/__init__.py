@@ -205,8 +205,8 @@ def read(text: str, *, pending: bool, pending_intent: Intent = "enroll") -> Read
     # wait for my sister, but ... enrol me in rag-1"); an instruction to the assistant stays one.
     low = text.lower()
     *before, said = _TAKEN_BACK.split(low)
-    if not before:  # taken back with a slip: "sign me up as long as... actually, scrtch that, when ..."
-        low = spelled_text(text)
+    if not before and (spelled := spelled_text(text)) != low:  # a slip: "... actually, scrtch that, when ..."
+        low = spelled
         *before, said = _TAKEN_BACK.split(low)
     if not (
         before and not instructs(text, flat) and not injected(said, " ".join(words_of(said)))
@@ -834,9 +834,8 @@ def _provider_did(said: list[str]) -> bool:
 
     One of them at least is unknown: "PureGym put me", "Anytime Fitness booked me"; "You put me" is no name.
     """
-    said = list(
-        dropwhile(lambda w: w.strip(",;:!").lower() in _GREETING_OPENERS, said)
-    )  # "good morning, PureGym ..."
+    # After a greeting: "good morning, PureGym ...".
+    said = list(dropwhile(lambda w: w.strip(",;:!").lower() in _GREETING_OPENERS, said))
     named = list(takewhile(lambda w: w[:1].isupper() and w.isalpha(), said[:3]))  # "Bonza, book me in" calls
     words = [w.strip(",;:!?'\"()").lower() for w in said]
     return (
