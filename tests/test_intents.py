@@ -5770,3 +5770,22 @@ def test_a_form_left_blank_or_offering_a_choice_orders_nothing(text: str, intent
 )
 def test_an_errand_whose_provider_did_the_student_a_wrong_is_that_providers(text: str, intent: str) -> None:
     assert classify(text, pending=False) == intent
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("'cancel' = drop out of rag-1?", "question"),
+        ("'withdraw' = cancel my seat in rag-2?", "question"),
+        ("'enrol' means sign up for python-basics-1?", "question"),
+        ('"transfer" here: meaning?', "question"),
+        ("`waitlist` next to nlp-1 - meaning?", "question"),
+        ("'pay now' means the card gets charged today?", "question"),
+        ("'waitlisted' beside my sql-2 booking, meaning what?", "question"),
+        ("'rag-2': enrol me", "enroll"),
+        ('"Python Basics" please, enrol me', "enroll"),
+        ("'yes' - book rag-1 for me", "enroll"),
+    ],
+)
+def test_a_quoted_word_defined_or_asked_the_meaning_of_is_mentioned_not_used(text: str, intent: str) -> None:
+    assert classify(text, pending=False) == intent

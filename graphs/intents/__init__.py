@@ -140,11 +140,15 @@ _ASKED_FOR = frozenset({"my", "a", "an", "me", "some"})
 _PICK_WORDS = 3
 """At most this many words, fillers, thanks and glue aside, in a reply that only picks a target."""
 _DEFINES = re.compile(
-    r"\s*(?:define|let|call)\s+(?!(?:it|me|us|him|her|them)\b)\S{1,3}\s+(?:as|be|denote)\b", re.I
+    r"\s*(?:(?:define|let|call)\s+(?!(?:it|me|us|him|her|them)\b)\S{1,3}\s+(?:as|be|denote)\b"
+    r"|['\"‘“`][\w-]+(?: [\w-]+)?['\"’”`]\s*(?:[=≈]|means?\b|stands? for\b|is short for\b|[^?\n]*\bmean(?:s|ing)?\W*$))",
+    re.I,
 )
 """A message opening with a definition ("Define S as the set of advanced courses", "let W be ...")
 names what it asks about: it requests nothing, whatever the definition names. A pronoun is no symbol
-defined: "let it be known: I shall pay", "let me be clear" say what follows."""
+defined: "let it be known: I shall pay", "let me be clear" say what follows. So does one opening with
+a word in quotes that it defines or asks the meaning of: "'transfer' = move to another cohort?",
+"'waitlisted' next to rag-1: meaning?", "'enrol' means sign up?": the word is mentioned, not used."""
 _ANSWER_FIRST = re.compile(rf"{SENTENCE_END.pattern}|;\s*|\n+|\s*[—–]\s*|\s-\s")
 """Where the answer to what waits ends and what is said after it begins: a sentence's end or a line's."""
 _PLAN_WORDS = (*lexicon.PLAN_WORDS, "become")
@@ -217,6 +221,10 @@ def read(text: str, *, pending: bool, pending_intent: Intent = "enroll") -> Read
         asked = asked and not orders_past_dismissing(words_of(text.strip()[: -len(last)]))
         asked = asked and not injected(last, " ".join(words_of(last))) and read(last, pending=pending).intent
         return Reading("question" if asked == "question" else "other", "injected")
+    # "Let W be the waitlist of rag-2. Is |W| > 0" is a puzzle about the catalog; "'cancel' = drop out?" asks
+    # what a word means, before its quotes are read as an order relayed.
+    if _DEFINES.match(text):
+        return Reading("question", "asked")
     # An order in quotation marks is someone else's (an auto-reply, a forwarded mail): relayed, never
     # asked. What the student says beside it stands: '"payment due for rag-2" - ok, paying now' pays,
     # and "it says 'join the waitlist' - yes, do that for me" takes the order as the student's own.
@@ -226,8 +234,6 @@ def read(text: str, *, pending: bool, pending_intent: Intent = "enroll") -> Read
         return beside if beside.intent in ACTION_INTENTS or asked else Reading("other", "injected")
     # After a take-back, what follows is asked, if anything ("X, wait, Y", "X but first: Y"; "no wait" alone declines);
     # a course alone after it takes what was asked before ("book rag for me, no, scratch that, nlp").
-    if _DEFINES.match(text):  # "Let W be the waitlist of rag-2. Is |W| > 0": a puzzle about the catalog
-        return Reading("question", "asked")
     after = read(said, pending=pending, pending_intent=pending_intent) if before else None
     asked_before = next((b for b in reversed(before) if words_of(b)), "")  # take-backs said one after another
     if (
