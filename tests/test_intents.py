@@ -5789,3 +5789,25 @@ def test_an_errand_whose_provider_did_the_student_a_wrong_is_that_providers(text
 )
 def test_a_quoted_word_defined_or_asked_the_meaning_of_is_mentioned_not_used(text: str, intent: str) -> None:
     assert classify(text, pending=False) == intent
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        (
+            "Cancel my seat in nlp-1, actually scratch that. The sessions are only two hours a week, I'll cope.",
+            "other",
+        ),
+        ("Move me to sql-2... I take it back, the Tuesday cohort suits me fine after all.", "other"),
+        ("Cancel my place in rag-2, I take that back, the course is going well. Thanks anyway.", "other"),
+        (
+            "Enrol me in rag-2. On second thought, never mind. My evenings are busy enough with the kids.",
+            "other",
+        ),
+        ("Cancel rag-1. Actually, I take that back. when does rag-2 start", "question"),
+        ("Cancel rag-1. wait, which cohort am I in", "question"),
+        ("Put me on the waitlist for nlp-2. Scratch that, enrol me in nlp-1 instead.", "enroll"),
+    ],
+)
+def test_what_is_told_after_an_action_taken_back_asking_nothing_is_a_remark(text: str, intent: str) -> None:
+    assert classify(text, pending=False) == intent

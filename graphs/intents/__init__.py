@@ -244,19 +244,26 @@ def read(text: str, *, pending: bool, pending_intent: Intent = "enroll") -> Read
         return first
     if after and after.intent == "question" and "?" in said:  # asked after a take-back, never ordered
         return Reading("question", after.guard or "asked")
-    if after and after.intent != "other":
-        return after
     # An action taken back is not asked, whatever follows: "... scratch that: is it full?", "..., but I've changed my mind".
     # The words before the take-back are read only once one was made (`after`), not on every message. Staying
-    # put acts on nothing: "move my place, provided... I've changed my mind, I'm staying put".
+    # put acts on nothing: "move my place, provided... I've changed my mind, I'm staying put". What is told
+    # after it, asking nothing, is a remark, whatever of the school it names: "... I take that back. The
+    # harvest will manage without me for two hours a week."
     left = ["", *words_of(said)]
-    if (
+    withdrawn = (
         after
         and not pending
         and not flat.endswith("i mean")
         and not has_word([w for b, w in pairwise(left) if not b.startswith("stay")], lexicon.ACTING)
         and has_word(words_of(low[: len(low) - len(said)]), lexicon.ACTING)
+    )
+    if (
+        after
+        and after.intent != "other"
+        and not (withdrawn and after.intent == "question" and not _asking(said))
     ):
+        return after
+    if withdrawn:
         return Reading("question", "asked") if "?" in said else Reading("other", "negated")
     if not pending and told_plan(text, words):
         return Reading("other", "negated")
