@@ -5811,3 +5811,20 @@ def test_a_quoted_word_defined_or_asked_the_meaning_of_is_mentioned_not_used(tex
 )
 def test_what_is_told_after_an_action_taken_back_asking_nothing_is_a_remark(text: str, intent: str) -> None:
     assert classify(text, pending=False) == intent
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("My friend is out. Pull the plug on her place in deep-learning-2: cancel it.", "other"),
+        ("My flatmate can't come. Her seat in rag-1: cancel it.", "other"),
+        ("His spot in sql-1 - drop it, he moved away.", "other"),
+        ("My teammate quit; their seat in nlp-2, cancel it please.", "other"),
+        ("Pull the plug on my place in rag-2: cancel it.", "cancel"),
+        ("Her seat in rag-1 is sorted, she paid. Now cancel my place in sql-2.", "cancel"),
+        ("My sister loves her place in rag-1. Book me one too.", "enroll"),
+        ("Her place in rag-1 is safe. Cancel mine.", "cancel"),
+    ],
+)
+def test_his_her_or_their_seat_pointed_back_at_by_an_action_is_theirs(text: str, intent: str) -> None:
+    assert classify(text, pending=False) == intent

@@ -211,11 +211,11 @@ def for_someone_else(flat: str, text: str = "") -> bool:
     # What the student tells of having done names whose thing it was, acting on none: "I've looked up the
     # school's company registration. Sign me up for rag-2."; unless an action points back at it: "I've seen
     # my sister's booking. Cancel it."
+    # So does his, her or their seat: "Pull the plug on her place in rag-2: cancel it."
     owned = [said for said in sentences if _POSSESSIVE.search(" ".join(said))]
-    if owned and (
-        any(a in lexicon.ACTION_VERBS and b in _POINTERS for a, b in pairwise(flat.split()))
-        or not all(_done_by_student(said) for said in owned)
-    ):
+    pointed = any(a in lexicon.ACTION_VERBS and b in _POINTERS for a, b in pairwise(flat.split()))
+    theirs = any(a in _THEIRS and b in _HELD for a, b in pairwise(flat.split()))
+    if ((owned or theirs) and pointed) or (owned and not all(_done_by_student(said) for said in owned)):
         return True
     if _HELD_BY.search(flat):
         return True
