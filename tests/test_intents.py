@@ -5828,3 +5828,23 @@ def test_what_is_told_after_an_action_taken_back_asking_nothing_is_a_remark(text
 )
 def test_his_her_or_their_seat_pointed_back_at_by_an_action_is_theirs(text: str, intent: str) -> None:
     assert classify(text, pending=False) == intent
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("I want my Peloton membership gone by the end of the month. Cancel it, thank you.", "other"),
+        ("My Spotify plan renews tomorrow. Cancel it please.", "other"),
+        ("I'm on the waitlist for the Hackney Climbing Centre. Cancel my spot there.", "other"),
+        ("I want my name off the Anytime Fitness member list. Cancel my membership there.", "other"),
+        ("My boss needs me on Tuesdays. Cancel it.", "cancel"),
+        ("I got the money from my bank. Pay it now.", "pay"),
+        ("Python Basics looks great. Sign me up for it.", "enroll"),
+        ("The Tuesday cohort of sql is full. Put me on the waitlist for it.", "waitlist"),
+        ("I loved the Coursera course. Enrol me in the rag course, it looks similar.", "enroll"),
+    ],
+)
+def test_an_action_pointing_back_at_a_thing_named_by_a_name_of_its_own_is_that_things(
+    text: str, intent: str
+) -> None:
+    assert classify(text, pending=False) == intent

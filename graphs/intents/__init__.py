@@ -819,6 +819,16 @@ def _errand(text: str, words: list[str]) -> bool:
     # "yes, enrol me now; I'll sort the money by the end of March" ends its sentence at the semicolon.
     acted = [s for s in _ANSWER_FIRST.split(text) if has_word(words_of(s), lexicon.ACTING)]
     said = words_of(" ".join(acted)) if acted else words
+    # Pointing back, in a message naming nothing of the school, they are done to what it named by a name of its
+    # own: "I want my Peloton membership gone. Cancel it.", "... the Anytime Fitness member list. Cancel my
+    # membership there."; "My boss needs me on Tuesdays. Cancel it." names none.
+    if not _POINTING_BACK.isdisjoint(said) and not about_school(text, rest):
+        capitalised, branded = _names_in(text)
+        if any(
+            w in branded or (w in capitalised and not school_word(w) and w.removesuffix("s") not in _CALENDAR)
+            for w in words
+        ):
+            return True
     things = things_named(said, _DETERMINERS)
     # A thing by a name of its own, an unknown word capitalised within a sentence or spelt as a brand
     # ("OpenAI"), is that name's, whatever words of the school follow: "the Coursera deep learning
@@ -840,6 +850,7 @@ def _errand(text: str, words: list[str]) -> bool:
 
 
 _GREETING_OPENERS = lexicon.GREETINGS | lexicon.OPENER_SKIP
+_POINTING_BACK = frozenset({"it", "there", "them"})
 
 
 def _provider_did(said: list[str]) -> bool:
