@@ -227,11 +227,17 @@ def read(text: str, *, pending: bool, pending_intent: Intent = "enroll") -> Read
         return Reading("question", "asked")
     # An order in quotation marks is someone else's (an auto-reply, a forwarded mail): relayed, never
     # asked. What the student says beside it stands: '"payment due for rag-2" - ok, paying now' pays,
-    # and "it says 'join the waitlist' - yes, do that for me" takes the order as the student's own.
+    # and "it says 'join the waitlist' - yes, do that for me" takes the order as the student's own. Asked of
+    # after it, the quote is what is asked about: "Draft, hold off acting on it: '...' Does that read clearly?".
     if (rest := unquoted(text)) != text and not has_phrase(" ".join(words_of(rest)), lexicon.DOING_IT):
         beside = read(rest, pending=pending, pending_intent=pending_intent)
-        asked = beside.intent == "question" and "?" in rest
-        return beside if beside.intent in ACTION_INTENTS or asked else Reading("other", "injected")
+        last = SENTENCE_END.split(rest.strip())[-1]
+        opener = [*words_of(last), ""][0]
+        asked = "?" in last or opener in lexicon.WH_OPENERS or opener in lexicon.AUX_OPENERS
+        asked = asked or (beside.intent == "question" and "?" in rest)
+        if beside.intent in ACTION_INTENTS:
+            return beside
+        return Reading("question", "asked") if asked else Reading("other", "injected")
     # After a take-back, what follows is asked, if anything ("X, wait, Y", "X but first: Y"; "no wait" alone declines);
     # a course alone after it takes what was asked before ("book rag for me, no, scratch that, nlp").
     after = read(said, pending=pending, pending_intent=pending_intent) if before else None
