@@ -5877,3 +5877,20 @@ def test_an_action_pointing_back_at_a_thing_named_by_a_name_of_its_own_is_that_t
 )
 def test_a_quoted_order_asked_about_after_it_is_a_question_about_its_words(text: str, intent: str) -> None:
     assert classify(text, pending=False) == intent
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("Any chance you could cancel my place in nlp-1 today?", "cancel"),
+        ("any chance you could settle the fee for sql-2 from my saved card now?", "pay"),
+        ("Any chance you could shift my place in the Python Basics course to python-basics-2?", "transfer"),
+        ("Is there any chance you could move me to the evening cohort of sql?", "transfer"),
+        ("Any chance you could put me on the waitlist for nlp-2?", "waitlist"),
+        ("Any chance you could tell me when rag-2 starts?", "question"),
+        ("Any chance there are seats left in rag-2?", "question"),
+        ("Any chance the rag-2 start date could move?", "question"),
+    ],
+)
+def test_a_chance_asked_of_the_assistant_asks_as_its_modal_does(text: str, intent: str) -> None:
+    assert classify(text, pending=False) == intent

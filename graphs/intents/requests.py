@@ -372,11 +372,19 @@ def _leads_through(words: list[str], at: int) -> bool:
 def _without_openers(words: list[str]) -> list[str]:
     """The words after the greetings and fillers that open them.
 
-    "Please do ..." orders ("please do my inscription"): its "do" goes too.
+    "Please do ..." orders ("please do my inscription"): its "do" goes too. A chance asked of the
+    assistant first asks as its modal does: "(is there) any chance you could cancel ..." is "could you cancel ...".
     """
     while len(words) > 1 and words[0] in lexicon.OPENER_SKIP:
         words = words[2:] if words[:2] == ["please", "do"] and len(words) > 2 else words[1:]
+    at = words.index("chance") if "chance" in words[:4] else 0
+    modal = [*words[at + 1 : at + 3], ""][:2]
+    if at and set(words[:at]) <= _CHANCE_OPENERS and modal[0] == "you" and modal[1] in lexicon.MODAL_OPENERS:
+        words = [modal[1], "you", *words[at + 3 :]]
     return words
+
+
+_CHANCE_OPENERS = frozenset({"any", "is", "there", "a", "some"})
 
 
 def _negated(clause: Clause, before: int, *, reported: bool = True) -> bool:
