@@ -5806,6 +5806,10 @@ def test_a_quoted_word_defined_or_asked_the_meaning_of_is_mentioned_not_used(tex
         ),
         ("Cancel rag-1. Actually, I take that back. when does rag-2 start", "question"),
         ("Cancel rag-1. wait, which cohort am I in", "question"),
+        (
+            "Put me down for rag-2. Hang on, let me ask something instead: are its sessions recorded",
+            "question",
+        ),
         ("Put me on the waitlist for nlp-2. Scratch that, enrol me in nlp-1 instead.", "enroll"),
     ],
 )

@@ -263,11 +263,8 @@ def read(text: str, *, pending: bool, pending_intent: Intent = "enroll") -> Read
         and not has_word([w for b, w in pairwise(left) if not b.startswith("stay")], lexicon.ACTING)
         and has_word(words_of(low[: len(low) - len(said)]), lexicon.ACTING)
     )
-    if (
-        after
-        and after.intent != "other"
-        and not (withdrawn and after.intent == "question" and not _asking(said))
-    ):
+    told = withdrawn and not (_asking(said) or any(map(asks, clauses_of(said))))
+    if after and after.intent != "other" and not (told and after.intent == "question"):
         return after
     if withdrawn:
         return Reading("question", "asked") if "?" in said else Reading("other", "negated")
