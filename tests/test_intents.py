@@ -5898,3 +5898,17 @@ def test_a_quoted_order_asked_about_after_it_is_a_question_about_its_words(text:
 )
 def test_a_chance_asked_of_the_assistant_asks_as_its_modal_does(text: str, intent: str) -> None:
     assert classify(text, pending=False) == intent
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("If I write 'cancel' in a sentence, would you cancel my rag-1 place?", "question"),
+        ("if I say 'yes', will you book me into rag-2?", "question"),
+        ("Suppose my note mentions 'pay', do you charge my card for sql-1?", "question"),
+        ("If my reply contains 'waitlist', would you put me on the waiting list for nlp-2?", "question"),
+        ("If I write 'cancel', cancel my rag-1 place.", "cancel"),
+    ],
+)
+def test_supposing_the_students_words_hold_a_word_asks_how_they_are_read(text: str, intent: str) -> None:
+    assert classify(text, pending=False) == intent

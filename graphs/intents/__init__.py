@@ -141,14 +141,18 @@ _PICK_WORDS = 3
 """At most this many words, fillers, thanks and glue aside, in a reply that only picks a target."""
 _DEFINES = re.compile(
     r"\s*(?:(?:define|let|call)\s+(?!(?:it|me|us|him|her|them)\b)\S{1,3}\s+(?:as|be|denote)\b"
-    r"|['\"‘“`][\w-]+(?: [\w-]+)?['\"’”`]\s*(?:[=≈]|means?\b|stands? for\b|is short for\b|[^?\n]*\bmean(?:s|ing)?\W*$))",
+    r"|['\"‘“`][\w-]+(?: [\w-]+)?['\"’”`]\s*(?:[=≈]|means?\b|stands? for\b|is short for\b|[^?\n]*\bmean(?:s|ing)?\W*$)"
+    r"|(?:if|suppose|imagine|what if)\s+(?:i|my\s+\w+)\s+(?:\w+\s+)?(?:says?|said|writes?|wrote|types?|typed|mentions?"
+    r"|contains?)\s+(?:the\s+words?\s+)?['\"‘“`][^?\n]*\?)",
     re.I,
 )
 """A message opening with a definition ("Define S as the set of advanced courses", "let W be ...")
 names what it asks about: it requests nothing, whatever the definition names. A pronoun is no symbol
 defined: "let it be known: I shall pay", "let me be clear" say what follows. So does one opening with
 a word in quotes that it defines or asks the meaning of: "'transfer' = move to another cohort?",
-"'waitlisted' next to rag-1: meaning?", "'enrol' means sign up?": the word is mentioned, not used."""
+"'waitlisted' next to rag-1: meaning?", "'enrol' means sign up?": the word is mentioned, not used; and
+one supposing the student's words hold it, asked what follows: "If my message says 'waitlist feature',
+would you put me on the waiting list for X?" asks how the words are read."""
 _ANSWER_FIRST = re.compile(rf"{SENTENCE_END.pattern}|;\s*|\n+|\s*[—–]\s*|\s-\s")
 """Where the answer to what waits ends and what is said after it begins: a sentence's end or a line's."""
 _PLAN_WORDS = (*lexicon.PLAN_WORDS, "become")
