@@ -5912,3 +5912,20 @@ def test_a_chance_asked_of_the_assistant_asks_as_its_modal_does(text: str, inten
 )
 def test_supposing_the_students_words_hold_a_word_asks_how_they_are_read(text: str, intent: str) -> None:
     assert classify(text, pending=False) == intent
+
+
+@pytest.mark.parametrize(
+    ("text", "pending", "intent"),
+    [
+        ("The fee comes off the card saved on my account, I take it?", True, "question"),
+        ("I'll be charged today, I assume?", True, "question"),
+        ("The card on file gets charged, yes?", True, "question"),
+        ("Yes, go ahead, it's the evening one, right?", True, "confirm"),
+        ("I want to make sure my payment for rag-1 went through. Did it?", False, "question"),
+        ("my payment for sql-1 went through, didn't it?", False, "question"),
+        ("Enrol me in rag-2, will you?", False, "enroll"),
+        ("I'd like to pay for rag-1, right?", False, "pay"),
+    ],
+)
+def test_a_statement_with_a_tag_question_asks_whether_it_is_so(text: str, pending: bool, intent: str) -> None:
+    assert classify(text, pending=pending) == intent

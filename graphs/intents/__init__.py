@@ -38,7 +38,7 @@ from graphs.intents.guards import (
     things_named,
     untimed,
 )
-from graphs.intents.requests import Mention, asks, deferred, framed, mention, told_plan
+from graphs.intents.requests import Mention, _has_imperative, asks, deferred, framed, mention, told_plan
 from graphs.intents.text import (
     SENTENCE_END,
     Clause,
@@ -279,6 +279,8 @@ def read(text: str, *, pending: bool, pending_intent: Intent = "enroll") -> Read
         return Reading("other", "offtopic")
     if asks_about_another(text, words):
         return Reading("question", "asked")
+    if _tagged(text):
+        return Reading("question", "asked")
     if pending and (amended := _amendment(text, flat, words, pending_intent)) is not None:
         return Reading(amended, "amended")
     if pending and (reply := _confirmation(text, words)) is not None:
@@ -318,6 +320,37 @@ def read(text: str, *, pending: bool, pending_intent: Intent = "enroll") -> Read
         if not (_task(words) or has_word(words, lexicon.ACTING)):
             return Reading("other")
     return reading
+
+
+_TAG = re.compile(
+    r"[,.;]\s*(?:i (?:take it|assume|presume|gather)|right|correct|yes"
+    r"|(?:has|did|is|was|does|will)(?:n't| not)? (?:it|they))\s*\?+\s*$"
+)
+"""A question tagged on to a statement: "..., I take it?", "..., right?", ". has it?", "..., didn't it?"."""
+
+
+def _tagged(text: str) -> bool:
+    """Whether a statement with a tag question asks whether it is so.
+
+    "The fee comes off my saved card, I take it?", "I'd like to be certain my payment for rag-1 went
+    through. has it?" ask; what they name is told, not done.
+
+    An order or a wish to act with a tag still asks for it: "I'd like to pay for rag-1, right?".
+    """
+    found = _TAG.search(text.lower())
+    if found is None:
+        return False
+    told = words_of(text[: found.start()])
+    wished = any(
+        told[i : i + len(w.split())] == w.split()
+        and has_word(told[i + len(w.split()) : i + len(w.split()) + 1], lexicon.ACTING)
+        for w in lexicon.WISHES
+        for i in range(len(told))
+    )
+    agreed = has_phrase(
+        " ".join(told), lexicon.CONFIRM_PHRASES
+    )  # "yes, go ahead, it's the evening one, right?"
+    return told != [] and not (wished or agreed or _has_imperative(told) or told[0] in lexicon.ACTION_VERBS)
 
 
 _BLANK = re.compile(r"\s*(?:x{2,}|_{2,}|\.{2,}|…|-+|\?+)?\s*")
