@@ -5929,3 +5929,17 @@ def test_supposing_the_students_words_hold_a_word_asks_how_they_are_read(text: s
 )
 def test_a_statement_with_a_tag_question_asks_whether_it_is_so(text: str, pending: bool, intent: str) -> None:
     assert classify(text, pending=pending) == intent
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "sign me up for computer vision, no wait, ml-foundations: the next cohort",
+        "Map out the courses to get to sql fundamentals. Wait, wrong course: to the Retrieval-Augmented Generation course",
+        "Is 'cancelled' spelled with one L or two in British English?",
+    ],
+)
+def test_a_correction_after_a_take_back_or_a_word_mentioned_is_not_guarded_as_a_remark(text: str) -> None:
+    # What the learned reader may still read right: a course after a take-back corrects the order; a word
+    # mentioned in quotes relays no order.
+    assert read(text, pending=False).guard is None

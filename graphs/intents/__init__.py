@@ -153,6 +153,8 @@ a word in quotes that it defines or asks the meaning of: "'transfer' = move to a
 "'waitlisted' next to rag-1: meaning?", "'enrol' means sign up?": the word is mentioned, not used; and
 one supposing the student's words hold it, asked what follows: "If my message says 'waitlist feature',
 would you put me on the waiting list for X?" asks how the words are read."""
+_RELAYED = 3
+"""At least this many words quoted make an order relayed, which a question after it asks about."""
 _ANSWER_FIRST = re.compile(rf"{SENTENCE_END.pattern}|;\s*|\n+|\s*[—–]\s*|\s-\s")
 """Where the answer to what waits ends and what is said after it begins: a sentence's end or a line's."""
 _PLAN_WORDS = (*lexicon.PLAN_WORDS, "become")
@@ -237,9 +239,10 @@ def read(text: str, *, pending: bool, pending_intent: Intent = "enroll") -> Read
         beside = read(rest, pending=pending, pending_intent=pending_intent)
         last = SENTENCE_END.split(rest.strip())[-1]
         opener = [*words_of(last), ""][0]
-        asked = "?" in last or opener in lexicon.WH_OPENERS or opener in lexicon.AUX_OPENERS
+        relayed = len(words) - len(words_of(rest)) >= _RELAYED  # an order quoted, not a word mentioned
+        asked = relayed and ("?" in last or opener in lexicon.WH_OPENERS or opener in lexicon.AUX_OPENERS)
         asked = asked or (beside.intent == "question" and "?" in rest)
-        if beside.intent in ACTION_INTENTS:
+        if beside.intent in ACTION_INTENTS or (asked and beside.intent == "question"):
             return beside
         return Reading("question", "asked") if asked else Reading("other", "injected")
     # After a take-back, what follows is asked, if anything ("X, wait, Y", "X but first: Y"; "no wait" alone declines);
@@ -267,7 +270,9 @@ def read(text: str, *, pending: bool, pending_intent: Intent = "enroll") -> Read
         and not has_word([w for b, w in pairwise(left) if not b.startswith("stay")], lexicon.ACTING)
         and has_word(words_of(low[: len(low) - len(said)]), lexicon.ACTING)
     )
+    # A course or a cohort after it corrects the order: "sign me up for X, no wait, ml-foundations: the next cohort".
     told = withdrawn and not (_asking(said) or any(map(asks, clauses_of(said))))
+    told = told and not (names_course(words_of(said)) or COHORT_SHAPED.search(said))
     if after and after.intent != "other" and not (told and after.intent == "question"):
         return after
     if withdrawn:
