@@ -5943,3 +5943,22 @@ def test_a_correction_after_a_take_back_or_a_word_mentioned_is_not_guarded_as_a_
     # What the learned reader may still read right: a course after a take-back corrects the order; a word
     # mentioned in quotes relays no order.
     assert read(text, pending=False).guard is None
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        (
+            "I'd like to reach the level for mlops by next year. Give me the courses in order to get there",
+            "program",
+        ),
+        ("By next year I'd like to know SQL well. Show me the courses that lead there.", "question"),
+        ("Next year I'll take rag. Show me the courses after it.", "other"),
+        ("Next year I'll take rag. Tell me when it starts.", "other"),
+        ("Maybe next year I'll ask for a roadmap.", "other"),
+    ],
+)
+def test_a_goal_told_with_a_time_then_the_way_there_asked_for_is_no_plan_only_told(
+    text: str, intent: str
+) -> None:
+    assert classify(text, pending=False) == intent

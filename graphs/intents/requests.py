@@ -116,7 +116,13 @@ def told_plan(text: str, words: list[str]) -> bool:
     # together a plan of the courses leading to it"; a clause joined by "and" goes on with the plan's
     # subject: "I'd start mlops-2 next week and pay for it with a bonus I don't have".
     said = [_without_openers(c.words) for c in clauses_of(text) if not c.joined]
-    ordered = any(_has_imperative(c) or c[0] in lexicon.ACTION_VERBS for c in said)
+    # So is one asking to be given or shown the way to a goal told: "I'd like to reach the level for mlops by
+    # next year. Give me the courses in order to get there" ("get there" acts on no seat); "I'll take rag. Show me
+    # the courses after it" plans rag.
+    shown = not has_word([w for w in words if w != "get"], lexicon.ACTING) and any(
+        c[0] in _SHOW_ME and not _WAY_THERE.isdisjoint(c) for c in said
+    )
+    ordered = shown or any(_has_imperative(c) or c[0] in lexicon.ACTION_VERBS for c in said)
     # An act the student was about to ask for, then given up, is told of: "I was going to ask you to enrol me
     # in nlp-1, but I've talked myself out of it", "I was about to ask for a roadmap, but my plans have changed".
     # What follows the "but" orders nothing and asks nothing: "I was going to wait, but enrol me now" orders.
@@ -135,6 +141,8 @@ def told_plan(text: str, words: list[str]) -> bool:
 
 
 _ASKS_NOW = word_set("please pls make give send build show me")
+_SHOW_ME = lexicon.SHOWING | word_set("give send build map lay plan")
+_WAY_THERE = lexicon.PLANNING | word_set("courses order steps plan")
 """After the "but" of an act given up, these ask for something after all: "..., but please make me one",
 "... but moving me to another cohort would be better"."""
 _WITHDRAWN = re.compile(r"(?:i|we) (?:was|were|had been) (?:going|about|meaning|planning) to\b")
