@@ -5962,3 +5962,17 @@ def test_a_goal_told_with_a_time_then_the_way_there_asked_for_is_no_plan_only_to
     text: str, intent: str
 ) -> None:
     assert classify(text, pending=False) == intent
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("I'd like the 'someday' label off the MLOps course for good. Sign me up for mlops-1.", "enroll"),
+        ('My to-do list says "later" next to rag. Enrol me in rag-2 now.', "enroll"),
+        ("The status reads 'not yet' for my payment. Pay for sql-1 now please.", "pay"),
+        ("Sign me up for rag-2 'someday'", "other"),
+        ("Not yet, enrol me in rag-2 later.", "other"),
+    ],
+)
+def test_a_word_of_putting_off_named_in_quotes_puts_nothing_off(text: str, intent: str) -> None:
+    assert classify(text, pending=False) == intent

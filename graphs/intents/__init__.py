@@ -53,6 +53,7 @@ from graphs.intents.text import (
     opener_of,
     school_word,
     spelled_text,
+    unmentioned,
     unquoted,
     words_of,
 )
@@ -1002,7 +1003,9 @@ def _request(text: str, flat: str, words: list[str]) -> Reading:
     )
     if can_it or has_phrase(flat, lexicon.CHECKING) or _names_its_record(words):
         return Reading("question", "asked")
-    later = deferred(flat)
+    later = deferred(
+        " ".join(words_of(unmentioned(text)))
+    )  # a word of putting off mentioned puts nothing off
     # A clause asking to be told requests nothing ("put me in the picture on rag"); "Moving to Berlin
     # in October" moves no seat: a place by name is no cohort.
     told = [c for c in clauses if _told_about(c)]

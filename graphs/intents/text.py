@@ -217,6 +217,24 @@ _QUOTED_WORDS = 3
 """At least this many words in a quoted passage that orders an action for it to be someone else's order."""
 
 
+def unmentioned(text: str) -> str:
+    """The text without the passages in quotes that it names: "the 'someday' label", 'my list says "later"'.
+
+    They put nothing off: they name a label or a line. One said as the student's own stays: "sign me up 'someday'".
+    """
+
+    def named(found: re.Match[str]) -> str:
+        before = text[: found.start()].split()[-1:]
+        return " " if before and before[0].lower() in _NAMING_QUOTES else found.group()
+
+    return _QUOTED.sub(named, text)
+
+
+_NAMING_QUOTES = frozenset(
+    {"the", "a", "my", "says", "said", "reads", "marked", "word", "label", "tag", "status"}
+)
+
+
 def unquoted(text: str) -> str:
     """The text without the quoted passages that order an action: those are reported, never asked.
 
