@@ -241,11 +241,10 @@ def read(text: str, *, pending: bool, pending_intent: Intent = "enroll") -> Read
         last = SENTENCE_END.split(rest.strip())[-1]
         opener = [*words_of(last), ""][0]
         relayed = len(words) - len(words_of(rest)) >= _RELAYED  # an order quoted, not a word mentioned
-        asked = relayed and ("?" in last or opener in lexicon.WH_OPENERS or opener in lexicon.AUX_OPENERS)
-        asked = asked or (beside.intent == "question" and "?" in rest)
-        if beside.intent in ACTION_INTENTS or (asked and beside.intent == "question"):
+        asked = "?" in last or opener in lexicon.WH_OPENERS or opener in lexicon.AUX_OPENERS
+        if beside.intent in ACTION_INTENTS or (beside.intent == "question" and (asked or "?" in rest)):
             return beside
-        return Reading("question", "asked") if asked else Reading("other", "injected")
+        return Reading("question", "asked") if asked and relayed else Reading("other", "injected")
     # After a take-back, what follows is asked, if anything ("X, wait, Y", "X but first: Y"; "no wait" alone declines);
     # a course alone after it takes what was asked before ("book rag for me, no, scratch that, nlp").
     after = read(said, pending=pending, pending_intent=pending_intent) if before else None
@@ -353,9 +352,9 @@ def _tagged(text: str) -> bool:
         for w in lexicon.WISHES
         for i in range(len(told))
     )
-    agreed = has_phrase(
-        " ".join(told), lexicon.CONFIRM_PHRASES
-    )  # "yes, go ahead, it's the evening one, right?"
+    # A yes or a no answers first: "yes, go ahead, it's the evening one, right?", "no, unless it had ... does it?"
+    agreed = told[:1] != [] and told[0] in lexicon.CONFIRM | lexicon.DECLINE
+    agreed = agreed or has_phrase(" ".join(told), lexicon.CONFIRM_PHRASES + lexicon.DECLINE_PHRASES)
     return told != [] and not (wished or agreed or _has_imperative(told) or told[0] in lexicon.ACTION_VERBS)
 
 
