@@ -5928,6 +5928,7 @@ def test_supposing_the_students_words_hold_a_word_asks_how_they_are_read(text: s
         ("my payment for sql-1 went through, didn't it?", False, "question"),
         ("Enrol me in rag-2, will you?", False, "enroll"),
         ("I'd like to pay for rag-1, right?", False, "pay"),
+        ("The pub quiz at the Red Lion starts at eight, doesn't it?", False, "other"),
     ],
 )
 def test_a_statement_with_a_tag_question_asks_whether_it_is_so(text: str, pending: bool, intent: str) -> None:

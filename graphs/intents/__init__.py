@@ -284,7 +284,8 @@ def read(text: str, *, pending: bool, pending_intent: Intent = "enroll") -> Read
         return Reading("other", "offtopic")
     if asks_about_another(text, words):
         return Reading("question", "asked")
-    if _tagged(text):
+    # While nothing waits, one about no thing of the school's is off-topic: "the pub quiz starts at eight, doesn't it?".
+    if _tagged(text) and (pending or about_school(text, words)):
         return Reading("question", "asked")
     if pending and (amended := _amendment(text, flat, words, pending_intent)) is not None:
         return Reading(amended, "amended")
