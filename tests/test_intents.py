@@ -5875,6 +5875,7 @@ def test_an_action_pointing_back_at_a_thing_named_by_a_name_of_its_own_is_that_t
             "other",
         ),
         ("Found this in my notes: 'transfer me to rag-2'. No idea why I wrote it.", "other"),
+        ("Is it 'enrol' or 'enroll' in American spelling, generally speaking", "other"),
         ("Do you treat 'cancel' in quotation marks differently from cancel without them", "question"),
         ("Do 'sign up' and 'enrol' mean the same thing to you", "question"),
         ('"payment due for rag-2" - ok, paying now', "pay"),

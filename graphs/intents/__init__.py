@@ -242,7 +242,10 @@ def read(text: str, *, pending: bool, pending_intent: Intent = "enroll") -> Read
         opener = [*words_of(last), ""][0]
         relayed = len(words) - len(words_of(rest)) >= _RELAYED  # an order quoted, not a word mentioned
         asked = "?" in last or opener in lexicon.WH_OPENERS or opener in lexicon.AUX_OPENERS
-        if beside.intent in ACTION_INTENTS or (beside.intent == "question" and (asked or "?" in rest)):
+        # Asked with no question mark, the rest stands where a guard read it asked (of the school or the assistant:
+        # "Do you treat 'cancel' in quotation marks differently ..."), not "is it 'enrol' or 'enroll' in US spelling".
+        asked_here = asked and (relayed or beside.guard == "asked")
+        if beside.intent in ACTION_INTENTS or (beside.intent == "question" and ("?" in rest or asked_here)):
             return beside
         return Reading("question", "asked") if asked and relayed else Reading("other", "injected")
     # After a take-back, what follows is asked, if anything ("X, wait, Y", "X but first: Y"; "no wait" alone declines);
