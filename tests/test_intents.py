@@ -5981,3 +5981,26 @@ def test_a_goal_told_with_a_time_then_the_way_there_asked_for_is_no_plan_only_to
 )
 def test_a_word_of_putting_off_named_in_quotes_puts_nothing_off(text: str, intent: str) -> None:
     assert classify(text, pending=False) == intent
+
+
+@pytest.mark.parametrize(
+    ("text", "guard"),
+    [
+        ("quick question: Is there a Trello shortcut to move a card to another list?", None),
+        ("How do I cancel my Netflix subscription?", None),
+        ("How do I cancel my enrollment?", "asked"),
+        ("Can I pay by PayPal for rag-2?", "asked"),
+        ("Do 'sign up' and 'enrol' mean the same thing to you", "asked"),
+        (
+            "Three words from your replies, please explain: 1) 'cohort' 2) 'waitlisted' 3) 'provisional'.",
+            None,
+        ),
+    ],
+)
+def test_a_question_of_another_providers_thing_or_a_word_mentioned_is_no_guards_reading(
+    text: str, guard: str | None
+) -> None:
+    # The learned reader may read these off-topic or asked; the rules keep no action either way.
+    reading = read(text, pending=False)
+    assert reading.guard == guard
+    assert reading.intent in ("question", "other")

@@ -247,7 +247,11 @@ def read(text: str, *, pending: bool, pending_intent: Intent = "enroll") -> Read
         asked_here = asked and (relayed or beside.guard == "asked")
         if beside.intent in ACTION_INTENTS or (beside.intent == "question" and ("?" in rest or asked_here)):
             return beside
-        return Reading("question", "asked") if asked and relayed else Reading("other", "injected")
+        if (
+            not relayed
+        ):  # a word mentioned relays no order: no guard's reading ("explain: 1) 'cohort' 2) 'waitlisted'")
+            return Reading("other")
+        return Reading("question", "asked") if asked else Reading("other", "injected")
     # After a take-back, what follows is asked, if anything ("X, wait, Y", "X but first: Y"; "no wait" alone declines);
     # a course alone after it takes what was asked before ("book rag for me, no, scratch that, nlp").
     after = read(said, pending=pending, pending_intent=pending_intent) if before else None
@@ -1055,7 +1059,11 @@ def _request(text: str, flat: str, words: list[str]) -> Reading:
     if not found and (off_topic(text, words, flat) or _task(words)):
         return Reading("other", "offtopic")
     if "asked" in found:
-        return Reading("question", "asked")
+        # Asked of a thing of another's by name, not of the school or the assistant ("how do I cancel an Uber ride?",
+        # "is there a Trello shortcut to move a card?"), an action asked about is no guard's question: the learned
+        # reader may read it off-topic.
+        elsewhere = "you" not in words and _errand(text, words)
+        return Reading("question", None if elsewhere else "asked")
     # "Don't sign me up, I only want the dates of rag-2": what alone is wanted beside a no is asked.
     wanted = {"want", "need", "whether", "the"} | lexicon.INFO_WORDS | lexicon.TELLING
     wanted_only = any(a in ("just", "only") and b in wanted for c in clauses for a, b in pairwise(c.words))
