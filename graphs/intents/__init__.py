@@ -38,7 +38,7 @@ from graphs.intents.guards import (
     things_named,
     untimed,
 )
-from graphs.intents.requests import Mention, _has_imperative, asks, deferred, framed, mention, told_plan
+from graphs.intents.requests import Mention, asks, deferred, framed, has_imperative, mention, told_plan
 from graphs.intents.text import (
     SENTENCE_END,
     Clause,
@@ -247,9 +247,8 @@ def read(text: str, *, pending: bool, pending_intent: Intent = "enroll") -> Read
         asked_here = asked and (relayed or beside.guard == "asked")
         if beside.intent in ACTION_INTENTS or (beside.intent == "question" and ("?" in rest or asked_here)):
             return beside
-        if (
-            not relayed
-        ):  # a word mentioned relays no order: no guard's reading ("explain: 1) 'cohort' 2) 'waitlisted'")
+        # A word mentioned relays no order: no guard's reading ("explain: 1) 'cohort' 2) 'waitlisted'").
+        if not relayed:
             return Reading("other")
         return Reading("question", "asked") if asked else Reading("other", "injected")
     # After a take-back, what follows is asked, if anything ("X, wait, Y", "X but first: Y"; "no wait" alone declines);
@@ -363,7 +362,7 @@ def _tagged(text: str) -> bool:
     # A yes or a no answers first: "yes, go ahead, it's the evening one, right?", "no, unless it had ... does it?"
     agreed = told[:1] != [] and told[0] in lexicon.CONFIRM | lexicon.DECLINE
     agreed = agreed or has_phrase(" ".join(told), lexicon.CONFIRM_PHRASES + lexicon.DECLINE_PHRASES)
-    return told != [] and not (wished or agreed or _has_imperative(told) or told[0] in lexicon.ACTION_VERBS)
+    return told != [] and not (wished or agreed or has_imperative(told) or told[0] in lexicon.ACTION_VERBS)
 
 
 _BLANK = re.compile(r"\s*(?:x{2,}|_{2,}|\.{2,}|…|-+|\?+)?\s*")
@@ -1010,9 +1009,8 @@ def _request(text: str, flat: str, words: list[str]) -> Reading:
     )
     if can_it or has_phrase(flat, lexicon.CHECKING) or _names_its_record(words):
         return Reading("question", "asked")
-    later = deferred(
-        " ".join(words_of(unmentioned(text)))
-    )  # a word of putting off mentioned puts nothing off
+    # A word of putting off in quotes puts nothing off: "the 'someday' label".
+    later = deferred(" ".join(words_of(unmentioned(text))))
     # A clause asking to be told requests nothing ("put me in the picture on rag"); "Moving to Berlin
     # in October" moves no seat: a place by name is no cohort.
     told = [c for c in clauses if _told_about(c)]

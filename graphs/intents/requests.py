@@ -122,13 +122,13 @@ def told_plan(text: str, words: list[str]) -> bool:
     shown = not has_word([w for w in words if w != "get"], lexicon.ACTING) and any(
         c[0] in _SHOW_ME and not _WAY_THERE.isdisjoint(c) for c in said
     )
-    ordered = shown or any(_has_imperative(c) or c[0] in lexicon.ACTION_VERBS for c in said)
+    ordered = shown or any(has_imperative(c) or c[0] in lexicon.ACTION_VERBS for c in said)
     # An act the student was about to ask for, then given up, is told of: "I was going to ask you to enrol me
     # in nlp-1, but I've talked myself out of it", "I was about to ask for a roadmap, but my plans have changed".
     # What follows the "but" orders nothing and asks nothing: "I was going to wait, but enrol me now" orders.
     given_up = flat.partition(" but ")[2].split()
     acts = any(not w.endswith("ed") and has_word([w], lexicon.ACTING) for w in given_up)
-    acts = acts or _has_imperative(given_up) or not _ASKS_NOW.isdisjoint(given_up)
+    acts = acts or has_imperative(given_up) or not _ASKS_NOW.isdisjoint(given_up)
     if (
         _WITHDRAWN.match(flat)
         and given_up
@@ -141,10 +141,12 @@ def told_plan(text: str, words: list[str]) -> bool:
 
 
 _ASKS_NOW = word_set("please pls make give send build show me")
-_SHOW_ME = lexicon.SHOWING | word_set("give send build map lay plan")
-_WAY_THERE = lexicon.PLANNING | word_set("courses order steps plan")
 """After the "but" of an act given up, these ask for something after all: "..., but please make me one",
 "... but moving me to another cohort would be better"."""
+_SHOW_ME = lexicon.SHOWING | word_set("give send build map lay plan")
+"""A clause opening with one of these asks to be given or shown something ("give me the courses ...")."""
+_WAY_THERE = lexicon.PLANNING | word_set("courses order steps plan")
+"""What shows the way to a goal told: "the courses in order to get there", "the steps"."""
 _WITHDRAWN = re.compile(r"(?:i|we) (?:was|were|had been) (?:going|about|meaning|planning) to\b")
 _TIMED_BY = frozenset({"when", "once", "after", "whenever"})
 _THEIRS_OR_MINE = frozenset({"i", "i'm", "i've", "we", "we're", "my", "our", "the", "his", "her", "their"})
@@ -168,7 +170,7 @@ def mention(
     found: set[Mention] = set()
     negated_before = bare = asking = False
     # What a message that orders nothing tells of is no request; "the waitlist is automatic: add me to it" orders.
-    told = not any(_has_imperative(c.words) for c in clauses)
+    told = not any(has_imperative(c.words) for c in clauses)
     questioned = any(c.questioned or c.words[:1] in _ASKING_OPENERS for c in clauses)
     # Asked to try it again, a failure told is why, not news: "the payment for rag-2 bounced, can you retry it?".
     again = _asked_again(" ".join(c.flat for c in clauses))
@@ -194,7 +196,7 @@ def mention(
             continue
         # "<act> me" orders it, also inside a question or after "I was hoping you could".
         ordered = (
-            polite_requests and _has_imperative(clause.words) and not _negated(clause, at, reported=False)
+            polite_requests and has_imperative(clause.words) and not _negated(clause, at, reported=False)
         )
         if (
             not ordered
@@ -343,13 +345,13 @@ def _opens_with(clause: Clause, at: int) -> bool:
     # "... and cancels the next day" goes on describing: a verb with -s or -ed is no order.
     said = clause.words[at] if at < len(clause.words) else ""
     if said.endswith(("s", "ed")) and said not in lexicon.ACTING:
-        return _has_imperative(clause.words)
+        return has_imperative(clause.words)
     # A clause of the action's word alone orders only as a verb: "which methods do you accept: transfer, card?"
     alone = at == len(clause.words) - 1 and said not in lexicon.ACTION_VERBS | lexicon.WAITLIST
-    return (at <= skipped and not alone) or _has_imperative(clause.words)
+    return (at <= skipped and not alone) or has_imperative(clause.words)
 
 
-def _has_imperative(words: list[str]) -> bool:
+def has_imperative(words: list[str]) -> bool:
     """Whether the clause holds an imperative on the student ("put me on the waitlist").
 
     "If you enroll me", "tell me" and "take me through the rules" (telling) are none.
