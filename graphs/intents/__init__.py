@@ -40,6 +40,7 @@ from graphs.intents.guards import (
 )
 from graphs.intents.requests import Mention, asks, deferred, framed, has_imperative, mention, told_plan
 from graphs.intents.text import (
+    QUOTED_WORDS,
     SENTENCE_END,
     Clause,
     as_said,
@@ -154,8 +155,6 @@ a word in quotes that it defines or asks the meaning of: "'transfer' = move to a
 "'waitlisted' next to rag-1: meaning?", "'enrol' means sign up?": the word is mentioned, not used; and
 one supposing the student's words hold it, asked what follows: "If my message says 'waitlist feature',
 would you put me on the waiting list for X?" asks how the words are read."""
-_RELAYED = 3
-"""At least this many words quoted make an order relayed, which a question after it asks about."""
 _ANSWER_FIRST = re.compile(rf"{SENTENCE_END.pattern}|;\s*|\n+|\s*[—–]\s*|\s-\s")
 """Where the answer to what waits ends and what is said after it begins: a sentence's end or a line's."""
 _PLAN_WORDS = (*lexicon.PLAN_WORDS, "become")
@@ -240,7 +239,7 @@ def read(text: str, *, pending: bool, pending_intent: Intent = "enroll") -> Read
         beside = read(rest, pending=pending, pending_intent=pending_intent)
         last = SENTENCE_END.split(rest.strip())[-1]
         opener = [*words_of(last), ""][0]
-        relayed = len(words) - len(words_of(rest)) >= _RELAYED  # an order quoted, not a word mentioned
+        relayed = len(words) - len(words_of(rest)) >= QUOTED_WORDS  # an order quoted, not a word mentioned
         asked = "?" in last or opener in lexicon.WH_OPENERS or opener in lexicon.AUX_OPENERS
         # Asked with no question mark, the rest stands where a guard read it asked (of the school or the assistant:
         # "Do you treat 'cancel' in quotation marks differently ..."), not "is it 'enrol' or 'enroll' in US spelling".

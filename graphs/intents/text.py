@@ -213,7 +213,7 @@ certificate]"), a chat log's time stamp ("[09:03]"), a line quoted back with "> 
 _QUOTED = re.compile(r"[\"“«]([^\"“”«»\n]+)[\"”»]|(?<!\w)['‘]((?:[^'‘’\n]|'\w)+?)['’](?!\w)|`([^`\n]+)`")
 """A passage in quotation marks or backquotes: words someone else wrote (an auto-reply, a forwarded
 mail, a sign, a line of a file)."""
-_QUOTED_WORDS = 3
+QUOTED_WORDS = 3
 """At least this many words in a quoted passage that orders an action for it to be someone else's order."""
 
 
@@ -247,7 +247,7 @@ def unquoted(text: str) -> str:
     def reported(found: re.Match[str]) -> str:
         words = words_of(found[found.lastindex or 0])
         acting = [has_word([w], lexicon.ACTING, cutoff=0.85) for w in words]
-        return " " if any(acting) and (len(words) >= _QUOTED_WORDS or all(acting)) else found.group()
+        return " " if any(acting) and (len(words) >= QUOTED_WORDS or all(acting)) else found.group()
 
     said = _QUOTED.sub(reported, text)
     return said if _WORD.search(plain(said)) else text
