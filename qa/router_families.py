@@ -588,6 +588,54 @@ MORE_TUNED: tuple[Family, ...] = (
         ),
         size=12,
     ),
+    # --- the student's own seat by any name, and the student's own words before an order
+    Family(
+        "a_cancel_seat_by_any_name",
+        "cancel",
+        (
+            "Cancel my membership in {cohort}, please.",
+            "please end my membership of {cohort}",
+            "I'd like to terminate my subscription to {cohort}",
+            "cancel my {course} subscription",
+            "drop my membership in {course}",
+            "end my participation in {cohort}",
+            "I want my membership of {cohort} cancelled",
+            "stop my subscription to {cohort}, I can't keep up with it",
+            "withdraw my registration from {cohort}",
+            "please close my {cohort} membership",
+        ),
+        size=40,
+    ),
+    Family(
+        "a_transfer_seat_by_any_name",
+        "transfer",
+        (
+            "Move my subscription from {cohort} to {other_cohort}.",
+            "switch my membership over to {other_cohort}",
+            "transfer my {course} membership to a later cohort",
+            "please carry my subscription over from {cohort} to {other_cohort}",
+        ),
+        size=15,
+    ),
+    Family(
+        "a_cancel_after_saying_who_or_why",
+        "cancel",
+        (
+            "Hello, Bob here. Cancel my {cohort} place please.",
+            "Hi, it's Anna. Please cancel my seat in {cohort}.",
+            "This is Tom speaking: drop me from {cohort}.",
+            "Priya here - cancel my enrolment in {course}, please.",
+            "My boss said no. Cancel my seat in {cohort}.",
+            "My manager turned it down, so cancel my place in {cohort}.",
+            "Work won't pay for it after all. Drop me from {cohort}.",
+            "My employer refused the budget; please cancel {cohort} for me.",
+            "My family vetoed it. Take me out of {cohort}.",
+        ),
+        size=40,
+    ),
 )
 """More tuned families: comparisons, practicalities, bare names, more ways of acting and refusing,
-and acts on a cohort id the catalog lacks (the domain, not the reader, answers that it does not exist)."""
+acts on a cohort id the catalog lacks (the domain, not the reader, answers that it does not exist),
+and the student's own seat named by any noun ("my membership in rag-1") or after saying who is
+writing or why ("My boss said no. Cancel my seat in rag-1."): the learned reader had met those
+words only in errands and in others' orders, and vetoed the cancellation the rules read."""

@@ -351,3 +351,34 @@ def test_the_artifact_is_small_and_byte_stable(tmp_path: Path) -> None:
     # rounds below 0.99 before (see `qa/router_training.py`).
     assert learned_module.ARTIFACT.stat().st_size < 800_000
     assert json.loads(gzip.decompress(again.read_bytes()))["format"] == FORMAT
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        # The student's own seat named by any noun: the reader had met these words only in errands.
+        ("Cancel my membership in rag-1, please.", "cancel"),
+        ("Please end my membership of nlp-2.", "cancel"),
+        ("I'd like to terminate my subscription to mlops-1.", "cancel"),
+        ("Cancel my subscription to rag-1.", "cancel"),
+        ("Drop my membership in the python basics cohort, please.", "cancel"),
+        ("Put my membership in rag-1 on hold and move me to rag-2.", "transfer"),
+        ("Move my subscription from rag-1 to rag-2.", "transfer"),
+        # Who is writing, or why, said before the order: no one else's seat.
+        ("My boss said no. Cancel my seat in rag-1.", "cancel"),
+        ("Hello, Bob here. Cancel my rag-1 place please.", "cancel"),
+        ("Hi, Maria here. My manager refused, so please withdraw me from the NLP course.", "cancel"),
+        ("Kim speaking. I need to cancel my spot in mlops-1.", "cancel"),
+        # The same words on a thing not the school's, or on someone else's seat, act on nothing.
+        ("Cancel my gym membership.", "other"),
+        ("Cancel my Netflix subscription please.", "other"),
+        ("Cancel my membership at the climbing gym.", "other"),
+        ("Please end my Spotify subscription.", "other"),
+        ("My boss said no. Cancel my seat in the gym class.", "other"),
+        ("My wife says cancel her seat in rag-1.", "other"),
+        ("Bob here, cancel Anna's seat in rag-1.", "other"),
+        ("My boss said no, so cancel her seat in rag-1.", "other"),
+    ],
+)
+def test_ones_own_seat_by_any_name_or_after_saying_who_is_writing_is_acted_on(text: str, intent: str) -> None:
+    assert decide(text, pending=None, model=None, config=OFFLINE).intent == intent
