@@ -5930,6 +5930,19 @@ def test_supposing_the_students_words_hold_a_word_asks_how_they_are_read(text: s
         ("Enrol me in rag-2, will you?", False, "enroll"),
         ("I'd like to pay for rag-1, right?", False, "pay"),
         ("The pub quiz at the Red Lion starts at eight, doesn't it?", False, "other"),
+        # Any auxiliary, negated or not, and its subject ("you", "I", "we", "there") tags a statement.
+        ("There's a waiting list for rag-1, isn't there?", False, "question"),
+        ("We pay by card for rag-2, don't we?", False, "question"),
+        ("You offer a refund if I cancel rag-1 early, don't you?", False, "question"),
+        ("I could switch cohorts in March, couldn't I?", False, "question"),
+        ("I'm paying by card for this, aren't I?", True, "question"),
+        ("I'm enrolled in nlp-1, aren't I?", False, "question"),
+        # "Will you", "would you", "could you", "won't you" after an order ask the assistant to do it.
+        ("Cancel my seat in rag-1, would you?", False, "cancel"),
+        ("Put me on the waiting list for rag-2, could you?", False, "waitlist"),
+        ("Move me to rag-2, won't you?", False, "transfer"),
+        ("Charge my card for rag-2 now, can you?", False, "pay"),
+        ("You like football, don't you?", False, "other"),
     ],
 )
 def test_a_statement_with_a_tag_question_asks_whether_it_is_so(text: str, pending: bool, intent: str) -> None:

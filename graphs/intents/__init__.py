@@ -335,9 +335,12 @@ def read(text: str, *, pending: bool, pending_intent: Intent = "enroll") -> Read
 
 _TAG = re.compile(
     r"[,.;]\s*(?:i (?:take it|assume|presume|gather)|right|correct|yes"
-    r"|(?:has|did|is|was|does|will)(?:n't| not)? (?:it|they))\s*\?+\s*$"
+    r"|(?:has|have|did|do|does|is|are|was|were)(?:n't| not)? (?:it|they|you|i|we|there)"
+    r"|(?:(?:will|would|can|could)(?:n't| not)?|can't|won't) (?:it|they|i|we|there))\s*\?+\s*$"
 )
-"""A question tagged on to a statement: "..., I take it?", "..., right?", ". has it?", "..., didn't it?"."""
+"""A question tagged on to a statement: "..., I take it?", "..., right?", ". has it?", "..., didn't it?",
+"..., don't you?", "..., isn't there?", "..., can't I?": an auxiliary, perhaps negated, and its subject.
+"..., will you?", "..., could you?" ask the assistant to act: no tag question."""
 
 
 def _tagged(text: str) -> bool:
